@@ -1,0 +1,32 @@
+# The two commands a new user needs (see README.md):
+#   make run    install deps, build, run the main job on the bundled example
+#   make test   install deps, build, run every test through ctest
+PRESET ?= dev
+BUILD_DIR ?= build
+EXAMPLE ?= examples/matmul-cpu/workload.json
+JOBS ?= 2
+
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
+
+.PHONY: all deps configure build run test clean
+
+all: build
+
+deps:
+	@scripts/deps.sh
+
+configure: deps
+	@cmake --preset $(PRESET) >/dev/null
+
+build: configure
+	@cmake --build --preset $(PRESET) -j $(JOBS)
+
+run: build
+	$(BUILD_DIR)/app/kwb/kwb eval $(EXAMPLE)
+
+test: build
+	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD_DIR)

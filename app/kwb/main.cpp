@@ -1,0 +1,449 @@
+// kwb: the headless face of Kernel Workbench. Thin by design: everything it
+// does is a call into core, so the GUI and the tests do the same things.
+
+#include "summary.h"
+
+#include "eval/calibration.h"
+#include "eval/evaluator.h"
+#include "session/sessionstore.h"
+#include "targets/targetprofile.h"
+#include "workload/workload.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+#include <cstdio>
+
+using namespace kwb;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// Exit codes scripts can rely on.
+enum Exit {
+    ExitOk = 0,          ///< evaluated, compiled and correct
+    ExitKernelFailed = 1, ///< the kernel failed: compile, incorrect, crash, timeout (a recorded result)
+    ExitUsage = 2,       ///< bad arguments, workload or knob values
+    ExitInfra = 3,       ///< the host or harness failed; nothing is known about the kernel
+};
+
+void out(const QString &s)
+{
+    std::fputs(s.toUtf8().constData(), stdout);
+    std::fflush(stdout);
+}
+
+void err(const QString &s)
+{
+    std::fputs((s + u'\n').toUtf8().constData(), stderr);
+    std::fflush(stderr);
+}
+
+QString versionText()
+{
+    QString v = u"kwb "_s + QStringLiteral(KWB_VERSION);
+    const QString rev = QStringLiteral(KWB_GIT_REVISION);
+    if (!rev.isEmpty())
+        v += u" (git "_s + rev + u')';
+    return v;
+}
+
+const char *kUsage = R"(usage: kwb COMMAND [options]
+
+Commands:
+  eval WORKLOAD      compile, check and time one kernel of a workload and
+                     print a summary (the starting kernel unless --knob or
+                     --kernel says otherwise)
+  validate WORKLOAD  check a workload file and describe its knob space
+  calibrate          measure this host's peak FLOP/s and memory bandwidth
+  targets            list the target profiles kwb can find
+
+Run 'kwb COMMAND --help' for a command's options.
+Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
+2 bad input, 3 the host or harness failed.
+)";
+
+int exitFor(const EvalResult &r)
+{
+    if (r.failureClass == u"reference"_s)
+        return ExitUsage; // the workload is broken, not the kernel
+    return r.failed() ? ExitKernelFailed : ExitOk;
+}
+
+struct Loaded
+{
+    TargetProfile target;
+    Workload workload;
+};
+
+std::optional<Loaded> loadAll(const QString &path)
+{
+    if (!QFileInfo::exists(path)) {
+        err(u"kwb: no such workload file: "_s + path);
+        return std::nullopt;
+    }
+    // The target named in the file decides which catalog the goal metric is
+    // checked against, so read that name first.
+    Diagnostic syntax;
+    std::optional<TargetProfile> target;
+    Diagnostic targetError;
+    if (auto doc = JsonText::parseFile(path, &syntax); doc && doc->root().is_object()) {
+        const Json &t = doc->root().value("target", Json());
+        if (t.is_string()) {
+            target = TargetRegistry::load(qs(t.get<std::string>()), &targetError);
+            if (!target && targetError.file.isEmpty()) {
+                targetError.file = path;
+                targetError.pos = doc->valuePos("/target");
+            }
+        }
+    }
+    WorkloadLoad load = loadWorkload(path, target ? &*target : nullptr);
+    for (const Diagnostic &d : std::as_const(load.warnings))
+        err(d.toString());
+    bool failed = !load.errors.isEmpty();
+    for (const Diagnostic &d : std::as_const(load.errors))
+        err(d.toString());
+    if (!target && load.workload) {
+        err(targetError.toString());
+        failed = true;
+    }
+    if (failed || !load.workload)
+        return std::nullopt;
+    return Loaded{*target, std::move(*load.workload)};
+}
+
+QString defaultWorkRoot(const Workload &w)
+{
+    const QByteArray key = QCryptographicHash::hash(w.path.toUtf8(), QCryptographicHash::Sha1).toHex().left(12);
+    return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + u"/kernel-workbench/work/"_s
+        + w.name + u'-' + QString::fromLatin1(key);
+}
+
+std::optional<Calibration> calibrate(const TargetProfile &target, const QString &workRoot, bool force, bool quiet)
+{
+    Calibrator calibrator;
+    std::optional<Calibration> result;
+    QEventLoop loop;
+    QObject::connect(&calibrator, &Calibrator::consoleLine, &loop, [quiet](const QString &l) {
+        if (!quiet)
+            err(l);
+    });
+    QObject::connect(&calibrator, &Calibrator::finished, &loop, [&](const Calibration &c) {
+        result = c;
+        loop.quit();
+    });
+    QObject::connect(&calibrator, &Calibrator::failed, &loop, [&](const QString &e) {
+        err(u"kwb: "_s + e);
+        loop.quit();
+    });
+    calibrator.start(target, u"local"_s, workRoot, force);
+    loop.exec();
+    return result;
+}
+
+int cmdEval(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(u"Compile, check and time one kernel of a workload on the local host."_s);
+    p.addHelpOption();
+    p.addPositionalArgument(u"workload"_s, u"workload.json"_s);
+    p.addOption({u"knob"_s, u"Evaluate the template with NAME=VALUE (repeatable); other knobs take their defaults."_s, u"NAME=VALUE"_s});
+    p.addOption({u"kernel"_s, u"Evaluate this kernel file instead of the workload's starting kernel."_s, u"FILE"_s});
+    p.addOption({u"session"_s, u"Record the evaluation in this session folder (created if new)."_s, u"DIR"_s});
+    p.addOption({u"json"_s, u"Print the result document (kwb.result/1, enriched) instead of the summary."_s});
+    p.addOption({u"seeds"_s, u"Check over N seeds (default: the workload's)."_s, u"N"_s});
+    p.addOption({u"iters"_s, u"Timed iterations (default: the workload's)."_s, u"N"_s});
+    p.addOption({u"timeout"_s, u"Per-stage time limit in seconds (default: the workload's)."_s, u"S"_s});
+    p.addOption({u"cold-cache"_s, u"Flush the caches before each timed call."_s});
+    p.addOption({u"recalibrate"_s, u"Measure the machine's peaks again instead of using the cache."_s});
+    p.addOption({u"quiet"_s, u"Do not echo the harness's console output."_s});
+    if (!p.parse(args)) {
+        err(u"kwb eval: "_s + p.errorText());
+        return ExitUsage;
+    }
+    if (p.isSet(u"help"_s)) {
+        out(p.helpText());
+        return ExitOk;
+    }
+    if (p.positionalArguments().size() != 1) {
+        err(u"kwb eval: expected exactly one workload file\n"_s + p.helpText());
+        return ExitUsage;
+    }
+    auto loaded = loadAll(p.positionalArguments().first());
+    if (!loaded)
+        return ExitUsage;
+    Workload &w = loaded->workload;
+    const TargetProfile &target = loaded->target;
+
+    auto positiveInt = [&](const QString &opt, auto apply) {
+        if (!p.isSet(opt))
+            return true;
+        bool ok = false;
+        const double v = p.value(opt).toDouble(&ok);
+        if (!ok || v <= 0) {
+            err(u"kwb eval: --"_s + opt + u" needs a positive number, got '"_s + p.value(opt) + u"'"_s);
+            return false;
+        }
+        apply(v);
+        return true;
+    };
+    if (!positiveInt(u"seeds"_s, [&](double v) {
+            w.correctness.seeds.clear();
+            for (qint64 s = 1; s <= qint64(v); ++s)
+                w.correctness.seeds.push_back(s);
+        })
+        || !positiveInt(u"iters"_s, [&](double v) { w.benchmark.iters = int(v); })
+        || !positiveInt(u"timeout"_s, [&](double v) { w.benchmark.timeoutSeconds = v; }))
+        return ExitUsage;
+    if (p.isSet(u"cold-cache"_s))
+        w.benchmark.coldCache = true;
+
+    // Which source: an explicit file, a template instance, or the starting kernel.
+    QString source, label;
+    Json knobs = Json::object();
+    const QStringList assignments = p.values(u"knob"_s);
+    if (p.isSet(u"kernel"_s) && !assignments.isEmpty()) {
+        err(u"kwb eval: --kernel and --knob exclude each other"_s);
+        return ExitUsage;
+    }
+    if (!assignments.isEmpty()) {
+        QStringList errors;
+        auto config = w.knobs.parseAssignments(assignments, &errors);
+        if (!config) {
+            for (const QString &e : std::as_const(errors))
+                err(u"kwb eval: "_s + e);
+            return ExitUsage;
+        }
+        const ValidityReport report = w.knobs.check(*config);
+        if (!report.ok()) {
+            err(u"kwb eval: invalid knob configuration "_s + w.knobs.describe(*config) + u":\n  "_s
+                + report.toString().replace(u"\n"_s, u"\n  "_s));
+            return ExitUsage;
+        }
+        QString error;
+        source = instantiateTemplate(w, target, *config, &error);
+        if (!error.isEmpty()) {
+            err(u"kwb eval: "_s + error);
+            return ExitUsage;
+        }
+        label = QFileInfo(w.templatePath).fileName() + u" ["_s + w.knobs.describe(*config) + u']';
+        knobs = w.knobs.toJson(*config);
+    } else {
+        const QString file = p.isSet(u"kernel"_s) ? QFileInfo(p.value(u"kernel"_s)).absoluteFilePath() : w.kernelPath;
+        QFile f(file);
+        if (!f.open(QIODevice::ReadOnly)) {
+            err(u"kwb eval: cannot read kernel "_s + file + u": "_s + f.errorString());
+            return ExitUsage;
+        }
+        source = QString::fromUtf8(f.readAll());
+        label = QFileInfo(file).fileName();
+    }
+    const QString hash = SessionStore::sourceHash(source);
+
+    std::unique_ptr<SessionStore> session;
+    QString workRoot = defaultWorkRoot(w);
+    if (p.isSet(u"session"_s)) {
+        const QString dir = p.value(u"session"_s);
+        QString error;
+        session = SessionStore::exists(dir) ? SessionStore::open(dir, &error) : SessionStore::create(dir, w, target, &error);
+        if (!session) {
+            err(u"kwb eval: "_s + error);
+            return ExitUsage;
+        }
+        for (const QString &warning : session->warnings())
+            err(u"kwb: warning: "_s + warning);
+        QString difference;
+        if (!session->matchesWorkload(w, &difference)) {
+            err(u"kwb eval: session "_s + dir + u" was made for another version of this workload ("_s + difference
+                + u"); use a new --session folder"_s);
+            return ExitUsage;
+        }
+        workRoot = session->dir() + u"/work"_s;
+        if (const ExperimentRecord *cached = session->findBySourceHash(hash)) {
+            QString parseError;
+            auto result = parseResult(QByteArray::fromStdString(cached->result.dump()), target, &parseError);
+            if (result) {
+                // The stored document is already enriched; re-read its verdicts.
+                const Json &b = cached->result.value("bottleneck", Json::object());
+                result->bottleneck = qs(b.value("class", std::string()));
+                result->bottleneckWhy = qs(b.value("why", std::string()));
+                if (p.isSet(u"json"_s)) {
+                    out(qs(cached->result.dump(2)) + u'\n');
+                } else {
+                    out(u"(answered from the session cache: candidate #"_s + QString::number(cached->id)
+                        + u" has the same normalized source)\n"_s);
+                    out(formatSummary(w, *result, label, hash, cached->host));
+                }
+                return exitFor(*result);
+            }
+        }
+    }
+
+    const bool quiet = p.isSet(u"quiet"_s) || p.isSet(u"json"_s);
+    auto calibration = calibrate(target, workRoot, p.isSet(u"recalibrate"_s), quiet);
+    if (!calibration)
+        err(u"kwb: continuing without calibration: % of peak and the bottleneck class will be missing"_s);
+
+    Evaluator evaluator(w, target, calibration.value_or(Calibration{}), workRoot);
+    EvalOutcome outcome;
+    QEventLoop loop;
+    QObject::connect(&evaluator, &Evaluator::consoleLine, &loop, [quiet](const QString &line) {
+        if (!quiet)
+            err(u"  │ "_s + line);
+    });
+    QObject::connect(&evaluator, &Evaluator::finished, &loop, [&](const EvalOutcome &o) {
+        outcome = o;
+        loop.quit();
+    });
+    const QString startedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    Candidate candidate{source, u"human"_s, knobs, label};
+    evaluator.start(candidate);
+    loop.exec();
+
+    if (session) {
+        ExperimentRecord rec;
+        rec.round = 0;
+        rec.origin = candidate.origin;
+        rec.sourceHash = hash;
+        rec.knobs = knobs;
+        rec.plan = u"kwb eval "_s + label;
+        rec.host = u"local"_s;
+        rec.result = outcome.infra ? Json() : outcome.result.document;
+        rec.decision = outcome.infra ? u"infra"_s : u"evaluated"_s;
+        rec.infraError = outcome.infraMessage;
+        rec.timings = outcome.infra ? Json{{"wall_ms", outcome.wallMs}}
+                                    : outcome.result.document.value("timings", Json::object());
+        rec.timings["wall_ms"] = outcome.wallMs;
+        rec.startedAt = startedAt;
+        rec.finishedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+        QString error;
+        if (!session->storeKernel(hash, source, target.sourceExtension, &error) || !session->append(rec, &error)
+            || !session->writeLog(rec.id, outcome.console, &error)) {
+            err(u"kwb eval: could not record the evaluation: "_s + error);
+            return ExitInfra;
+        }
+    }
+
+    if (outcome.infra) {
+        err(u"kwb eval: infrastructure failure (nothing is known about the kernel): "_s + outcome.infraMessage);
+        return ExitInfra;
+    }
+    if (p.isSet(u"json"_s))
+        out(qs(outcome.result.document.dump(2)) + u'\n');
+    else
+        out(formatSummary(w, outcome.result, label, hash, u"local"_s));
+    return exitFor(outcome.result);
+}
+
+int cmdValidate(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.addHelpOption();
+    p.addPositionalArgument(u"workload"_s, u"workload.json"_s);
+    if (!p.parse(args) || p.positionalArguments().size() != 1) {
+        err(u"usage: kwb validate WORKLOAD"_s);
+        return ExitUsage;
+    }
+    auto loaded = loadAll(p.positionalArguments().first());
+    if (!loaded)
+        return ExitUsage;
+    const Workload &w = loaded->workload;
+    QString text = w.path + u": ok — "_s + w.name + u" for "_s + w.target + u", goal "_s + w.goal.metric
+        + (w.goal.higherIsBetter ? u" ≥ "_s : u" ≤ "_s) + QString::number(w.goal.target) + u'\n';
+    if (w.flops > 0)
+        text += u"  work: "_s + QString::number(w.flops / 1e9, 'g', 4) + u" GFLOP, "_s
+            + QString::number(w.bytes / 1e6, 'g', 4) + u" MB compulsory traffic\n"_s;
+    if (!w.knobs.isEmpty()) {
+        const qint64 valid = w.knobs.forEachValid([](const KnobConfig &) { return true; });
+        text += u"  knobs: "_s + QString::number(w.knobs.knobs().size()) + u", "_s
+            + QString::number(w.knobs.cardinality(), 'g', 10) + u" configurations, "_s + QString::number(valid)
+            + u" valid under "_s + QString::number(w.knobs.constraints().size()) + u" constraint(s)\n"_s;
+        for (const Knob &k : w.knobs.knobs())
+            text += u"    "_s + k.name.leftJustified(8) + u' ' + k.domainText() + u'\n';
+    }
+    out(text);
+    return ExitOk;
+}
+
+int cmdCalibrate(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.addHelpOption();
+    p.addOption({u"target"_s, u"Target profile (default cpu-cxx)."_s, u"ID"_s, u"cpu-cxx"_s});
+    p.addOption({u"force"_s, u"Measure again even if a cached calibration exists."_s});
+    p.addOption({u"json"_s, u"Print the calibration document."_s});
+    if (!p.parse(args)) {
+        err(u"kwb calibrate: "_s + p.errorText());
+        return ExitUsage;
+    }
+    Diagnostic d;
+    auto target = TargetRegistry::load(p.value(u"target"_s), &d);
+    if (!target) {
+        err(u"kwb calibrate: "_s + d.toString());
+        return ExitUsage;
+    }
+    const QString root = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation)
+        + u"/kernel-workbench/work/calibration"_s;
+    auto c = calibrate(*target, root, p.isSet(u"force"_s), p.isSet(u"json"_s));
+    if (!c)
+        return ExitInfra;
+    if (p.isSet(u"json"_s)) {
+        out(qs(c->toJson().dump(2)) + u'\n');
+    } else {
+        out(u"local ("_s + c->cpu + u"): peak "_s + QString::number(c->peakGflops, 'f', 1)
+            + u" GFLOP/s (1 core, "_s + c->precision + u"), memory bandwidth "_s + QString::number(c->peakGbs, 'f', 1)
+            + u" GB/s, ridge "_s + QString::number(c->peakGflops / c->peakGbs, 'f', 1) + u" FLOP/byte"_s
+            + (c->fromCache ? u"  [cached "_s + c->measuredAt + u"; --force to measure again]"_s : QString()) + u'\n');
+    }
+    return ExitOk;
+}
+
+int cmdTargets()
+{
+    for (const QString &id : TargetRegistry::availableIds()) {
+        Diagnostic d;
+        auto t = TargetRegistry::load(id, &d);
+        out(id.leftJustified(10) + u' ' + (t ? QString(t->name + u"  ("_s + t->dir + u')') : QString(u"broken: "_s + d.toString())) + u'\n');
+    }
+    return ExitOk;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(u"kwb"_s);
+    QCoreApplication::setOrganizationName(u"kernel-workbench"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(KWB_VERSION));
+
+    QStringList args = QCoreApplication::arguments();
+    const QString command = args.size() > 1 ? args[1] : QString();
+    if (command == u"--version"_s || command == u"-v"_s) {
+        out(versionText() + u'\n');
+        return ExitOk;
+    }
+    if (command.isEmpty() || command == u"--help"_s || command == u"-h"_s || command == u"help"_s) {
+        out(QString::fromUtf8(kUsage));
+        return command.isEmpty() ? ExitUsage : ExitOk;
+    }
+    // QCommandLineParser wants the program name first.
+    args.removeAt(1);
+    if (command == u"eval"_s)
+        return cmdEval(args);
+    if (command == u"validate"_s)
+        return cmdValidate(args);
+    if (command == u"calibrate"_s)
+        return cmdCalibrate(args);
+    if (command == u"targets"_s)
+        return cmdTargets();
+    err(u"kwb: unknown command '"_s + command + u"'\n"_s + QString::fromUtf8(kUsage));
+    return ExitUsage;
+}

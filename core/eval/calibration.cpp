@@ -1,0 +1,131 @@
+#include "calibration.h"
+
+#include "eval/evaluator.h"
+#include "remote/localcommand.h"
+#include "targets/targetprofile.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <QSysInfo>
+#include <QTimer>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+Json Calibration::toJson() const
+{
+    return Json{{"schema", "kwb.calibration/1"}, {"host", ss(host)},         {"cpu", ss(cpu)},
+                {"hostname", ss(hostname)},      {"peak_gflops", peakGflops}, {"peak_gbs", peakGbs},
+                {"threads", threads},            {"precision", ss(precision)}, {"measured_at", ss(measuredAt)}};
+}
+
+std::optional<Calibration> Calibration::fromJson(const Json &j, QString *error)
+{
+    if (!j.is_object() || j.value("schema", std::string()) != "kwb.calibration/1" || !j.contains("peak_gflops")
+        || !j.contains("peak_gbs") || !j["peak_gflops"].is_number() || !j["peak_gbs"].is_number()) {
+        if (error)
+            *error = u"not a kwb.calibration/1 document with numeric peak_gflops and peak_gbs"_s;
+        return std::nullopt;
+    }
+    Calibration c;
+    c.host = qs(j.value("host", std::string()));
+    c.cpu = qs(j.value("cpu", std::string()));
+    c.hostname = qs(j.value("hostname", std::string()));
+    c.peakGflops = j["peak_gflops"].get<double>();
+    c.peakGbs = j["peak_gbs"].get<double>();
+    c.threads = j.value("threads", 1);
+    c.precision = qs(j.value("precision", std::string("fp32")));
+    c.measuredAt = qs(j.value("measured_at", std::string()));
+    if (!c.isValid()) {
+        if (error)
+            *error = u"calibration figures must be positive"_s;
+        return std::nullopt;
+    }
+    return c;
+}
+
+QString calibrationCachePath(const QString &host, const QString &targetId)
+{
+    QString key = host == u"local"_s ? u"local@"_s + QSysInfo::machineHostName() : host;
+    for (QChar &c : key) {
+        if (!c.isLetterOrNumber() && c != u'.' && c != u'-' && c != u'@' && c != u'_')
+            c = u'_';
+    }
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
+    return base + u"/kernel-workbench/calibration/"_s + key + u'-' + targetId + u".json"_s;
+}
+
+Calibrator::Calibrator(QObject *parent) : QObject(parent) {}
+
+void Calibrator::start(const TargetProfile &target, const QString &host, const QString &workRoot, bool force)
+{
+    m_host = host;
+    m_cachePath = calibrationCachePath(host, target.id);
+    if (!force && QFileInfo::exists(m_cachePath)) {
+        QFile f(m_cachePath);
+        QString err;
+        if (f.open(QIODevice::ReadOnly)) {
+            const Json j = Json::parse(f.readAll().toStdString(), nullptr, false);
+            if (auto c = Calibration::fromJson(j, &err)) {
+                c->fromCache = true;
+                // Deliver asynchronously, like a measurement, so callers have
+                // one code path.
+                QTimer::singleShot(0, this, [this, c = *c] { Q_EMIT finished(c); });
+                return;
+            }
+        }
+        Q_EMIT consoleLine(u"kwb: ignoring unreadable calibration cache "_s + m_cachePath);
+    }
+    if (target.calibrateCommand.isEmpty()) {
+        QTimer::singleShot(0, this, [this, id = target.id] {
+            Q_EMIT failed(u"target '"_s + id + u"' has no calibrate command"_s);
+        });
+        return;
+    }
+    QString error;
+    if (!installTargetFiles(target, workRoot, &error)) {
+        QTimer::singleShot(0, this, [this, error] { Q_EMIT failed(error); });
+        return;
+    }
+    Q_EMIT consoleLine(u"kwb: measuring this host's peak FLOP/s and memory bandwidth (once; cached in "_s
+                       + m_cachePath + u')');
+    m_command = new LocalCommand(this);
+    connect(m_command, &LocalCommand::stderrLine, this, &Calibrator::consoleLine);
+    connect(m_command, &LocalCommand::finished, this, &Calibrator::onFinished);
+    m_command->start(workRoot, target.calibrateCommand, 600'000, 1 << 20);
+}
+
+void Calibrator::onFinished(const CommandOutcome &outcome)
+{
+    m_command->deleteLater();
+    if (!outcome.infraError.isEmpty() || outcome.exitCode != 0 || outcome.crashed) {
+        Q_EMIT failed(u"calibration failed on "_s + m_host + u": "_s
+                      + (outcome.infraError.isEmpty() ? u"exit status "_s + QString::number(outcome.exitCode)
+                                                      : outcome.infraError)
+                      + (outcome.stderrTail.isEmpty() ? QString() : u"\n"_s + outcome.stderrTail));
+        return;
+    }
+    const Json j = Json::parse(outcome.stdoutData.toStdString(), nullptr, false);
+    QString err;
+    auto c = Calibration::fromJson(j, &err);
+    if (!c) {
+        Q_EMIT failed(u"calibration on "_s + m_host + u" printed an invalid document: "_s + err);
+        return;
+    }
+    c->host = m_host;
+    c->measuredAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    QDir().mkpath(QFileInfo(m_cachePath).absolutePath());
+    QSaveFile f(m_cachePath);
+    if (f.open(QIODevice::WriteOnly)) {
+        f.write(QByteArray::fromStdString(c->toJson().dump(2)) + '\n');
+        f.commit();
+    }
+    Q_EMIT finished(*c);
+}
+
+} // namespace kwb

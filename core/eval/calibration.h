@@ -1,0 +1,63 @@
+#pragma once
+
+#include "util/jsontext.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <optional>
+
+namespace kwb {
+
+class LocalCommand;
+struct CommandOutcome;
+struct TargetProfile;
+
+/// A host's measured ceilings: the roofline every "% of peak" refers to.
+struct Calibration
+{
+    QString host;
+    QString cpu;
+    QString hostname;
+    double peakGflops = 0;
+    double peakGbs = 0;
+    int threads = 1;
+    QString precision;
+    QString measuredAt;
+    bool fromCache = false;
+
+    bool isValid() const { return peakGflops > 0 && peakGbs > 0; }
+    Json toJson() const;
+    static std::optional<Calibration> fromJson(const Json &j, QString *error);
+};
+
+/// Where the calibration of `host` for `targetId` is cached
+/// ($XDG_CACHE_HOME/kernel-workbench/calibration/...).
+QString calibrationCachePath(const QString &host, const QString &targetId);
+
+/// Measures a host once (the target's calibrate command) and caches the
+/// figures; later runs read the cache unless asked to measure again.
+class Calibrator : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Calibrator(QObject *parent = nullptr);
+
+    /// `workRoot` is where the target's files are installed and run.
+    void start(const TargetProfile &target, const QString &host, const QString &workRoot, bool force);
+
+Q_SIGNALS:
+    void consoleLine(const QString &line);
+    void finished(const kwb::Calibration &calibration);
+    void failed(const QString &error);
+
+private:
+    void onFinished(const CommandOutcome &outcome);
+
+    QPointer<LocalCommand> m_command;
+    QString m_host;
+    QString m_cachePath;
+};
+
+} // namespace kwb

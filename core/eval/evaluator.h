@@ -1,0 +1,90 @@
+#pragma once
+
+#include "eval/calibration.h"
+#include "eval/result.h"
+#include "workload/knobs.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+namespace kwb {
+
+class LocalCommand;
+struct CommandOutcome;
+struct TargetProfile;
+struct Workload;
+
+/// A kernel to evaluate: its full source and where it came from.
+struct Candidate
+{
+    QString source;
+    QString origin = QStringLiteral("human"); ///< human, search, agent
+    Json knobs = Json::object();              ///< knob values when instantiated from a template
+    QString label;                            ///< a few words for progress lines
+};
+
+/// The end of one evaluation. `infra` marks a problem of the host or the
+/// harness (not started, cut off, malformed output): retried by the loop and
+/// never counted against the kernel. Otherwise `result` holds the verdict,
+/// failed kernels included.
+struct EvalOutcome
+{
+    bool infra = false;
+    QString infraMessage;
+    EvalResult result;
+    QString sourceHash;
+    qint64 wallMs = 0;
+    QString console;
+};
+
+/// Copies the target's harness files into `root` (only those that changed, so
+/// the host-side caches keyed on them stay valid).
+bool installTargetFiles(const TargetProfile &target, const QString &root, QString *error);
+
+/// The header the harness and kernel are compiled with: prototypes of the
+/// kernel and reference entries, and the tensor table of the workload.
+QString problemHeader(const Workload &workload);
+
+/// The key=value configuration the target's supervisor reads.
+QString evalConfig(const Workload &workload, const TargetProfile &target, const QString &kernelFile);
+
+/// The source of the workload's template bound to `config` (knob lines first).
+QString instantiateTemplate(const Workload &workload, const TargetProfile &target, const KnobConfig &config,
+                            QString *error);
+
+/// Adds the target's derived metrics and the bottleneck class to `result`.
+void enrichResult(EvalResult &result, const Workload &workload, const TargetProfile &target,
+                  const Calibration &calibration);
+
+/// Evaluates candidates of one workload on the local host, one at a time.
+class Evaluator : public QObject
+{
+    Q_OBJECT
+public:
+    Evaluator(const Workload &workload, const TargetProfile &target, const Calibration &calibration,
+              const QString &workRoot, QObject *parent = nullptr);
+    ~Evaluator() override;
+
+    void start(const Candidate &candidate);
+    void cancel();
+    bool isRunning() const;
+
+Q_SIGNALS:
+    void consoleLine(const QString &line);
+    void finished(const kwb::EvalOutcome &outcome);
+
+private:
+    void onCommandFinished(const CommandOutcome &outcome);
+    void finishWithInfra(const QString &message);
+
+    const Workload &m_workload;
+    const TargetProfile &m_target;
+    Calibration m_calibration;
+    QString m_root;
+    QPointer<LocalCommand> m_command;
+    EvalOutcome m_outcome;
+    QString m_console;
+};
+
+} // namespace kwb

@@ -1,0 +1,248 @@
+#include "result.h"
+
+#include "targets/targetprofile.h"
+
+#include <cmath>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+const QStringList &failureClasses()
+{
+    static const QStringList classes = {u"compile"_s, u"incorrect"_s, u"crash"_s,
+                                        u"timeout"_s, u"reference"_s};
+    return classes;
+}
+
+std::optional<double> EvalResult::metric(const QString &name) const
+{
+    for (const auto &[n, v] : metrics) {
+        if (n == name)
+            return v;
+    }
+    return std::nullopt;
+}
+
+QString EvalResult::log(const QString &stageName) const
+{
+    const Json &logs = document.value("log", Json::object());
+    return logs.contains(ss(stageName)) ? qs(logs[ss(stageName)].get<std::string>()) : QString();
+}
+
+namespace {
+
+class Validator
+{
+public:
+    explicit Validator(const JsonText &doc) : m_doc(doc) {}
+
+    bool fail(const std::string &ptr, const QString &what)
+    {
+        if (m_error.isEmpty()) {
+            const SourcePos p = m_doc.valuePos(ptr);
+            QString field = qs(ptr.substr(ptr.empty() ? 0 : 1));
+            field.replace(u'/', u'.');
+            m_error = u"result document"_s
+                + (p.isValid() ? u':' + QString::number(p.line) + u':' + QString::number(p.column) : QString())
+                + u": "_s + (field.isEmpty() ? QString() : u"'"_s + field + u"' "_s) + what;
+        }
+        return false;
+    }
+
+    const Json *get(const std::string &ptr)
+    {
+        const Json::json_pointer p(ptr);
+        return m_doc.root().contains(p) ? &m_doc.root()[p] : nullptr;
+    }
+
+    bool need(const std::string &ptr, bool (Json::*is)() const noexcept, const QString &type, const Json **out = nullptr)
+    {
+        const Json *j = get(ptr);
+        if (!j)
+            return fail(ptr, u"is missing"_s);
+        if (!(j->*is)())
+            return fail(ptr, u"must be "_s + type + u", found "_s + jsonTypeName(*j));
+        if (out)
+            *out = j;
+        return true;
+    }
+
+    bool finiteNumber(const std::string &ptr, double *out, bool nonNegative = true)
+    {
+        const Json *j = nullptr;
+        if (!need(ptr, &Json::is_number, u"a number"_s, &j))
+            return false;
+        const double v = j->get<double>();
+        if (!std::isfinite(v) || (nonNegative && v < 0))
+            return fail(ptr, u"must be a finite"_s + (nonNegative ? u" non-negative"_s : QString()) + u" number"_s);
+        *out = v;
+        return true;
+    }
+
+    const QString &error() const { return m_error; }
+
+private:
+    const JsonText &m_doc;
+    QString m_error;
+};
+
+} // namespace
+
+std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProfile &target, QString *error)
+{
+    auto fail = [&](const QString &msg) {
+        if (error)
+            *error = msg;
+        return std::nullopt;
+    };
+    if (output.size() > kMaxResultBytes)
+        return fail(u"result document exceeds the "_s + QString::number(kMaxResultBytes >> 20)
+                    + u" MiB cap ("_s + QString::number(output.size()) + u" bytes on stdout)"_s);
+    const QByteArray text = output.trimmed();
+    if (text.isEmpty())
+        return fail(u"the harness printed no result document on stdout"_s);
+
+    Diagnostic syntax;
+    auto doc = JsonText::parse(text, u"result document"_s, &syntax);
+    if (!doc) {
+        const bool extra = syntax.message.contains(u"end of input"_s) && !syntax.message.contains(u"unexpected end"_s);
+        return fail(syntax.toString() + (extra ? u" (stdout must hold exactly one JSON document)"_s : QString()));
+    }
+    const Json &root = doc->root();
+    Validator v(*doc);
+    if (!root.is_object())
+        return fail(u"result document: must be a JSON object, found "_s + jsonTypeName(root));
+
+    EvalResult r;
+    const Json *j = nullptr;
+    if (!v.need("/schema", &Json::is_string, u"a string"_s, &j))
+        return fail(v.error());
+    if (j->get<std::string>() != "kwb.result/1")
+        return v.fail("/schema", u"must be \"kwb.result/1\", found \""_s + qs(j->get<std::string>()) + u'"'), fail(v.error());
+
+    if (!v.need("/stage", &Json::is_string, u"a string"_s, &j))
+        return fail(v.error());
+    r.stage = qs(j->get<std::string>());
+    static const QStringList stages = {u"compile"_s, u"check"_s, u"bench"_s, u"profile"_s};
+    if (!stages.contains(r.stage))
+        return v.fail("/stage", u"must be one of compile, check, bench, profile"_s), fail(v.error());
+
+    if (!v.need("/compiled", &Json::is_boolean, u"a boolean"_s, &j))
+        return fail(v.error());
+    r.compiled = j->get<bool>();
+    if (!r.compiled && r.stage != u"compile"_s)
+        return v.fail("/stage", u"cannot be past 'compile' when 'compiled' is false"_s), fail(v.error());
+
+    if (const Json *c = v.get("/correct"); c && !c->is_null()) {
+        if (!c->is_boolean())
+            return v.fail("/correct", u"must be a boolean or null, found "_s + jsonTypeName(*c)), fail(v.error());
+        r.correct = c->get<bool>();
+    }
+
+    if (const Json *f = v.get("/failure"); f && !f->is_null()) {
+        if (!f->is_object())
+            return v.fail("/failure", u"must be an object or null, found "_s + jsonTypeName(*f)), fail(v.error());
+        if (!v.need("/failure/class", &Json::is_string, u"a string"_s, &j))
+            return fail(v.error());
+        r.failureClass = qs(j->get<std::string>());
+        if (!failureClasses().contains(r.failureClass))
+            return v.fail("/failure/class", u"must be one of "_s + failureClasses().join(u", "_s)), fail(v.error());
+        if (!v.need("/failure/message", &Json::is_string, u"a string"_s, &j))
+            return fail(v.error());
+        r.failureMessage = qs(j->get<std::string>());
+        r.failureStage = qs(f->value("stage", ss(r.stage)));
+    }
+
+    if (const Json *checks = v.get("/checks")) {
+        if (!checks->is_array())
+            return v.fail("/checks", u"must be an array, found "_s + jsonTypeName(*checks)), fail(v.error());
+        for (size_t i = 0; i < checks->size(); ++i) {
+            const std::string p = "/checks/" + std::to_string(i);
+            SeedCheck c;
+            double seed = 0, mismatches = 0, nonfinite = 0;
+            if (!v.finiteNumber(p + "/seed", &seed) || !v.need(p + "/ok", &Json::is_boolean, u"a boolean"_s, &j))
+                return fail(v.error());
+            c.ok = j->get<bool>();
+            if (!v.finiteNumber(p + "/rel_l2", &c.relL2) || !v.finiteNumber(p + "/max_abs", &c.maxAbs)
+                || !v.finiteNumber(p + "/mismatches", &mismatches) || !v.finiteNumber(p + "/nonfinite", &nonfinite))
+                return fail(v.error());
+            c.seed = qint64(seed);
+            c.mismatches = qint64(mismatches);
+            c.nonfinite = qint64(nonfinite);
+            c.output = qs((*checks)[i].value("output", std::string()));
+            r.checks.push_back(c);
+        }
+    }
+    if (r.correct.value_or(false)) {
+        if (r.checks.empty())
+            return v.fail("/correct", u"is true but 'checks' holds no verdict"_s), fail(v.error());
+        for (size_t i = 0; i < r.checks.size(); ++i) {
+            if (!r.checks[i].ok)
+                return v.fail("/checks/" + std::to_string(i) + "/ok", u"is false while 'correct' is true"_s), fail(v.error());
+        }
+    }
+
+    if (const Json *lat = v.get("/latency"); lat && !lat->is_null()) {
+        if (!lat->is_object())
+            return v.fail("/latency", u"must be an object or null, found "_s + jsonTypeName(*lat)), fail(v.error());
+        Latency l;
+        for (const auto &[key, dst] : {std::pair{"min_ms", &l.minMs}, {"median_ms", &l.medianMs},
+                                       {"p90_ms", &l.p90Ms}}) {
+            if (!v.finiteNumber(std::string("/latency/") + key, dst))
+                return fail(v.error());
+        }
+        for (const auto &[key, dst] : {std::pair{"max_ms", &l.maxMs}, {"mean_ms", &l.meanMs},
+                                       {"stddev_ms", &l.stddevMs}, {"q1_ms", &l.q1Ms}, {"q3_ms", &l.q3Ms}}) {
+            if (lat->contains(key) && !v.finiteNumber(std::string("/latency/") + key, dst))
+                return fail(v.error());
+        }
+        const Json *samples = nullptr;
+        if (!v.need("/latency/samples_ms", &Json::is_array, u"an array"_s, &samples))
+            return fail(v.error());
+        if (samples->empty())
+            return v.fail("/latency/samples_ms", u"must hold at least one sample"_s), fail(v.error());
+        for (size_t i = 0; i < samples->size(); ++i) {
+            double s = 0;
+            if (!v.finiteNumber("/latency/samples_ms/" + std::to_string(i), &s))
+                return fail(v.error());
+            l.samplesMs.push_back(s);
+        }
+        if (l.minMs > l.medianMs || l.medianMs > l.p90Ms)
+            return v.fail("/latency", u"must satisfy min_ms ≤ median_ms ≤ p90_ms"_s), fail(v.error());
+        r.latency = l;
+    }
+    const bool timed = r.stage == u"bench"_s || r.stage == u"profile"_s;
+    if (timed && !r.failed() && !r.latency)
+        return v.fail("/latency", u"is required once the bench stage succeeded"_s), fail(v.error());
+
+    if (const Json *metrics = v.get("/metrics")) {
+        if (!metrics->is_object())
+            return v.fail("/metrics", u"must be an object of name → number, found "_s + jsonTypeName(*metrics)), fail(v.error());
+        for (const auto &[name, value] : metrics->items()) {
+            const std::string p = "/metrics/" + pointerToken(name);
+            if (!target.metric(qs(name)))
+                return v.fail(p, u"is not in the "_s + target.id + u" metric catalog"_s), fail(v.error());
+            double d = 0;
+            if (!v.finiteNumber(p, &d, false))
+                return fail(v.error());
+            r.metrics.emplace_back(qs(name), d);
+        }
+    }
+    if (const Json *counters = v.get("/counters"); counters && counters->is_object()) {
+        r.countersAvailable = counters->value("available", false);
+        r.countersReason = qs(counters->value("reason", std::string()));
+    }
+    if (const Json *logs = v.get("/log")) {
+        if (!logs->is_object())
+            return v.fail("/log", u"must be an object of stage → text"_s), fail(v.error());
+        for (const auto &[name, value] : logs->items()) {
+            if (!value.is_string())
+                return v.fail("/log/" + pointerToken(name), u"must be a string, found "_s + jsonTypeName(value)), fail(v.error());
+        }
+    }
+    r.document = root;
+    return r;
+}
+
+} // namespace kwb

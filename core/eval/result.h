@@ -1,0 +1,70 @@
+#pragma once
+
+#include "util/jsontext.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace kwb {
+
+struct TargetProfile;
+
+/// Correctness of one output for one seed.
+struct SeedCheck
+{
+    qint64 seed = 0;
+    QString output;
+    bool ok = false;
+    double relL2 = 0;
+    double maxAbs = 0;
+    qint64 mismatches = 0;
+    qint64 nonfinite = 0;
+};
+
+struct Latency
+{
+    double minMs = 0, medianMs = 0, p90Ms = 0, maxMs = 0, meanMs = 0, stddevMs = 0, q1Ms = 0, q3Ms = 0;
+    std::vector<double> samplesMs;
+    /// Interquartile range over the median, in percent.
+    double spreadPct() const { return medianMs > 0 ? 100.0 * (q3Ms - q1Ms) / medianMs : 0; }
+};
+
+/// A validated kwb.result/1 document, plus what kwb derives from it
+/// (derived metrics, bottleneck). `document` keeps the full JSON, enriched.
+struct EvalResult
+{
+    QString stage;             ///< furthest stage reached: compile, check, bench, profile
+    bool compiled = false;
+    std::optional<bool> correct;
+    QString failureClass;      ///< empty when nothing failed
+    QString failureStage;
+    QString failureMessage;
+    std::vector<SeedCheck> checks;
+    std::optional<Latency> latency;
+    std::vector<std::pair<QString, double>> metrics; ///< catalog order after enrichment
+    bool countersAvailable = false;
+    QString countersReason;
+    QString bottleneck;
+    QString bottleneckWhy;
+    Json document;
+
+    bool failed() const { return !failureClass.isEmpty(); }
+    std::optional<double> metric(const QString &name) const;
+    QString log(const QString &stage) const;
+};
+
+/// Result classes of failure a harness may report.
+const QStringList &failureClasses();
+
+/// Largest result document accepted; a harness printing more is broken.
+constexpr qint64 kMaxResultBytes = 4 << 20;
+
+/// Parses and validates the harness's stdout: exactly one kwb.result/1
+/// document. Metric names are checked against `target`'s catalog.
+/// On failure returns nullopt and a message saying what is wrong and where.
+std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProfile &target,
+                                      QString *error);
+
+} // namespace kwb

@@ -1,0 +1,152 @@
+#include "localcommand.h"
+
+#include <csignal>
+#include <sys/types.h>
+#include <unistd.h>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+LocalCommand::LocalCommand(QObject *parent) : QObject(parent)
+{
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        m_outcome.timedOut = true;
+        killGroup();
+    });
+}
+
+LocalCommand::~LocalCommand()
+{
+    if (isRunning()) {
+        m_done = true; // no signals from a dying object
+        killGroup();
+        m_process->waitForFinished(2000);
+    }
+}
+
+bool LocalCommand::isRunning() const
+{
+    return m_process && m_process->state() != QProcess::NotRunning;
+}
+
+void LocalCommand::start(const QString &workDir, const QStringList &argv, int timeoutMs, qint64 stdoutCap)
+{
+    Q_ASSERT(!argv.isEmpty());
+    m_outcome = {};
+    m_done = false;
+    m_cap = stdoutCap;
+    m_stderrPartial.clear();
+    m_stderrTail.clear();
+    delete m_process;
+    m_process = new QProcess(this);
+    m_process->setWorkingDirectory(workDir);
+    m_process->setProgram(argv.first());
+    m_process->setArguments(argv.mid(1));
+    // A group of its own, so a timeout can take the compiler, the harness
+    // and the kernel down together.
+    m_process->setChildProcessModifier([] { ::setpgid(0, 0); });
+    connect(m_process, &QProcess::readyReadStandardOutput, this, &LocalCommand::onReadyStdout);
+    connect(m_process, &QProcess::readyReadStandardError, this, &LocalCommand::onReadyStderr);
+    connect(m_process, &QProcess::finished, this, &LocalCommand::onFinished);
+    connect(m_process, &QProcess::errorOccurred, this, &LocalCommand::onError);
+    m_clock.start();
+    if (timeoutMs > 0)
+        m_timer.start(timeoutMs);
+    m_process->start();
+}
+
+void LocalCommand::cancel()
+{
+    if (!isRunning())
+        return;
+    m_outcome.cancelled = true;
+    killGroup();
+}
+
+void LocalCommand::killGroup()
+{
+    if (!m_process)
+        return;
+    const qint64 pid = m_process->processId();
+    if (pid > 0)
+        ::kill(-pid_t(pid), SIGKILL);
+    m_process->kill();
+}
+
+void LocalCommand::onReadyStdout()
+{
+    const QByteArray chunk = m_process->readAllStandardOutput();
+    if (m_outcome.overCap)
+        return;
+    if (m_outcome.stdoutData.size() + chunk.size() > m_cap) {
+        m_outcome.overCap = true;
+        killGroup();
+        return;
+    }
+    m_outcome.stdoutData += chunk;
+}
+
+void LocalCommand::onReadyStderr()
+{
+    m_stderrPartial += m_process->readAllStandardError();
+    qsizetype nl;
+    while ((nl = m_stderrPartial.indexOf('\n')) >= 0) {
+        const QString line = QString::fromUtf8(m_stderrPartial.left(nl));
+        m_stderrPartial.remove(0, nl + 1);
+        m_stderrTail.append(line);
+        if (m_stderrTail.size() > 40)
+            m_stderrTail.removeFirst();
+        Q_EMIT stderrLine(line);
+    }
+}
+
+void LocalCommand::onFinished(int exitCode, QProcess::ExitStatus status)
+{
+    m_outcome.exitCode = exitCode;
+    m_outcome.crashed = status == QProcess::CrashExit;
+    finish();
+}
+
+void LocalCommand::onError(QProcess::ProcessError error)
+{
+    if (error == QProcess::FailedToStart) {
+        m_outcome.infraError = u"cannot start '"_s + m_process->program() + u"': "_s + m_process->errorString();
+        finish();
+    }
+}
+
+void LocalCommand::finish()
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_timer.stop();
+    onReadyStdout();
+    onReadyStderr();
+    if (!m_stderrPartial.isEmpty()) {
+        const QString line = QString::fromUtf8(m_stderrPartial);
+        m_stderrPartial.clear();
+        m_stderrTail.append(line);
+        Q_EMIT stderrLine(line);
+    }
+    // Reap whatever the group left behind (a backgrounded child, say).
+    const qint64 pid = m_process->processId();
+    if (pid > 0)
+        ::kill(-pid_t(pid), SIGKILL);
+    m_outcome.elapsedMs = m_clock.elapsed();
+    m_outcome.stderrTail = m_stderrTail.join(u'\n');
+    if (m_outcome.infraError.isEmpty()) {
+        if (m_outcome.timedOut)
+            m_outcome.infraError = u"the command ran past its time limit and was killed"_s;
+        else if (m_outcome.overCap)
+            m_outcome.infraError = u"the command printed more than "_s + QString::number(m_cap >> 20)
+                + u" MiB on stdout and was stopped"_s;
+        else if (m_outcome.cancelled)
+            m_outcome.infraError = u"cancelled"_s;
+    }
+    Q_EMIT finished(m_outcome);
+}
+
+} // namespace kwb

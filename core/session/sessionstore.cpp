@@ -1,0 +1,332 @@
+#include "sessionstore.h"
+
+#include "targets/targetprofile.h"
+#include "workload/workload.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <unistd.h>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+const char *kExperiments = "experiments.jsonl";
+
+bool writeAtomically(const QString &path, const QByteArray &data, QString *error)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
+        if (error)
+            *error = u"cannot write "_s + path + u": "_s + f.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+Json ExperimentRecord::toJson() const
+{
+    return Json{{"id", id},
+                {"round", round},
+                {"parent", parent ? Json(*parent) : Json()},
+                {"origin", ss(origin)},
+                {"source_hash", ss(sourceHash)},
+                {"knobs", knobs},
+                {"plan", ss(plan)},
+                {"host", ss(host)},
+                {"result", result},
+                {"decision", ss(decision)},
+                {"infra_error", infraError.isEmpty() ? Json() : Json(ss(infraError))},
+                {"timings", timings},
+                {"started_at", ss(startedAt)},
+                {"finished_at", ss(finishedAt)}};
+}
+
+std::optional<ExperimentRecord> ExperimentRecord::fromJson(const Json &j, QString *error)
+{
+    if (!j.is_object() || !j.contains("id") || !j["id"].is_number_integer() || !j.contains("source_hash")
+        || !j["source_hash"].is_string()) {
+        if (error)
+            *error = u"a record needs an integer 'id' and a string 'source_hash'"_s;
+        return std::nullopt;
+    }
+    ExperimentRecord r;
+    r.id = j["id"].get<int>();
+    r.round = j.value("round", 0);
+    if (j.contains("parent") && j["parent"].is_number_integer())
+        r.parent = j["parent"].get<int>();
+    r.origin = qs(j.value("origin", std::string()));
+    r.sourceHash = qs(j["source_hash"].get<std::string>());
+    r.knobs = j.value("knobs", Json::object());
+    r.plan = qs(j.value("plan", std::string()));
+    r.host = qs(j.value("host", std::string()));
+    r.result = j.value("result", Json());
+    r.decision = qs(j.value("decision", std::string()));
+    if (j.contains("infra_error") && j["infra_error"].is_string())
+        r.infraError = qs(j["infra_error"].get<std::string>());
+    r.timings = j.value("timings", Json::object());
+    r.startedAt = qs(j.value("started_at", std::string()));
+    r.finishedAt = qs(j.value("finished_at", std::string()));
+    return r;
+}
+
+QString SessionStore::sourceHash(const QString &source)
+{
+    QString text = source;
+    text.replace(u"\r\n"_s, u"\n"_s);
+    QStringList lines = text.split(u'\n');
+    for (QString &l : lines) {
+        while (!l.isEmpty() && l.back().isSpace())
+            l.chop(1);
+    }
+    while (!lines.isEmpty() && lines.back().isEmpty())
+        lines.removeLast();
+    return QString::fromLatin1(
+        QCryptographicHash::hash(lines.join(u'\n').toUtf8(), QCryptographicHash::Sha256).toHex());
+}
+
+bool SessionStore::exists(const QString &dir)
+{
+    return QFileInfo::exists(dir + u"/session.json"_s);
+}
+
+std::unique_ptr<SessionStore> SessionStore::create(const QString &dir, const Workload &workload,
+                                                   const TargetProfile &target, QString *error)
+{
+    if (exists(dir)) {
+        if (error)
+            *error = u"a session already exists in "_s + dir;
+        return nullptr;
+    }
+    std::unique_ptr<SessionStore> s(new SessionStore);
+    s->m_dir = QDir(dir).absolutePath();
+    for (const QString &sub : {u""_s, u"/kernels"_s, u"/logs"_s}) {
+        if (!QDir().mkpath(s->m_dir + sub)) {
+            if (error)
+                *error = u"cannot create "_s + s->m_dir + sub;
+            return nullptr;
+        }
+    }
+    s->m_info = Json{{"schema", "kwb.session/1"},
+                     {"workload_path", ss(workload.path)},
+                     {"workload", workload.snapshot},
+                     {"target", ss(target.id)},
+                     {"status", "created"},
+                     {"created_at", ss(QDateTime::currentDateTimeUtc().toString(Qt::ISODate))}};
+    if (!s->writeInfo(error))
+        return nullptr;
+    QFile log(s->m_dir + u'/' + QString::fromLatin1(kExperiments));
+    if (!log.open(QIODevice::WriteOnly | QIODevice::Append)) {
+        if (error)
+            *error = u"cannot create "_s + log.fileName() + u": "_s + log.errorString();
+        return nullptr;
+    }
+    s->m_goodBytes = s->m_fileBytes = 0;
+    return s;
+}
+
+std::unique_ptr<SessionStore> SessionStore::open(const QString &dir, QString *error)
+{
+    std::unique_ptr<SessionStore> s(new SessionStore);
+    s->m_dir = QDir(dir).absolutePath();
+    if (!s->load(error))
+        return nullptr;
+    return s;
+}
+
+bool SessionStore::load(QString *error)
+{
+    const QString infoPath = m_dir + u"/session.json"_s;
+    Diagnostic d;
+    auto info = JsonText::parseFile(infoPath, &d);
+    if (!info) {
+        if (error)
+            *error = QFileInfo::exists(infoPath) ? d.toString() : m_dir + u" is not a session (no session.json)"_s;
+        return false;
+    }
+    if (!info->root().is_object() || info->root().value("schema", std::string()) != "kwb.session/1") {
+        if (error)
+            *error = infoPath + u": not a kwb.session/1 document"_s;
+        return false;
+    }
+    m_info = info->root();
+
+    const QString path = m_dir + u'/' + QString::fromLatin1(kExperiments);
+    QFile f(path);
+    if (!f.exists()) {
+        m_goodBytes = m_fileBytes = 0;
+        return true;
+    }
+    if (!f.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = u"cannot read "_s + path + u": "_s + f.errorString();
+        return false;
+    }
+    const QByteArray data = f.readAll();
+    m_fileBytes = data.size();
+    qsizetype start = 0;
+    int lineNo = 0;
+    while (start < data.size()) {
+        ++lineNo;
+        const qsizetype nl = data.indexOf('\n', start);
+        if (nl < 0) {
+            // A line without its newline is a write cut short by a crash:
+            // ignore it (it is set aside on the next append) and say so.
+            m_warnings << path + u':' + QString::number(lineNo)
+                    + u": ignored a torn last line ("_s + QString::number(data.size() - start)
+                    + u" bytes without a newline; left by an interrupted write)"_s;
+            break;
+        }
+        const QByteArray line = data.mid(start, nl - start);
+        start = nl + 1;
+        if (line.trimmed().isEmpty())
+            continue;
+        Diagnostic err;
+        auto doc = JsonText::parse(line, path, &err);
+        QString why;
+        std::optional<ExperimentRecord> rec;
+        if (doc)
+            rec = ExperimentRecord::fromJson(doc->root(), &why);
+        if (!rec) {
+            m_warnings << path + u':' + QString::number(lineNo) + u':'
+                    + QString::number(doc ? 1 : err.pos.column) + u": skipped a malformed record: "_s
+                    + (doc ? why : err.message);
+            continue;
+        }
+        m_records.push_back(std::move(*rec));
+    }
+    m_goodBytes = start <= data.size() && (data.isEmpty() || data.endsWith('\n')) ? data.size()
+                                                                                 : data.lastIndexOf('\n') + 1;
+    return true;
+}
+
+bool SessionStore::writeInfo(QString *error)
+{
+    return writeAtomically(m_dir + u"/session.json"_s, QByteArray::fromStdString(m_info.dump(2)) + '\n', error);
+}
+
+bool SessionStore::repairTornTail(QString *error)
+{
+    if (m_goodBytes < 0 || m_goodBytes == m_fileBytes)
+        return true;
+    const QString path = m_dir + u'/' + QString::fromLatin1(kExperiments);
+    QFile f(path);
+    if (!f.open(QIODevice::ReadWrite)) {
+        if (error)
+            *error = u"cannot repair "_s + path + u": "_s + f.errorString();
+        return false;
+    }
+    f.seek(m_goodBytes);
+    const QByteArray torn = f.readAll();
+    // Nothing is thrown away: the torn bytes go to a side file first.
+    QFile side(path + u".torn"_s);
+    if (!side.open(QIODevice::WriteOnly | QIODevice::Append) || side.write(torn + '\n') < 0) {
+        if (error)
+            *error = u"cannot save the torn tail of "_s + path;
+        return false;
+    }
+    side.close();
+    if (!f.resize(m_goodBytes)) {
+        if (error)
+            *error = u"cannot truncate "_s + path + u": "_s + f.errorString();
+        return false;
+    }
+    m_fileBytes = m_goodBytes;
+    return true;
+}
+
+const ExperimentRecord *SessionStore::findBySourceHash(const QString &hash) const
+{
+    for (const ExperimentRecord &r : m_records) {
+        if (r.sourceHash == hash && r.infraError.isEmpty() && !r.result.is_null())
+            return &r;
+    }
+    return nullptr;
+}
+
+bool SessionStore::matchesWorkload(const Workload &workload, QString *difference) const
+{
+    const Json &mine = m_info.value("workload", Json());
+    if (mine == workload.snapshot)
+        return true;
+    if (difference) {
+        const Json patch = Json::diff(mine, workload.snapshot);
+        QStringList paths;
+        for (const Json &op : patch) {
+            if (paths.size() < 5)
+                paths << qs(op.value("path", std::string()));
+        }
+        *difference = u"differs at "_s + paths.join(u", "_s);
+    }
+    return false;
+}
+
+int SessionStore::nextId() const
+{
+    int id = 0;
+    for (const ExperimentRecord &r : m_records)
+        id = std::max(id, r.id);
+    return id + 1;
+}
+
+bool SessionStore::storeKernel(const QString &hash, const QString &source, const QString &extension, QString *error)
+{
+    const QString path = m_dir + u"/kernels/"_s + hash + u'.' + extension;
+    if (QFileInfo::exists(path))
+        return true;
+    return writeAtomically(path, source.toUtf8(), error);
+}
+
+QString SessionStore::kernelPath(const QString &hash) const
+{
+    const QStringList found = QDir(m_dir + u"/kernels"_s).entryList({hash + u".*"_s}, QDir::Files);
+    return found.isEmpty() ? QString() : m_dir + u"/kernels/"_s + found.first();
+}
+
+bool SessionStore::writeLog(int id, const QString &text, QString *error)
+{
+    return writeAtomically(m_dir + u"/logs/"_s + QString::number(id) + u".log"_s, text.toUtf8(), error);
+}
+
+bool SessionStore::append(ExperimentRecord &record, QString *error)
+{
+    if (!repairTornTail(error))
+        return false;
+    if (record.id == 0)
+        record.id = nextId();
+    const QString path = m_dir + u'/' + QString::fromLatin1(kExperiments);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Append)) {
+        if (error)
+            *error = u"cannot append to "_s + path + u": "_s + f.errorString();
+        return false;
+    }
+    const QByteArray line = QByteArray::fromStdString(record.toJson().dump()) + '\n';
+    if (f.write(line) != line.size() || !f.flush() || ::fsync(f.handle()) != 0) {
+        if (error)
+            *error = u"cannot append to "_s + path + u": "_s + f.errorString();
+        return false;
+    }
+    m_fileBytes += line.size();
+    m_goodBytes = m_fileBytes;
+    m_records.push_back(record);
+    return true;
+}
+
+bool SessionStore::setStatus(const QString &status, QString *error)
+{
+    m_info["status"] = ss(status);
+    m_info["updated_at"] = ss(QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    return writeInfo(error);
+}
+
+} // namespace kwb

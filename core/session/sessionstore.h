@@ -1,0 +1,90 @@
+#pragma once
+
+#include "util/jsontext.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace kwb {
+
+struct TargetProfile;
+struct Workload;
+
+/// One candidate as recorded in experiments.jsonl.
+struct ExperimentRecord
+{
+    int id = 0;
+    int round = 0;
+    std::optional<int> parent;
+    QString origin;      ///< human, search, agent
+    QString sourceHash;
+    Json knobs = Json::object();
+    QString plan;
+    QString host;
+    Json result;         ///< the enriched kwb.result/1 document (null for infra failures)
+    QString decision;    ///< evaluated, kept, reverted, rejected, infra
+    QString infraError;
+    Json timings = Json::object();
+    QString startedAt;
+    QString finishedAt;
+
+    Json toJson() const;
+    static std::optional<ExperimentRecord> fromJson(const Json &j, QString *error);
+};
+
+/// A session directory, the single source of truth for a run:
+///   session.json        workload snapshot, target, status (replaced atomically)
+///   experiments.jsonl   one record per candidate (append-only, flushed)
+///   kernels/<hash>.ext  every candidate's source, by normalized hash
+///   logs/<id>.log       console output of each evaluation
+class SessionStore
+{
+public:
+    static std::unique_ptr<SessionStore> create(const QString &dir, const Workload &workload,
+                                                const TargetProfile &target, QString *error);
+    static std::unique_ptr<SessionStore> open(const QString &dir, QString *error);
+    /// True when `dir` holds a session.json.
+    static bool exists(const QString &dir);
+
+    /// SHA-256 of the source after normalizing line endings and trailing
+    /// white space, so a re-saved file is still the same candidate.
+    static QString sourceHash(const QString &source);
+
+    const QString &dir() const { return m_dir; }
+    const Json &info() const { return m_info; }
+    const std::vector<ExperimentRecord> &experiments() const { return m_records; }
+    /// Problems met while reading (a torn last line, a malformed record).
+    const QStringList &warnings() const { return m_warnings; }
+
+    /// The finished record of a candidate with this source hash, if any
+    /// (infrastructure failures do not count: they are retried).
+    const ExperimentRecord *findBySourceHash(const QString &hash) const;
+    /// Whether the session's workload snapshot equals `workload`'s document.
+    bool matchesWorkload(const Workload &workload, QString *difference) const;
+
+    int nextId() const;
+    bool storeKernel(const QString &hash, const QString &source, const QString &extension, QString *error);
+    QString kernelPath(const QString &hash) const;
+    bool writeLog(int id, const QString &text, QString *error);
+    /// Appends one record (assigning its id when 0) and flushes it to disk.
+    bool append(ExperimentRecord &record, QString *error);
+    bool setStatus(const QString &status, QString *error);
+
+private:
+    bool load(QString *error);
+    bool writeInfo(QString *error);
+    bool repairTornTail(QString *error);
+
+    QString m_dir;
+    Json m_info;
+    std::vector<ExperimentRecord> m_records;
+    QStringList m_warnings;
+    qint64 m_goodBytes = -1; ///< length of experiments.jsonl up to its last complete line
+    qint64 m_fileBytes = 0;
+};
+
+} // namespace kwb

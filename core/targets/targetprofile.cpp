@@ -1,0 +1,184 @@
+#include "targetprofile.h"
+
+#include "util/expression.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+const MetricInfo *TargetProfile::metric(const QString &metricName) const
+{
+    for (const MetricInfo &m : metrics) {
+        if (m.name == metricName)
+            return &m;
+    }
+    return nullptr;
+}
+
+QStringList TargetRegistry::searchPaths()
+{
+    QStringList paths;
+    const QString env = qEnvironmentVariable("KWB_TARGETS_DIR");
+    if (!env.isEmpty())
+        paths << env;
+    if (QCoreApplication::instance()) {
+        paths << QCoreApplication::applicationDirPath() + u"/../share/kernel-workbench/targets"_s;
+    }
+    paths << u":/kwb/targets"_s;
+    return paths;
+}
+
+QStringList TargetRegistry::availableIds()
+{
+    QStringList ids;
+    for (const QString &path : searchPaths()) {
+        const auto entries = QDir(path).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+        for (const QString &id : entries) {
+            if (!ids.contains(id) && QFileInfo::exists(path + u'/' + id + u"/target.json"_s))
+                ids << id;
+        }
+    }
+    return ids;
+}
+
+std::optional<TargetProfile> TargetRegistry::load(const QString &id, Diagnostic *error)
+{
+    for (const QString &path : searchPaths()) {
+        const QString file = path + u'/' + id + u"/target.json"_s;
+        if (QFileInfo::exists(file))
+            return loadFile(file, error);
+    }
+    if (error) {
+        const QStringList known = availableIds();
+        *error = {Diagnostic::Severity::Error, QString(), {},
+                  u"unknown target '"_s + id + u"' (known: "_s
+                      + (known.isEmpty() ? u"none found"_s : known.join(u", "_s)) + u')'};
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+QStringList stringList(const Json &j)
+{
+    QStringList out;
+    if (j.is_array()) {
+        for (const Json &s : j) {
+            if (s.is_string())
+                out << qs(s.get<std::string>());
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagnostic *error)
+{
+    auto doc = JsonText::parseFile(path, error);
+    if (!doc)
+        return std::nullopt;
+    const Json &root = doc->root();
+    auto fail = [&](const std::string &ptr, const QString &msg) {
+        if (error)
+            *error = doc->error(ptr, msg);
+        return std::nullopt;
+    };
+    if (!root.is_object())
+        return fail("", u"a target profile must be a JSON object"_s);
+    if (root.value("schema", std::string()) != "kwb.target/1")
+        return fail("/schema", u"'schema' must be \"kwb.target/1\""_s);
+
+    TargetProfile t;
+    t.dir = QFileInfo(path).absolutePath();
+    for (const char *required : {"id", "name", "command", "metrics"}) {
+        if (!root.contains(required))
+            return fail("", u"target profile misses '"_s + QString::fromLatin1(required) + u"'"_s);
+    }
+    t.id = qs(root.value("id", std::string()));
+    t.name = qs(root.value("name", std::string()));
+    t.language = qs(root.value("language", std::string("cpp")));
+    t.sourceExtension = qs(root.value("source_extension", std::string("cpp")));
+    t.knobDefine = qs(root.value("knob_define", std::string("#define {name} {value}")));
+    t.files = stringList(root.value("files", Json::array()));
+    t.command = stringList(root["command"]);
+    t.calibrateCommand = stringList(root.value("calibrate", Json::array()));
+    if (t.command.isEmpty())
+        return fail("/command", u"'command' must be a non-empty array of strings"_s);
+    for (const QString &f : std::as_const(t.files)) {
+        if (!QFileInfo::exists(t.filePath(f)))
+            return fail("/files", u"harness file '"_s + f + u"' is missing beside target.json"_s);
+    }
+    if (root.contains("compiler")) {
+        const Json &c = root["compiler"];
+        t.compiler = qs(c.value("cxx", std::string()));
+        t.compilerFlags = stringList(c.value("flags", Json::array()));
+    }
+
+    const Json &metrics = root["metrics"];
+    if (!metrics.is_array())
+        return fail("/metrics", u"'metrics' must be an array"_s);
+    QStringList names;
+    for (size_t i = 0; i < metrics.size(); ++i) {
+        const Json &m = metrics[i];
+        const std::string ptr = "/metrics/" + std::to_string(i);
+        if (!m.is_object() || !m.contains("name") || !m["name"].is_string())
+            return fail(ptr, u"each metric needs a string 'name'"_s);
+        MetricInfo info;
+        info.name = qs(m["name"].get<std::string>());
+        info.unit = qs(m.value("unit", std::string()));
+        info.description = qs(m.value("description", std::string()));
+        const std::string better = m.value("better", std::string("higher"));
+        if (better != "higher" && better != "lower")
+            return fail(ptr + "/better", u"'better' must be \"higher\" or \"lower\""_s);
+        info.higherIsBetter = better == "higher";
+        info.shown = m.value("shown", true);
+        names << info.name;
+        t.metrics.push_back(info);
+    }
+
+    // Derived metrics may use the inputs every evaluation provides, the
+    // catalog's measured metrics, and earlier derived ones.
+    QStringList known = {u"flops"_s, u"bytes"_s, u"peak_gflops"_s, u"peak_gbs"_s, u"failed"_s};
+    known += names;
+    if (root.contains("derived")) {
+        const Json &d = root["derived"];
+        if (!d.is_object())
+            return fail("/derived", u"'derived' must be an object of name → expression"_s);
+        for (const auto &[name, expr] : d.items()) {
+            const std::string ptr = "/derived/" + pointerToken(name);
+            if (!expr.is_string())
+                return fail(ptr, u"a derived metric must be a string expression"_s);
+            Expression e;
+            if (!e.compile(qs(expr.get<std::string>()), known))
+                return fail(ptr, u"derived metric '"_s + qs(name) + u"': "_s + e.errorString());
+            t.derived.emplace_back(qs(name), qs(expr.get<std::string>()));
+            if (!known.contains(qs(name)))
+                known << qs(name);
+        }
+    }
+    if (root.contains("bottleneck")) {
+        const Json &rules = root["bottleneck"];
+        if (!rules.is_array())
+            return fail("/bottleneck", u"'bottleneck' must be an array of rules"_s);
+        for (size_t i = 0; i < rules.size(); ++i) {
+            const Json &r = rules[i];
+            const std::string ptr = "/bottleneck/" + std::to_string(i);
+            if (!r.is_object() || !r.contains("class") || !r.contains("when"))
+                return fail(ptr, u"a bottleneck rule needs 'class' and 'when'"_s);
+            BottleneckRule rule{qs(r["class"].get<std::string>()), qs(r["when"].get<std::string>()),
+                                qs(r.value("why", std::string()))};
+            Expression e;
+            if (!e.compile(rule.when, known))
+                return fail(ptr + "/when", u"bottleneck rule '"_s + rule.cls + u"': "_s + e.errorString());
+            t.bottleneck.push_back(rule);
+        }
+    }
+    return t;
+}
+
+} // namespace kwb

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "util/jsontext.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace kwb {
+
+/// One entry of a target's metric catalog.
+struct MetricInfo
+{
+    QString name;
+    QString unit;
+    QString description;
+    bool higherIsBetter = true;
+    bool shown = true;
+};
+
+/// "classify as `cls` when `when` holds"; `why` is a sentence with {metric}
+/// placeholders that explains the verdict to the engineer.
+struct BottleneckRule
+{
+    QString cls;
+    QString when;
+    QString why;
+};
+
+/// How to evaluate a kernel on one kind of accelerator: data loaded from
+/// `<targets>/<id>/target.json` plus the harness files beside it.
+struct TargetProfile
+{
+    QString id;
+    QString name;
+    QString dir;             ///< folder holding target.json and the harness files
+    QString language;        ///< for highlighting and prompts: "cpp", "cuda", "python"
+    QString sourceExtension; ///< extension of the kernel file on the host
+    QString knobDefine;      ///< line format binding a knob, "#define {name} {value}"
+    QStringList files;       ///< harness files uploaded to the host
+    QStringList command;     ///< evaluates one candidate; {candidate} = its folder
+    QStringList calibrateCommand;
+    QString compiler;
+    QStringList compilerFlags;
+    std::vector<MetricInfo> metrics;
+    std::vector<std::pair<QString, QString>> derived; ///< name → expression, in order
+    std::vector<BottleneckRule> bottleneck;
+
+    const MetricInfo *metric(const QString &metricName) const;
+    QString filePath(const QString &file) const { return dir + u'/' + file; }
+};
+
+/// Finds target profiles. Search order: $KWB_TARGETS_DIR, the installed
+/// share folder next to the executable, then the copy embedded in the binary.
+class TargetRegistry
+{
+public:
+    static QStringList searchPaths();
+    static QStringList availableIds();
+    /// Loads target `id`; on failure returns nullopt with a diagnostic.
+    static std::optional<TargetProfile> load(const QString &id, Diagnostic *error);
+    /// Loads a target.json at an explicit path (tests, user targets).
+    static std::optional<TargetProfile> loadFile(const QString &path, Diagnostic *error);
+};
+
+} // namespace kwb

@@ -1,0 +1,89 @@
+#include "expression.h"
+
+#include <cmath>
+#include <muParser.h>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+mu::value_type modulo(mu::value_type a, mu::value_type b)
+{
+    return std::fmod(a, b);
+}
+
+QString describe(const mu::Parser::exception_type &e)
+{
+    // muparser positions are 0-based; people count from 1.
+    QString msg = QString::fromStdString(e.GetMsg());
+    if (msg.endsWith(u'.'))
+        msg.chop(1);
+    const int pos = int(e.GetPos());
+    if (pos >= 0 && e.GetCode() != mu::ecUNEXPECTED_EOF)
+        msg = msg.section(u" at position"_s, 0, 0) + u" (at character "_s + QString::number(pos + 1) + u')';
+    return msg;
+}
+
+} // namespace
+
+Expression::Expression() = default;
+Expression::~Expression() = default;
+Expression::Expression(Expression &&) noexcept = default;
+Expression &Expression::operator=(Expression &&) noexcept = default;
+
+bool Expression::compile(const QString &text, const QStringList &variables)
+{
+    m_text = text;
+    m_error.clear();
+    m_used.clear();
+    m_parser = std::make_unique<mu::Parser>();
+    m_storage = std::make_unique<std::vector<double>>(variables.size(), 0.0);
+    try {
+        m_parser->DefineOprt("%", modulo, mu::prMUL_DIV, mu::oaLEFT);
+        for (qsizetype i = 0; i < variables.size(); ++i)
+            m_parser->DefineVar(variables[i].toStdString(), &(*m_storage)[size_t(i)]);
+        m_parser->SetExpr(text.toStdString());
+        // Forces the parse so syntax errors and unknown names surface now.
+        for (const auto &[name, ptr] : m_parser->GetUsedVar()) {
+            Q_UNUSED(ptr)
+            m_used.append(QString::fromStdString(name));
+        }
+    } catch (const mu::Parser::exception_type &e) {
+        m_error = describe(e);
+        m_parser.reset();
+        return false;
+    }
+    return true;
+}
+
+bool Expression::evaluate(const std::vector<double> &values, double *result)
+{
+    if (!m_parser) {
+        m_error = u"expression was not compiled"_s;
+        return false;
+    }
+    std::copy_n(values.begin(), std::min(values.size(), m_storage->size()), m_storage->begin());
+    try {
+        *result = m_parser->Eval();
+    } catch (const mu::Parser::exception_type &e) {
+        m_error = describe(e);
+        return false;
+    }
+    return true;
+}
+
+bool evaluateExpression(const QString &text, const QStringList &names,
+                        const std::vector<double> &values, double *result, QString *error)
+{
+    Expression e;
+    if (!e.compile(text, names) || !e.evaluate(values, result)) {
+        if (error)
+            *error = e.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace kwb

@@ -1,0 +1,268 @@
+#include "jsontext.h"
+
+#include <QFile>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+QString Diagnostic::toString() const
+{
+    QString where = file;
+    if (pos.isValid())
+        where += u':' + QString::number(pos.line) + u':' + QString::number(pos.column);
+    const QString kind = severity == Severity::Warning ? u"warning: "_s : QString();
+    return where.isEmpty() ? QString(kind + message) : QString(where + u": "_s + kind + message);
+}
+
+std::string pointerToken(const std::string &key)
+{
+    std::string out;
+    out.reserve(key.size());
+    for (char c : key) {
+        if (c == '~')
+            out += "~0";
+        else if (c == '/')
+            out += "~1";
+        else
+            out += c;
+    }
+    return out;
+}
+
+QString jsonTypeName(const Json &value)
+{
+    switch (value.type()) {
+    case Json::value_t::null: return u"null"_s;
+    case Json::value_t::boolean: return u"a boolean"_s;
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned: return u"an integer"_s;
+    case Json::value_t::number_float: return u"a number"_s;
+    case Json::value_t::string: return u"a string"_s;
+    case Json::value_t::array: return u"an array"_s;
+    case Json::value_t::object: return u"an object"_s;
+    default: return u"an unsupported value"_s;
+    }
+}
+
+namespace {
+
+SourcePos positionOfOffset(const QByteArray &text, qsizetype offset)
+{
+    SourcePos pos{1, 1};
+    offset = std::clamp<qsizetype>(offset, 0, text.size());
+    for (qsizetype i = 0; i < offset; ++i) {
+        if (text[i] == '\n') {
+            ++pos.line;
+            pos.column = 1;
+        } else {
+            ++pos.column;
+        }
+    }
+    return pos;
+}
+
+// Walks text that nlohmann already accepted and records where each value and
+// key starts. Only valid JSON (with comments) reaches it, so it need not
+// diagnose anything; it just has to agree with the parser on structure.
+class PositionIndexer
+{
+public:
+    PositionIndexer(const QByteArray &text, std::map<std::string, SourcePos> &values,
+                    std::map<std::string, SourcePos> &keys)
+        : m_text(text), m_values(values), m_keys(keys)
+    {}
+
+    void run()
+    {
+        skipSpace();
+        value(std::string());
+    }
+
+private:
+    char peek() const { return m_i < m_text.size() ? m_text[m_i] : '\0'; }
+
+    void advance()
+    {
+        if (peek() == '\n') {
+            ++m_line;
+            m_col = 1;
+        } else {
+            ++m_col;
+        }
+        ++m_i;
+    }
+
+    SourcePos here() const { return {m_line, m_col}; }
+
+    void skipSpace()
+    {
+        for (;;) {
+            const char c = peek();
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+                advance();
+            } else if (c == '/' && m_i + 1 < m_text.size() && m_text[m_i + 1] == '/') {
+                while (m_i < m_text.size() && peek() != '\n')
+                    advance();
+            } else if (c == '/' && m_i + 1 < m_text.size() && m_text[m_i + 1] == '*') {
+                advance();
+                advance();
+                while (m_i < m_text.size()
+                       && !(peek() == '*' && m_i + 1 < m_text.size() && m_text[m_i + 1] == '/'))
+                    advance();
+                advance();
+                advance();
+            } else {
+                return;
+            }
+        }
+    }
+
+    std::string string()
+    {
+        std::string out;
+        advance(); // opening quote
+        while (m_i < m_text.size() && peek() != '"') {
+            if (peek() == '\\') {
+                advance();
+                out += '\\';
+            }
+            out += peek();
+            advance();
+        }
+        advance(); // closing quote
+        return out;
+    }
+
+    void value(const std::string &pointer)
+    {
+        m_values[pointer] = here();
+        const char c = peek();
+        if (c == '{') {
+            advance();
+            skipSpace();
+            while (peek() != '}' && m_i < m_text.size()) {
+                const SourcePos keyPos = here();
+                // Keys with escapes are rare in our files; the raw text is
+                // used as the key, which matches for every unescaped key.
+                const std::string key = string();
+                const std::string child = pointer + '/' + pointerToken(key);
+                m_keys[child] = keyPos;
+                skipSpace();
+                advance(); // ':'
+                skipSpace();
+                value(child);
+                skipSpace();
+                if (peek() == ',') {
+                    advance();
+                    skipSpace();
+                }
+            }
+            advance();
+        } else if (c == '[') {
+            advance();
+            skipSpace();
+            int index = 0;
+            while (peek() != ']' && m_i < m_text.size()) {
+                value(pointer + '/' + std::to_string(index++));
+                skipSpace();
+                if (peek() == ',') {
+                    advance();
+                    skipSpace();
+                }
+            }
+            advance();
+        } else if (c == '"') {
+            string();
+        } else {
+            while (m_i < m_text.size()) {
+                const char d = peek();
+                if (d == ',' || d == '}' || d == ']' || d == ' ' || d == '\n' || d == '\r'
+                    || d == '\t' || d == '/')
+                    break;
+                advance();
+            }
+        }
+    }
+
+    const QByteArray &m_text;
+    std::map<std::string, SourcePos> &m_values;
+    std::map<std::string, SourcePos> &m_keys;
+    qsizetype m_i = 0;
+    int m_line = 1;
+    int m_col = 1;
+};
+
+} // namespace
+
+std::optional<JsonText> JsonText::parse(const QByteArray &text, const QString &fileName,
+                                        Diagnostic *error)
+{
+    JsonText doc;
+    doc.m_fileName = fileName;
+    try {
+        doc.m_root = Json::parse(text.constBegin(), text.constEnd(), nullptr,
+                                 /*allow_exceptions=*/true, /*ignore_comments=*/true);
+    } catch (const Json::parse_error &e) {
+        if (error) {
+            // nlohmann's message repeats a position of its own; keep only the
+            // part after it and put our file:line:col in front.
+            std::string what = e.what();
+            const auto colon = what.find(": ", what.find("parse error"));
+            if (colon != std::string::npos)
+                what = what.substr(colon + 2);
+            error->severity = Diagnostic::Severity::Error;
+            error->file = fileName;
+            error->pos = positionOfOffset(text, qsizetype(e.byte) - 1);
+            error->message = u"malformed JSON: "_s + qs(what);
+        }
+        return std::nullopt;
+    }
+    PositionIndexer(text, doc.m_values, doc.m_keys).run();
+    return doc;
+}
+
+std::optional<JsonText> JsonText::parseFile(const QString &path, Diagnostic *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error) {
+            error->file = path;
+            error->pos = {};
+            error->message = u"cannot read file: "_s + file.errorString();
+        }
+        return std::nullopt;
+    }
+    return parse(file.readAll(), path, error);
+}
+
+SourcePos JsonText::valuePos(const std::string &pointer) const
+{
+    std::string p = pointer;
+    for (;;) {
+        if (auto it = m_values.find(p); it != m_values.end())
+            return it->second;
+        if (p.empty())
+            return {};
+        p.erase(p.rfind('/'));
+    }
+}
+
+SourcePos JsonText::keyPos(const std::string &pointer) const
+{
+    if (auto it = m_keys.find(pointer); it != m_keys.end())
+        return it->second;
+    return valuePos(pointer);
+}
+
+Diagnostic JsonText::error(const std::string &pointer, const QString &message) const
+{
+    return {Diagnostic::Severity::Error, m_fileName, valuePos(pointer), message};
+}
+
+Diagnostic JsonText::warning(const std::string &pointer, const QString &message) const
+{
+    return {Diagnostic::Severity::Warning, m_fileName, keyPos(pointer), message};
+}
+
+} // namespace kwb

@@ -1,0 +1,75 @@
+#pragma once
+
+#include <QString>
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace kwb {
+
+using Json = nlohmann::ordered_json;
+
+/// A 1-based line and column in a text file (columns count bytes).
+struct SourcePos
+{
+    int line = 0;
+    int column = 0;
+    bool isValid() const { return line > 0; }
+};
+
+/// Where a problem sits: file, position and what is wrong, rendered as the
+/// compilers do (`file:line:col: message`) so editors and terminals link it.
+struct Diagnostic
+{
+    enum class Severity { Error, Warning };
+    Severity severity = Severity::Error;
+    QString file;
+    SourcePos pos;
+    QString message;
+
+    QString toString() const;
+};
+
+/// JSON text (comments allowed) parsed together with the position of every
+/// value and key, addressed by JSON pointer ("/goal/metric", "/inputs/A").
+class JsonText
+{
+public:
+    /// Parses `text`; on a syntax error returns nullopt and fills `error`
+    /// with the file, line and column of the offending character.
+    static std::optional<JsonText> parse(const QByteArray &text, const QString &fileName,
+                                         Diagnostic *error);
+    static std::optional<JsonText> parseFile(const QString &path, Diagnostic *error);
+
+    const Json &root() const { return m_root; }
+    const QString &fileName() const { return m_fileName; }
+
+    /// Position of the value at `pointer`; the closest enclosing value's
+    /// position when that exact pointer is absent.
+    SourcePos valuePos(const std::string &pointer) const;
+    /// Position of the key naming the member at `pointer` (object members only).
+    SourcePos keyPos(const std::string &pointer) const;
+
+    Diagnostic error(const std::string &pointer, const QString &message) const;
+    Diagnostic warning(const std::string &pointer, const QString &message) const;
+
+private:
+    Json m_root;
+    QString m_fileName;
+    std::map<std::string, SourcePos> m_values;
+    std::map<std::string, SourcePos> m_keys;
+};
+
+/// Escapes one reference token of a JSON pointer ("~" → "~0", "/" → "~1").
+std::string pointerToken(const std::string &key);
+
+/// A short human description of a JSON value's type ("a string", "an array").
+QString jsonTypeName(const Json &value);
+
+/// std::string ↔ QString without the implicit casts the strict defines forbid.
+inline QString qs(const std::string &s) { return QString::fromStdString(s); }
+inline std::string ss(const QString &s) { return s.toStdString(); }
+
+} // namespace kwb

@@ -1,0 +1,512 @@
+#include "knobs.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+QString numberText(double v)
+{
+    if (std::floor(v) == v && std::abs(v) < 1e15)
+        return QString::number(qint64(v));
+    return QString::number(v, 'g', 12);
+}
+
+std::optional<KnobValue> scalarValue(const Json &j)
+{
+    if (j.is_boolean())
+        return KnobValue{j.get<bool>() ? u"1"_s : u"0"_s, j.get<bool>() ? 1.0 : 0.0, true, false};
+    if (j.is_number())
+        return KnobValue{numberText(j.get<double>()), j.get<double>(), true, false};
+    if (j.is_string())
+        return KnobValue{qs(j.get<std::string>()), 0, false, true};
+    return std::nullopt;
+}
+
+bool respectsPrecedence(const QStringList &order, const std::vector<std::pair<QString, QString>> &before)
+{
+    for (const auto &[a, b] : before) {
+        if (order.indexOf(a) > order.indexOf(b))
+            return false;
+    }
+    return true;
+}
+
+QString permutationText(const QStringList &order)
+{
+    const bool singleChars = std::all_of(order.begin(), order.end(),
+                                         [](const QString &s) { return s.size() == 1; });
+    return order.join(singleChars ? QString() : u","_s);
+}
+
+} // namespace
+
+int Knob::indexOf(const QString &text) const
+{
+    for (size_t i = 0; i < values.size(); ++i) {
+        if (values[i].text == text)
+            return int(i);
+        if (values[i].numeric) {
+            bool ok = false;
+            const double d = text.toDouble(&ok);
+            if (ok && d == values[i].number)
+                return int(i);
+        }
+    }
+    return -1;
+}
+
+QString Knob::domainText(int maxShown) const
+{
+    QStringList shown;
+    for (size_t i = 0; i < values.size() && int(i) < maxShown; ++i)
+        shown << values[i].text;
+    if (int(values.size()) > maxShown)
+        shown << u"… ("_s + QString::number(values.size()) + u" values)"_s;
+    return shown.join(u", "_s);
+}
+
+QString Violation::toString() const
+{
+    QString s = u"constraint '"_s + constraint + u"' fails"_s;
+    if (!values.isEmpty())
+        s += u" for "_s + values;
+    if (!suggestions.isEmpty())
+        s += u": change "_s + suggestions.join(u" or "_s);
+    else if (!knobs.isEmpty())
+        s += u": no single change of "_s + knobs.join(u", "_s) + u" satisfies every constraint"_s;
+    return s;
+}
+
+QString ValidityReport::toString() const
+{
+    QStringList lines;
+    for (const Violation &v : violations)
+        lines << v.toString();
+    return lines.join(u'\n');
+}
+
+KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
+                              const std::vector<double> &dimValues, QList<Diagnostic> *diags)
+{
+    KnobSpace space;
+    space.m_dimValues = dimValues;
+    const Json &root = doc.root();
+    auto error = [&](const std::string &ptr, const QString &msg) { diags->append(doc.error(ptr, msg)); };
+
+    if (root.contains("knobs")) {
+        const Json &knobs = root["knobs"];
+        if (!knobs.is_object()) {
+            error("/knobs", u"'knobs' must be an object mapping knob names to declarations, found "_s
+                                + jsonTypeName(knobs));
+        } else {
+            for (const auto &[key, decl] : knobs.items()) {
+                const std::string ptr = "/knobs/" + pointerToken(key);
+                Knob knob;
+                knob.name = qs(key);
+                const QString where = u"knob '"_s + knob.name + u"'"_s;
+                const Json *list = nullptr;
+                if (decl.is_array())
+                    list = &decl;
+                else if (decl.is_object() && decl.contains("values"))
+                    list = &decl["values"];
+
+                if (list) {
+                    knob.kind = Knob::Kind::List;
+                    if (!list->is_array() || list->empty()) {
+                        error(ptr, where + u": 'values' must be a non-empty array"_s);
+                        continue;
+                    }
+                    for (size_t i = 0; i < list->size(); ++i) {
+                        auto v = scalarValue((*list)[i]);
+                        if (!v) {
+                            error(ptr + (decl.is_array() ? "/" : "/values/") + std::to_string(i),
+                                  where + u": values must be numbers, booleans or strings, found "_s
+                                      + jsonTypeName((*list)[i]));
+                            continue;
+                        }
+                        knob.values.push_back(*v);
+                    }
+                } else if (decl.is_object() && decl.contains("range")) {
+                    knob.kind = Knob::Kind::Range;
+                    const Json &r = decl["range"];
+                    const bool shapeOk = r.is_array() && (r.size() == 2 || r.size() == 3)
+                        && std::all_of(r.begin(), r.end(), [](const Json &x) { return x.is_number(); });
+                    if (!shapeOk) {
+                        error(ptr + "/range", where + u": 'range' must be [from, to] or [from, to, step] with numbers"_s);
+                        continue;
+                    }
+                    const double from = r[0].get<double>(), to = r[1].get<double>();
+                    const double step = r.size() == 3 ? r[2].get<double>() : 1.0;
+                    if (step <= 0 || to < from || (to - from) / step > 1e6) {
+                        error(ptr + "/range", where + u": 'range' needs from ≤ to, a positive step and at most a million values"_s);
+                        continue;
+                    }
+                    for (double v = from; v <= to + 1e-9 * std::abs(to); v += step)
+                        knob.values.push_back({numberText(v), v, true, false});
+                } else if (decl.is_object() && decl.contains("divisors")) {
+                    knob.kind = Knob::Kind::Divisors;
+                    const Json &d = decl["divisors"];
+                    double n = 0;
+                    if (d.is_number()) {
+                        n = d.get<double>();
+                    } else if (d.is_string()) {
+                        QString err;
+                        std::vector<double> vals(dimValues);
+                        if (!evaluateExpression(qs(d.get<std::string>()), dimNames, vals, &n, &err)) {
+                            error(ptr + "/divisors", where + u": 'divisors' expression: "_s + err);
+                            continue;
+                        }
+                    }
+                    if (n < 1 || std::floor(n) != n || n > 1e12) {
+                        error(ptr + "/divisors", where + u": 'divisors' must be a positive integer or an expression of dims"_s);
+                        continue;
+                    }
+                    const double lo = decl.value("min", 1.0), hi = decl.value("max", n);
+                    for (qint64 k = 1; double(k) * double(k) <= n; ++k) {
+                        if (std::fmod(n, double(k)) == 0) {
+                            knob.values.push_back({numberText(double(k)), double(k), true, false});
+                            const double other = n / double(k);
+                            if (other != double(k))
+                                knob.values.push_back({numberText(other), other, true, false});
+                        }
+                    }
+                    std::sort(knob.values.begin(), knob.values.end(),
+                              [](const KnobValue &a, const KnobValue &b) { return a.number < b.number; });
+                    std::erase_if(knob.values, [&](const KnobValue &v) { return v.number < lo || v.number > hi; });
+                } else if (decl.is_object() && decl.contains("permutation")) {
+                    knob.kind = Knob::Kind::Permutation;
+                    const Json &p = decl["permutation"];
+                    if (!p.is_array() || p.empty() || p.size() > 8
+                        || !std::all_of(p.begin(), p.end(), [](const Json &x) { return x.is_string(); })) {
+                        error(ptr + "/permutation", where + u": 'permutation' must be an array of 1 to 8 distinct names"_s);
+                        continue;
+                    }
+                    for (const Json &item : p)
+                        knob.items << qs(item.get<std::string>());
+                    if (knob.items.removeDuplicates() > 0) {
+                        error(ptr + "/permutation", where + u": 'permutation' names must be distinct"_s);
+                        continue;
+                    }
+                    bool bad = false;
+                    if (decl.contains("before")) {
+                        const Json &b = decl["before"];
+                        for (size_t i = 0; b.is_array() && i < b.size(); ++i) {
+                            const Json &pair = b[i];
+                            const bool ok = pair.is_array() && pair.size() == 2 && pair[0].is_string()
+                                && pair[1].is_string()
+                                && knob.items.contains(qs(pair[0].get<std::string>()))
+                                && knob.items.contains(qs(pair[1].get<std::string>()));
+                            if (!ok) {
+                                error(ptr + "/before/" + std::to_string(i),
+                                      where + u": each 'before' entry must be [\"a\", \"b\"] naming two of "_s
+                                          + knob.items.join(u", "_s));
+                                bad = true;
+                                continue;
+                            }
+                            knob.before.emplace_back(qs(pair[0].get<std::string>()), qs(pair[1].get<std::string>()));
+                        }
+                        if (!b.is_array()) {
+                            error(ptr + "/before", where + u": 'before' must be an array of [\"a\", \"b\"] pairs"_s);
+                            bad = true;
+                        }
+                    }
+                    if (bad)
+                        continue;
+                    QStringList order = knob.items;
+                    std::vector<int> idx(size_t(order.size()));
+                    std::iota(idx.begin(), idx.end(), 0);
+                    do {
+                        QStringList perm;
+                        for (int i : idx)
+                            perm << knob.items[i];
+                        if (respectsPrecedence(perm, knob.before))
+                            knob.values.push_back({permutationText(perm), 0, false, true});
+                    } while (std::next_permutation(idx.begin(), idx.end()));
+                } else {
+                    error(ptr, where + u": declare it as an array of values or an object with one of "
+                                       u"'values', 'range', 'divisors', 'permutation'"_s);
+                    continue;
+                }
+
+                if (knob.values.empty()) {
+                    error(ptr, where + u": its domain is empty"_s);
+                    continue;
+                }
+                if (decl.is_object()) {
+                    knob.description = qs(decl.value("description", std::string()));
+                    if (decl.contains("default")) {
+                        auto dv = scalarValue(decl["default"]);
+                        const int i = dv ? knob.indexOf(dv->text) : -1;
+                        if (i < 0) {
+                            error(ptr + "/default", where + u": default is not one of its values ("_s
+                                                        + knob.domainText() + u')');
+                            continue;
+                        }
+                        knob.defaultIndex = i;
+                    }
+                }
+                space.m_knobs.push_back(std::move(knob));
+            }
+        }
+    }
+
+    for (size_t k = 0; k < space.m_knobs.size(); ++k) {
+        const Knob &knob = space.m_knobs[k];
+        const bool numeric = std::all_of(knob.values.begin(), knob.values.end(),
+                                         [](const KnobValue &v) { return v.numeric; });
+        if (numeric) {
+            space.m_variableNames << knob.name;
+            space.m_variableKnob.push_back(int(k));
+        }
+    }
+    for (const QString &dim : dimNames) {
+        space.m_variableNames << dim;
+        space.m_variableKnob.push_back(-1);
+    }
+
+    if (root.contains("constraints")) {
+        const Json &cs = root["constraints"];
+        if (!cs.is_array()) {
+            error("/constraints", u"'constraints' must be an array of expressions, found "_s + jsonTypeName(cs));
+        } else {
+            for (size_t i = 0; i < cs.size(); ++i) {
+                const std::string ptr = "/constraints/" + std::to_string(i);
+                if (!cs[i].is_string()) {
+                    error(ptr, u"a constraint must be a string expression, found "_s + jsonTypeName(cs[i]));
+                    continue;
+                }
+                Expression e;
+                const QString text = qs(cs[i].get<std::string>());
+                if (!e.compile(text, space.m_variableNames)) {
+                    error(ptr, u"constraint '"_s + text + u"': "_s + e.errorString()
+                                   + u" (names available: "_s + space.m_variableNames.join(u", "_s) + u')');
+                    continue;
+                }
+                space.m_constraintTexts << text;
+                space.m_constraints.push_back(std::move(e));
+            }
+        }
+    }
+    return space;
+}
+
+int KnobSpace::indexOfKnob(const QString &name) const
+{
+    for (size_t i = 0; i < m_knobs.size(); ++i) {
+        if (m_knobs[i].name == name)
+            return int(i);
+    }
+    return -1;
+}
+
+double KnobSpace::cardinality() const
+{
+    double n = m_knobs.empty() ? 0 : 1;
+    for (const Knob &k : m_knobs)
+        n *= double(k.values.size());
+    return n;
+}
+
+KnobConfig KnobSpace::defaultConfig() const
+{
+    KnobConfig c;
+    for (const Knob &k : m_knobs)
+        c.push_back(k.defaultIndex);
+    return c;
+}
+
+std::vector<double> KnobSpace::variablesFor(const KnobConfig &config) const
+{
+    std::vector<double> vars;
+    vars.reserve(m_variableKnob.size());
+    size_t dim = 0;
+    for (int k : m_variableKnob)
+        vars.push_back(k >= 0 ? m_knobs[size_t(k)].values[size_t(config[size_t(k)])].number : m_dimValues[dim++]);
+    return vars;
+}
+
+bool KnobSpace::satisfies(size_t constraint, const KnobConfig &config) const
+{
+    double r = 0;
+    return m_constraints[constraint].evaluate(variablesFor(config), &r) && r != 0 && !std::isnan(r);
+}
+
+bool KnobSpace::isValid(const KnobConfig &config) const
+{
+    for (size_t c = 0; c < m_constraints.size(); ++c) {
+        if (!satisfies(c, config))
+            return false;
+    }
+    return true;
+}
+
+ValidityReport KnobSpace::check(const KnobConfig &config) const
+{
+    ValidityReport report;
+    for (size_t c = 0; c < m_constraints.size(); ++c) {
+        if (satisfies(c, config))
+            continue;
+        Violation v;
+        v.constraint = m_constraintTexts[int(c)];
+        QStringList vals;
+        for (const QString &name : m_constraints[c].usedVariables()) {
+            const int k = indexOfKnob(name);
+            if (k < 0)
+                continue;
+            v.knobs << name;
+            vals << name + u'=' + m_knobs[size_t(k)].values[size_t(config[size_t(k)])].text;
+        }
+        v.values = vals.join(u' ');
+        // For each knob the constraint mentions, the nearest value (by index)
+        // that makes the whole configuration valid with the others held.
+        for (const QString &name : v.knobs) {
+            const int k = indexOfKnob(name);
+            const int n = int(m_knobs[size_t(k)].values.size());
+            const int at = config[size_t(k)];
+            for (int d = 1; d < n; ++d) {
+                bool found = false;
+                for (int candidate : {at - d, at + d}) {
+                    if (candidate < 0 || candidate >= n)
+                        continue;
+                    KnobConfig trial = config;
+                    trial[size_t(k)] = candidate;
+                    if (isValid(trial)) {
+                        v.suggestions << name + u" to "_s + m_knobs[size_t(k)].values[size_t(candidate)].text;
+                        found = true;
+                        break;
+                    }
+                }
+                if (found)
+                    break;
+            }
+        }
+        report.violations.push_back(std::move(v));
+    }
+    return report;
+}
+
+std::optional<KnobConfig> KnobSpace::parseAssignments(const QStringList &assignments,
+                                                      QStringList *errors) const
+{
+    KnobConfig config = defaultConfig();
+    bool ok = true;
+    for (const QString &a : assignments) {
+        const qsizetype eq = a.indexOf(u'=');
+        if (eq <= 0) {
+            errors->append(u"'"_s + a + u"': expected NAME=VALUE"_s);
+            ok = false;
+            continue;
+        }
+        const QString name = a.left(eq).trimmed();
+        const QString value = a.mid(eq + 1).trimmed();
+        const int k = indexOfKnob(name);
+        if (k < 0) {
+            QStringList names;
+            for (const Knob &kn : m_knobs)
+                names << kn.name;
+            errors->append(u"unknown knob '"_s + name + u"' (knobs: "_s
+                           + (names.isEmpty() ? u"none declared"_s : names.join(u", "_s)) + u')');
+            ok = false;
+            continue;
+        }
+        const Knob &knob = m_knobs[size_t(k)];
+        int i = knob.indexOf(value);
+        if (i < 0 && knob.kind == Knob::Kind::Permutation) {
+            QStringList order = value.contains(u',') ? value.split(u',') : QStringList();
+            if (order.isEmpty()) {
+                for (QChar ch : value)
+                    order << QString(ch);
+            }
+            QStringList sorted = order, items = knob.items;
+            sorted.sort();
+            items.sort();
+            if (sorted == items) {
+                for (const auto &[x, y] : knob.before) {
+                    if (order.indexOf(x) > order.indexOf(y)) {
+                        errors->append(name + u'=' + value + u" violates the precedence '"_s + x
+                                       + u" before "_s + y + u"'"_s);
+                        break;
+                    }
+                }
+                ok = false;
+                continue;
+            }
+        }
+        if (i < 0) {
+            errors->append(name + u'=' + value + u": not one of "_s + name + u"'s values ("_s
+                           + knob.domainText() + u')');
+            ok = false;
+            continue;
+        }
+        config[size_t(k)] = i;
+    }
+    if (!ok)
+        return std::nullopt;
+    return config;
+}
+
+qint64 KnobSpace::forEachValid(const std::function<bool(const KnobConfig &)> &visit) const
+{
+    if (m_knobs.empty())
+        return 0;
+    KnobConfig c(m_knobs.size(), 0);
+    qint64 count = 0;
+    for (;;) {
+        if (isValid(c)) {
+            ++count;
+            if (!visit(c))
+                return count;
+        }
+        size_t k = m_knobs.size();
+        while (k > 0) {
+            --k;
+            if (++c[k] < int(m_knobs[k].values.size()))
+                break;
+            c[k] = 0;
+            if (k == 0)
+                return count;
+        }
+    }
+}
+
+QString KnobSpace::defines(const KnobConfig &config, const QString &format) const
+{
+    QString out;
+    for (size_t k = 0; k < m_knobs.size(); ++k) {
+        const KnobValue &v = m_knobs[k].values[size_t(config[k])];
+        QString line = format;
+        line.replace(u"{name}"_s, m_knobs[k].name);
+        line.replace(u"{value}"_s, v.quoted ? u'"' + v.text + u'"' : v.text);
+        out += line + u'\n';
+    }
+    return out;
+}
+
+Json KnobSpace::toJson(const KnobConfig &config) const
+{
+    Json j = Json::object();
+    for (size_t k = 0; k < m_knobs.size(); ++k) {
+        const KnobValue &v = m_knobs[k].values[size_t(config[k])];
+        if (v.numeric)
+            j[ss(m_knobs[k].name)] = v.number;
+        else
+            j[ss(m_knobs[k].name)] = ss(v.text);
+    }
+    return j;
+}
+
+QString KnobSpace::describe(const KnobConfig &config) const
+{
+    QStringList parts;
+    for (size_t k = 0; k < m_knobs.size(); ++k)
+        parts << m_knobs[k].name + u'=' + m_knobs[k].values[size_t(config[k])].text;
+    return parts.join(u' ');
+}
+
+} // namespace kwb

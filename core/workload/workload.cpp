@@ -1,0 +1,557 @@
+#include "workload.h"
+
+#include "targets/targetprofile.h"
+#include "util/expression.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+QString dtypeName(DType t)
+{
+    switch (t) {
+    case DType::Float32: return u"float32"_s;
+    case DType::Float64: return u"float64"_s;
+    case DType::Int32: return u"int32"_s;
+    case DType::Int64: return u"int64"_s;
+    }
+    return {};
+}
+
+int dtypeSize(DType t)
+{
+    return (t == DType::Float32 || t == DType::Int32) ? 4 : 8;
+}
+
+qint64 TensorSpec::elements() const
+{
+    qint64 n = 1;
+    for (qint64 d : shape)
+        n *= d;
+    return n;
+}
+
+QString WorkloadLoad::message() const
+{
+    QStringList lines;
+    for (const Diagnostic &d : errors)
+        lines << d.toString();
+    for (const Diagnostic &d : warnings)
+        lines << d.toString();
+    return lines.join(u'\n');
+}
+
+namespace {
+
+const QStringList kRequired = {u"name"_s, u"target"_s, u"kernel"_s, u"reference"_s,
+                               u"inputs"_s, u"outputs"_s, u"hosts"_s, u"goal"_s};
+const QStringList kOptional = {u"$schema"_s, u"description"_s, u"template"_s, u"entry"_s,
+                               u"dims"_s, u"flops"_s, u"bytes"_s, u"rounds"_s, u"planner"_s,
+                               u"knobs"_s, u"constraints"_s, u"correctness"_s, u"benchmark"_s,
+                               u"divergence"_s, u"batch"_s, u"compile_flags"_s};
+
+int editDistance(const QString &a, const QString &b)
+{
+    std::vector<int> prev(size_t(b.size()) + 1), cur(size_t(b.size()) + 1);
+    for (qsizetype j = 0; j <= b.size(); ++j)
+        prev[size_t(j)] = int(j);
+    for (qsizetype i = 1; i <= a.size(); ++i) {
+        cur[0] = int(i);
+        for (qsizetype j = 1; j <= b.size(); ++j) {
+            const int sub = prev[size_t(j - 1)] + (a[i - 1] == b[j - 1] ? 0 : 1);
+            cur[size_t(j)] = std::min({prev[size_t(j)] + 1, cur[size_t(j - 1)] + 1, sub});
+        }
+        std::swap(prev, cur);
+    }
+    return prev[size_t(b.size())];
+}
+
+// Collects diagnostics while reading typed values out of the document.
+class Reader
+{
+public:
+    Reader(const JsonText &doc, WorkloadLoad &out) : m_doc(doc), m_out(out) {}
+
+    void error(const std::string &ptr, const QString &msg) { m_out.errors.append(m_doc.error(ptr, msg)); }
+    void warn(const std::string &ptr, const QString &msg) { m_out.warnings.append(m_doc.warning(ptr, msg)); }
+
+    static QString label(const std::string &ptr)
+    {
+        QString s = qs(ptr.substr(1));
+        s.replace(u'/', u'.');
+        return u"'"_s + s + u"'"_s;
+    }
+
+    const Json *find(const std::string &ptr) const
+    {
+        const Json::json_pointer p(ptr);
+        return m_doc.root().contains(p) ? &m_doc.root()[p] : nullptr;
+    }
+
+    std::optional<QString> string(const std::string &ptr, bool nonEmpty = true)
+    {
+        const Json *j = find(ptr);
+        if (!j)
+            return std::nullopt;
+        if (!j->is_string() || (nonEmpty && j->get<std::string>().empty())) {
+            error(ptr, label(ptr) + u" must be a non-empty string, found "_s + jsonTypeName(*j));
+            return std::nullopt;
+        }
+        return qs(j->get<std::string>());
+    }
+
+    std::optional<double> number(const std::string &ptr, double min, bool exclusiveMin)
+    {
+        const Json *j = find(ptr);
+        if (!j)
+            return std::nullopt;
+        if (!j->is_number()) {
+            error(ptr, label(ptr) + u" must be a number, found "_s + jsonTypeName(*j));
+            return std::nullopt;
+        }
+        const double v = j->get<double>();
+        if (v < min || (exclusiveMin && v == min)) {
+            error(ptr, label(ptr) + (exclusiveMin ? u" must be greater than "_s : u" must be at least "_s)
+                           + QString::number(min) + u", found "_s + QString::number(v));
+            return std::nullopt;
+        }
+        return v;
+    }
+
+    std::optional<qint64> integer(const std::string &ptr, qint64 min)
+    {
+        const Json *j = find(ptr);
+        if (!j)
+            return std::nullopt;
+        if (!j->is_number_integer()) {
+            error(ptr, label(ptr) + u" must be an integer, found "_s + jsonTypeName(*j));
+            return std::nullopt;
+        }
+        const qint64 v = j->get<qint64>();
+        if (v < min) {
+            error(ptr, label(ptr) + u" must be at least "_s + QString::number(min) + u", found "_s
+                           + QString::number(v));
+            return std::nullopt;
+        }
+        return v;
+    }
+
+    std::optional<bool> boolean(const std::string &ptr)
+    {
+        const Json *j = find(ptr);
+        if (!j)
+            return std::nullopt;
+        if (!j->is_boolean()) {
+            error(ptr, label(ptr) + u" must be true or false, found "_s + jsonTypeName(*j));
+            return std::nullopt;
+        }
+        return j->get<bool>();
+    }
+
+    bool object(const std::string &ptr)
+    {
+        const Json *j = find(ptr);
+        if (j && !j->is_object()) {
+            error(ptr, label(ptr) + u" must be an object, found "_s + jsonTypeName(*j));
+            return false;
+        }
+        return j != nullptr;
+    }
+
+    std::optional<QStringList> strings(const std::string &ptr)
+    {
+        const Json *j = find(ptr);
+        if (!j)
+            return std::nullopt;
+        if (!j->is_array()) {
+            error(ptr, label(ptr) + u" must be an array of strings, found "_s + jsonTypeName(*j));
+            return std::nullopt;
+        }
+        QStringList out;
+        bool ok = true;
+        for (size_t i = 0; i < j->size(); ++i) {
+            if (!(*j)[i].is_string()) {
+                error(ptr + '/' + std::to_string(i),
+                      label(ptr) + u" must hold strings only, found "_s + jsonTypeName((*j)[i]));
+                ok = false;
+                continue;
+            }
+            out << qs((*j)[i].get<std::string>());
+        }
+        return ok ? std::optional(out) : std::nullopt;
+    }
+
+    /// Warns about keys of the object at `ptr` that are not in `known`.
+    void unknownKeys(const std::string &ptr, const QStringList &known)
+    {
+        const Json *j = find(ptr);
+        if (!j || !j->is_object())
+            return;
+        for (const auto &[key, value] : j->items()) {
+            Q_UNUSED(value)
+            const QString k = qs(key);
+            if (known.contains(k))
+                continue;
+            QString best;
+            int bestDistance = 3;
+            for (const QString &candidate : known) {
+                const int d = editDistance(k, candidate);
+                if (d < bestDistance) {
+                    bestDistance = d;
+                    best = candidate;
+                }
+            }
+            const QString where = ptr.empty() ? QString() : u" in "_s + label(ptr);
+            warn(ptr + '/' + pointerToken(key),
+                 u"unknown key '"_s + k + u"'"_s + where + u" is ignored"_s
+                     + (best.isEmpty() ? QString() : u" (did you mean '"_s + best + u"'?)"_s));
+        }
+    }
+
+    QString resolvePath(const std::string &ptr, const QString &dir, const QString &what)
+    {
+        auto rel = string(ptr);
+        if (!rel)
+            return {};
+        const QString abs = QDir::cleanPath(QDir(dir).absoluteFilePath(*rel));
+        if (!QFileInfo(abs).isFile()) {
+            error(ptr, what + u" file '"_s + *rel + u"' not found (looked for "_s + abs + u')');
+            return {};
+        }
+        return abs;
+    }
+
+private:
+    const JsonText &m_doc;
+    WorkloadLoad &m_out;
+};
+
+std::optional<DType> parseDType(const QString &s)
+{
+    const QString t = s.toLower();
+    if (t == u"float32"_s || t == u"f32"_s || t == u"fp32"_s || t == u"float"_s)
+        return DType::Float32;
+    if (t == u"float64"_s || t == u"f64"_s || t == u"fp64"_s || t == u"double"_s)
+        return DType::Float64;
+    if (t == u"int32"_s || t == u"i32"_s || t == u"int"_s)
+        return DType::Int32;
+    if (t == u"int64"_s || t == u"i64"_s)
+        return DType::Int64;
+    return std::nullopt;
+}
+
+void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vector<TensorSpec> &out)
+{
+    const Json *j = r.find(ptr);
+    if (!j)
+        return;
+    if (!j->is_object() || j->empty()) {
+        r.error(ptr, Reader::label(ptr) + u" must be a non-empty object mapping names to {shape, dtype}"_s);
+        return;
+    }
+    for (const auto &[name, spec] : j->items()) {
+        const std::string p = ptr + '/' + pointerToken(name);
+        const QString what = Reader::label(ptr) + u" entry '"_s + qs(name) + u"'"_s;
+        if (!spec.is_object()) {
+            r.error(p, what + u" must be an object with 'shape' and 'dtype', found "_s + jsonTypeName(spec));
+            continue;
+        }
+        TensorSpec t;
+        t.name = qs(name);
+        QStringList missing;
+        for (const char *key : {"shape", "dtype"}) {
+            if (!spec.contains(key))
+                missing << QString::fromLatin1(key);
+        }
+        if (!missing.isEmpty()) {
+            r.error(p, what + u" misses "_s + missing.join(u" and "_s));
+            continue;
+        }
+        if (auto dt = r.string(p + "/dtype")) {
+            auto parsed = parseDType(*dt);
+            if (!parsed) {
+                r.error(p + "/dtype", what + u": unknown dtype '"_s + *dt
+                                          + u"' (known: float32, float64, int32, int64)"_s);
+                continue;
+            }
+            t.dtype = *parsed;
+        } else {
+            continue;
+        }
+        if (t.dtype == DType::Int32 || t.dtype == DType::Int64) {
+            t.low = -8;
+            t.high = 8;
+        }
+        const Json &shape = spec["shape"];
+        if (!shape.is_array()) {
+            r.error(p + "/shape", what + u": 'shape' must be an array of sizes or dim names, found "_s
+                                      + jsonTypeName(shape));
+            continue;
+        }
+        bool ok = true;
+        for (size_t i = 0; i < shape.size(); ++i) {
+            const std::string sp = p + "/shape/" + std::to_string(i);
+            double v = 0;
+            if (shape[i].is_number_integer()) {
+                v = shape[i].get<double>();
+                t.shapeText << QString::number(qint64(v));
+            } else if (shape[i].is_string()) {
+                QString err;
+                const QString text = qs(shape[i].get<std::string>());
+                if (!evaluateExpression(text, w.dimNames, w.dimValues, &v, &err)) {
+                    r.error(sp, what + u": shape entry '"_s + text + u"': "_s + err
+                                    + (w.dimNames.isEmpty() ? u" (no dims declared)"_s
+                                                            : u" (dims: "_s + w.dimNames.join(u", "_s) + u')'));
+                    ok = false;
+                    continue;
+                }
+                t.shapeText << text;
+            } else {
+                r.error(sp, what + u": a shape entry must be an integer or a dim name, found "_s
+                                + jsonTypeName(shape[i]));
+                ok = false;
+                continue;
+            }
+            if (v < 1 || std::floor(v) != v) {
+                r.error(sp, what + u": shape sizes must be positive integers, found "_s + QString::number(v));
+                ok = false;
+                continue;
+            }
+            t.shape.push_back(qint64(v));
+        }
+        if (spec.contains("range")) {
+            const Json &range = spec["range"];
+            if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number()
+                || range[0].get<double>() > range[1].get<double>()) {
+                r.error(p + "/range", what + u": 'range' must be [low, high] with low ≤ high"_s);
+                ok = false;
+            } else {
+                t.low = range[0].get<double>();
+                t.high = range[1].get<double>();
+            }
+        }
+        r.unknownKeys(p, {u"shape"_s, u"dtype"_s, u"range"_s, u"description"_s});
+        if (ok)
+            out.push_back(std::move(t));
+    }
+}
+
+} // namespace
+
+WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
+{
+    WorkloadLoad out;
+    const QString absPath = QFileInfo(path).absoluteFilePath();
+    Diagnostic syntax;
+    auto doc = JsonText::parseFile(path, &syntax);
+    if (!doc) {
+        out.errors.append(syntax);
+        return out;
+    }
+    const Json &root = doc->root();
+    Reader r(*doc, out);
+    if (!root.is_object()) {
+        r.error("", u"a workload must be a JSON object, found "_s + jsonTypeName(root));
+        return out;
+    }
+
+    Workload w;
+    w.path = absPath;
+    w.dir = QFileInfo(absPath).absolutePath();
+    w.snapshot = root;
+
+    // Every missing required name in one message, nested ones included.
+    QStringList missing;
+    for (const QString &key : kRequired) {
+        if (!root.contains(ss(key)))
+            missing << key;
+    }
+    if (root.contains("goal") && root["goal"].is_object()) {
+        for (const char *key : {"metric", "target"}) {
+            if (!root["goal"].contains(key))
+                missing << u"goal."_s + QString::fromLatin1(key);
+        }
+    }
+    if (!missing.isEmpty()) {
+        out.errors.append({Diagnostic::Severity::Error, path, {},
+                           u"missing required name"_s + (missing.size() > 1 ? u"s: "_s : u": "_s)
+                               + missing.join(u", "_s)});
+    }
+    r.unknownKeys("", kRequired + kOptional);
+
+    if (auto v = r.string("/name"))
+        w.name = *v;
+    if (auto v = r.string("/description", false))
+        w.description = *v;
+    if (auto v = r.string("/target")) {
+        w.target = *v;
+        if (target && target->id != w.target)
+            r.error("/target", u"workload is for target '"_s + w.target + u"', not '"_s + target->id + u"'"_s);
+    }
+    w.kernelPath = r.resolvePath("/kernel", w.dir, u"kernel"_s);
+    w.referencePath = r.resolvePath("/reference", w.dir, u"reference"_s);
+    if (root.contains("template"))
+        w.templatePath = r.resolvePath("/template", w.dir, u"template"_s);
+
+    if (r.object("/entry")) {
+        if (auto v = r.string("/entry/kernel"))
+            w.kernelEntry = *v;
+        if (auto v = r.string("/entry/reference"))
+            w.referenceEntry = *v;
+        r.unknownKeys("/entry", {u"kernel"_s, u"reference"_s});
+    }
+    for (const QString &entry : {w.kernelEntry, w.referenceEntry}) {
+        static const QRegularExpression ident(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
+        if (!ident.match(entry).hasMatch())
+            r.error("/entry", u"entry '"_s + entry + u"' is not a valid function name"_s);
+    }
+    if (w.kernelEntry == w.referenceEntry)
+        r.error("/entry", u"kernel and reference entries must differ (both are '"_s + w.kernelEntry
+                              + u"'); set entry.reference"_s);
+
+    if (r.object("/dims")) {
+        for (const auto &[name, value] : root["dims"].items()) {
+            const std::string p = "/dims/" + pointerToken(name);
+            if (!value.is_number_integer() || value.get<qint64>() < 1) {
+                r.error(p, u"dim '"_s + qs(name) + u"' must be a positive integer, found "_s
+                               + (value.is_number() ? QString::number(value.get<double>()) : jsonTypeName(value)));
+                continue;
+            }
+            w.dimNames << qs(name);
+            w.dimValues.push_back(value.get<double>());
+        }
+    }
+    readTensors(r, "/inputs", w, w.inputs);
+    readTensors(r, "/outputs", w, w.outputs);
+    for (const TensorSpec &o : w.outputs) {
+        for (const TensorSpec &i : w.inputs) {
+            if (i.name == o.name)
+                r.error("/outputs/" + ss(o.name), u"'"_s + o.name + u"' is both an input and an output"_s);
+        }
+    }
+
+    for (const auto &[key, text, value] : {std::tuple{"/flops", &w.flopsText, &w.flops},
+                                           std::tuple{"/bytes", &w.bytesText, &w.bytes}}) {
+        auto expr = r.string(key);
+        if (!expr)
+            continue;
+        QString err;
+        if (!evaluateExpression(*expr, w.dimNames, w.dimValues, value, &err) || *value < 0) {
+            r.error(key, Reader::label(key) + u" formula '"_s + *expr + u"': "_s
+                             + (err.isEmpty() ? u"must not be negative"_s : err));
+            continue;
+        }
+        *text = *expr;
+    }
+
+    if (auto hosts = r.strings("/hosts")) {
+        if (hosts->isEmpty())
+            r.error("/hosts", u"'hosts' must name at least one host (e.g. \"local\")"_s);
+        for (qsizetype i = 0; i < hosts->size(); ++i) {
+            if (hosts->at(i).trimmed().isEmpty() || hosts->at(i).contains(u' '))
+                r.error("/hosts/" + std::to_string(i), u"host '"_s + hosts->at(i)
+                                                         + u"' must be \"local\", user@host[:port] or an ssh alias"_s);
+        }
+        w.hosts = *hosts;
+    }
+
+    if (r.object("/goal")) {
+        if (auto v = r.string("/goal/metric")) {
+            w.goal.metric = *v;
+            if (target) {
+                bool known = target->metric(*v) != nullptr;
+                for (const auto &[name, expr] : target->derived)
+                    known = known || name == *v;
+                if (!known)
+                    r.error("/goal/metric", u"goal metric '"_s + *v + u"' is not in the "_s + target->id
+                                                + u" metric catalog"_s);
+                if (const MetricInfo *m = target->metric(*v))
+                    w.goal.higherIsBetter = m->higherIsBetter;
+            }
+        }
+        if (auto v = r.number("/goal/target", -1e300, false))
+            w.goal.target = *v;
+        if (auto v = r.string("/goal/direction")) {
+            if (*v == u"max"_s || *v == u"higher"_s)
+                w.goal.higherIsBetter = true;
+            else if (*v == u"min"_s || *v == u"lower"_s)
+                w.goal.higherIsBetter = false;
+            else
+                r.error("/goal/direction", u"'goal.direction' must be \"max\" or \"min\", found \""_s + *v + u"\""_s);
+        }
+        r.unknownKeys("/goal", {u"metric"_s, u"target"_s, u"direction"_s});
+    }
+
+    if (auto v = r.integer("/rounds", 1))
+        w.rounds = int(*v);
+    if (auto v = r.integer("/batch", 1))
+        w.batch = int(*v);
+    if (auto v = r.string("/planner")) {
+        if (*v != u"search"_s && *v != u"llm"_s && *v != u"manual"_s)
+            r.error("/planner", u"'planner' must be \"search\", \"llm\" or \"manual\", found \""_s + *v + u"\""_s);
+        else
+            w.planner = *v;
+    }
+    if (r.object("/correctness")) {
+        if (auto v = r.number("/correctness/atol", 0, false))
+            w.correctness.atol = *v;
+        if (auto v = r.number("/correctness/rtol", 0, false))
+            w.correctness.rtol = *v;
+        if (const Json *seeds = r.find("/correctness/seeds")) {
+            if (seeds->is_number_integer()) {
+                if (auto n = r.integer("/correctness/seeds", 1)) {
+                    w.correctness.seeds.clear();
+                    for (qint64 s = 1; s <= *n; ++s)
+                        w.correctness.seeds.push_back(s);
+                }
+            } else if (seeds->is_array() && !seeds->empty()
+                       && std::all_of(seeds->begin(), seeds->end(), [](const Json &s) { return s.is_number_integer(); })) {
+                w.correctness.seeds.clear();
+                for (const Json &s : *seeds)
+                    w.correctness.seeds.push_back(s.get<qint64>());
+            } else {
+                r.error("/correctness/seeds", u"'correctness.seeds' must be a count or an array of integer seeds, found "_s
+                                                  + jsonTypeName(*seeds));
+            }
+        }
+        r.unknownKeys("/correctness", {u"atol"_s, u"rtol"_s, u"seeds"_s});
+    }
+    if (r.object("/benchmark")) {
+        if (auto v = r.integer("/benchmark/warmup", 0))
+            w.benchmark.warmup = int(*v);
+        if (auto v = r.integer("/benchmark/iters", 1))
+            w.benchmark.iters = int(*v);
+        if (auto v = r.number("/benchmark/max_seconds", 0, true))
+            w.benchmark.maxSeconds = *v;
+        if (auto v = r.number("/benchmark/timeout_s", 0, true))
+            w.benchmark.timeoutSeconds = *v;
+        if (auto v = r.boolean("/benchmark/cold_cache"))
+            w.benchmark.coldCache = *v;
+        r.unknownKeys("/benchmark", {u"warmup"_s, u"iters"_s, u"max_seconds"_s, u"timeout_s"_s, u"cold_cache"_s});
+    }
+    if (r.object("/divergence")) {
+        if (auto v = r.number("/divergence/threshold", 0, true))
+            w.divergence.threshold = *v;
+        if (auto v = r.integer("/divergence/max_failures", 1))
+            w.divergence.maxFailures = int(*v);
+        r.unknownKeys("/divergence", {u"threshold"_s, u"max_failures"_s});
+    }
+    if (auto v = r.strings("/compile_flags"))
+        w.compileFlags = *v;
+
+    w.knobs = KnobSpace::fromJson(*doc, w.dimNames, w.dimValues, &out.errors);
+    if (!w.knobs.isEmpty() && w.templatePath.isEmpty() && !root.contains("template"))
+        r.warn("/knobs", u"knobs are declared but no 'template' kernel uses them"_s);
+
+    if (out.errors.isEmpty())
+        out.workload = std::move(w);
+    return out;
+}
+
+} // namespace kwb

@@ -1,0 +1,106 @@
+#pragma once
+
+#include "knobs.h"
+#include "util/jsontext.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace kwb {
+
+struct TargetProfile;
+
+/// The element types harnesses know how to generate, compare and time.
+enum class DType { Float32, Float64, Int32, Int64 };
+QString dtypeName(DType t);
+int dtypeSize(DType t);
+
+struct TensorSpec
+{
+    QString name;
+    DType dtype = DType::Float32;
+    QStringList shapeText;       ///< as written: numbers, dim names or expressions
+    std::vector<qint64> shape;   ///< evaluated
+    double low = -1.0, high = 1.0; ///< range of the random values
+    qint64 elements() const;
+};
+
+struct Goal
+{
+    QString metric;
+    double target = 0;
+    bool higherIsBetter = true;
+};
+
+struct CorrectnessSpec
+{
+    double atol = 1e-4;
+    double rtol = 1e-4;
+    std::vector<qint64> seeds = {1, 2, 3, 4, 5};
+};
+
+struct BenchmarkSpec
+{
+    int warmup = 2;
+    int iters = 20;
+    double maxSeconds = 10;   ///< stop sampling after this long (at least 3 samples)
+    bool coldCache = false;
+    double timeoutSeconds = 120; ///< per stage; past it the process group is killed
+};
+
+struct DivergenceSpec
+{
+    double threshold = 0.2;   ///< a regression beyond this fraction reverts
+    int maxFailures = 5;      ///< failures in a row before reverting
+};
+
+/// A workload: what to optimize, how to check it and when to stop.
+struct Workload
+{
+    QString path;      ///< absolute path of workload.json
+    QString dir;       ///< folder paths resolve against
+    QString name;
+    QString description;
+    QString target;
+    QString kernelPath;    ///< starting kernel (absolute)
+    QString referencePath; ///< golden implementation (absolute)
+    QString templatePath;  ///< templated kernel with knobs (absolute, optional)
+    QString kernelEntry = QStringLiteral("kernel");
+    QString referenceEntry = QStringLiteral("reference");
+    QStringList dimNames;
+    std::vector<double> dimValues;
+    std::vector<TensorSpec> inputs;
+    std::vector<TensorSpec> outputs;
+    QString flopsText, bytesText;
+    double flops = 0, bytes = 0;   ///< 0 when not declared
+    QStringList hosts;
+    Goal goal;
+    int rounds = 20;
+    QString planner = QStringLiteral("search");
+    int batch = 1;
+    CorrectnessSpec correctness;
+    BenchmarkSpec benchmark;
+    DivergenceSpec divergence;
+    QStringList compileFlags;
+    KnobSpace knobs;
+    Json snapshot; ///< the parsed document, stored in sessions
+};
+
+struct WorkloadLoad
+{
+    std::optional<Workload> workload;
+    QList<Diagnostic> errors;
+    QList<Diagnostic> warnings;
+    /// Every diagnostic, one per line, errors first.
+    QString message() const;
+};
+
+/// Loads and validates a workload. With `target` given, the goal metric is
+/// checked against its catalog. Never throws; every problem is a diagnostic.
+WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target = nullptr);
+
+} // namespace kwb
