@@ -1,5 +1,7 @@
 #include "expression.h"
 
+#include <QRegularExpression>
+
 #include <cmath>
 #include <muParser.h>
 
@@ -16,13 +18,19 @@ mu::value_type modulo(mu::value_type a, mu::value_type b)
 
 QString describe(const mu::Parser::exception_type &e)
 {
-    // muparser positions are 0-based; people count from 1.
-    QString msg = QString::fromStdString(e.GetMsg());
+    // muparser says "Unexpected token "x" found at position 4."; we say
+    // "unexpected token "x" found (at character 5)", counting from 1.
+    QString msg = QString::fromStdString(e.GetMsg()).trimmed();
     if (msg.endsWith(u'.'))
         msg.chop(1);
+    const qsizetype at = msg.indexOf(u" at position"_s);
+    if (at >= 0)
+        msg.truncate(at);
+    if (!msg.isEmpty())
+        msg[0] = msg[0].toLower();
     const int pos = int(e.GetPos());
     if (pos >= 0 && e.GetCode() != mu::ecUNEXPECTED_EOF)
-        msg = msg.section(u" at position"_s, 0, 0) + u" (at character "_s + QString::number(pos + 1) + u')';
+        msg += u" (at character "_s + QString::number(pos + 1) + u')';
     return msg;
 }
 
@@ -33,9 +41,32 @@ Expression::~Expression() = default;
 Expression::Expression(Expression &&) noexcept = default;
 Expression &Expression::operator=(Expression &&) noexcept = default;
 
+Expression::Expression(const Expression &other)
+{
+    *this = other;
+}
+
+Expression &Expression::operator=(const Expression &other)
+{
+    if (this == &other)
+        return *this;
+    if (other.m_parser) {
+        compile(other.m_text, other.m_variables);
+    } else {
+        m_parser.reset();
+        m_storage.reset();
+        m_text = other.m_text;
+        m_variables = other.m_variables;
+        m_error = other.m_error;
+        m_used = other.m_used;
+    }
+    return *this;
+}
+
 bool Expression::compile(const QString &text, const QStringList &variables)
 {
     m_text = text;
+    m_variables = variables;
     m_error.clear();
     m_used.clear();
     m_parser = std::make_unique<mu::Parser>();
@@ -49,6 +80,24 @@ bool Expression::compile(const QString &text, const QStringList &variables)
         for (const auto &[name, ptr] : m_parser->GetUsedVar()) {
             Q_UNUSED(ptr)
             m_used.append(QString::fromStdString(name));
+        }
+        // GetUsedVar() tolerates undefined names; we do not.
+        for (const QString &name : std::as_const(m_used)) {
+            if (!variables.contains(name)) {
+                static const QRegularExpression word(u"[A-Za-z_][A-Za-z0-9_]*"_s);
+                qsizetype at = -1;
+                for (auto it = word.globalMatch(text); it.hasNext();) {
+                    const auto m = it.next();
+                    if (m.captured() == name) {
+                        at = m.capturedStart();
+                        break;
+                    }
+                }
+                m_error = u"unknown name '"_s + name + u"'"_s
+                    + (at >= 0 ? u" (at character "_s + QString::number(at + 1) + u')' : QString());
+                m_parser.reset();
+                return false;
+            }
         }
     } catch (const mu::Parser::exception_type &e) {
         m_error = describe(e);

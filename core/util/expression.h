@@ -22,6 +22,10 @@ public:
     ~Expression();
     Expression(Expression &&) noexcept;
     Expression &operator=(Expression &&) noexcept;
+    /// Copies recompile: muparser binds variables by address, so a compiled
+    /// parser cannot be shared or copied bytewise.
+    Expression(const Expression &other);
+    Expression &operator=(const Expression &other);
 
     /// Compiles `text` with `variables` as the only names it may use. On
     /// failure returns false and `errorString()` says what and where.
@@ -40,6 +44,7 @@ private:
     std::unique_ptr<mu::Parser> m_parser;
     std::unique_ptr<std::vector<double>> m_storage;
     QString m_text;
+    QStringList m_variables;
     QString m_error;
     QStringList m_used;
 };

@@ -355,12 +355,13 @@ ValidityReport KnobSpace::check(const KnobConfig &config) const
         Violation v;
         v.constraint = m_constraintTexts[int(c)];
         QStringList vals;
-        for (const QString &name : m_constraints[c].usedVariables()) {
-            const int k = indexOfKnob(name);
-            if (k < 0)
+        // Declaration order, as the engineer wrote the knobs.
+        for (size_t k = 0; k < m_knobs.size(); ++k) {
+            const QString &name = m_knobs[k].name;
+            if (!m_constraints[c].usedVariables().contains(name))
                 continue;
             v.knobs << name;
-            vals << name + u'=' + m_knobs[size_t(k)].values[size_t(config[size_t(k)])].text;
+            vals << name + u'=' + m_knobs[k].values[size_t(config[k])].text;
         }
         v.values = vals.join(u' ');
         // For each knob the constraint mentions, the nearest value (by index)
@@ -427,15 +428,19 @@ std::optional<KnobConfig> KnobSpace::parseAssignments(const QStringList &assignm
             sorted.sort();
             items.sort();
             if (sorted == items) {
-                for (const auto &[x, y] : knob.before) {
-                    if (order.indexOf(x) > order.indexOf(y)) {
-                        errors->append(name + u'=' + value + u" violates the precedence '"_s + x
-                                       + u" before "_s + y + u"'"_s);
-                        break;
+                // The same order spelled differently ("i,k,j" for "ikj").
+                i = knob.indexOf(permutationText(order));
+                if (i < 0) {
+                    for (const auto &[x, y] : knob.before) {
+                        if (order.indexOf(x) > order.indexOf(y)) {
+                            errors->append(name + u'=' + value + u" violates the precedence '"_s + x
+                                           + u" before "_s + y + u"'"_s);
+                            break;
+                        }
                     }
+                    ok = false;
+                    continue;
                 }
-                ok = false;
-                continue;
             }
         }
         if (i < 0) {

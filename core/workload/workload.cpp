@@ -549,6 +549,12 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     if (!w.knobs.isEmpty() && w.templatePath.isEmpty() && !root.contains("template"))
         r.warn("/knobs", u"knobs are declared but no 'template' kernel uses them"_s);
 
+    // Report in file order, as a compiler would.
+    auto byPosition = [](const Diagnostic &a, const Diagnostic &b) {
+        return std::pair(a.pos.line, a.pos.column) < std::pair(b.pos.line, b.pos.column);
+    };
+    std::stable_sort(out.errors.begin(), out.errors.end(), byPosition);
+    std::stable_sort(out.warnings.begin(), out.warnings.end(), byPosition);
     if (out.errors.isEmpty())
         out.workload = std::move(w);
     return out;

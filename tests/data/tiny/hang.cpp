@@ -1,0 +1,9 @@
+#include <cstdint>
+extern "C" void fma1(const float *x, const float *w, float *y, int64_t N)
+{
+    volatile bool forever = true;
+    while (forever) {
+    }
+    for (int64_t i = 0; i < N; ++i)
+        y[i] = x[i] * w[i] + 1.0f;
+}

@@ -1,0 +1,1 @@
+// empty kernel file used by fixtures

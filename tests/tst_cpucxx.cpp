@@ -1,0 +1,222 @@
+// The cpu-cxx target end to end on a tiny problem, with the real compiler:
+// correct, not compiling, wrong, crashing and hanging kernels, and the
+// infrastructure failures that must never count against a kernel.
+#include "eval/calibration.h"
+#include "eval/evaluator.h"
+#include "remote/localcommand.h"
+#include "targets/targetprofile.h"
+#include "workload/workload.h"
+
+#include <QtTest>
+
+using namespace kwb;
+using namespace Qt::Literals::StringLiterals;
+
+class TestCpuCxx : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_work;
+    TargetProfile m_target;
+    Workload m_workload;
+    Calibration m_calibration;
+    QString m_dir;
+
+    QString source(const QString &file)
+    {
+        QFile f(m_dir + u'/' + file);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    }
+
+    EvalOutcome evaluate(const QString &file, const TargetProfile *target = nullptr)
+    {
+        Evaluator ev(m_workload, target ? *target : m_target, m_calibration, m_work.path());
+        EvalOutcome outcome;
+        QObject::connect(&ev, &Evaluator::finished, this, [&](const EvalOutcome &o) { outcome = o; });
+        QSignalSpy done(&ev, &Evaluator::finished);
+        ev.start(Candidate{source(file), u"human"_s, Json::object(), file});
+        const bool finished = done.wait(120'000);
+        if (!finished)
+            qWarning("evaluation of %s did not finish", qPrintable(file));
+        return outcome;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_work.isValid());
+        Diagnostic d;
+        auto t = TargetRegistry::load(u"cpu-cxx"_s, &d);
+        QVERIFY2(t, qPrintable(d.toString()));
+        m_target = *t;
+        const QString path = QFINDTESTDATA("data/tiny/workload.json");
+        m_dir = QFileInfo(path).absolutePath();
+        const WorkloadLoad l = loadWorkload(path, &m_target);
+        QVERIFY2(l.workload, qPrintable(l.message()));
+        m_workload = *l.workload;
+        // Fixed ceilings keep these tests independent of the machine.
+        m_calibration.peakGflops = 100;
+        m_calibration.peakGbs = 10;
+        if (QStandardPaths::findExecutable(u"g++"_s).isEmpty())
+            QSKIP("g++ is not installed; cpu-cxx cannot be tested");
+    }
+
+    void problemHeaderDeclaresTheSignature()
+    {
+        const QString h = problemHeader(m_workload);
+        QVERIFY(h.contains(u"void fma1(const float *x, const float *w, float *y, int64_t N);"_s));
+        QVERIFY(h.contains(u"void fma1_reference(const float *x, const float *w, float *y, int64_t N);"_s));
+        QVERIFY(h.contains(u"{\"y\", F32, 4096LL, -1, 1}"_s));
+    }
+
+    void correctKernel()
+    {
+        const EvalOutcome o = evaluate(u"good.cpp"_s);
+        QVERIFY2(!o.infra, qPrintable(o.infraMessage));
+        const EvalResult &r = o.result;
+        QVERIFY2(!r.failed(), qPrintable(r.failureMessage + u'\n' + o.console));
+        QVERIFY(r.compiled);
+        QCOMPARE(r.correct, std::optional<bool>(true));
+        QCOMPARE(r.checks.size(), size_t(3));
+        for (const SeedCheck &c : r.checks) {
+            QVERIFY(c.ok);
+            QVERIFY(c.relL2 < 1e-6);
+        }
+        QVERIFY(r.stage == u"bench"_s || r.stage == u"profile"_s);
+        QVERIFY(r.latency);
+        QVERIFY(r.latency->samplesMs.size() >= 3);
+        QVERIFY(r.latency->minMs <= r.latency->medianMs);
+        QVERIFY(*r.metric(u"gflops"_s) > 0);
+        QVERIFY(r.metric(u"pct_peak_flops"_s));
+        QVERIFY(!r.bottleneck.isEmpty());
+        QVERIFY(r.bottleneck != u"failing"_s);
+        if (!r.countersAvailable)
+            QVERIFY(!r.countersReason.isEmpty()); // said plainly, not silently absent
+        QVERIFY(o.console.contains(u"kwb: compiling"_s)); // streamed console output was kept
+    }
+
+    void failures_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("failureClass");
+        QTest::addColumn<QString>("stage");
+        QTest::addColumn<QString>("evidence"); // in the message or the stage's log
+        QTest::newRow("does not compile") << u"nocompile.cpp"_s << u"compile"_s << u"compile"_s << u"kernel.cpp:5:"_s;
+        QTest::newRow("signature differs from the workload") << u"badsig.cpp"_s << u"compile"_s << u"compile"_s
+                                                             << u"conflicting declaration"_s;
+        QTest::newRow("wrong result") << u"wrong.cpp"_s << u"incorrect"_s << u"check"_s << u"beyond atol/rtol"_s;
+        QTest::newRow("unwritten element") << u"unwritten.cpp"_s << u"incorrect"_s << u"check"_s << u"beyond atol/rtol"_s;
+        QTest::newRow("segfault") << u"segfault.cpp"_s << u"crash"_s << u"check"_s << u"SIGSEGV"_s;
+        QTest::newRow("hang") << u"hang.cpp"_s << u"timeout"_s << u"check"_s << u"ran past 4 s"_s;
+    }
+
+    void failures()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, failureClass);
+        QFETCH(QString, stage);
+        QFETCH(QString, evidence);
+        QElapsedTimer clock;
+        clock.start();
+        const EvalOutcome o = evaluate(file);
+        // A failing kernel is a recorded result, never an infrastructure error.
+        QVERIFY2(!o.infra, qPrintable(o.infraMessage));
+        const EvalResult &r = o.result;
+        QCOMPARE(r.failureClass, failureClass);
+        QCOMPARE(r.failureStage, stage);
+        QVERIFY2(QString(r.failureMessage + r.log(stage)).contains(evidence), qPrintable(r.failureMessage + u'\n' + r.log(stage)));
+        QCOMPARE(r.bottleneck, u"failing"_s);
+        QVERIFY(!r.latency);
+        if (failureClass == u"incorrect"_s) {
+            QCOMPARE(r.correct, std::optional<bool>(false));
+            QVERIFY(std::any_of(r.checks.begin(), r.checks.end(), [](const SeedCheck &c) { return c.mismatches == 1; }));
+        }
+        if (file == u"unwritten.cpp"_s)
+            QVERIFY(std::all_of(r.checks.begin(), r.checks.end(), [](const SeedCheck &c) { return c.nonfinite == 1; }));
+        if (failureClass == u"timeout"_s)
+            QVERIFY2(clock.elapsed() < 60'000, "a hanging kernel was not cut off by its stage timeout");
+    }
+
+    void malformedHarnessOutputIsInfra()
+    {
+        Diagnostic d;
+        auto garbage = TargetRegistry::loadFile(QFINDTESTDATA("data/targets/garbage/target.json"), &d);
+        QVERIFY2(garbage, qPrintable(d.toString()));
+        const EvalOutcome o = evaluate(u"good.cpp"_s, &*garbage);
+        QVERIFY(o.infra);
+        QCOMPARE(o.infraMessage, u"the harness produced a malformed result: result document:1:2: malformed JSON: "
+                                 u"syntax error while parsing value - invalid literal; last read: 'th'"_s);
+        QCOMPARE(o.console, u"compiling...\n"_s);
+    }
+
+    void floodOfOutputIsCappedAsInfra()
+    {
+        Diagnostic d;
+        auto flood = TargetRegistry::loadFile(QFINDTESTDATA("data/targets/flood/target.json"), &d);
+        QVERIFY2(flood, qPrintable(d.toString()));
+        const EvalOutcome o = evaluate(u"good.cpp"_s, &*flood);
+        QVERIFY(o.infra);
+        QCOMPARE(o.infraMessage, u"the command printed more than 4 MiB on stdout and was stopped"_s);
+    }
+
+    void cancelStopsTheProcessGroup()
+    {
+        Evaluator ev(m_workload, m_target, m_calibration, m_work.path());
+        EvalOutcome outcome;
+        connect(&ev, &Evaluator::finished, this, [&](const EvalOutcome &o) { outcome = o; });
+        connect(&ev, &Evaluator::consoleLine, this, [&](const QString &line) {
+            if (line.contains(u"checking"_s))
+                ev.cancel(); // the hanging kernel is running now
+        });
+        QSignalSpy done(&ev, &Evaluator::finished);
+        QElapsedTimer clock;
+        clock.start();
+        ev.start(Candidate{source(u"hang.cpp"_s), u"human"_s, Json::object(), u"hang"_s});
+        QVERIFY(done.wait(60'000));
+        QVERIFY(outcome.infra);
+        QCOMPARE(outcome.infraMessage, u"cancelled"_s);
+        QVERIFY2(clock.elapsed() < 4000, "cancel waited for the stage timeout instead of killing the group");
+        // No harness process of ours survives.
+        QProcess pgrep;
+        pgrep.start(u"pgrep"_s, {u"-f"_s, m_work.path() + u"/cand-"_s});
+        pgrep.waitForFinished();
+        QCOMPARE(pgrep.readAllStandardOutput(), QByteArray());
+    }
+
+    void calibrationIsMeasuredOnceAndCached()
+    {
+        QTemporaryDir cache;
+        const QByteArray previous = qgetenv("XDG_CACHE_HOME");
+        qputenv("XDG_CACHE_HOME", cache.path().toUtf8());
+        auto run = [&](bool force) -> std::optional<Calibration> {
+            Calibrator c;
+            std::optional<Calibration> got;
+            QString failure;
+            connect(&c, &Calibrator::finished, this, [&](const Calibration &cal) { got = cal; });
+            connect(&c, &Calibrator::failed, this, [&](const QString &e) { failure = e; });
+            QSignalSpy finished(&c, &Calibrator::finished), failed(&c, &Calibrator::failed);
+            c.start(m_target, u"local"_s, m_work.path() + u"/calibration"_s, force);
+            if (!finished.wait(120'000) && failed.isEmpty())
+                return std::nullopt;
+            if (!failure.isEmpty())
+                qWarning("%s", qPrintable(failure));
+            return got;
+        };
+        const auto first = run(false);
+        QVERIFY(first);
+        QVERIFY(!first->fromCache);
+        QVERIFY(first->peakGflops > 0.1);
+        QVERIFY(first->peakGbs > 0.1);
+        QVERIFY(QFileInfo::exists(calibrationCachePath(u"local"_s, u"cpu-cxx"_s)));
+        QVERIFY(calibrationCachePath(u"local"_s, u"cpu-cxx"_s).startsWith(cache.path()));
+        const auto second = run(false);
+        QVERIFY(second);
+        QVERIFY(second->fromCache);
+        QCOMPARE(second->peakGflops, first->peakGflops);
+        qputenv("XDG_CACHE_HOME", previous);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCpuCxx)
+#include "tst_cpucxx.moc"

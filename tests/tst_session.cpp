@@ -1,0 +1,176 @@
+// The session store: round trip, torn-line recovery, the hash cache.
+#include "session/sessionstore.h"
+#include "targets/targetprofile.h"
+#include "workload/workload.h"
+
+#include <QtTest>
+
+using namespace kwb;
+using namespace Qt::Literals::StringLiterals;
+
+class TestSession : public QObject
+{
+    Q_OBJECT
+
+private:
+    Workload m_workload;
+    TargetProfile m_target;
+
+    ExperimentRecord record(const QString &hash, const QString &decision = u"evaluated"_s)
+    {
+        ExperimentRecord r;
+        r.origin = u"human"_s;
+        r.sourceHash = hash;
+        r.result = Json{{"schema", "kwb.result/1"}, {"stage", "bench"}};
+        r.decision = decision;
+        r.host = u"local"_s;
+        return r;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        const WorkloadLoad l = loadWorkload(QFINDTESTDATA("data/workloads/valid.json"));
+        QVERIFY2(l.workload, qPrintable(l.message()));
+        m_workload = *l.workload;
+        m_target.id = u"cpu-cxx"_s;
+    }
+
+    void normalizedHash()
+    {
+        const QString a = u"int f() {\n  return 1;\n}\n"_s;
+        QCOMPARE(SessionStore::sourceHash(a), SessionStore::sourceHash(u"int f() {  \r\n  return 1;\t\r\n}\r\n\r\n\n"_s));
+        QVERIFY(SessionStore::sourceHash(a) != SessionStore::sourceHash(u"int f() {\n  return 2;\n}\n"_s));
+        QVERIFY(SessionStore::sourceHash(a) != SessionStore::sourceHash(u"int f() {\nreturn 1;\n}\n"_s)); // indentation counts
+        QCOMPARE(SessionStore::sourceHash(a).size(), 64);
+    }
+
+    void roundTrip()
+    {
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + u"/s"_s;
+        QString error;
+        auto s = SessionStore::create(dir, m_workload, m_target, &error);
+        QVERIFY2(s, qPrintable(error));
+        QVERIFY(!SessionStore::create(dir, m_workload, m_target, &error)); // never overwrites a session
+        QCOMPARE(error, u"a session already exists in "_s + dir);
+
+        ExperimentRecord a = record(u"aaa"_s);
+        a.knobs = Json{{"BM", 64}};
+        a.parent = 7;
+        QVERIFY(s->append(a, &error));
+        QCOMPARE(a.id, 1);
+        ExperimentRecord b = record(u"bbb"_s);
+        QVERIFY(s->append(b, &error));
+        QCOMPARE(b.id, 2);
+        QVERIFY(s->storeKernel(u"aaa"_s, u"// kernel a\n"_s, u"cpp"_s, &error));
+        QVERIFY(s->writeLog(1, u"compiling\n"_s, &error));
+        QVERIFY(s->setStatus(u"finished"_s, &error));
+
+        auto reopened = SessionStore::open(dir, &error);
+        QVERIFY2(reopened, qPrintable(error));
+        QVERIFY(reopened->warnings().isEmpty());
+        QCOMPARE(reopened->experiments().size(), size_t(2));
+        const ExperimentRecord &r = reopened->experiments()[0];
+        QCOMPARE(r.toJson(), a.toJson());
+        QCOMPARE(r.parent, std::optional<int>(7));
+        QCOMPARE(reopened->info()["status"].get<std::string>(), std::string("finished"));
+        QCOMPARE(reopened->info()["workload"], m_workload.snapshot);
+        QVERIFY(reopened->matchesWorkload(m_workload, nullptr));
+        QFile k(reopened->kernelPath(u"aaa"_s));
+        QVERIFY(k.open(QIODevice::ReadOnly));
+        QCOMPARE(k.readAll(), QByteArray("// kernel a\n"));
+        QCOMPARE(reopened->nextId(), 3);
+    }
+
+    void cacheIgnoresInfraFailures()
+    {
+        QTemporaryDir tmp;
+        QString error;
+        auto s = SessionStore::create(tmp.path() + u"/s"_s, m_workload, m_target, &error);
+        ExperimentRecord lost = record(u"h"_s, u"infra"_s);
+        lost.result = Json();
+        lost.infraError = u"host went away"_s;
+        QVERIFY(s->append(lost, &error));
+        QVERIFY(!s->findBySourceHash(u"h"_s)); // a lost host says nothing about the kernel
+        ExperimentRecord done = record(u"h"_s);
+        QVERIFY(s->append(done, &error));
+        QCOMPARE(s->findBySourceHash(u"h"_s)->id, done.id);
+    }
+
+    void tornLastLineIsIgnoredAndSetAside()
+    {
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + u"/s"_s;
+        QString error;
+        {
+            auto s = SessionStore::create(dir, m_workload, m_target, &error);
+            ExperimentRecord a = record(u"aaa"_s);
+            QVERIFY(s->append(a, &error));
+        }
+        // A crash in the middle of the second write.
+        QFile f(dir + u"/experiments.jsonl"_s);
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("{\"id\":2,\"source_hash\":\"bb");
+        f.close();
+
+        auto s = SessionStore::open(dir, &error);
+        QVERIFY2(s, qPrintable(error));
+        QCOMPARE(s->experiments().size(), size_t(1));
+        QCOMPARE(s->warnings().size(), 1);
+        QCOMPARE(s->warnings()[0], dir + u"/experiments.jsonl:2: ignored a torn last line (25 bytes without a newline; left by an interrupted write)"_s);
+
+        ExperimentRecord c = record(u"ccc"_s);
+        QVERIFY(s->append(c, &error));
+        QCOMPARE(c.id, 2);
+
+        auto again = SessionStore::open(dir, &error);
+        QVERIFY(again->warnings().isEmpty()); // the file is whole again
+        QCOMPARE(again->experiments().size(), size_t(2));
+        QCOMPARE(again->experiments()[1].sourceHash, u"ccc"_s);
+        QFile side(dir + u"/experiments.jsonl.torn"_s);
+        QVERIFY(side.open(QIODevice::ReadOnly)); // nothing lost
+        QCOMPARE(side.readAll(), QByteArray("{\"id\":2,\"source_hash\":\"bb") + '\n');
+    }
+
+    void malformedMiddleLineIsSkippedWithPosition()
+    {
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + u"/s"_s;
+        QString error;
+        {
+            auto s = SessionStore::create(dir, m_workload, m_target, &error);
+            QFile f(dir + u"/experiments.jsonl"_s);
+            QVERIFY(f.open(QIODevice::Append));
+            f.write("{\"id\":1,\"source_hash\":\"a\"}\n{\"id\":2,,}\n{\"id\":3,\"source_hash\":\"c\"}\n");
+        }
+        auto s = SessionStore::open(dir, &error);
+        QCOMPARE(s->experiments().size(), size_t(2));
+        QCOMPARE(s->warnings().size(), 1);
+        QVERIFY2(s->warnings()[0].startsWith(dir + u"/experiments.jsonl:2:9: skipped a malformed record"_s),
+                 qPrintable(s->warnings()[0]));
+    }
+
+    void workloadMismatchIsReported()
+    {
+        QTemporaryDir tmp;
+        QString error;
+        auto s = SessionStore::create(tmp.path() + u"/s"_s, m_workload, m_target, &error);
+        Workload other = m_workload;
+        other.snapshot["dims"]["N"] = 128;
+        QString diff;
+        QVERIFY(!s->matchesWorkload(other, &diff));
+        QCOMPARE(diff, u"differs at /dims/N"_s);
+    }
+
+    void notASession()
+    {
+        QTemporaryDir tmp;
+        QString error;
+        QVERIFY(!SessionStore::open(tmp.path(), &error));
+        QCOMPARE(error, tmp.path() + u" is not a session (no session.json)"_s);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSession)
+#include "tst_session.moc"

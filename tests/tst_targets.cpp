@@ -1,0 +1,140 @@
+// Target profiles: loading, errors, and the data-driven metrics and rules.
+#include "eval/calibration.h"
+#include "eval/evaluator.h"
+#include "targets/targetprofile.h"
+#include "workload/workload.h"
+
+#include <QtTest>
+
+using namespace kwb;
+using namespace Qt::Literals::StringLiterals;
+
+class TestTargets : public QObject
+{
+    Q_OBJECT
+
+private:
+    TargetProfile m_cpu;
+    Workload m_workload;
+
+    EvalResult timed(double medianMs)
+    {
+        EvalResult r;
+        r.stage = u"bench"_s;
+        r.compiled = true;
+        r.correct = true;
+        r.metrics = {{u"median_ms"_s, medianMs}, {u"min_ms"_s, medianMs}};
+        r.document = Json::object();
+        return r;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        Diagnostic d;
+        auto t = TargetRegistry::load(u"cpu-cxx"_s, &d);
+        QVERIFY2(t, qPrintable(d.toString()));
+        m_cpu = *t;
+        // A synthetic workload: 1 GFLOP over 100 MB (intensity 10 FLOP/byte).
+        m_workload.flops = 1e9;
+        m_workload.bytes = 1e8;
+    }
+
+    void cpuTargetIsData()
+    {
+        QCOMPARE(m_cpu.id, u"cpu-cxx"_s);
+        QCOMPARE(m_cpu.command, QStringList({u"bash"_s, u"run.sh"_s, u"eval"_s, u"{candidate}"_s}));
+        QVERIFY(m_cpu.files.contains(u"supervisor.cpp"_s));
+        const MetricInfo *median = m_cpu.metric(u"median_ms"_s);
+        QVERIFY(median);
+        QVERIFY(!median->higherIsBetter);
+        QCOMPARE(median->unit, u"ms"_s);
+        QVERIFY(m_cpu.metric(u"gflops"_s)->higherIsBetter);
+        QVERIFY(!m_cpu.metric(u"intensity"_s)->shown);
+        QVERIFY(!m_cpu.derived.empty());
+        QCOMPARE(m_cpu.bottleneck.front().cls, u"failing"_s);
+        QCOMPARE(m_cpu.compilerFlags, QStringList({u"-O3"_s, u"-march=native"_s, u"-std=c++20"_s}));
+    }
+
+    void unknownTarget()
+    {
+        Diagnostic d;
+        QVERIFY(!TargetRegistry::load(u"warp-drive"_s, &d));
+        QCOMPARE(d.message, u"unknown target 'warp-drive' (known: cpu-cxx)"_s);
+    }
+
+    void malformedProfile()
+    {
+        Diagnostic d;
+        QVERIFY(!TargetRegistry::loadFile(QFINDTESTDATA("data/targets/bad/target.json"), &d));
+        QVERIFY2(d.toString().endsWith(u"bad/target.json:4:39: 'better' must be \"higher\" or \"lower\""_s),
+                 qPrintable(d.toString()));
+    }
+
+    void overrideDirectory()
+    {
+        qputenv("KWB_TARGETS_DIR", QFileInfo(QFINDTESTDATA("data/targets/garbage/target.json")).absolutePath().toUtf8() + "/..");
+        QVERIFY(TargetRegistry::availableIds().contains(u"garbage"_s));
+        QVERIFY(TargetRegistry::availableIds().contains(u"cpu-cxx"_s)); // the embedded ones remain
+        qunsetenv("KWB_TARGETS_DIR");
+        QVERIFY(!TargetRegistry::availableIds().contains(u"garbage"_s));
+    }
+
+    void classification_data()
+    {
+        QTest::addColumn<double>("peakGflops");
+        QTest::addColumn<double>("peakGbs");
+        QTest::addColumn<double>("medianMs");
+        QTest::addColumn<QString>("expected");
+        // Ridge = peak FLOP/s / bandwidth. Intensity is 10 FLOP/byte.
+        QTest::newRow("memory side, saturated") << 1000.0 << 20.0 << 6.0 << u"memory-bound"_s;     // 16.7 GB/s of 20
+        QTest::newRow("memory side, idle") << 1000.0 << 20.0 << 60.0 << u"underutilized"_s;
+        QTest::newRow("compute side, saturated") << 50.0 << 20.0 << 25.0 << u"compute-bound"_s;   // 40 of 50 GFLOP/s
+        QTest::newRow("compute side, idle") << 50.0 << 20.0 << 200.0 << u"underutilized"_s;
+    }
+
+    void classification()
+    {
+        QFETCH(double, peakGflops);
+        QFETCH(double, peakGbs);
+        QFETCH(double, medianMs);
+        QFETCH(QString, expected);
+        Calibration c;
+        c.peakGflops = peakGflops;
+        c.peakGbs = peakGbs;
+        EvalResult r = timed(medianMs);
+        enrichResult(r, m_workload, m_cpu, c);
+        QCOMPARE(r.bottleneck, expected);
+        QCOMPARE(*r.metric(u"gflops"_s), 1e9 / (medianMs * 1e6));
+        QCOMPARE(*r.metric(u"pct_peak_flops"_s), 100.0 * (1e9 / (medianMs * 1e6)) / peakGflops);
+        QCOMPARE(*r.metric(u"intensity"_s), 10.0);
+        QVERIFY(!r.bottleneckWhy.contains(u'{')); // every placeholder filled
+        QCOMPARE(r.document["bottleneck"]["class"].get<std::string>(), expected.toStdString());
+        QVERIFY(r.document["metrics"].contains("pct_roofline"));
+    }
+
+    void failedResultIsFailing()
+    {
+        Calibration c;
+        c.peakGflops = 100;
+        c.peakGbs = 10;
+        EvalResult r;
+        r.stage = u"compile"_s;
+        r.failureClass = u"compile"_s;
+        r.document = Json::object();
+        enrichResult(r, m_workload, m_cpu, c);
+        QCOMPARE(r.bottleneck, u"failing"_s);
+        QVERIFY(r.metrics.empty()); // nothing derived from a failure
+    }
+
+    void noCalibrationNoPeakShare()
+    {
+        EvalResult r = timed(10);
+        enrichResult(r, m_workload, m_cpu, Calibration{});
+        QVERIFY(r.metric(u"gflops"_s));
+        QVERIFY(!r.metric(u"pct_peak_flops"_s)); // not invented
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTargets)
+#include "tst_targets.moc"

@@ -1,0 +1,155 @@
+// Workload loading and validation: every error path, with exact messages.
+#include "targets/targetprofile.h"
+#include "workload/workload.h"
+
+#include <QtTest>
+
+using namespace kwb;
+using namespace Qt::Literals::StringLiterals;
+
+class TestWorkload : public QObject
+{
+    Q_OBJECT
+
+private:
+    QString m_dir;
+    TargetProfile m_target;
+
+    WorkloadLoad load(const QString &file)
+    {
+        return loadWorkload(m_dir + u'/' + file, &m_target);
+    }
+
+    // Diagnostics with the fixture folder stripped, as a user reads them when
+    // running kwb from that folder.
+    QStringList render(const QList<Diagnostic> &ds)
+    {
+        QStringList out;
+        for (const Diagnostic &d : ds) {
+            QString text = d.toString();
+            if (text.startsWith(m_dir + u'/'))
+                text.remove(0, m_dir.size() + 1);
+            out << text;
+        }
+        return out;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_dir = QFileInfo(QFINDTESTDATA("data/workloads/valid.json")).absolutePath();
+        QVERIFY(!m_dir.isEmpty());
+        Diagnostic d;
+        auto t = TargetRegistry::load(u"cpu-cxx"_s, &d);
+        QVERIFY2(t, qPrintable(d.toString()));
+        m_target = *t;
+    }
+
+    void validWorkload()
+    {
+        const WorkloadLoad l = load(u"valid.json"_s);
+        QVERIFY2(l.errors.isEmpty(), qPrintable(l.message()));
+        QVERIFY(l.warnings.isEmpty());
+        const Workload &w = *l.workload;
+        QCOMPARE(w.name, u"tiny"_s);
+        QCOMPARE(w.kernelEntry, u"f"_s);
+        QCOMPARE(w.referenceEntry, u"g"_s);
+        QCOMPARE(w.kernelPath, m_dir + u"/k.cpp"_s); // resolved against the workload's folder
+        QCOMPARE(w.dimNames, QStringList({u"N"_s, u"M"_s})); // declaration order is kept
+        QCOMPARE(w.inputs.size(), size_t(2));
+        QCOMPARE(w.inputs[0].name, u"x"_s);
+        QCOMPARE(w.inputs[0].shape, std::vector<qint64>({64, 9})); // "M + 1" evaluated
+        QCOMPARE(w.inputs[0].dtype, DType::Float32);
+        QCOMPARE(w.inputs[1].dtype, DType::Int32);
+        QCOMPARE(w.inputs[1].high, 2.0);
+        QCOMPARE(w.outputs[0].dtype, DType::Float64);
+        QCOMPARE(w.flops, 2.0 * 64 * 8);
+        QCOMPARE(w.bytes, 4.0 * 64 * 9 + 8 * 64);
+        QCOMPARE(w.correctness.atol, 0.5);
+        QCOMPARE(w.correctness.rtol, 1e-4); // default
+        QCOMPARE(w.correctness.seeds, std::vector<qint64>({7, 9}));
+        QCOMPARE(w.benchmark.iters, 3);
+        QVERIFY(w.benchmark.coldCache);
+        QVERIFY(w.goal.higherIsBetter); // from the catalog: gflops is better higher
+    }
+
+    void errors_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QStringList>("errors");
+        QTest::addColumn<QStringList>("warnings");
+
+        QTest::newRow("every missing name in one message")
+            << u"missing.json"_s
+            << QStringList{u"missing.json: missing required names: kernel, reference, inputs, outputs, hosts, goal.metric, goal.target"_s}
+            << QStringList{};
+        QTest::newRow("syntax error names line and column")
+            << u"syntax.json"_s
+            << QStringList{u"syntax.json:3:23: malformed JSON: syntax error while parsing object key - unexpected ','; expected string literal"_s}
+            << QStringList{};
+        QTest::newRow("truncated file")
+            << u"truncated.json"_s
+            << QStringList{u"truncated.json:4:1: malformed JSON: syntax error while parsing object - unexpected end of input; expected '}'"_s}
+            << QStringList{};
+        QTest::newRow("not an object")
+            << u"notobject.json"_s
+            << QStringList{u"notobject.json:1:1: a workload must be a JSON object, found an array"_s}
+            << QStringList{};
+        QTest::newRow("type errors, each at its value, in file order")
+            << u"types.json"_s
+            << QStringList{
+                   u"types.json:5:16: reference file 'nowhere.cpp' not found (looked for "_s + m_dir + u"/nowhere.cpp)"_s,
+                   u"types.json:6:17: dim 'N' must be a positive integer, found -4"_s,
+                   u"types.json:7:45: 'inputs' entry 'x': unknown dtype 'f16' (known: float32, float64, int32, int64)"_s,
+                   u"types.json:8:30: 'outputs' entry 'y': 'shape' must be an array of sizes or dim names, found a string"_s,
+                   u"types.json:9:12: 'hosts' must be an array of strings, found a string"_s,
+                   u"types.json:10:22: goal metric 'joy' is not in the cpu-cxx metric catalog"_s,
+                   u"types.json:10:39: 'goal.target' must be a number, found a string"_s,
+                   u"types.json:10:60: 'goal.direction' must be \"max\" or \"min\", found \"up\""_s,
+                   u"types.json:11:13: 'rounds' must be an integer, found a string"_s,
+                   u"types.json:13:12: 'flops' formula '2 * N *': unexpected end of expression"_s,
+                   u"types.json:14:27: 'correctness.atol' must be at least 0, found -1"_s,
+                   u"types.json:14:40: 'correctness.seeds' must be at least 1, found 0"_s}
+            << QStringList{u"types.json:12:3: warning: unknown key 'roundz' is ignored (did you mean 'rounds'?)"_s};
+        QTest::newRow("entries and tensors")
+            << u"entry.json"_s
+            << QStringList{u"entry.json:3:12: kernel and reference entries must differ (both are 'same'); set entry.reference"_s,
+                           u"entry.json:5:20: 'outputs' entry 'x' misses dtype"_s}
+            << QStringList{};
+    }
+
+    void errors()
+    {
+        QFETCH(QString, file);
+        QFETCH(QStringList, errors);
+        QFETCH(QStringList, warnings);
+        const WorkloadLoad l = load(file);
+        QCOMPARE(render(l.errors), errors);
+        QCOMPARE(render(l.warnings), warnings);
+        QVERIFY(!l.workload); // refused as a whole
+    }
+
+    void missingFile()
+    {
+        const WorkloadLoad l = load(u"does-not-exist.json"_s);
+        QCOMPARE(l.errors.size(), 1);
+        QVERIFY(l.errors[0].toString().contains(u"cannot read file"_s));
+    }
+
+    void bundledExamplesLoad_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("matmul") << u"examples/matmul-cpu/workload.json"_s;
+        QTest::newRow("softmax") << u"examples/softmax-cpu/workload.json"_s;
+    }
+
+    void bundledExamplesLoad()
+    {
+        QFETCH(QString, path);
+        const WorkloadLoad l = loadWorkload(QStringLiteral(KWB_SOURCE_DIR) + u'/' + path, &m_target);
+        QVERIFY2(l.errors.isEmpty() && l.warnings.isEmpty(), qPrintable(l.message()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWorkload)
+#include "tst_workload.moc"
