@@ -111,6 +111,28 @@ private Q_SLOTS:
                    u"types.json:14:27: 'correctness.atol' must be at least 0, found -1"_s,
                    u"types.json:14:40: 'correctness.seeds' must be at least 1, found 0"_s}
             << QStringList{u"types.json:12:3: warning: unknown key 'roundz' is ignored (did you mean 'rounds'?)"_s};
+        QTest::newRow("the remaining validators")
+            << u"types2.json"_s
+            << QStringList{
+                   u"types2.json:6:15: template file 'missing-template.cpp' not found (looked for "_s + m_dir + u"/missing-template.cpp)"_s,
+                   u"types2.json:7:12: entry '9lives' is not a valid function name"_s,
+                   u"types2.json:9:30: 'inputs' entry 'x': shape sizes must be positive integers, found 0"_s,
+                   u"types2.json:9:64: 'inputs' entry 'x': 'range' must be [low, high] with low ≤ high"_s,
+                   u"types2.json:9:79: 'inputs' entry 'y' must be an object with 'shape' and 'dtype', found an array"_s,
+                   u"types2.json:11:22: host 'bad host' must be \"local\", user@host[:port] or an ssh alias"_s,
+                   u"types2.json:11:34: 'hosts' must hold strings only, found an integer"_s,
+                   u"types2.json:13:14: 'planner' must be \"search\", \"llm\" or \"manual\", found \"oracle\""_s,
+                   u"types2.json:14:12: 'batch' must be at least 1, found 0"_s,
+                   u"types2.json:15:27: 'benchmark.warmup' must be at least 0, found -1"_s,
+                   u"types2.json:15:40: 'benchmark.iters' must be an integer, found a number"_s,
+                   u"types2.json:15:60: 'benchmark.max_seconds' must be greater than 0, found 0"_s,
+                   u"types2.json:15:77: 'benchmark.cold_cache' must be true or false, found a string"_s,
+                   u"types2.json:16:31: 'divergence.threshold' must be greater than 0, found 0"_s,
+                   u"types2.json:16:50: 'divergence.max_failures' must be at least 1, found 0"_s,
+                   u"types2.json:17:28: 'compile_flags' must hold strings only, found an integer"_s,
+                   u"types2.json:18:12: 'bytes' formula '-4 * N': must not be negative"_s}
+            << QStringList{u"types2.json:7:52: warning: unknown key 'extra' in 'entry' is ignored"_s,
+                           u"types2.json:10:53: warning: unknown key 'strides' in 'outputs.y' is ignored"_s};
         QTest::newRow("entries and tensors")
             << u"entry.json"_s
             << QStringList{u"entry.json:3:12: kernel and reference entries must differ (both are 'same'); set entry.reference"_s,
@@ -127,6 +149,14 @@ private Q_SLOTS:
         QCOMPARE(render(l.errors), errors);
         QCOMPARE(render(l.warnings), warnings);
         QVERIFY(!l.workload); // refused as a whole
+    }
+
+    void knobsWithoutTemplateWarn()
+    {
+        const WorkloadLoad l = load(u"knobs-without-template.json"_s);
+        QVERIFY(l.workload); // a warning does not refuse the workload
+        QCOMPARE(render(l.warnings),
+                 QStringList{u"knobs-without-template.json:6:3: warning: knobs are declared but no 'template' kernel uses them"_s});
     }
 
     void missingFile()

@@ -173,18 +173,18 @@ public:
             error(ptr, label(ptr) + u" must be an array of strings, found "_s + jsonTypeName(*j));
             return std::nullopt;
         }
+        // Non-strings are reported one by one; the strings are still
+        // returned so their own checks run too.
         QStringList out;
-        bool ok = true;
         for (size_t i = 0; i < j->size(); ++i) {
             if (!(*j)[i].is_string()) {
                 error(ptr + '/' + std::to_string(i),
                       label(ptr) + u" must hold strings only, found "_s + jsonTypeName((*j)[i]));
-                ok = false;
                 continue;
             }
             out << qs((*j)[i].get<std::string>());
         }
-        return ok ? std::optional(out) : std::nullopt;
+        return out;
     }
 
     /// Warns about keys of the object at `ptr` that are not in `known`.
@@ -453,10 +453,12 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     if (auto hosts = r.strings("/hosts")) {
         if (hosts->isEmpty())
             r.error("/hosts", u"'hosts' must name at least one host (e.g. \"local\")"_s);
-        for (qsizetype i = 0; i < hosts->size(); ++i) {
-            if (hosts->at(i).trimmed().isEmpty() || hosts->at(i).contains(u' '))
-                r.error("/hosts/" + std::to_string(i), u"host '"_s + hosts->at(i)
-                                                         + u"' must be \"local\", user@host[:port] or an ssh alias"_s);
+        const Json &raw = root["hosts"];
+        for (size_t i = 0; i < raw.size(); ++i) {
+            const QString host = raw[i].is_string() ? qs(raw[i].get<std::string>()) : u"-"_s;
+            if (host.trimmed().isEmpty() || host.contains(u' '))
+                r.error("/hosts/" + std::to_string(i),
+                        u"host '"_s + host + u"' must be \"local\", user@host[:port] or an ssh alias"_s);
         }
         w.hosts = *hosts;
     }
