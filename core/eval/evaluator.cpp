@@ -37,24 +37,7 @@ bool writeIfChanged(const QString &path, const QByteArray &data, QString *error)
 
 QString cType(DType t)
 {
-    switch (t) {
-    case DType::Float32: return u"float"_s;
-    case DType::Float64: return u"double"_s;
-    case DType::Int32: return u"int32_t"_s;
-    case DType::Int64: return u"int64_t"_s;
-    }
-    return {};
-}
-
-QString harnessDType(DType t)
-{
-    switch (t) {
-    case DType::Float32: return u"F32"_s;
-    case DType::Float64: return u"F64"_s;
-    case DType::Int32: return u"I32"_s;
-    case DType::Int64: return u"I64"_s;
-    }
-    return {};
+    return QString::fromLatin1(dtypeInfo(t).cType);
 }
 
 QString formatFigure(double v)
@@ -108,7 +91,7 @@ QString problemHeader(const Workload &w)
     auto table = [](const std::vector<TensorSpec> &ts) {
         QStringList rows;
         for (const TensorSpec &t : ts) {
-            rows << u"    {\""_s + t.name + u"\", "_s + harnessDType(t.dtype) + u", "_s
+            rows << u"    {\""_s + t.name + u"\", "_s + QString::fromLatin1(dtypeInfo(t.dtype).harnessTag) + u", "_s
                     + QString::number(t.elements()) + u"LL, "_s + QString::number(t.low, 'g', 17) + u", "_s
                     + QString::number(t.high, 'g', 17) + u'}';
         }

@@ -13,20 +13,15 @@ namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
-QString dtypeName(DType t)
+const DTypeInfo &dtypeInfo(DType t)
 {
-    switch (t) {
-    case DType::Float32: return u"float32"_s;
-    case DType::Float64: return u"float64"_s;
-    case DType::Int32: return u"int32"_s;
-    case DType::Int64: return u"int64"_s;
-    }
-    return {};
-}
-
-int dtypeSize(DType t)
-{
-    return (t == DType::Float32 || t == DType::Int32) ? 4 : 8;
+    static const DTypeInfo table[] = {
+        {"float32", "float", "F32", 4},
+        {"float64", "double", "F64", 8},
+        {"int32", "int32_t", "I32", 4},
+        {"int64", "int64_t", "I64", 8},
+    };
+    return table[int(t)];
 }
 
 qint64 TensorSpec::elements() const

@@ -16,8 +16,17 @@ struct TargetProfile;
 
 /// The element types harnesses know how to generate, compare and time.
 enum class DType { Float32, Float64, Int32, Int64 };
-QString dtypeName(DType t);
-int dtypeSize(DType t);
+
+/// Everything the code needs to know about an element type, in one table.
+struct DTypeInfo
+{
+    const char *name;        ///< as written in workloads: "float32"
+    const char *cType;       ///< in generated C/C++: "float"
+    const char *harnessTag;  ///< the harness's enum: "F32"
+    int size;
+};
+const DTypeInfo &dtypeInfo(DType t);
+inline QString dtypeName(DType t) { return QString::fromLatin1(dtypeInfo(t).name); }
 
 struct TensorSpec
 {
