@@ -11,7 +11,7 @@ namespace {
 
 const char *kValid = R"({"schema":"kwb.result/1","stage":"bench","compiled":true,"correct":true,"failure":null,
 "checks":[{"seed":1,"output":"C","ok":true,"rel_l2":1e-7,"max_abs":2e-5,"mismatches":0,"nonfinite":0}],
-"latency":{"min_ms":1.0,"median_ms":1.5,"p90_ms":2.0,"q1_ms":1.2,"q3_ms":1.8,"samples_ms":[1.0,1.5,2.0]},
+"latency":{"min_ms":1.0,"median_ms":1.5,"p90_ms":2.0,"q1_ms":1.2,"q3_ms":1.8,"samples_ms":[1.0,1.5,2.0],"calls_per_sample":8},
 "metrics":{"median_ms":1.5,"min_ms":1.0},"counters":{"available":false,"reason":"no perf"},
 "timings":{"compile_ms":10},"log":{"compile":"ok"}})";
 
@@ -46,6 +46,7 @@ private Q_SLOTS:
         QCOMPARE(r->checks[0].relL2, 1e-7);
         QCOMPARE(r->latency->medianMs, 1.5);
         QCOMPARE(r->latency->samplesMs.size(), size_t(3));
+        QCOMPARE(r->latency->callsPerSample, 8);
         QCOMPARE(r->latency->spreadPct(), 100.0 * 0.6 / 1.5);
         QCOMPARE(*r->metric(u"min_ms"_s), 1.0);
         QCOMPARE(r->countersReason, u"no perf"_s);

@@ -114,7 +114,9 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
         s += row(u"latency"_s, u"median "_s + fig(l.medianMs) + u" ms, min "_s + fig(l.minMs) + u" ms, p90 "_s
                                   + fig(l.p90Ms) + u" ms; spread "_s + fig(l.spreadPct(), 2)
                                   + u"% (IQR/median) over "_s + QString::number(l.samplesMs.size())
-                                  + u" samples"_s);
+                                  + u" samples"_s
+                                  + (l.callsPerSample > 1 ? u" × "_s + QString::number(l.callsPerSample) + u" calls"_s
+                                                          : QString()));
     }
     const Json calib = r.document.value("calibration", Json());
     const double peakF = calib.value("peak_gflops", NAN), peakB = calib.value("peak_gbs", NAN);

@@ -197,6 +197,12 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
             if (lat->contains(key) && !v.finiteNumber(std::string("/latency/") + key, dst))
                 return fail(v.error());
         }
+        if (lat->contains("calls_per_sample")) {
+            double calls = 0;
+            if (!v.finiteNumber("/latency/calls_per_sample", &calls))
+                return fail(v.error());
+            l.callsPerSample = std::max(1, int(calls));
+        }
         const Json *samples = nullptr;
         if (!v.need("/latency/samples_ms", &Json::is_array, u"an array"_s, &samples))
             return fail(v.error());

@@ -27,6 +27,7 @@ struct Latency
 {
     double minMs = 0, medianMs = 0, p90Ms = 0, maxMs = 0, meanMs = 0, stddevMs = 0, q1Ms = 0, q3Ms = 0;
     std::vector<double> samplesMs;
+    int callsPerSample = 1; ///< fast kernels are called several times per sample
     /// Interquartile range over the median, in percent.
     double spreadPct() const { return medianMs > 0 ? 100.0 * (q3Ms - q1Ms) / medianMs : 0; }
 };

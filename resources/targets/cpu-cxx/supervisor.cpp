@@ -304,6 +304,7 @@ struct Result
     std::vector<std::string> checks; // JSON objects
     std::vector<double> samples;
     int warmup = 0;
+    int callsPerSample = 1;
     bool coldCache = false;
     std::map<std::string, double> metrics;
     bool countersAvailable = false;
@@ -356,7 +357,8 @@ struct Result
                 + ",\"p90_ms\":" + jsonNumber(q(0.9)) + ",\"max_ms\":" + jsonNumber(s.back())
                 + ",\"mean_ms\":" + jsonNumber(mean) + ",\"stddev_ms\":" + jsonNumber(stddev)
                 + ",\"q1_ms\":" + jsonNumber(q(0.25)) + ",\"q3_ms\":" + jsonNumber(q(0.75))
-                + ",\"warmup\":" + std::to_string(warmup) + ",\"cold_cache\":" + (coldCache ? "true" : "false")
+                + ",\"warmup\":" + std::to_string(warmup) + ",\"calls_per_sample\":" + std::to_string(callsPerSample)
+                + ",\"cold_cache\":" + (coldCache ? "true" : "false")
                 + ",\"samples_ms\":[";
             for (size_t i = 0; i < samples.size(); ++i)
                 j += (i ? "," : "") + jsonNumber(samples[i]);
@@ -560,6 +562,7 @@ int evaluate(const std::string &candDir)
             continue;
         }
         auto kv = parseKeyValues(line.substr(10));
+        r.callsPerSample = std::max(1, std::atoi(kv["calls_per_sample"].c_str()));
         std::istringstream vals(kv["samples_ms"]);
         std::string v;
         while (std::getline(vals, v, ','))
