@@ -248,6 +248,7 @@ struct Config
 {
     std::map<std::string, std::string> values;
     std::vector<std::string> flags;
+    std::vector<std::string> ldflags;
 
     static Config read(const std::string &path)
     {
@@ -263,6 +264,8 @@ struct Config
             const std::string key = line.substr(0, eq), value = line.substr(eq + 1);
             if (key == "flag")
                 c.flags.push_back(value);
+            else if (key == "ldflag")
+                c.ldflags.push_back(value);
             else
                 c.values[key] = value;
         }
@@ -427,6 +430,9 @@ int evaluate(const std::string &candDir)
     const Config cfg = Config::read(candDir + "/eval.conf");
     Result r;
     const double timeout = cfg.num("timeout_seconds", 120);
+    // Compilers get their own, generous limit: a slow build on a loaded host
+    // is not a hanging kernel.
+    const double compileTimeout = cfg.num("compile_timeout_seconds", 600);
     const std::string kernelSrc = candDir + "/" + cfg.get("kernel", "kernel.cpp");
     if (!fileExists(candDir + "/eval.conf") || !fileExists(kernelSrc)) {
         std::fprintf(stderr, "kwb: candidate folder %s lacks eval.conf or its kernel\n", candDir.c_str());
@@ -444,7 +450,7 @@ int evaluate(const std::string &candDir)
     const std::string refObj = "obj/reference-" + hex64(fnv1a(readFile("reference.cpp"), fnv1a(problemKey))) + ".o";
     const std::string harnessObj = "obj/harness-" + hex64(fnv1a(readFile("harness.cpp"), fnv1a(problemKey))) + ".o";
     if (!fileExists(refObj)) {
-        Proc p = compileObject(cfg, "reference.cpp", refObj, {}, timeout);
+        Proc p = compileObject(cfg, "reference.cpp", refObj, {}, compileTimeout);
         if (!p.exitedOk()) {
             r.logs["compile"] = p.out + p.err;
             r.fail("reference", "compile", "the workload's reference does not compile: " + describeExit(p));
@@ -454,21 +460,21 @@ int evaluate(const std::string &candDir)
         }
     }
     if (!fileExists(harnessObj)) {
-        Proc p = compileObject(cfg, "harness.cpp", harnessObj, {"-DKWB_HARNESS"}, timeout);
+        Proc p = compileObject(cfg, "harness.cpp", harnessObj, {"-DKWB_HARNESS"}, compileTimeout);
         if (!p.exitedOk()) {
             std::fprintf(stderr, "kwb: the harness does not compile on this host:\n%s%s", p.out.c_str(), p.err.c_str());
             return 3;
         }
     }
     const std::string kernelObj = candDir + "/kernel.o";
-    Proc cc = compileObject(cfg, kernelSrc, kernelObj, {}, timeout);
+    Proc cc = compileObject(cfg, kernelSrc, kernelObj, {}, compileTimeout);
     r.logs["compile"] = cc.out + cc.err;
     if (!cc.err.empty())
         std::fprintf(stderr, "%s", cc.err.c_str());
     if (!cc.exitedOk()) {
         r.compileMs = msSince(tCompile);
         r.fail(cc.timedOut ? "timeout" : "compile", "compile",
-               cc.timedOut ? "the compiler ran past " + jsonNumber(timeout) + " s"
+               cc.timedOut ? "the compiler ran past " + jsonNumber(compileTimeout) + " s"
                            : "the kernel does not compile (compiler " + describeExit(cc) + ")");
         std::printf("%s\n", r.json().c_str());
         return 0;
@@ -476,12 +482,15 @@ int evaluate(const std::string &candDir)
     const std::string binary = candDir + "/harness";
     std::vector<std::string> link = {cfg.get("cxx", "g++")};
     link.insert(link.end(), cfg.flags.begin(), cfg.flags.end());
-    link.insert(link.end(), {kernelObj, refObj, harnessObj, "-o", binary, "-lm"});
-    Proc ld = run(link, timeout, true);
+    link.insert(link.end(), {kernelObj, refObj, harnessObj, "-o", binary});
+    link.insert(link.end(), cfg.ldflags.begin(), cfg.ldflags.end());
+    link.push_back("-lm");
+    Proc ld = run(link, compileTimeout, true);
     r.compileMs = msSince(tCompile);
     if (!ld.exitedOk()) {
         r.logs["compile"] += ld.out + ld.err;
-        r.fail("compile", "compile", "the kernel does not link (is the entry function defined with the declared signature?)");
+        r.fail("compile", "compile", "the kernel does not link (is the entry function defined with the declared "
+                                     "signature, and are its libraries installed?)");
         std::printf("%s\n", r.json().c_str());
         return 0;
     }
