@@ -21,8 +21,12 @@ LocalCommand::~LocalCommand()
 {
     if (isRunning()) {
         m_done = true; // no signals from a dying object
-        killGroup();
-        m_process->waitForFinished(2000);
+        const qint64 pid = m_process->processId();
+        if (pid > 0)
+            ::kill(-pid_t(pid), SIGTERM);
+        if (!m_process->waitForFinished(1000) && pid > 0)
+            ::kill(-pid_t(pid), SIGKILL);
+        m_process->waitForFinished(1000);
     }
 }
 
@@ -70,9 +74,17 @@ void LocalCommand::killGroup()
     if (!m_process)
         return;
     const qint64 pid = m_process->processId();
-    if (pid > 0)
-        ::kill(-pid_t(pid), SIGKILL);
-    m_process->kill();
+    if (pid <= 0)
+        return;
+    // SIGTERM first: the target's supervisor then kills the children it put
+    // in groups of their own. SIGKILL follows if it has not gone in time.
+    ::kill(-pid_t(pid), SIGTERM);
+    QTimer::singleShot(1000, m_process, [process = QPointer<QProcess>(m_process), pid] {
+        if (process && process->state() != QProcess::NotRunning) {
+            ::kill(-pid_t(pid), SIGKILL);
+            process->kill();
+        }
+    });
 }
 
 void LocalCommand::onReadyStdout()

@@ -21,6 +21,7 @@
 #include <poll.h>
 #include <sstream>
 #include <string>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -30,6 +31,17 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// The child running now (its process group), so a terminating signal to
+// the supervisor can take it down too.
+volatile sig_atomic_t g_child = 0;
+
+void onTerminate(int sig)
+{
+    if (g_child > 0)
+        ::kill(-pid_t(g_child), SIGKILL);
+    ::_exit(128 + sig);
+}
 
 double msSince(Clock::time_point t0)
 {
@@ -167,10 +179,16 @@ Proc run(const std::vector<std::string> &argv, double timeoutSec, bool echoErr,
     if (::pipe(outPipe) != 0 || ::pipe(errPipe) != 0)
         return p;
     const auto t0 = Clock::now();
+    const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0)
         return p;
     if (pid == 0) {
+        // Die with the supervisor even if it is SIGKILLed: a kernel must
+        // never outlive its evaluation.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent)
+            ::_exit(1);
         ::setpgid(0, 0);
         ::dup2(outPipe[1], 1);
         ::dup2(errPipe[1], 2);
@@ -187,6 +205,7 @@ Proc run(const std::vector<std::string> &argv, double timeoutSec, bool echoErr,
         ::_exit(127);
     }
     ::setpgid(pid, pid);
+    g_child = pid;
     p.started = true;
     ::close(outPipe[1]);
     ::close(errPipe[1]);
@@ -238,6 +257,7 @@ Proc run(const std::vector<std::string> &argv, double timeoutSec, bool echoErr,
     }
     // Take down anything the child left behind in its group.
     ::kill(-pid, SIGKILL);
+    g_child = 0;
     p.ms = msSince(t0);
     return p;
 }
@@ -650,6 +670,8 @@ int calibrate()
 int main(int argc, char **argv)
 {
     std::signal(SIGPIPE, SIG_IGN);
+    for (int sig : {SIGTERM, SIGINT, SIGHUP})
+        std::signal(sig, onTerminate);
     const std::string mode = argc > 1 ? argv[1] : "";
     if (mode == "eval" && argc == 3)
         return evaluate(argv[2]);
