@@ -4,6 +4,7 @@
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
 #include "remote/localcommand.h"
+#include "session/sessionstore.h"
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
@@ -35,7 +36,7 @@ private:
         EvalOutcome outcome;
         QObject::connect(&ev, &Evaluator::finished, this, [&](const EvalOutcome &o) { outcome = o; });
         QSignalSpy done(&ev, &Evaluator::finished);
-        ev.start(Candidate{source(file), u"human"_s, Json::object(), file});
+        ev.start(Candidate{source(file), u"human"_s, Json::object(), file, {}});
         const bool finished = done.wait(120'000);
         if (!finished)
             qWarning("evaluation of %s did not finish", qPrintable(file));
@@ -173,16 +174,21 @@ private Q_SLOTS:
         QSignalSpy done(&ev, &Evaluator::finished);
         QElapsedTimer clock;
         clock.start();
-        ev.start(Candidate{source(u"hang.cpp"_s), u"human"_s, Json::object(), u"hang"_s});
+        ev.start(Candidate{source(u"hang.cpp"_s), u"human"_s, Json::object(), u"hang"_s, {}});
         QVERIFY(done.wait(60'000));
         QVERIFY(outcome.infra);
         QCOMPARE(outcome.infraMessage, u"cancelled"_s);
         QVERIFY2(clock.elapsed() < 4000, "cancel waited for the stage timeout instead of killing the group");
-        // No harness process of ours survives.
-        QProcess pgrep;
-        pgrep.start(u"pgrep"_s, {u"-f"_s, m_work.path() + u"/cand-"_s});
-        pgrep.waitForFinished();
-        QCOMPARE(pgrep.readAllStandardOutput(), QByteArray());
+        // No process of the evaluation survives: the supervisor runs the
+        // harness as "cand-<hash>/harness check …" in a group of its own.
+        const QString pattern = u"cand-"_s + SessionStore::sourceHash(source(u"hang.cpp"_s)).left(16) + u"/harness"_s;
+        auto survivors = [&] {
+            QProcess pgrep;
+            pgrep.start(u"pgrep"_s, {u"-f"_s, pattern});
+            pgrep.waitForFinished();
+            return pgrep.readAllStandardOutput();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(survivors(), QByteArray(), 5000);
     }
 
     void calibrationIsMeasuredOnceAndCached()

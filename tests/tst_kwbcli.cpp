@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <csignal>
+
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
@@ -129,6 +131,98 @@ private Q_SLOTS:
                            u"--session"_s, session});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"was made for another version of this workload"_s), qPrintable(r.err));
+    }
+
+    void runRecordsEveryCandidateAndReports()
+    {
+        const QString session = m_tmp.path() + u"/run"_s;
+        const QString search = QFINDTESTDATA("data/tiny/search.json");
+        const Run r = kwb({u"run"_s, search, u"--session"_s, session, u"--max-evals"_s, u"5"_s, u"--quiet"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        QVERIFY2(r.out.contains(u"evaluation budget: 5 evaluations"_s), qPrintable(r.out));
+        for (const QString &label : {u"start"_s, u"best"_s, u"speedup"_s, u"evaluations"_s, u"time"_s})
+            QVERIFY2(r.out.contains(u"\n  "_s + label), qPrintable(label + u" missing in\n"_s + r.out));
+        QCOMPARE(recordCount(session), 5);
+        // One progress line per candidate: id, round, origin, …, decision.
+        QCOMPARE(r.out.count(QRegularExpression(u"^\\s+\\d+\\s+\\d+ (human|search) "_s, QRegularExpression::MultilineOption)), 5);
+
+        const Run table = kwb({u"report"_s, session});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY(table.out.contains(u"starting kernel"_s));
+        const Run csv = kwb({u"report"_s, session, u"--csv"_s});
+        QCOMPARE(csv.out.count(u'\n'), 1 + 5);
+        QVERIFY(csv.out.startsWith(u"id,round,parent,origin,plan"_s));
+        const Run json = kwb({u"report"_s, session, u"--json"_s});
+        const auto doc = nlohmann::json::parse(json.out.toStdString(), nullptr, false);
+        QVERIFY(!doc.is_discarded());
+        QCOMPARE(doc["experiments"].size(), size_t(5));
+    }
+
+    void killedRunResumesWithoutRepeating()
+    {
+        const QString session = m_tmp.path() + u"/killed"_s;
+        const QString search = QFINDTESTDATA("data/tiny/search.json");
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"XDG_CACHE_HOME"_s, m_tmp.path() + u"/cache"_s);
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(KWB_BINARY), {u"run"_s, search, u"--session"_s, session, u"--strategy"_s, u"exhaustive"_s,
+                                             u"--plateau"_s, u"100"_s});
+        QVERIFY(p.waitForStarted());
+        // Kill it hard once three candidates are on record.
+        QTRY_VERIFY_WITH_TIMEOUT(recordCount(session) >= 3, 120'000);
+        p.kill();
+        p.waitForFinished();
+        const int before = recordCount(session);
+
+        const Run resumed = kwb({u"run"_s, u"--session"_s, session, u"--strategy"_s, u"exhaustive"_s, u"--plateau"_s,
+                                 u"100"_s, u"--quiet"_s});
+        QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.err + resumed.out));
+        QVERIFY2(resumed.out.startsWith(u"resuming "_s), qPrintable(resumed.out));
+        QVERIFY(resumed.out.contains(u"nothing left to try"_s));
+        QFile f(session + u"/experiments.jsonl"_s);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QSet<QByteArray> hashes;
+        int lines = 0, starts = 0;
+        for (const QByteArray &line : f.readAll().split('\n')) {
+            if (line.isEmpty())
+                continue;
+            ++lines;
+            const auto rec = nlohmann::json::parse(line.toStdString());
+            const QByteArray hash = QByteArray::fromStdString(rec["source_hash"].get<std::string>());
+            QVERIFY2(!hashes.contains(hash), "a candidate was evaluated twice");
+            hashes.insert(hash);
+            starts += rec["origin"] == "human";
+        }
+        QVERIFY(lines >= before);           // every finished candidate is still there
+        QCOMPARE(lines, 1 + 16);            // and the space was finished, each once
+        QCOMPARE(starts, 1);
+    }
+
+    void ctrlCStopsCleanly()
+    {
+        const QString session = m_tmp.path() + u"/interrupted"_s;
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"XDG_CACHE_HOME"_s, m_tmp.path() + u"/cache"_s);
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(KWB_BINARY), {u"run"_s, QFINDTESTDATA("data/tiny/search.json"), u"--session"_s, session});
+        QVERIFY(p.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(recordCount(session) >= 2, 120'000);
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(120'000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 0);
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(out.contains(u"stopped: stopped by the engineer"_s), qPrintable(out));
+        QVERIFY(out.contains(u"resume with: kwb run --session"_s));
+        QVERIFY(QString::fromUtf8(p.readAllStandardError()).contains(u"stopping after the running candidate"_s));
+        QFile info(session + u"/session.json"_s);
+        QVERIFY(info.open(QIODevice::ReadOnly));
+        QCOMPARE(nlohmann::json::parse(info.readAll().toStdString())["status"].get<std::string>(), std::string("stopped"));
+        QFile log(session + u"/experiments.jsonl"_s);
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        QVERIFY(log.readAll().endsWith('\n')); // no torn record
     }
 
     void validateDescribesTheKnobSpace()

@@ -1,7 +1,12 @@
 // kwb: the headless face of Kernel Workbench. Thin by design: everything it
 // does is a call into core, so the GUI and the tests do the same things.
 
+#include "report.h"
 #include "summary.h"
+
+#include "loop/evalbackend.h"
+#include "loop/loop.h"
+#include "planning/planner.h"
 
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
@@ -19,7 +24,12 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#include <QSocketNotifier>
+
+#include <csignal>
 #include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
 
 using namespace kwb;
 using namespace Qt::Literals::StringLiterals;
@@ -58,6 +68,10 @@ QString versionText()
 const char *kUsage = R"(usage: kwb COMMAND [options]
 
 Commands:
+  run WORKLOAD --session DIR
+                     run the optimization loop (built-in knob search); run
+                     again with --session DIR alone to resume
+  report DIR         list a session's candidates (--csv, --json)
   eval WORKLOAD      compile, check and time one kernel of a workload and
                      print a summary (the starting kernel unless --knob or
                      --kernel says otherwise)
@@ -303,7 +317,7 @@ int cmdEval(const QStringList &args)
         loop.quit();
     });
     const QString startedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    Candidate candidate{source, u"human"_s, knobs, label};
+    Candidate candidate{source, u"human"_s, knobs, label, {}};
     evaluator.start(candidate);
     loop.exec();
 
@@ -340,6 +354,231 @@ int cmdEval(const QStringList &args)
     else
         out(formatSummary(w, outcome.result, label, hash, u"local"_s));
     return exitFor(outcome.result);
+}
+
+// Ctrl-C arrives as a byte on a pipe, so the loop hears it on its own thread.
+int g_signalPipe[2] = {-1, -1};
+
+void onSigint(int)
+{
+    const char c = 1;
+    (void)!::write(g_signalPipe[1], &c, 1);
+}
+
+QString formatDuration(qint64 ms)
+{
+    const qint64 s = ms / 1000;
+    if (s >= 3600)
+        return QString::number(s / 3600) + u'h' + QString::number((s % 3600) / 60).rightJustified(2, u'0') + u'm';
+    if (s >= 60)
+        return QString::number(s / 60) + u'm' + QString::number(s % 60).rightJustified(2, u'0') + u's';
+    return QString::number(s) + u's';
+}
+
+int cmdRun(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(u"Run the optimization loop on the local host with the built-in search planner."_s);
+    p.addHelpOption();
+    p.addPositionalArgument(u"workload"_s, u"workload.json (not needed to resume a session)"_s, u"[workload]"_s);
+    p.addOption({u"session"_s, u"Session folder: created if new, resumed if it exists."_s, u"DIR"_s});
+    p.addOption({u"strategy"_s, u"Search strategy: model (default), coordinate, random, exhaustive."_s, u"NAME"_s, u"model"_s});
+    p.addOption({u"max-evals"_s, u"Evaluate at most N candidates in this run."_s, u"N"_s});
+    p.addOption({u"time-limit"_s, u"Stop starting new rounds after S seconds."_s, u"S"_s});
+    p.addOption({u"plateau"_s, u"Stop after N rounds without improvement (default 8)."_s, u"N"_s, u"8"_s});
+    p.addOption({u"parallel"_s, u"Evaluations at once on the local host (default 1, so timings do not interfere)."_s, u"N"_s, u"1"_s});
+    p.addOption({u"seed"_s, u"Seed of the search (default 1)."_s, u"N"_s, u"1"_s});
+    p.addOption({u"quiet"_s, u"Print only the candidate lines and the summary."_s});
+    if (!p.parse(args)) {
+        err(u"kwb run: "_s + p.errorText());
+        return ExitUsage;
+    }
+    if (p.isSet(u"help"_s)) {
+        out(p.helpText());
+        return ExitOk;
+    }
+    if (!p.isSet(u"session"_s)) {
+        err(u"kwb run: --session DIR is required (the session is where the run is recorded and resumed)"_s);
+        return ExitUsage;
+    }
+    const QString dir = p.value(u"session"_s);
+    QString workloadPath = p.positionalArguments().value(0);
+    const bool resuming = SessionStore::exists(dir);
+    if (workloadPath.isEmpty()) {
+        if (!resuming) {
+            err(u"kwb run: "_s + dir + u" is not a session yet; name the workload to start one"_s);
+            return ExitUsage;
+        }
+        QString error;
+        auto s = SessionStore::open(dir, &error);
+        if (!s) {
+            err(u"kwb run: "_s + error);
+            return ExitUsage;
+        }
+        workloadPath = qs(s->info().value("workload_path", std::string()));
+    }
+    auto loaded = loadAll(workloadPath);
+    if (!loaded)
+        return ExitUsage;
+    Workload &w = loaded->workload;
+    const TargetProfile &target = loaded->target;
+    const auto strategy = parseStrategy(p.value(u"strategy"_s));
+    if (!strategy) {
+        err(u"kwb run: unknown strategy '"_s + p.value(u"strategy"_s) + u"' (model, coordinate, random, exhaustive)"_s);
+        return ExitUsage;
+    }
+    QString error;
+    std::unique_ptr<SessionStore> session = resuming ? SessionStore::open(dir, &error)
+                                                     : SessionStore::create(dir, w, target, &error);
+    if (!session) {
+        err(u"kwb run: "_s + error);
+        return ExitUsage;
+    }
+    for (const QString &warning : session->warnings())
+        err(u"kwb: warning: "_s + warning);
+    QString difference;
+    if (!session->matchesWorkload(w, &difference)) {
+        err(u"kwb run: session "_s + dir + u" was made for another version of this workload ("_s + difference
+            + u"); use a new --session folder"_s);
+        return ExitUsage;
+    }
+    const bool quiet = p.isSet(u"quiet"_s);
+    const QString workRoot = session->dir() + u"/work"_s;
+    auto calibration = calibrate(target, workRoot, false, quiet);
+    if (!calibration)
+        err(u"kwb: continuing without calibration: % of peak and the bottleneck class will be missing"_s);
+
+    LoopOptions options;
+    options.maxEvals = p.value(u"max-evals"_s).toInt();
+    options.timeLimitS = p.value(u"time-limit"_s).toDouble();
+    options.plateauRounds = std::max(1, p.value(u"plateau"_s).toInt());
+    options.rules.regressionThreshold = w.divergence.threshold;
+    SearchPlanner planner(w, target, *strategy, p.value(u"seed"_s).toULongLong());
+    LocalEvalBackend backend(w, target, calibration.value_or(Calibration{}), workRoot,
+                             std::max(1, p.value(u"parallel"_s).toInt()));
+    OptimizationLoop loop(w, *session, planner, backend, options);
+
+    if (resuming && !session->experiments().empty())
+        out(u"resuming "_s + session->dir() + u": "_s + QString::number(session->experiments().size())
+            + u" candidates recorded\n"_s);
+    else
+        out(w.name + u": "_s + planner.name() + u" on local, session "_s + session->dir() + u'\n');
+    out(recordHeader() + u'\n');
+
+    // Progress: a line per candidate on stdout; a bar with an ETA on a terminal.
+    const bool tty = ::isatty(2) && !quiet;
+    QElapsedTimer clock;
+    clock.start();
+    const int planned = options.maxEvals > 0 ? options.maxEvals : w.rounds * std::max(1, w.batch);
+    auto bar = [&](const QString &what) {
+        if (!tty)
+            return;
+        const int done = loop.evaluationsThisRun();
+        const int width = 24;
+        const int filled = planned > 0 ? std::min(width, done * width / planned) : 0;
+        QString eta;
+        if (done > 0 && planned > done)
+            eta = u" · ETA "_s + formatDuration(clock.elapsed() * (planned - done) / done);
+        std::fprintf(stderr, "\r\033[K  [%s%s] %d/%d · round %d · %s%s", QString(filled, u'#').toUtf8().constData(),
+                     QString(width - filled, u'.').toUtf8().constData(), done, planned, loop.round(),
+                     what.toUtf8().constData(), eta.toUtf8().constData());
+        std::fflush(stderr);
+    };
+    auto clearBar = [&] {
+        if (tty)
+            std::fputs("\r\033[K", stderr);
+    };
+    double startMs = NAN;
+    QObject::connect(&loop, &OptimizationLoop::evaluationStarted, &loop, [&](const Proposal &prop) {
+        bar(u"evaluating #"_s + QString::number(prop.id) + u' ' + prop.label.left(40));
+    });
+    QObject::connect(&loop, &OptimizationLoop::infraRetry, &loop, [&](int id, int attempt, const QString &message) {
+        clearBar();
+        err(u"  #"_s + QString::number(id) + u": host problem, retry "_s + QString::number(attempt) + u": "_s + message);
+    });
+    QObject::connect(&loop, &OptimizationLoop::candidateFinished, &loop, [&](const ExperimentRecord &r) {
+        if (const ExperimentRecord *s = loop.start_(); s && std::isnan(startMs) && s->result.is_object())
+            startMs = s->result.value("latency", Json::object()).value("median_ms", NAN);
+        clearBar();
+        out(recordLine(r, startMs) + u'\n');
+    });
+    QObject::connect(&loop, &OptimizationLoop::reverted, &loop, [&](int from, int to, const QString &cause) {
+        if (from != to && !quiet) {
+            clearBar();
+            out(u"        ↩ #"_s + QString::number(from) + u" reverted to #"_s + QString::number(to) + u": "_s + cause + u'\n');
+        }
+    });
+    QObject::connect(&loop, &OptimizationLoop::errorOccurred, &loop, [&](const QString &m) { err(u"kwb run: "_s + m); });
+
+    StopReason reason = StopReason::Error;
+    QString detail;
+    QEventLoop events;
+    QObject::connect(&loop, &OptimizationLoop::finished, &events, [&](StopReason r, const QString &d) {
+        reason = r;
+        detail = d;
+        events.quit();
+    });
+
+    // Ctrl-C once: finish and record the running candidate, then stop.
+    // Twice: abandon it (nothing is recorded for it) and stop.
+    int interrupts = 0;
+    if (::pipe(g_signalPipe) == 0) {
+        ::fcntl(g_signalPipe[0], F_SETFD, FD_CLOEXEC);
+        ::fcntl(g_signalPipe[1], F_SETFD, FD_CLOEXEC);
+        std::signal(SIGINT, onSigint);
+        std::signal(SIGTERM, onSigint);
+    }
+    QSocketNotifier notifier(g_signalPipe[0], QSocketNotifier::Read);
+    QObject::connect(&notifier, &QSocketNotifier::activated, &loop, [&] {
+        char c;
+        (void)!::read(g_signalPipe[0], &c, 1);
+        clearBar();
+        if (++interrupts == 1) {
+            err(u"kwb run: stopping after the running candidate is recorded (Ctrl-C again to abandon it)"_s);
+            loop.stop();
+        } else {
+            err(u"kwb run: abandoning the running candidate"_s);
+            loop.abort();
+        }
+    });
+
+    loop.start();
+    events.exec();
+    clearBar();
+    out(u"\n"_s + stopReasonName(reason) + u": "_s + detail + u'\n');
+    out(runSummary(*session, loop.start_() ? loop.start_()->id : 0, loop.best() ? loop.best()->id : 0,
+                   loop.evaluationsThisRun()));
+    if (reason == StopReason::Stopped)
+        out(u"resume with: kwb run --session "_s + session->dir() + u'\n');
+    return reason == StopReason::Error ? ExitInfra : ExitOk;
+}
+
+int cmdReport(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.addHelpOption();
+    p.addPositionalArgument(u"session"_s, u"session folder"_s);
+    p.addOption({u"csv"_s, u"Comma-separated values, one row per candidate."_s});
+    p.addOption({u"json"_s, u"The records as JSON."_s});
+    if (!p.parse(args) || p.positionalArguments().size() != 1) {
+        err(u"usage: kwb report DIR [--csv | --json]"_s);
+        return ExitUsage;
+    }
+    QString error;
+    auto session = SessionStore::open(p.positionalArguments().first(), &error);
+    if (!session) {
+        err(u"kwb report: "_s + error);
+        return ExitUsage;
+    }
+    for (const QString &warning : session->warnings())
+        err(u"kwb: warning: "_s + warning);
+    if (p.isSet(u"csv"_s))
+        out(reportCsv(*session));
+    else if (p.isSet(u"json"_s))
+        out(reportJson(*session));
+    else
+        out(reportTable(*session));
+    return ExitOk;
 }
 
 int cmdValidate(const QStringList &args)
@@ -438,6 +677,10 @@ int main(int argc, char **argv)
     args.removeAt(1);
     if (command == u"eval"_s)
         return cmdEval(args);
+    if (command == u"run"_s)
+        return cmdRun(args);
+    if (command == u"report"_s)
+        return cmdReport(args);
     if (command == u"validate"_s)
         return cmdValidate(args);
     if (command == u"calibrate"_s)

@@ -118,7 +118,8 @@ QString problemHeader(const Workload &w)
         + u"; }\n} // namespace kwb_problem\n#endif\n"_s;
 }
 
-QString evalConfig(const Workload &w, const TargetProfile &target, const QString &kernelFile)
+QString evalConfig(const Workload &w, const TargetProfile &target, const QString &kernelFile,
+                   const QStringList &linkFlags)
 {
     QStringList lines;
     const QString cxx = qEnvironmentVariable("KWB_CXX", target.compiler.isEmpty() ? u"g++"_s : target.compiler);
@@ -137,8 +138,33 @@ QString evalConfig(const Workload &w, const TargetProfile &target, const QString
     lines << u"max_seconds="_s + QString::number(w.benchmark.maxSeconds, 'g', 17);
     lines << u"cold_cache="_s + (w.benchmark.coldCache ? u"1"_s : u"0"_s);
     lines << u"timeout_seconds="_s + QString::number(w.benchmark.timeoutSeconds, 'g', 17);
+    lines << u"compile_timeout_seconds="_s + QString::number(kCompileTimeoutSeconds);
     lines << u"perf="_s + qEnvironmentVariable("KWB_PERF", u"auto"_s);
+    for (const QString &f : linkFlags)
+        lines << u"ldflag="_s + f;
     return lines.join(u'\n') + u'\n';
+}
+
+QString referenceAsKernel(const Workload &w, const QString &referenceSource)
+{
+    QStringList params, args;
+    for (const TensorSpec &t : w.inputs) {
+        params << u"const "_s + cType(t.dtype) + u" *"_s + t.name;
+        args << t.name;
+    }
+    for (const TensorSpec &t : w.outputs) {
+        params << cType(t.dtype) + u" *"_s + t.name;
+        args << t.name;
+    }
+    for (const QString &d : w.dimNames) {
+        params << u"int64_t "_s + d;
+        args << d;
+    }
+    const QString impl = u"kwb_baseline_"_s + w.referenceEntry;
+    return u"// The workload's reference, compiled as a candidate: the reference baseline.\n#define "_s
+        + w.referenceEntry + u' ' + impl + u'\n' + referenceSource + u"\n#undef "_s + w.referenceEntry
+        + u"\nextern \"C\" void "_s + w.kernelEntry + u'(' + params.join(u", "_s) + u")\n{\n    "_s + impl + u'('
+        + args.join(u", "_s) + u");\n}\n"_s;
 }
 
 QString instantiateTemplate(const Workload &w, const TargetProfile &target, const KnobConfig &config,
@@ -250,7 +276,7 @@ void Evaluator::start(const Candidate &candidate)
         || !QDir().mkpath(m_root + u'/' + candDir)
         || !writeIfChanged(m_root + u'/' + candDir + u'/' + kernelFile, candidate.source.toUtf8(), &error)
         || !writeIfChanged(m_root + u'/' + candDir + u"/eval.conf"_s,
-                           evalConfig(m_workload, m_target, kernelFile).toUtf8(), &error))
+                           evalConfig(m_workload, m_target, kernelFile, candidate.linkFlags).toUtf8(), &error))
         return finishWithInfra(error.isEmpty() ? u"cannot prepare "_s + m_root + u'/' + candDir : error);
 
     QStringList argv;
@@ -258,7 +284,8 @@ void Evaluator::start(const Candidate &candidate)
         argv << QString(a).replace(u"{candidate}"_s, candDir);
     // Each stage has its own limit inside the supervisor; this outer one only
     // catches a supervisor that itself hangs.
-    const int timeoutMs = int(std::min(4.0 * m_workload.benchmark.timeoutSeconds + 120.0, 86400.0) * 1000);
+    const int timeoutMs = int(
+        std::min(3.0 * kCompileTimeoutSeconds + 3.0 * m_workload.benchmark.timeoutSeconds + 120.0, 86400.0) * 1000);
     delete m_command;
     m_command = new LocalCommand(this);
     connect(m_command, &LocalCommand::stderrLine, this, [this](const QString &line) {

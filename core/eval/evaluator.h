@@ -22,6 +22,7 @@ struct Candidate
     QString origin = QStringLiteral("human"); ///< human, search, agent
     Json knobs = Json::object();              ///< knob values when instantiated from a template
     QString label;                            ///< a few words for progress lines
+    QStringList linkFlags;                    ///< extra libraries (a library baseline)
 };
 
 /// The end of one evaluation. `infra` marks a problem of the host or the
@@ -38,6 +39,9 @@ struct EvalOutcome
     QString console;
 };
 
+/// Limit of each compile and link on the host (stage timeouts are for kernels).
+constexpr int kCompileTimeoutSeconds = 600;
+
 /// Copies the target's harness files into `root` (only those that changed, so
 /// the host-side caches keyed on them stay valid).
 bool installTargetFiles(const TargetProfile &target, const QString &root, QString *error);
@@ -47,7 +51,12 @@ bool installTargetFiles(const TargetProfile &target, const QString &root, QStrin
 QString problemHeader(const Workload &workload);
 
 /// The key=value configuration the target's supervisor reads.
-QString evalConfig(const Workload &workload, const TargetProfile &target, const QString &kernelFile);
+QString evalConfig(const Workload &workload, const TargetProfile &target, const QString &kernelFile,
+                   const QStringList &linkFlags = {});
+
+/// The reference's source turned into a candidate kernel (renamed, plus a
+/// wrapper with the kernel entry's name): the "reference -O3" baseline.
+QString referenceAsKernel(const Workload &workload, const QString &referenceSource);
 
 /// The source of the workload's template bound to `config` (knob lines first).
 QString instantiateTemplate(const Workload &workload, const TargetProfile &target, const KnobConfig &config,

@@ -45,6 +45,13 @@ Json ExperimentRecord::toJson() const
                 {"host", ss(host)},
                 {"result", result},
                 {"decision", ss(decision)},
+                {"cause", ss(cause)},
+                {"flags", [&] {
+                     Json f = Json::array();
+                     for (const QString &x : flags)
+                         f.push_back(ss(x));
+                     return f;
+                 }()},
                 {"infra_error", infraError.isEmpty() ? Json() : Json(ss(infraError))},
                 {"timings", timings},
                 {"started_at", ss(startedAt)},
@@ -71,6 +78,11 @@ std::optional<ExperimentRecord> ExperimentRecord::fromJson(const Json &j, QStrin
     r.host = qs(j.value("host", std::string()));
     r.result = j.value("result", Json());
     r.decision = qs(j.value("decision", std::string()));
+    r.cause = qs(j.value("cause", std::string()));
+    for (const Json &f : j.value("flags", Json::array())) {
+        if (f.is_string())
+            r.flags << qs(f.get<std::string>());
+    }
     if (j.contains("infra_error") && j["infra_error"].is_string())
         r.infraError = qs(j["infra_error"].get<std::string>());
     r.timings = j.value("timings", Json::object());
@@ -327,6 +339,59 @@ bool SessionStore::setStatus(const QString &status, QString *error)
     m_info["status"] = ss(status);
     m_info["updated_at"] = ss(QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     return writeInfo(error);
+}
+
+} // namespace kwb
+
+namespace kwb {
+
+bool SessionStore::setLoopState(const Json &state, QString *error)
+{
+    m_info["loop"] = state;
+    return writeInfo(error);
+}
+
+Json SessionStore::memory() const
+{
+    QFile f(m_dir + u"/memory.json"_s);
+    if (!f.open(QIODevice::ReadOnly))
+        return Json::array();
+    Json j = Json::parse(f.readAll().toStdString(), nullptr, false);
+    return j.is_array() ? j : Json::array();
+}
+
+bool SessionStore::writeMemory(const Json &records, QString *error)
+{
+    return writeAtomically(m_dir + u"/memory.json"_s, QByteArray::fromStdString(records.dump(2)) + '\n', error);
+}
+
+std::vector<Json> SessionStore::reflections() const
+{
+    std::vector<Json> out;
+    QFile f(m_dir + u"/reflexions.jsonl"_s);
+    if (!f.open(QIODevice::ReadOnly))
+        return out;
+    while (!f.atEnd()) {
+        const QByteArray line = f.readLine();
+        if (!line.endsWith('\n'))
+            break; // torn last line: ignored, like experiments.jsonl
+        Json j = Json::parse(line.toStdString(), nullptr, false);
+        if (j.is_object())
+            out.push_back(std::move(j));
+    }
+    return out;
+}
+
+bool SessionStore::appendReflection(const Json &reflection, QString *error)
+{
+    QFile f(m_dir + u"/reflexions.jsonl"_s);
+    const QByteArray line = QByteArray::fromStdString(reflection.dump()) + '\n';
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Append) || f.write(line) != line.size() || !f.flush()) {
+        if (error)
+            *error = u"cannot append to "_s + f.fileName() + u": "_s + f.errorString();
+        return false;
+    }
+    return true;
 }
 
 } // namespace kwb

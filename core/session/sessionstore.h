@@ -26,7 +26,9 @@ struct ExperimentRecord
     QString plan;
     QString host;
     Json result;         ///< the enriched kwb.result/1 document (null for infra failures)
-    QString decision;    ///< evaluated, kept, reverted, rejected, infra
+    QString decision;    ///< evaluated, kept, discarded, reverted, failed, rejected, infra, baseline
+    QString cause;       ///< why: "faster by 12%…", "regression +31%", "compile", "engineer rejected"
+    QStringList flags;   ///< "reverified", "false-win", "human-edited", "cached"
     QString infraError;
     Json timings = Json::object();
     QString startedAt;
@@ -73,6 +75,17 @@ public:
     /// Appends one record (assigning its id when 0) and flushes it to disk.
     bool append(ExperimentRecord &record, QString *error);
     bool setStatus(const QString &status, QString *error);
+
+    /// The loop's own state (incumbent, best, round…), kept in session.json.
+    Json loopState() const { return m_info.value("loop", Json::object()); }
+    bool setLoopState(const Json &state, QString *error);
+
+    /// Optimization memory (memory.json, replaced atomically) and the
+    /// reflexions (reflexions.jsonl, append-only).
+    Json memory() const;
+    bool writeMemory(const Json &records, QString *error);
+    std::vector<Json> reflections() const;
+    bool appendReflection(const Json &reflection, QString *error);
 
 private:
     bool load(QString *error);

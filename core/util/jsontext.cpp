@@ -30,6 +30,32 @@ std::string pointerToken(const std::string &key)
     return out;
 }
 
+const Json *findAt(const Json &root, std::initializer_list<const char *> path)
+{
+    const Json *at = &root;
+    for (const char *key : path) {
+        if (!at->is_object())
+            return nullptr;
+        const auto it = at->find(key);
+        if (it == at->end())
+            return nullptr;
+        at = &*it;
+    }
+    return at;
+}
+
+double numberAt(const Json &root, std::initializer_list<const char *> path, double fallback)
+{
+    const Json *j = findAt(root, path);
+    return j && j->is_number() ? j->get<double>() : fallback;
+}
+
+std::string stringAt(const Json &root, std::initializer_list<const char *> path)
+{
+    const Json *j = findAt(root, path);
+    return j && j->is_string() ? j->get<std::string>() : std::string();
+}
+
 QString jsonTypeName(const Json &value)
 {
     switch (value.type()) {

@@ -68,6 +68,13 @@ std::string pointerToken(const std::string &key);
 /// A short human description of a JSON value's type ("a string", "an array").
 QString jsonTypeName(const Json &value);
 
+/// Nested reads that tolerate anything missing or null on the way:
+/// numberAt(result, {"latency", "median_ms"}, NAN). Records come from disk and
+/// from harnesses; a null where an object was expected must not throw.
+const Json *findAt(const Json &root, std::initializer_list<const char *> path);
+double numberAt(const Json &root, std::initializer_list<const char *> path, double fallback);
+std::string stringAt(const Json &root, std::initializer_list<const char *> path);
+
 /// std::string ↔ QString without the implicit casts the strict defines forbid.
 inline QString qs(const std::string &s) { return QString::fromStdString(s); }
 inline std::string ss(const QString &s) { return s.toStdString(); }

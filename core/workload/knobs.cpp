@@ -379,6 +379,7 @@ ValidityReport KnobSpace::check(const KnobConfig &config) const
                     trial[size_t(k)] = candidate;
                     if (isValid(trial)) {
                         v.suggestions << name + u" to "_s + m_knobs[size_t(k)].values[size_t(candidate)].text;
+                        v.fixes.emplace_back(k, candidate);
                         found = true;
                         break;
                     }
@@ -504,6 +505,26 @@ Json KnobSpace::toJson(const KnobConfig &config) const
             j[ss(m_knobs[k].name)] = ss(v.text);
     }
     return j;
+}
+
+std::optional<KnobConfig> KnobSpace::configFromJson(const Json &values) const
+{
+    if (!values.is_object() || m_knobs.empty())
+        return std::nullopt;
+    KnobConfig c;
+    for (const Knob &k : m_knobs) {
+        const std::string key = ss(k.name);
+        if (!values.contains(key))
+            return std::nullopt;
+        const Json &v = values[key];
+        const int i = v.is_number() ? k.indexOf(numberText(v.get<double>()))
+                      : v.is_string() ? k.indexOf(qs(v.get<std::string>()))
+                                      : -1;
+        if (i < 0)
+            return std::nullopt;
+        c.push_back(i);
+    }
+    return c;
 }
 
 QString KnobSpace::describe(const KnobConfig &config) const

@@ -51,6 +51,7 @@ struct Violation
     QString values;           ///< the values of the knobs it mentions, "BM=128 BK=64"
     QStringList suggestions;  ///< "BK=32" — single-knob changes that make it valid
     QStringList knobs;        ///< knobs the constraint mentions
+    std::vector<std::pair<int, int>> fixes; ///< (knob index, value index) behind each suggestion
     QString toString() const;
 };
 
@@ -94,6 +95,8 @@ public:
     /// "#define {name} {value}".
     QString defines(const KnobConfig &config, const QString &format) const;
     Json toJson(const KnobConfig &config) const;
+    /// The inverse of toJson(); nullopt when a knob is missing or off its domain.
+    std::optional<KnobConfig> configFromJson(const Json &values) const;
     QString describe(const KnobConfig &config) const;
 
 private:

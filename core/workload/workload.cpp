@@ -49,7 +49,8 @@ const QStringList kRequired = {u"name"_s, u"target"_s, u"kernel"_s, u"reference"
 const QStringList kOptional = {u"$schema"_s, u"description"_s, u"template"_s, u"entry"_s,
                                u"dims"_s, u"flops"_s, u"bytes"_s, u"rounds"_s, u"planner"_s,
                                u"knobs"_s, u"constraints"_s, u"correctness"_s, u"benchmark"_s,
-                               u"divergence"_s, u"batch"_s, u"compile_flags"_s};
+                               u"divergence"_s, u"batch"_s, u"compile_flags"_s, u"knob_map"_s,
+                               u"baselines"_s};
 
 int editDistance(const QString &a, const QString &b)
 {
@@ -543,6 +544,46 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
         w.compileFlags = *v;
 
     w.knobs = KnobSpace::fromJson(*doc, w.dimNames, w.dimValues, &out.errors);
+    if (r.object("/knob_map")) {
+        for (const auto &[cls, names] : root["knob_map"].items()) {
+            const std::string p = "/knob_map/" + pointerToken(cls);
+            auto list = r.strings(p);
+            if (!list)
+                continue;
+            for (qsizetype i = 0; i < list->size(); ++i) {
+                if (w.knobs.indexOfKnob(list->at(i)) < 0)
+                    r.error(p + '/' + std::to_string(i), u"knob_map names unknown knob '"_s + list->at(i) + u"'"_s);
+            }
+            w.knobMap.insert(qs(cls), *list);
+        }
+    }
+    if (const Json *bs = r.find("/baselines")) {
+        if (!bs->is_array()) {
+            r.error("/baselines", u"'baselines' must be an array of {name, kernel, link}, found "_s + jsonTypeName(*bs));
+        } else {
+            for (size_t i = 0; i < bs->size(); ++i) {
+                const std::string p = "/baselines/" + std::to_string(i);
+                if (!(*bs)[i].is_object()) {
+                    r.error(p, u"a baseline must be an object with 'name' and 'kernel'"_s);
+                    continue;
+                }
+                BaselineSpec b;
+                b.name = r.string(p + "/name").value_or(QString());
+                const QString kernel = r.string(p + "/kernel").value_or(QString());
+                if (b.name.isEmpty() || kernel.isEmpty()) {
+                    r.error(p, u"a baseline needs 'name' and 'kernel'"_s);
+                    continue;
+                }
+                b.kernelPath = kernel == u"@reference"_s ? kernel : r.resolvePath(p + "/kernel", w.dir, u"baseline"_s);
+                b.linkFlags = r.strings(p + "/link").value_or(QStringList());
+                b.optional = r.boolean(p + "/optional").value_or(false);
+                r.unknownKeys(p, {u"name"_s, u"kernel"_s, u"link"_s, u"optional"_s, u"description"_s});
+                if (!b.kernelPath.isEmpty())
+                    w.baselines.push_back(b);
+            }
+        }
+    }
+
     if (!w.knobs.isEmpty() && w.templatePath.isEmpty() && !root.contains("template"))
         r.warn("/knobs", u"knobs are declared but no 'template' kernel uses them"_s);
 

@@ -3,6 +3,7 @@
 #include "knobs.h"
 #include "util/jsontext.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -67,6 +68,16 @@ struct DivergenceSpec
     int maxFailures = 5;      ///< failures in a row before reverting
 };
 
+/// A kernel measured beside the loop's candidates for comparison: the
+/// reference itself ("@reference") or a library call.
+struct BaselineSpec
+{
+    QString name;
+    QString kernelPath; ///< absolute, or "@reference"
+    QStringList linkFlags;
+    bool optional = false; ///< a host without the library records a failure, not an error
+};
+
 /// A workload: what to optimize, how to check it and when to stop.
 struct Workload
 {
@@ -96,6 +107,8 @@ struct Workload
     DivergenceSpec divergence;
     QStringList compileFlags;
     KnobSpace knobs;
+    QHash<QString, QStringList> knobMap; ///< bottleneck class → knobs it implicates
+    std::vector<BaselineSpec> baselines;
     Json snapshot; ///< the parsed document, stored in sessions
 };
 

@@ -1,0 +1,209 @@
+#include "report.h"
+
+#include "session/sessionstore.h"
+
+#include <QMap>
+#include <QStringList>
+
+#include <cmath>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+double medianOf(const ExperimentRecord &r)
+{
+    return numberAt(r.result, {"latency", "median_ms"}, NAN);
+}
+
+double metricOf(const ExperimentRecord &r, const char *name)
+{
+    return numberAt(r.result, {"metrics", name}, NAN);
+}
+
+QString ms(double v)
+{
+    if (!std::isfinite(v))
+        return u"—"_s;
+    if (v >= 100)
+        return QString::number(v, 'f', 0) + u" ms"_s;
+    if (v >= 1)
+        return QString::number(v, 'f', 2) + u" ms"_s;
+    return QString::number(v * 1000, 'g', 3) + u" µs"_s;
+}
+
+QString correctness(const ExperimentRecord &r)
+{
+    if (r.decision == u"infra"_s || r.decision == u"rejected"_s)
+        return u"·"_s;
+    const Json *c = findAt(r.result, {"correct"});
+    if (c && *c == Json(true))
+        return u"✓"_s;
+    const std::string cls = stringAt(r.result, {"failure", "class"});
+    return cls.empty() ? u"✗"_s : qs(cls);
+}
+
+QString describe(const ExperimentRecord &r)
+{
+    QString what = r.plan;
+    if (what.size() > 46)
+        what = what.left(45) + u'…';
+    return what;
+}
+
+QString csvField(QString s)
+{
+    if (s.contains(u',') || s.contains(u'"') || s.contains(u'\n'))
+        return u'"' + s.replace(u"\""_s, u"\"\""_s) + u'"';
+    return s;
+}
+
+} // namespace
+
+QString recordHeader()
+{
+    return u"    id  rnd origin    "_s + u"plan"_s.leftJustified(46) + u"  ok         median  speedup  decision"_s;
+}
+
+QString recordLine(const ExperimentRecord &r, double startMedianMs)
+{
+    const double m = medianOf(r);
+    const QString speedup = std::isfinite(m) && std::isfinite(startMedianMs) && m > 0
+        ? QString::number(startMedianMs / m, 'f', 1) + u'×'
+        : u"—"_s;
+    QString decision = r.decision;
+    if (!r.cause.isEmpty())
+        decision += u": "_s + r.cause;
+    if (!r.flags.isEmpty())
+        decision += u" ["_s + r.flags.join(u", "_s) + u']';
+    return u"  "_s + QString::number(r.id).rightJustified(4) + u"  "_s + QString::number(r.round).rightJustified(3)
+        + u' ' + r.origin.leftJustified(9) + u' ' + describe(r).leftJustified(46) + u"  "_s
+        + correctness(r).leftJustified(9) + u' ' + ms(m).rightJustified(10) + u"  "_s + speedup.rightJustified(7)
+        + u"  "_s + decision;
+}
+
+static double startMedian(const SessionStore &s)
+{
+    const Json state = s.loopState();
+    const int startId = state.value("start", 0);
+    for (const ExperimentRecord &r : s.experiments()) {
+        if (r.id == startId)
+            return medianOf(r);
+    }
+    for (const ExperimentRecord &r : s.experiments()) {
+        if (r.round == 0 && r.origin != u"baseline"_s)
+            return medianOf(r);
+    }
+    return NAN;
+}
+
+QString reportTable(const SessionStore &session)
+{
+    const std::string name = stringAt(session.info(), {"workload", "name"});
+    QString out = name.empty() ? QString() : qs(name) + u" · "_s + session.dir() + u'\n';
+    out += recordHeader() + u'\n';
+    const double start = startMedian(session);
+    for (const ExperimentRecord &r : session.experiments())
+        out += recordLine(r, start) + u'\n';
+    return out;
+}
+
+QString reportCsv(const SessionStore &session)
+{
+    QString out = u"id,round,parent,origin,plan,knobs,correct,failure,median_ms,min_ms,gflops,pct_peak_flops,bottleneck,decision,cause,flags,source_hash\n"_s;
+    for (const ExperimentRecord &r : session.experiments()) {
+        const Json &res = r.result;
+        const double median = numberAt(res, {"latency", "median_ms"}, NAN), min = numberAt(res, {"latency", "min_ms"}, NAN);
+        const Json *correct = findAt(res, {"correct"});
+        QStringList f = {QString::number(r.id), QString::number(r.round),
+                         r.parent ? QString::number(*r.parent) : QString(), r.origin, csvField(r.plan),
+                         csvField(qs(r.knobs.dump())),
+                         correct && correct->is_boolean() ? (correct->get<bool>() ? u"true"_s : u"false"_s) : QString(),
+                         qs(stringAt(res, {"failure", "class"})),
+                         std::isfinite(median) ? QString::number(median, 'g', 9) : QString(),
+                         std::isfinite(min) ? QString::number(min, 'g', 9) : QString(),
+                         std::isfinite(metricOf(r, "gflops")) ? QString::number(metricOf(r, "gflops"), 'g', 6) : QString(),
+                         std::isfinite(metricOf(r, "pct_peak_flops")) ? QString::number(metricOf(r, "pct_peak_flops"), 'g', 4) : QString(),
+                         qs(stringAt(res, {"bottleneck", "class"})),
+                         r.decision, csvField(r.cause), csvField(r.flags.join(u' ')), r.sourceHash};
+        out += f.join(u',') + u'\n';
+    }
+    return out;
+}
+
+QString reportJson(const SessionStore &session)
+{
+    Json records = Json::array();
+    for (const ExperimentRecord &r : session.experiments())
+        records.push_back(r.toJson());
+    return qs(Json{{"session", ss(session.dir())}, {"loop", session.loopState()}, {"experiments", records}}.dump(2)) + u'\n';
+}
+
+QString runSummary(const SessionStore &session, int startId, int bestId, int evaluationsThisRun)
+{
+    const ExperimentRecord *start = nullptr, *best = nullptr;
+    QMap<QString, int> failures;
+    double compileMs = 0, checkMs = 0, benchMs = 0;
+    int evaluated = 0, infra = 0;
+    QStringList baselines;
+    for (const ExperimentRecord &r : session.experiments()) {
+        if (r.id == startId)
+            start = &r;
+        if (r.id == bestId)
+            best = &r;
+        if (r.decision == u"infra"_s) {
+            ++infra;
+            continue;
+        }
+        if (!r.result.is_object())
+            continue;
+        ++evaluated;
+        if (const std::string cls = stringAt(r.result, {"failure", "class"}); !cls.empty() && r.origin != u"baseline"_s)
+            failures[qs(cls)]++;
+        compileMs += numberAt(r.result, {"timings", "compile_ms"}, 0);
+        checkMs += numberAt(r.result, {"timings", "check_ms"}, 0);
+        benchMs += numberAt(r.result, {"timings", "bench_ms"}, 0);
+    }
+    const double bestMs = best ? medianOf(*best) : NAN;
+    for (const ExperimentRecord &r : session.experiments()) {
+        if (r.origin != u"baseline"_s)
+            continue;
+        const double m = medianOf(r);
+        baselines << r.plan.section(u": "_s, 1) + u' '
+                + (std::isfinite(m) ? ms(m) + (std::isfinite(bestMs) ? u" (best is "_s + QString::number(m / bestMs, 'f', 2) + u"× as fast)"_s : QString())
+                                    : u"failed: "_s + r.cause);
+    }
+    auto line = [](const QString &label, const QString &text) -> QString { return u"  "_s + label.leftJustified(12) + text + u'\n'; };
+    QString s;
+    if (start)
+        s += line(u"start"_s, u"#"_s + QString::number(start->id) + u' ' + start->plan + u", "_s + ms(medianOf(*start)));
+    if (best) {
+        QString b = u"#"_s + QString::number(best->id) + u' ' + (best->knobs.empty() ? best->plan : qs(best->knobs.dump()))
+            + u", "_s + ms(bestMs);
+        if (std::isfinite(metricOf(*best, "gflops")))
+            b += u", "_s + QString::number(metricOf(*best, "gflops"), 'f', 1) + u" GFLOP/s"_s;
+        if (std::isfinite(metricOf(*best, "pct_peak_flops")))
+            b += u" = "_s + QString::number(metricOf(*best, "pct_peak_flops"), 'f', 1) + u"% of measured peak"_s;
+        s += line(u"best"_s, b);
+        if (start && std::isfinite(medianOf(*start)))
+            s += line(u"speedup"_s, QString::number(medianOf(*start) / bestMs, 'f', 1) + u"× over the start"_s);
+    } else {
+        s += line(u"best"_s, u"no correct kernel yet"_s);
+    }
+    for (const QString &b : std::as_const(baselines))
+        s += line(u"baseline"_s, b);
+    QStringList f;
+    for (auto it = failures.cbegin(); it != failures.cend(); ++it)
+        f << it.key() + u' ' + QString::number(it.value());
+    s += line(u"evaluations"_s, QString::number(evaluationsThisRun) + u" this run, "_s + QString::number(evaluated)
+                                  + u" in the session; failures: "_s + (f.isEmpty() ? u"none"_s : f.join(u", "_s))
+                                  + (infra ? u"; "_s + QString::number(infra) + u" lost to the host (not counted)"_s : QString()));
+    s += line(u"time"_s, u"compile "_s + QString::number(compileMs / 1000, 'f', 1) + u" s, check "_s
+                           + QString::number(checkMs / 1000, 'f', 1) + u" s, bench "_s
+                           + QString::number(benchMs / 1000, 'f', 1) + u" s"_s);
+    return s;
+}
+
+} // namespace kwb

@@ -1,0 +1,68 @@
+#include "decision.h"
+
+#include "eval/result.h"
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+QString Decision::kindName(Kind k)
+{
+    switch (k) {
+    case Kind::Kept: return u"kept"_s;
+    case Kind::Discarded: return u"discarded"_s;
+    case Kind::Reverted: return u"reverted"_s;
+    case Kind::Failed: return u"failed"_s;
+    }
+    return {};
+}
+
+namespace {
+
+QString pct(double fraction)
+{
+    return QString::number(100.0 * fraction, 'f', 1) + u'%';
+}
+
+} // namespace
+
+Decision decide(const EvalResult &c, const std::optional<Latency> &incumbent, const DecisionRules &rules)
+{
+    Decision d;
+    if (c.failed() || !c.correct.value_or(false) || !c.latency) {
+        d.kind = Decision::Kind::Failed;
+        d.cause = c.failureClass.isEmpty() ? u"incorrect"_s : c.failureClass;
+        return d;
+    }
+    const Latency &l = *c.latency;
+    if (!incumbent) {
+        d.kind = Decision::Kind::Kept;
+        d.cause = u"first correct timed kernel"_s;
+        return d;
+    }
+    const Latency &inc = *incumbent;
+    d.speedup = l.medianMs > 0 ? inc.medianMs / l.medianMs : 0;
+    const double gain = 1.0 - l.medianMs / inc.medianMs;   // > 0 when faster
+    // Quartiles of a single sample collapse to it; that is the best we know.
+    const double candHigh = l.q3Ms > 0 ? l.q3Ms : l.medianMs;
+    const double incLow = inc.q1Ms > 0 ? inc.q1Ms : inc.medianMs;
+    if (gain >= rules.minImprovement && candHigh < incLow) {
+        d.kind = Decision::Kind::Kept;
+        d.cause = u"faster by "_s + pct(gain) + u", beyond the run-to-run spread (candidate q3 "_s
+            + QString::number(candHigh, 'g', 4) + u" ms < incumbent q1 "_s + QString::number(incLow, 'g', 4)
+            + u" ms)"_s;
+        d.needsReverify = d.speedup > rules.reverifyAbove;
+        return d;
+    }
+    if (-gain > rules.regressionThreshold) {
+        d.kind = Decision::Kind::Reverted;
+        d.cause = u"regression +"_s + pct(-gain);
+        return d;
+    }
+    d.kind = Decision::Kind::Discarded;
+    d.cause = gain > 0 ? QString(u"faster by "_s + pct(gain) + u" but within the run-to-run spread"_s)
+                       : QString(u"slower by "_s + pct(-gain));
+    return d;
+}
+
+} // namespace kwb

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+namespace kwb {
+
+struct EvalResult;
+struct Latency;
+
+/// What the loop did with a candidate, and why (stored in the record).
+struct Decision
+{
+    enum class Kind {
+        Kept,      ///< correct and faster beyond the noise: the new incumbent
+        Discarded, ///< correct but not faster beyond the noise
+        Reverted,  ///< regressed past the divergence threshold; the loop stays on the incumbent
+        Failed,    ///< did not compile, wrong, crashed or timed out
+    };
+    Kind kind = Kind::Discarded;
+    QString cause;      ///< "faster by 12.3% (IQR clear of the incumbent's)", "regression +31%", "compile"
+    double speedup = 0; ///< incumbent median / candidate median (0 when not timed)
+    bool needsReverify = false; ///< too good to be true: check again with fresh seeds first
+
+    static QString kindName(Kind k);
+};
+
+struct DecisionRules
+{
+    double minImprovement = 0.01;     ///< a win must be at least this fraction faster…
+    double regressionThreshold = 0.2; ///< …and a loss beyond this fraction reverts
+    double reverifyAbove = 10.0;      ///< speedups beyond this are re-checked with fresh seeds
+};
+
+/// The noise-aware rule. A candidate wins when its median is at least
+/// `minImprovement` faster AND its interquartile range lies entirely below
+/// the incumbent's, i.e. the gain is larger than the run-to-run spread of
+/// both measurements. With no incumbent (the first timed kernel), a correct
+/// candidate is kept.
+Decision decide(const EvalResult &candidate, const std::optional<Latency> &incumbent, const DecisionRules &rules);
+
+} // namespace kwb

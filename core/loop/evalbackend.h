@@ -1,0 +1,79 @@
+#pragma once
+
+#include "eval/calibration.h"
+#include "eval/evaluator.h"
+#include "workload/workload.h"
+
+#include <QObject>
+
+#include <functional>
+#include <map>
+#include <memory>
+
+namespace kwb {
+
+/// Where the loop sends candidates. Jobs run concurrently up to slots();
+/// each ends with exactly one finished() (also when cancelled).
+class EvalBackend : public QObject
+{
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    virtual int slotCount() const = 0;
+    /// Evaluates `candidate` as job `job`; non-empty `seeds` replaces the
+    /// workload's (fresh seeds for re-verifying a suspicious win).
+    virtual void start(int job, const Candidate &candidate, const std::vector<qint64> &seeds) = 0;
+    virtual void cancelAll() = 0;
+
+Q_SIGNALS:
+    void consoleLine(int job, const QString &line);
+    void finished(int job, const kwb::EvalOutcome &outcome);
+};
+
+/// Evaluates on the local host with the target's harness (real compiles,
+/// real timings), `parallel` at a time.
+class LocalEvalBackend : public EvalBackend
+{
+    Q_OBJECT
+public:
+    LocalEvalBackend(const Workload &workload, const TargetProfile &target, const Calibration &calibration,
+                     const QString &workRoot, int parallel, QObject *parent = nullptr);
+    ~LocalEvalBackend() override;
+    int slotCount() const override { return m_parallel; }
+    void start(int job, const Candidate &candidate, const std::vector<qint64> &seeds) override;
+    void cancelAll() override;
+
+private:
+    struct Job
+    {
+        std::unique_ptr<Workload> workload; // a copy when its seeds differ
+        std::unique_ptr<Evaluator> evaluator;
+    };
+    const Workload &m_workload;
+    const TargetProfile &m_target;
+    Calibration m_calibration;
+    QString m_root;
+    int m_parallel;
+    std::map<int, Job> m_jobs;
+};
+
+/// Answers from a function, asynchronously. For the engine's own tests and
+/// benchmarks, where the timing data is synthetic on purpose (decision rules,
+/// retries, engine overhead); kernels are evaluated by LocalEvalBackend.
+class FunctionEvalBackend : public EvalBackend
+{
+    Q_OBJECT
+public:
+    using Function = std::function<EvalOutcome(const Candidate &, const std::vector<qint64> &seeds)>;
+    FunctionEvalBackend(Function f, int parallel, QObject *parent = nullptr);
+    int slotCount() const override { return m_slots; }
+    void start(int job, const Candidate &candidate, const std::vector<qint64> &seeds) override;
+    void cancelAll() override;
+
+private:
+    Function m_function;
+    int m_slots;
+    int m_generation = 0;
+};
+
+} // namespace kwb

@@ -1,0 +1,704 @@
+#include "loop.h"
+
+#include "loop/evalbackend.h"
+#include "loop/reflection.h"
+#include "workload/workload.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QTimer>
+
+#include <cmath>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+QString phaseName(LoopPhase phase)
+{
+    switch (phase) {
+    case LoopPhase::Idle: return u"idle"_s;
+    case LoopPhase::Profile: return u"profile"_s;
+    case LoopPhase::Plan: return u"plan"_s;
+    case LoopPhase::Gate: return u"gate"_s;
+    case LoopPhase::Ship: return u"ship"_s;
+    case LoopPhase::Evaluate: return u"evaluate"_s;
+    case LoopPhase::Decide: return u"decide"_s;
+    case LoopPhase::Summarize: return u"summarize"_s;
+    case LoopPhase::Reflect: return u"reflect"_s;
+    case LoopPhase::Done: return u"done"_s;
+    }
+    return {};
+}
+
+QString stopReasonName(StopReason reason)
+{
+    switch (reason) {
+    case StopReason::Goal: return u"goal reached"_s;
+    case StopReason::RoundLimit: return u"round limit"_s;
+    case StopReason::Plateau: return u"plateau"_s;
+    case StopReason::EvalBudget: return u"evaluation budget"_s;
+    case StopReason::TimeLimit: return u"time limit"_s;
+    case StopReason::Stopped: return u"stopped"_s;
+    case StopReason::Exhausted: return u"nothing left to try"_s;
+    case StopReason::Error: return u"error"_s;
+    }
+    return {};
+}
+
+namespace {
+
+QString now()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+}
+
+} // namespace
+
+OptimizationLoop::OptimizationLoop(const Workload &workload, SessionStore &session, Planner &planner,
+                                   EvalBackend &backend, const LoopOptions &options, QObject *parent)
+    : QObject(parent), m_workload(workload), m_session(session), m_planner(planner), m_backend(backend),
+      m_options(options)
+{
+    connect(&m_backend, &EvalBackend::finished, this, &OptimizationLoop::onFinished);
+    connect(&m_backend, &EvalBackend::consoleLine, this, [this](int id, const QString &line) {
+        if (Slot *s = slot(id))
+            s->console += line + u'\n';
+        Q_EMIT consoleLine(id, line);
+    });
+}
+
+OptimizationLoop::~OptimizationLoop() = default;
+
+const ExperimentRecord *OptimizationLoop::record(int id) const
+{
+    if (id <= 0)
+        return nullptr;
+    for (const ExperimentRecord &r : m_session.experiments()) {
+        if (r.id == id)
+            return &r;
+    }
+    return nullptr;
+}
+
+OptimizationLoop::Slot *OptimizationLoop::slot(int id)
+{
+    for (Slot &s : m_batch) {
+        if (s.proposal.id == id)
+            return &s;
+    }
+    return nullptr;
+}
+
+std::vector<Proposal> OptimizationLoop::pending() const
+{
+    std::vector<Proposal> out;
+    for (const Slot &s : m_batch) {
+        if (s.state == Slot::State::Proposed)
+            out.push_back(s.proposal);
+    }
+    return out;
+}
+
+std::optional<Latency> OptimizationLoop::latencyOf(int id) const
+{
+    const ExperimentRecord *r = record(id);
+    const Json *found = r ? findAt(r->result, {"latency"}) : nullptr;
+    if (!found || !found->is_object())
+        return std::nullopt;
+    const Json &l = *found;
+    Latency lat;
+    lat.medianMs = l.value("median_ms", 0.0);
+    lat.minMs = l.value("min_ms", lat.medianMs);
+    lat.q1Ms = l.value("q1_ms", lat.medianMs);
+    lat.q3Ms = l.value("q3_ms", lat.medianMs);
+    lat.p90Ms = l.value("p90_ms", lat.medianMs);
+    return lat;
+}
+
+bool OptimizationLoop::goalReached(const ExperimentRecord &r) const
+{
+    const std::string name = ss(m_workload.goal.metric);
+    const double v = numberAt(r.result, {"metrics", name.c_str()}, NAN);
+    if (std::isnan(v))
+        return false;
+    return m_workload.goal.higherIsBetter ? v >= m_workload.goal.target : v <= m_workload.goal.target;
+}
+
+// ---- control -------------------------------------------------------------
+
+void OptimizationLoop::start()
+{
+    m_clock.start();
+    m_evaluations = 0;
+    m_nextId = m_session.nextId();
+    // Resume: everything the session knows feeds the planner; the loop's
+    // state comes from session.json, or is rebuilt from the records.
+    int lastRound = -1;
+    for (const ExperimentRecord &r : m_session.experiments()) {
+        m_planner.observe(r);
+        lastRound = std::max(lastRound, r.round);
+    }
+    const Json state = m_session.loopState();
+    m_incumbentId = state.value("incumbent", 0);
+    m_bestId = state.value("best", 0);
+    m_startId = state.value("start", 0);
+    m_failStreak = state.value("fail_streak", 0);
+    m_lastKeptRound = state.value("last_kept_round", 0);
+    if (!record(m_bestId) || !record(m_incumbentId)) {
+        double bestMs = 0;
+        for (const ExperimentRecord &r : m_session.experiments()) {
+            if (r.decision != u"kept"_s)
+                continue;
+            const double ms = latencyOf(r.id)->medianMs;
+            if (!m_bestId || ms < bestMs) {
+                m_bestId = r.id;
+                bestMs = ms;
+            }
+            m_lastKeptRound = std::max(m_lastKeptRound, r.round);
+            if (!m_startId && r.round == 0)
+                m_startId = r.id;
+        }
+        m_incumbentId = m_bestId;
+    }
+    m_round = lastRound + 1;
+    m_planner.setIncumbent(incumbent());
+    QString error;
+    m_session.setStatus(u"running"_s, &error);
+    enter(LoopPhase::Profile);
+}
+
+void OptimizationLoop::pause()
+{
+    m_paused = true;
+    Q_EMIT paused();
+}
+
+void OptimizationLoop::resume()
+{
+    if (m_phase == LoopPhase::Done)
+        return;
+    m_paused = false;
+    scheduleAdvance();
+}
+
+void OptimizationLoop::step()
+{
+    if (m_phase == LoopPhase::Done)
+        return;
+    m_paused = false;
+    m_stepOnce = true;
+    scheduleAdvance();
+}
+
+void OptimizationLoop::stop()
+{
+    if (m_phase == LoopPhase::Done)
+        return;
+    m_stopRequested = true;
+    m_paused = false;
+    // Candidates still waiting at the gate will not be shipped.
+    for (Slot &s : m_batch) {
+        if (s.state == Slot::State::Proposed || s.state == Slot::State::Approved || s.state == Slot::State::Queued)
+            s.state = Slot::State::Rejected;
+    }
+    scheduleAdvance();
+}
+
+void OptimizationLoop::abort()
+{
+    m_aborting = true;
+    stop();
+    m_backend.cancelAll();
+}
+
+bool OptimizationLoop::approve(int id)
+{
+    Slot *s = slot(id);
+    if (!s || s->state != Slot::State::Proposed)
+        return false;
+    s->state = Slot::State::Approved;
+    scheduleAdvance();
+    return true;
+}
+
+bool OptimizationLoop::approveEdited(int id, const QString &source)
+{
+    Slot *s = slot(id);
+    if (!s || s->state != Slot::State::Proposed)
+        return false;
+    if (SessionStore::sourceHash(source) != SessionStore::sourceHash(s->proposal.source)) {
+        s->proposal.source = source;
+        s->proposal.origin = u"human"_s;
+        s->proposal.flags << u"human-edited"_s;
+        s->proposal.plan = u"edited by the engineer: "_s + s->proposal.plan;
+    }
+    return approve(id);
+}
+
+bool OptimizationLoop::reject(int id)
+{
+    Slot *s = slot(id);
+    if (!s || s->state != Slot::State::Proposed)
+        return false;
+    s->state = Slot::State::Rejected;
+    scheduleAdvance();
+    return true;
+}
+
+bool OptimizationLoop::revertTo(int id, QString *error)
+{
+    const ExperimentRecord *r = record(id);
+    const Json *correct = r ? findAt(r->result, {"correct"}) : nullptr;
+    if (!r || !latencyOf(id) || !correct || *correct != Json(true)) {
+        if (error)
+            *error = u"#"_s + QString::number(id) + u" is not a correct, timed candidate"_s;
+        return false;
+    }
+    if (m_running > 0 && error)
+        *error = QString(); // takes effect at the next plan; running candidates finish against the old incumbent
+    const int from = m_incumbentId;
+    setIncumbent(id);
+    m_planner.setIncumbent(r);
+    persistState();
+    Q_EMIT reverted(from, id, u"engineer reverted to #"_s + QString::number(id));
+    return true;
+}
+
+// ---- the state machine ---------------------------------------------------
+
+void OptimizationLoop::scheduleAdvance()
+{
+    if (m_advanceScheduled)
+        return;
+    m_advanceScheduled = true;
+    QMetaObject::invokeMethod(this, &OptimizationLoop::advance, Qt::QueuedConnection);
+}
+
+void OptimizationLoop::enter(LoopPhase phase)
+{
+    m_phase = phase;
+    Q_EMIT phaseChanged(phase);
+    if (phase == LoopPhase::Done)
+        return;
+    // In step mode (or after a single step) the loop rests after each phase.
+    if (m_stepOnce || m_mode == LoopMode::StepEachPhase) {
+        m_stepOnce = false;
+        if (!m_stopRequested) {
+            m_paused = true;
+            Q_EMIT paused();
+            return;
+        }
+    }
+    scheduleAdvance();
+}
+
+void OptimizationLoop::advance()
+{
+    m_advanceScheduled = false;
+    if (m_paused || m_phase == LoopPhase::Done)
+        return;
+    switch (m_phase) {
+    case LoopPhase::Idle: break;
+    case LoopPhase::Profile: doProfile(); break;
+    case LoopPhase::Plan: doPlan(); break;
+    case LoopPhase::Gate: doGate(); break;
+    case LoopPhase::Ship: doShip(); break;
+    case LoopPhase::Evaluate:
+        if (m_running == 0)
+            enter(LoopPhase::Decide);
+        break;
+    case LoopPhase::Decide: doDecide(); break;
+    case LoopPhase::Summarize: doSummarize(); break;
+    case LoopPhase::Reflect: doReflect(); break;
+    case LoopPhase::Done: break;
+    }
+}
+
+std::optional<std::pair<StopReason, QString>> OptimizationLoop::stopCondition() const
+{
+    if (m_stopRequested)
+        return std::pair{StopReason::Stopped, u"stopped by the engineer"_s};
+    if (const ExperimentRecord *b = best(); b && goalReached(*b))
+        return std::pair{StopReason::Goal, u"#"_s + QString::number(b->id) + u" meets "_s + m_workload.goal.metric
+                                               + (m_workload.goal.higherIsBetter ? u" ≥ "_s : u" ≤ "_s)
+                                               + QString::number(m_workload.goal.target)};
+    if (m_round > m_workload.rounds)
+        return std::pair{StopReason::RoundLimit, QString::number(m_workload.rounds) + u" rounds done"_s};
+    if (m_options.maxEvals > 0 && m_evaluations >= m_options.maxEvals)
+        return std::pair{StopReason::EvalBudget, QString::number(m_evaluations) + u" evaluations"_s};
+    if (m_options.timeLimitS > 0 && m_clock.elapsed() >= qint64(m_options.timeLimitS * 1000))
+        return std::pair{StopReason::TimeLimit, QString::number(m_options.timeLimitS) + u" s elapsed"_s};
+    if (m_round > 0 && m_bestId && m_round - m_lastKeptRound > m_options.plateauRounds)
+        return std::pair{StopReason::Plateau, u"no improvement in "_s + QString::number(m_options.plateauRounds)
+                                                  + u" rounds"_s};
+    return std::nullopt;
+}
+
+void OptimizationLoop::doProfile()
+{
+    // The incumbent's last evaluation is its profile: metrics and bottleneck.
+    const ExperimentRecord *inc = incumbent();
+    m_bottleneck = inc ? qs(stringAt(inc->result, {"bottleneck", "class"})) : QString();
+    if (auto stop = stopCondition())
+        return finish(stop->first, stop->second);
+    enter(LoopPhase::Plan);
+}
+
+void OptimizationLoop::doPlan()
+{
+    m_batch.clear();
+    std::vector<Proposal> proposals;
+    const bool fresh = m_session.experiments().empty();
+    if (fresh) {
+        // Round 0: the starting kernel, then the baselines beside it.
+        QFile f(m_workload.kernelPath);
+        if (!f.open(QIODevice::ReadOnly))
+            return finish(StopReason::Error, u"cannot read the starting kernel "_s + m_workload.kernelPath);
+        Proposal start;
+        start.origin = u"human"_s;
+        start.source = QString::fromUtf8(f.readAll());
+        start.plan = u"starting kernel"_s;
+        start.label = f.fileName().section(u'/', -1);
+        proposals.push_back(start);
+        for (const BaselineSpec &b : m_workload.baselines) {
+            Proposal p;
+            p.origin = u"baseline"_s;
+            p.plan = u"baseline: "_s + b.name;
+            p.label = b.name;
+            p.linkFlags = b.linkFlags;
+            const QString path = b.kernelPath == u"@reference"_s ? m_workload.referencePath : b.kernelPath;
+            QFile bf(path);
+            if (!bf.open(QIODevice::ReadOnly))
+                continue;
+            p.source = b.kernelPath == u"@reference"_s ? referenceAsKernel(m_workload, QString::fromUtf8(bf.readAll()))
+                                                       : QString::fromUtf8(bf.readAll());
+            proposals.push_back(p);
+        }
+    } else {
+        int count = std::max(1, m_workload.batch);
+        if (m_options.maxEvals > 0)
+            count = std::min(count, m_options.maxEvals - m_evaluations);
+        proposals = m_planner.propose(count, incumbent(), m_bottleneck);
+        if (proposals.empty())
+            return finish(StopReason::Exhausted, m_planner.name() + u" has nothing left to propose"_s);
+    }
+    for (Proposal &p : proposals) {
+        p.id = m_nextId++;
+        p.round = m_round;
+        if (p.origin != u"baseline"_s && m_incumbentId)
+            p.parent = m_incumbentId;
+        Slot s;
+        s.proposal = p;
+        m_batch.push_back(s);
+        Q_EMIT proposed(p);
+    }
+    enter(LoopPhase::Gate);
+}
+
+void OptimizationLoop::doGate()
+{
+    bool waiting = false;
+    for (Slot &s : m_batch) {
+        if (s.state != Slot::State::Proposed)
+            continue;
+        // Baselines and autopilot ship at once; the engineer sees the rest.
+        if (m_mode != LoopMode::ApproveEach || s.proposal.origin == u"baseline"_s || m_stopRequested) {
+            s.state = m_stopRequested ? Slot::State::Rejected : Slot::State::Approved;
+        } else {
+            if (!waiting)
+                Q_EMIT awaitingApproval(s.proposal);
+            waiting = true;
+        }
+    }
+    if (waiting)
+        return; // approve()/reject() call back
+    enter(LoopPhase::Ship);
+}
+
+void OptimizationLoop::doShip()
+{
+    for (Slot &s : m_batch) {
+        if (s.state != Slot::State::Approved)
+            continue;
+        s.state = Slot::State::Queued;
+        // A source already measured in this session is answered from there.
+        if (const ExperimentRecord *hit = m_session.findBySourceHash(SessionStore::sourceHash(s.proposal.source))) {
+            s.cached = true;
+            s.state = Slot::State::Done;
+            s.outcome.sourceHash = hit->sourceHash;
+            s.outcome.result.document = hit->result;
+            s.outcome.result.compiled = hit->result.value("compiled", false);
+            if (hit->result.value("correct", Json()).is_boolean())
+                s.outcome.result.correct = hit->result["correct"].get<bool>();
+            s.outcome.result.failureClass = qs(stringAt(hit->result, {"failure", "class"}));
+            if (auto l = latencyOf(hit->id))
+                s.outcome.result.latency = l;
+        }
+    }
+    enter(LoopPhase::Evaluate);
+    startNext();
+}
+
+void OptimizationLoop::startNext()
+{
+    for (Slot &s : m_batch) {
+        if (m_running >= m_backend.slotCount())
+            break;
+        if (s.state != Slot::State::Queued)
+            continue;
+        s.state = Slot::State::Running;
+        s.startedAt = now();
+        ++m_running;
+        Q_EMIT evaluationStarted(s.proposal);
+        Candidate c{s.proposal.source, s.proposal.origin, s.proposal.knobs, s.proposal.label, s.proposal.linkFlags};
+        m_backend.start(s.proposal.id, c, {});
+    }
+    if (m_running == 0 && m_phase == LoopPhase::Evaluate)
+        scheduleAdvance();
+}
+
+void OptimizationLoop::onFinished(int job, const EvalOutcome &outcome)
+{
+    Slot *s = slot(job);
+    if (!s || s->state != Slot::State::Running)
+        return;
+    --m_running;
+    if (outcome.infra) {
+        // Lost host, cut-off harness: retried, never counted against the kernel.
+        if (!m_aborting && !m_stopRequested && s->attempts < m_options.infraRetries && outcome.infraMessage != u"cancelled"_s) {
+            ++s->attempts;
+            Q_EMIT infraRetry(job, s->attempts, outcome.infraMessage);
+            ++m_running;
+            const int delay = m_options.retryDelayMs << (s->attempts - 1);
+            QTimer::singleShot(delay, this, [this, job] {
+                Slot *again = slot(job);
+                if (!again)
+                    return;
+                Candidate c{again->proposal.source, again->proposal.origin, again->proposal.knobs,
+                            again->proposal.label, again->proposal.linkFlags};
+                std::vector<qint64> seeds;
+                if (again->reverifying) {
+                    for (qint64 seed : m_workload.correctness.seeds)
+                        seeds.push_back(seed + 1'000'003);
+                }
+                m_backend.start(job, c, seeds);
+            });
+            return;
+        }
+        if (!s->reverifying) {
+            s->outcome = outcome;
+            s->state = Slot::State::Done;
+        } else {
+            // The re-check itself was lost: keep the first verdict, unflagged.
+            s->state = Slot::State::Done;
+        }
+    } else if (s->reverifying) {
+        s->reverifying = false;
+        s->state = Slot::State::Done;
+        if (outcome.result.failed() || !outcome.result.correct.value_or(false))
+            s->falseWin = true;
+        else
+            s->reverified = true;
+    } else {
+        s->outcome = outcome;
+        s->state = Slot::State::Done;
+        ++m_evaluations;
+        // Too good to be true? Check again with fresh seeds before deciding.
+        if (s->proposal.origin != u"baseline"_s && !outcome.result.failed()) {
+            const Decision d = decide(outcome.result, latencyOf(m_incumbentId), m_options.rules);
+            if (d.needsReverify) {
+                s->reverifying = true;
+                s->state = Slot::State::Running;
+                ++m_running;
+                std::vector<qint64> seeds;
+                for (qint64 seed : m_workload.correctness.seeds)
+                    seeds.push_back(seed + 1'000'003);
+                Candidate c{s->proposal.source, s->proposal.origin, s->proposal.knobs, s->proposal.label,
+                            s->proposal.linkFlags};
+                m_backend.start(job, c, seeds);
+                return;
+            }
+        }
+    }
+    startNext();
+}
+
+void OptimizationLoop::setIncumbent(int id)
+{
+    m_incumbentId = id;
+}
+
+void OptimizationLoop::doDecide()
+{
+    QString error;
+    for (Slot &s : m_batch) {
+        if (m_aborting && s.state != Slot::State::Done)
+            continue;
+        if (s.outcome.infra && s.outcome.infraMessage == u"cancelled"_s)
+            continue; // aborted: nothing is known, nothing recorded
+        const Proposal &p = s.proposal;
+        ExperimentRecord r;
+        r.id = p.id;
+        r.round = p.round;
+        r.parent = p.parent;
+        r.origin = p.origin;
+        r.sourceHash = SessionStore::sourceHash(p.source);
+        r.knobs = p.knobs;
+        r.plan = p.plan;
+        r.host = u"local"_s;
+        r.flags = p.flags;
+        r.startedAt = s.startedAt;
+        r.finishedAt = now();
+        Decision d;
+        if (s.state == Slot::State::Rejected) {
+            if (m_stopRequested)
+                continue; // never shipped because the loop stopped: not a decision
+            r.decision = u"rejected"_s;
+            r.cause = u"rejected by the engineer at the gate"_s;
+            r.result = Json();
+        } else if (s.outcome.infra) {
+            r.decision = u"infra"_s;
+            r.infraError = s.outcome.infraMessage;
+            r.cause = u"infrastructure failure after "_s + QString::number(s.attempts) + u" retries: "_s
+                + s.outcome.infraMessage;
+            r.result = Json();
+        } else {
+            r.result = s.outcome.result.document;
+            r.timings = r.result.value("timings", Json::object());
+            r.timings["wall_ms"] = s.outcome.wallMs;
+            if (s.cached)
+                r.flags << u"cached"_s;
+            if (s.reverified)
+                r.flags << u"reverified"_s;
+            if (p.origin == u"baseline"_s) {
+                r.decision = u"baseline"_s;
+                r.cause = s.outcome.result.failed() ? u"failed: "_s + s.outcome.result.failureMessage : QString();
+            } else {
+                d = decide(s.outcome.result, latencyOf(m_incumbentId), m_options.rules);
+                if (s.falseWin) {
+                    d.kind = Decision::Kind::Failed;
+                    d.cause = u"false win: "_s + QString::number(d.speedup, 'f', 1)
+                        + u"× but wrong on fresh seeds"_s;
+                    r.flags << u"false-win"_s;
+                }
+                r.decision = Decision::kindName(d.kind);
+                r.cause = d.cause;
+            }
+        }
+        if (!m_session.storeKernel(r.sourceHash, p.source, u"cpp"_s, &error) || !m_session.append(r, &error)
+            || (!s.console.isEmpty() && !m_session.writeLog(r.id, s.console, &error))) {
+            Q_EMIT errorOccurred(u"cannot record #"_s + QString::number(r.id) + u": "_s + error);
+            return finish(StopReason::Error, error);
+        }
+        const ExperimentRecord &stored = m_session.experiments().back();
+        m_planner.observe(stored);
+
+        if (r.decision == u"kept"_s) {
+            const double ms = latencyOf(r.id)->medianMs;
+            if (!m_bestId || ms < latencyOf(m_bestId)->medianMs)
+                m_bestId = r.id;
+            if (!m_startId && r.round == 0)
+                m_startId = r.id;
+            setIncumbent(r.id);
+            m_lastKeptRound = m_round;
+            m_failStreak = 0;
+            m_planner.setIncumbent(&stored);
+            Q_EMIT incumbentChanged(stored);
+        } else if (r.decision == u"failed"_s) {
+            if (++m_failStreak >= m_workload.divergence.maxFailures && m_bestId) {
+                const QString cause = QString::number(m_failStreak) + u" failures in a row: back to the best, #"_s
+                    + QString::number(m_bestId);
+                m_failStreak = 0;
+                const int from = m_incumbentId;
+                setIncumbent(m_bestId);
+                m_planner.setIncumbent(best());
+                Q_EMIT reverted(from, m_bestId, cause);
+            }
+        } else if (r.decision == u"reverted"_s) {
+            m_failStreak = 0;
+            if (m_incumbentId != m_bestId && m_bestId) {
+                const int from = m_incumbentId;
+                setIncumbent(m_bestId);
+                m_planner.setIncumbent(best());
+                Q_EMIT reverted(from, m_bestId, r.cause + u": back to the best, #"_s + QString::number(m_bestId));
+            } else {
+                Q_EMIT reverted(r.id, m_incumbentId, r.cause);
+            }
+        } else if (r.decision == u"discarded"_s) {
+            m_failStreak = 0;
+        }
+        Q_EMIT candidateFinished(stored);
+    }
+    persistState();
+    enter(LoopPhase::Summarize);
+}
+
+void OptimizationLoop::doSummarize()
+{
+    Json memory = m_session.memory();
+    QString error;
+    for (const Slot &s : m_batch) {
+        const ExperimentRecord *r = record(s.proposal.id);
+        if (!r || r->decision != u"kept"_s || !r->parent)
+            continue;
+        const ExperimentRecord *slow = record(*r->parent);
+        if (!slow)
+            continue;
+        const Json m = memoryRecord(*slow, *r);
+        memory = addToMemory(memory, m, m_options.memoryCap);
+        Q_EMIT memoryAdded(m);
+    }
+    m_session.writeMemory(rankMemory(memory, m_bottleneck), &error);
+    enter(LoopPhase::Reflect);
+}
+
+void OptimizationLoop::doReflect()
+{
+    QString error;
+    for (const Slot &s : m_batch) {
+        const ExperimentRecord *r = record(s.proposal.id);
+        if (!r || r->origin == u"baseline"_s || r->decision == u"infra"_s || r->decision == u"rejected"_s)
+            continue;
+        Decision d;
+        d.kind = r->decision == u"kept"_s        ? Decision::Kind::Kept
+                 : r->decision == u"reverted"_s  ? Decision::Kind::Reverted
+                 : r->decision == u"failed"_s    ? Decision::Kind::Failed
+                                                 : Decision::Kind::Discarded;
+        d.cause = r->cause;
+        if (r->parent && latencyOf(*r->parent) && latencyOf(r->id))
+            d.speedup = latencyOf(*r->parent)->medianMs / latencyOf(r->id)->medianMs;
+        const Json reflection = ruleReflection(*r, r->parent ? record(*r->parent) : nullptr, d);
+        m_session.appendReflection(reflection, &error);
+        Q_EMIT reflectionAdded(reflection);
+    }
+    m_batch.clear();
+    ++m_round;
+    persistState();
+    enter(LoopPhase::Profile);
+}
+
+void OptimizationLoop::persistState()
+{
+    QString error;
+    m_session.setLoopState(Json{{"incumbent", m_incumbentId},
+                                {"best", m_bestId},
+                                {"start", m_startId},
+                                {"round", m_round},
+                                {"fail_streak", m_failStreak},
+                                {"last_kept_round", m_lastKeptRound},
+                                {"planner", ss(m_planner.name())}},
+                           &error);
+}
+
+void OptimizationLoop::finish(StopReason reason, const QString &detail)
+{
+    QString error;
+    persistState();
+    m_session.setStatus(reason == StopReason::Stopped ? u"stopped"_s : u"finished"_s, &error);
+    m_phase = LoopPhase::Done;
+    Q_EMIT phaseChanged(LoopPhase::Done);
+    Q_EMIT finished(reason, detail);
+}
+
+} // namespace kwb

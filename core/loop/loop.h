@@ -1,0 +1,167 @@
+#pragma once
+
+#include "eval/evaluator.h"
+#include "loop/decision.h"
+#include "planning/planner.h"
+#include "session/sessionstore.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+
+#include <optional>
+#include <vector>
+
+namespace kwb {
+
+class EvalBackend;
+struct Workload;
+
+enum class LoopPhase { Idle, Profile, Plan, Gate, Ship, Evaluate, Decide, Summarize, Reflect, Done };
+QString phaseName(LoopPhase phase);
+
+/// How much the engineer steers: ship everything, approve each candidate at
+/// the gate, or stop after every phase.
+enum class LoopMode { Autopilot, ApproveEach, StepEachPhase };
+
+enum class StopReason { Goal, RoundLimit, Plateau, EvalBudget, TimeLimit, Stopped, Exhausted, Error };
+QString stopReasonName(StopReason reason);
+
+struct LoopOptions
+{
+    int maxEvals = 0;        ///< candidates to evaluate in this run; 0 = no limit
+    double timeLimitS = 0;   ///< wall time of this run; 0 = no limit
+    int plateauRounds = 8;   ///< stop after this many rounds without a kept candidate
+    int infraRetries = 3;    ///< retries of an evaluation lost to the host
+    int retryDelayMs = 1000; ///< first retry after this long, then doubling
+    int memoryCap = 32;
+    DecisionRules rules;
+};
+
+/// The optimization loop of DESIGN.md as an event-driven state machine: it
+/// never blocks the thread it lives on, reports every transition through
+/// typed signals, and keeps the session the single source of truth, so a
+/// killed run resumes where its last record left it.
+class OptimizationLoop : public QObject
+{
+    Q_OBJECT
+public:
+    OptimizationLoop(const Workload &workload, SessionStore &session, Planner &planner, EvalBackend &backend,
+                     const LoopOptions &options, QObject *parent = nullptr);
+    ~OptimizationLoop() override;
+
+    void setMode(LoopMode mode) { m_mode = mode; }
+    LoopMode mode() const { return m_mode; }
+
+    /// Starts a fresh session's round 0, or resumes an existing session.
+    void start();
+    void pause();
+    void resume();
+    /// Advances one phase (and stays paused after it).
+    void step();
+    /// Graceful: running evaluations finish and are recorded, then the loop ends.
+    void stop();
+    /// Cancels running evaluations (nothing recorded for them), then ends.
+    void abort();
+
+    /// Gate actions on a pending candidate (ApproveEach mode).
+    bool approve(int id);
+    bool approveEdited(int id, const QString &source);
+    bool reject(int id);
+    /// Makes an earlier correct candidate the incumbent: later candidates
+    /// branch from it. Takes effect at the next plan.
+    bool revertTo(int id, QString *error);
+
+    LoopPhase phase() const { return m_phase; }
+    bool isPaused() const { return m_paused; }
+    bool isFinished() const { return m_phase == LoopPhase::Done; }
+    int round() const { return m_round; }
+    int evaluationsThisRun() const { return m_evaluations; }
+    const ExperimentRecord *record(int id) const;
+    const ExperimentRecord *incumbent() const { return record(m_incumbentId); }
+    const ExperimentRecord *best() const { return record(m_bestId); }
+    /// The starting kernel's record: speedups are quoted against it.
+    const ExperimentRecord *start_() const { return record(m_startId); }
+    std::vector<Proposal> pending() const;
+    QString bottleneck() const { return m_bottleneck; }
+
+Q_SIGNALS:
+    void phaseChanged(kwb::LoopPhase phase);
+    void paused();
+    void proposed(const kwb::Proposal &proposal);
+    void awaitingApproval(const kwb::Proposal &proposal);
+    void evaluationStarted(const kwb::Proposal &proposal);
+    void consoleLine(int id, const QString &line);
+    void infraRetry(int id, int attempt, const QString &message);
+    void candidateFinished(const kwb::ExperimentRecord &record);
+    void incumbentChanged(const kwb::ExperimentRecord &record);
+    void reverted(int fromId, int toId, const QString &cause);
+    void reflectionAdded(const kwb::Json &reflection);
+    void memoryAdded(const kwb::Json &record);
+    void finished(kwb::StopReason reason, const QString &detail);
+    void errorOccurred(const QString &message);
+
+private:
+    struct Slot
+    {
+        enum class State { Proposed, Approved, Rejected, Queued, Running, Done };
+        Proposal proposal;
+        State state = State::Proposed;
+        EvalOutcome outcome;
+        int attempts = 0;
+        bool reverifying = false;
+        bool reverified = false;
+        bool falseWin = false;
+        bool cached = false;
+        QString startedAt;
+        QString console;
+    };
+
+    void scheduleAdvance();
+    void advance();
+    void enter(LoopPhase phase);
+    void doProfile();
+    void doPlan();
+    void doGate();
+    void doShip();
+    void doDecide();
+    void doSummarize();
+    void doReflect();
+    void finish(StopReason reason, const QString &detail);
+    std::optional<std::pair<StopReason, QString>> stopCondition() const;
+    void startNext();
+    void onFinished(int job, const EvalOutcome &outcome);
+    Slot *slot(int id);
+    void persistState();
+    void setIncumbent(int id);
+    std::optional<Latency> latencyOf(int id) const;
+    bool goalReached(const ExperimentRecord &r) const;
+
+    const Workload &m_workload;
+    SessionStore &m_session;
+    Planner &m_planner;
+    EvalBackend &m_backend;
+    LoopOptions m_options;
+    LoopMode m_mode = LoopMode::Autopilot;
+
+    LoopPhase m_phase = LoopPhase::Idle;
+    bool m_paused = false;
+    bool m_stepOnce = false;
+    bool m_advanceScheduled = false;
+    bool m_stopRequested = false;
+    bool m_aborting = false;
+    int m_round = 0;
+    int m_nextId = 1;
+    int m_incumbentId = 0;
+    int m_bestId = 0;
+    int m_startId = 0;
+    int m_failStreak = 0;
+    int m_lastKeptRound = 0;
+    int m_evaluations = 0;
+    int m_running = 0;
+    QString m_bottleneck;
+    std::vector<Slot> m_batch;
+    std::vector<std::pair<int, QString>> m_revertCauses; // (record id, cause) set in Decide, applied to records
+    QElapsedTimer m_clock;
+};
+
+} // namespace kwb

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "planning/knobsearch.h"
+#include "util/jsontext.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace kwb {
+
+struct ExperimentRecord;
+struct TargetProfile;
+struct Workload;
+
+/// A candidate the planner proposes, before the gate.
+struct Proposal
+{
+    int id = 0; ///< assigned by the loop; the record's id
+    int round = 0;
+    std::optional<int> parent;
+    QString origin = QStringLiteral("search"); ///< human, search, agent, baseline
+    QString source;
+    Json knobs = Json::object();
+    QString plan;  ///< what changes and why, in a few words
+    QString label; ///< for progress lines and the timeline
+    QStringList linkFlags;
+    QStringList flags;
+};
+
+/// Proposes candidates. Peers: search (knobs), llm and manual later.
+class Planner
+{
+public:
+    virtual ~Planner() = default;
+    virtual QString name() const = 0;
+    /// Learns from a finished candidate, also from an earlier run of the session.
+    virtual void observe(const ExperimentRecord &record) = 0;
+    /// The loop moved its incumbent (a keep or an engineer's revert).
+    virtual void setIncumbent(const ExperimentRecord *incumbent) = 0;
+    /// Up to `count` new proposals; none when there is nothing left to try.
+    virtual std::vector<Proposal> propose(int count, const ExperimentRecord *incumbent, const QString &bottleneck) = 0;
+};
+
+/// The built-in, LLM-free planner: a knob search over the workload's template.
+class SearchPlanner : public Planner
+{
+public:
+    SearchPlanner(const Workload &workload, const TargetProfile &target, SearchStrategy strategy, quint64 seed);
+    QString name() const override;
+    void observe(const ExperimentRecord &record) override;
+    void setIncumbent(const ExperimentRecord *incumbent) override;
+    std::vector<Proposal> propose(int count, const ExperimentRecord *incumbent, const QString &bottleneck) override;
+
+    KnobSearch &search() { return m_search; }
+
+private:
+    const Workload &m_workload;
+    const TargetProfile &m_target;
+    SearchStrategy m_strategy;
+    KnobSearch m_search;
+};
+
+} // namespace kwb

@@ -1,0 +1,399 @@
+// The loop engine: phases and transitions, the gate, revert, stop, retries of
+// infrastructure failures, the divergence guard, false-win re-verification
+// and resume. Timings are synthetic here on purpose (a function of the knobs),
+// so every rule is exercised exactly; tst_kwbcli runs the real thing.
+#include "loop/evalbackend.h"
+#include "loop/loop.h"
+#include "planning/planner.h"
+#include "targets/targetprofile.h"
+#include "workload/workload.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace kwb;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+EvalOutcome outcome(double medianMs, bool correct, const QString &failure = QString())
+{
+    EvalOutcome o;
+    EvalResult &r = o.result;
+    r.compiled = failure != u"compile"_s;
+    r.stage = !r.compiled ? u"compile"_s : correct ? u"bench"_s : u"check"_s;
+    r.correct = r.compiled ? std::optional<bool>(correct) : std::nullopt;
+    Json doc{{"schema", "kwb.result/1"}, {"stage", ss(r.stage)}, {"compiled", r.compiled},
+             {"correct", r.correct ? Json(*r.correct) : Json()}, {"failure", Json()}};
+    if (!correct) {
+        r.failureClass = failure.isEmpty() ? u"incorrect"_s : failure;
+        r.failureMessage = u"synthetic "_s + r.failureClass;
+        doc["failure"] = Json{{"class", ss(r.failureClass)}, {"message", ss(r.failureMessage)}};
+    } else {
+        Latency l;
+        l.medianMs = medianMs;
+        l.minMs = l.q1Ms = medianMs * 0.99;
+        l.q3Ms = l.p90Ms = medianMs * 1.01;
+        l.samplesMs = {l.q1Ms, medianMs, l.q3Ms};
+        r.latency = l;
+        doc["latency"] = Json{{"median_ms", medianMs}, {"min_ms", l.minMs}, {"q1_ms", l.q1Ms},
+                              {"q3_ms", l.q3Ms},       {"p90_ms", l.p90Ms}, {"samples_ms", Json::array({l.q1Ms, medianMs, l.q3Ms})}};
+        doc["metrics"] = Json{{"median_ms", medianMs}, {"gflops", 1.0 / medianMs}};
+        doc["bottleneck"] = Json{{"class", "underutilized"}, {"why", "synthetic"}};
+    }
+    r.document = doc;
+    return o;
+}
+
+double knob(const Candidate &c, const char *name)
+{
+    return c.knobs.is_object() && c.knobs.contains(name) ? c.knobs[name].get<double>() : NAN;
+}
+
+// REPEAT r costs r ms, UNROLL has no effect, SKEW=1 is wrong; the starting
+// kernel (no knobs) takes 10 ms.
+EvalOutcome landscape(const Candidate &c, const std::vector<qint64> &)
+{
+    if (std::isnan(knob(c, "REPEAT")))
+        return outcome(10.0, true);
+    if (knob(c, "SKEW") == 1)
+        return outcome(0, false);
+    return outcome(knob(c, "REPEAT") * (knob(c, "UNROLL") == 4 ? 1.001 : 1.0), true);
+}
+
+} // namespace
+
+class TestLoop : public QObject
+{
+    Q_OBJECT
+
+private:
+    TargetProfile m_target;
+    Workload m_workload;
+    QTemporaryDir m_tmp;
+    int m_sessions = 0;
+
+    std::unique_ptr<SessionStore> newSession()
+    {
+        QString error;
+        auto s = SessionStore::create(m_tmp.path() + u"/s"_s + QString::number(++m_sessions), m_workload, m_target, &error);
+        if (!s)
+            qWarning("%s", qPrintable(error));
+        return s;
+    }
+
+    LoopOptions options()
+    {
+        LoopOptions o;
+        o.retryDelayMs = 0;
+        o.plateauRounds = 100;
+        return o;
+    }
+
+    // Runs until finished(); returns the reason.
+    StopReason runToEnd(OptimizationLoop &loop)
+    {
+        StopReason reason = StopReason::Error;
+        QSignalSpy done(&loop, &OptimizationLoop::finished);
+        connect(&loop, &OptimizationLoop::finished, this, [&](StopReason r) { reason = r; });
+        loop.start();
+        if (!done.wait(30'000))
+            qWarning("the loop did not finish");
+        return reason;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        Diagnostic d;
+        m_target = *TargetRegistry::load(u"cpu-cxx"_s, &d);
+        const WorkloadLoad l = loadWorkload(QFINDTESTDATA("data/tiny/search.json"), &m_target);
+        QVERIFY2(l.workload, qPrintable(l.message()));
+        m_workload = *l.workload;
+    }
+
+    void autopilotRunsEveryPhaseToTheEnd()
+    {
+        auto session = newSession();
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        FunctionEvalBackend backend(landscape, 1);
+        OptimizationLoop loop(m_workload, *session, planner, backend, options());
+        QList<LoopPhase> phases;
+        connect(&loop, &OptimizationLoop::phaseChanged, this, [&](LoopPhase p) { phases << p; });
+        int reflections = 0;
+        connect(&loop, &OptimizationLoop::reflectionAdded, this, [&] { ++reflections; });
+
+        QCOMPARE(runToEnd(loop), StopReason::Exhausted);
+        const QList<LoopPhase> round = {LoopPhase::Profile, LoopPhase::Plan,     LoopPhase::Gate,
+                                        LoopPhase::Ship,    LoopPhase::Evaluate, LoopPhase::Decide,
+                                        LoopPhase::Summarize, LoopPhase::Reflect, LoopPhase::Profile};
+        QCOMPARE(phases.mid(0, round.size()), round);
+        QCOMPARE(phases.last(), LoopPhase::Done);
+
+        const auto &records = session->experiments();
+        QCOMPARE(records.size(), size_t(1 + 16)); // the starting kernel, then the whole space
+        QCOMPARE(records[0].origin, u"human"_s);
+        QCOMPARE(records[0].decision, u"kept"_s);
+        QCOMPARE(reflections, 17);
+        QCOMPARE(qs(loop.best()->knobs.dump()), u"{\"REPEAT\":1.0,\"UNROLL\":1.0,\"SKEW\":0.0}"_s);
+        int failed = 0, discarded = 0, kept = 0;
+        for (const ExperimentRecord &r : records) {
+            failed += r.decision == u"failed"_s;
+            discarded += r.decision == u"discarded"_s;
+            kept += r.decision == u"kept"_s;
+            if (r.id > 1) {
+                QVERIFY(r.parent.has_value()); // lineage: every candidate names its parent
+                QVERIFY(!r.cause.isEmpty());
+            }
+        }
+        QCOMPARE(failed, 8); // every SKEW=1
+        QVERIFY(discarded >= 3); // UNROLL=4 changes nothing measurable
+        QVERIFY(kept >= 4);
+        QVERIFY(session->memory().size() >= 3); // slow→fast pairs of the improvements
+        QCOMPARE(session->reflections().size(), size_t(17));
+        QCOMPARE(session->info()["status"].get<std::string>(), std::string("finished"));
+        QCOMPARE(session->loopState()["best"].get<int>(), loop.best()->id);
+    }
+
+    void stepAdvancesOnePhaseAtATime()
+    {
+        auto session = newSession();
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        FunctionEvalBackend backend(landscape, 1);
+        OptimizationLoop loop(m_workload, *session, planner, backend, options());
+        loop.setMode(LoopMode::StepEachPhase);
+        QSignalSpy pausedSpy(&loop, &OptimizationLoop::paused);
+        loop.start();
+        QCOMPARE(loop.phase(), LoopPhase::Profile);
+        QVERIFY(loop.isPaused());
+        for (LoopPhase expected : {LoopPhase::Plan, LoopPhase::Gate, LoopPhase::Ship, LoopPhase::Evaluate,
+                                   LoopPhase::Decide, LoopPhase::Summarize, LoopPhase::Reflect, LoopPhase::Profile}) {
+            const int before = int(pausedSpy.count());
+            loop.step();
+            QTRY_COMPARE_WITH_TIMEOUT(int(pausedSpy.count()), before + 1, 5000);
+            QCOMPARE(loop.phase(), expected);
+        }
+        QCOMPARE(session->experiments().size(), size_t(1)); // exactly one round went through
+        loop.stop();
+        QTRY_VERIFY_WITH_TIMEOUT(loop.isFinished(), 5000);
+    }
+
+    void gateApprovesRejectsAndTakesEdits()
+    {
+        auto session = newSession();
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        FunctionEvalBackend backend(landscape, 1);
+        OptimizationLoop loop(m_workload, *session, planner, backend, options());
+        loop.setMode(LoopMode::ApproveEach);
+        QList<Proposal> waiting;
+        connect(&loop, &OptimizationLoop::awaitingApproval, this, [&](const Proposal &p) { waiting << p; });
+        loop.start();
+        QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 1, 5000);
+        QCOMPARE(waiting[0].origin, u"human"_s); // the starting kernel waits too
+        QVERIFY(loop.approve(waiting[0].id));
+        QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 2, 5000);
+        QVERIFY(!loop.approve(999)); // no such candidate
+        QVERIFY(loop.reject(waiting[1].id));
+        QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 3, 5000);
+        QVERIFY(loop.approveEdited(waiting[2].id, waiting[2].source + u"\n// tuned by hand\n"_s));
+        QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 4, 5000);
+        loop.stop();
+        QTRY_VERIFY_WITH_TIMEOUT(loop.isFinished(), 5000);
+
+        const auto &records = session->experiments();
+        QCOMPARE(records.size(), size_t(3)); // the pending fourth was never shipped
+        QCOMPARE(records[1].decision, u"rejected"_s);
+        QVERIFY(records[1].result.is_null()); // nothing ran
+        QCOMPARE(records[2].origin, u"human"_s);
+        QVERIFY(records[2].flags.contains(u"human-edited"_s));
+        QFile edited(session->kernelPath(records[2].sourceHash));
+        QVERIFY(edited.open(QIODevice::ReadOnly));
+        QVERIFY(edited.readAll().contains("// tuned by hand")); // the edit itself was shipped and stored
+    }
+
+    void revertBranchesFromAnEarlierCandidate()
+    {
+        auto session = newSession();
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        FunctionEvalBackend backend(landscape, 1);
+        OptimizationLoop loop(m_workload, *session, planner, backend, options());
+        loop.setMode(LoopMode::StepEachPhase);
+        loop.start();
+        // Step through two rounds.
+        while (session->experiments().size() < 3) {
+            loop.step();
+            QTRY_VERIFY_WITH_TIMEOUT(loop.isPaused(), 5000);
+        }
+        const int start = session->experiments()[0].id;
+        QVERIFY(loop.incumbent()->id != start);
+        QString error;
+        QVERIFY(!loop.revertTo(session->experiments()[1].id + 100, &error));
+        QSignalSpy reverted(&loop, &OptimizationLoop::reverted);
+        QVERIFY(loop.revertTo(start, &error));
+        QCOMPARE(reverted.count(), 1);
+        QCOMPARE(reverted[0][1].toInt(), start);
+        QCOMPARE(reverted[0][2].toString(), u"engineer reverted to #"_s + QString::number(start));
+        QList<Proposal> next;
+        connect(&loop, &OptimizationLoop::proposed, this, [&](const Proposal &p) { next << p; });
+        loop.setMode(LoopMode::Autopilot);
+        loop.resume();
+        QTRY_VERIFY_WITH_TIMEOUT(!next.isEmpty(), 5000);
+        QCOMPARE(next[0].parent, std::optional<int>(start)); // the lineage branches at the revert
+        loop.stop();
+        QTRY_VERIFY_WITH_TIMEOUT(loop.isFinished(), 5000);
+    }
+
+    void infrastructureFailuresAreRetriedNotCounted()
+    {
+        auto session = newSession();
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        QHash<QString, int> calls;
+        FunctionEvalBackend backend(
+            [&](const Candidate &c, const std::vector<qint64> &seeds) {
+                const QString key = qs(c.knobs.dump());
+                const int n = ++calls[key];
+                // REPEAT=8 UNROLL=1 SKEW=0: the host drops twice, then answers.
+                // REPEAT=8 UNROLL=4 SKEW=0: the host never answers.
+                if ((knob(c, "REPEAT") == 8 && knob(c, "UNROLL") == 1 && knob(c, "SKEW") == 0 && n <= 2)
+                    || (knob(c, "REPEAT") == 8 && knob(c, "UNROLL") == 4 && knob(c, "SKEW") == 0)) {
+                    EvalOutcome lost;
+                    lost.infra = true;
+                    lost.infraMessage = u"connection reset"_s;
+                    return lost;
+                }
+                return landscape(c, seeds);
+            },
+            1);
+        LoopOptions o = options();
+        o.maxEvals = 6;
+        OptimizationLoop loop(m_workload, *session, planner, backend, o);
+        QSignalSpy retries(&loop, &OptimizationLoop::infraRetry);
+        QCOMPARE(runToEnd(loop), StopReason::EvalBudget);
+        QCOMPARE(retries.count(), 2 + 3); // two for the flaky host, three for the dead one
+        const auto &r = session->experiments();
+        QCOMPARE(r[1].decision, u"kept"_s);  // answered on the third attempt: a normal result
+        QCOMPARE(r[3].decision, u"infra"_s); // given up on, but not a kernel failure
+        QVERIFY(r[3].result.is_null());
+        QVERIFY(r[3].cause.contains(u"connection reset"_s));
+        QCOMPARE(loop.evaluationsThisRun(), 6); // the lost one did not use the budget
+    }
+
+    void failuresInARowRevertToTheBest()
+    {
+        auto session = newSession();
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        FunctionEvalBackend backend(
+            [](const Candidate &c, const std::vector<qint64> &seeds) {
+                return std::isnan(knob(c, "REPEAT")) ? landscape(c, seeds) : outcome(0, false, u"crash"_s);
+            },
+            1);
+        LoopOptions o = options();
+        o.maxEvals = 1 + m_workload.divergence.maxFailures;
+        OptimizationLoop loop(m_workload, *session, planner, backend, o);
+        QSignalSpy reverted(&loop, &OptimizationLoop::reverted);
+        runToEnd(loop);
+        QCOMPARE(reverted.count(), 1);
+        QCOMPARE(reverted[0][2].toString(), QString::number(m_workload.divergence.maxFailures)
+                                                 + u" failures in a row: back to the best, #1"_s);
+        QCOMPARE(session->experiments().back().cause, u"crash"_s); // each failure records its class
+    }
+
+    void tooGoodToBeTrueIsCheckedWithFreshSeeds_data()
+    {
+        QTest::addColumn<bool>("holdsUp");
+        QTest::newRow("a real win") << true;
+        QTest::newRow("a false win") << false;
+    }
+
+    void tooGoodToBeTrueIsCheckedWithFreshSeeds()
+    {
+        QFETCH(bool, holdsUp);
+        auto session = newSession();
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        std::vector<std::vector<qint64>> seedsSeen;
+        FunctionEvalBackend backend(
+            [&](const Candidate &c, const std::vector<qint64> &seeds) {
+                if (std::isnan(knob(c, "REPEAT")))
+                    return landscape(c, seeds);
+                seedsSeen.push_back(seeds);
+                // 0.2 ms against the start's 10 ms: 50×. Right only on the
+                // workload's own seeds unless it really holds up.
+                return outcome(0.2, seeds.empty() || holdsUp);
+            },
+            1);
+        LoopOptions o = options();
+        o.maxEvals = 2;
+        OptimizationLoop loop(m_workload, *session, planner, backend, o);
+        runToEnd(loop);
+        QCOMPARE(seedsSeen.size(), size_t(2)); // evaluated, then re-checked
+        QVERIFY(seedsSeen[0].empty());
+        QCOMPARE(seedsSeen[1].size(), m_workload.correctness.seeds.size());
+        QVERIFY(seedsSeen[1] != m_workload.correctness.seeds); // fresh seeds
+        const ExperimentRecord &r = session->experiments().back();
+        if (holdsUp) {
+            QCOMPARE(r.decision, u"kept"_s);
+            QVERIFY(r.flags.contains(u"reverified"_s));
+        } else {
+            QCOMPARE(r.decision, u"failed"_s);
+            QVERIFY(r.flags.contains(u"false-win"_s));
+            QCOMPARE(r.cause, u"false win: 50.0× but wrong on fresh seeds"_s);
+            QCOMPARE(loop.best()->id, 1);
+        }
+    }
+
+    void stopFinishesAndRecordsTheRunningCandidate()
+    {
+        auto session = newSession();
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        FunctionEvalBackend backend(landscape, 1);
+        OptimizationLoop loop(m_workload, *session, planner, backend, options());
+        int stoppedDuring = 0;
+        connect(&loop, &OptimizationLoop::evaluationStarted, this, [&](const Proposal &p) {
+            if (p.round == 2 && !stoppedDuring) {
+                stoppedDuring = p.id;
+                loop.stop();
+            }
+        });
+        QCOMPARE(runToEnd(loop), StopReason::Stopped);
+        QVERIFY(stoppedDuring > 0);
+        QCOMPARE(session->experiments().back().id, stoppedDuring); // recorded, not lost
+        QCOMPARE(session->info()["status"].get<std::string>(), std::string("stopped"));
+    }
+
+    void resumeContinuesWithoutRepeating()
+    {
+        auto session = newSession();
+        const QString dir = session->dir();
+        {
+            SearchPlanner planner(m_workload, m_target, SearchStrategy::Random, 3);
+            FunctionEvalBackend backend(landscape, 1);
+            LoopOptions o = options();
+            o.maxEvals = 6;
+            OptimizationLoop loop(m_workload, *session, planner, backend, o);
+            QCOMPARE(runToEnd(loop), StopReason::EvalBudget);
+        }
+        QString error;
+        auto reopened = SessionStore::open(dir, &error);
+        QVERIFY(reopened);
+        const size_t before = reopened->experiments().size();
+        const int bestBefore = reopened->loopState()["best"].get<int>();
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Random, 99);
+        FunctionEvalBackend backend(landscape, 1);
+        OptimizationLoop loop(m_workload, *reopened, planner, backend, options());
+        QCOMPARE(runToEnd(loop), StopReason::Exhausted);
+        const auto &records = reopened->experiments();
+        QCOMPARE(records.size(), size_t(1 + 16)); // nothing measured twice, nothing lost
+        QSet<QString> hashes;
+        for (const ExperimentRecord &r : records)
+            QVERIFY2(!hashes.contains(r.sourceHash) || r.decision == u"infra"_s, qPrintable(r.plan));
+        QCOMPARE(records[0].round, 0);
+        QVERIFY(records[before].round > records[before - 1].round); // rounds continue
+        QVERIFY(loop.best()->id >= bestBefore);
+        QCOMPARE(records.front().origin, u"human"_s); // the start was not re-evaluated
+        QCOMPARE(std::count_if(records.begin(), records.end(), [](const ExperimentRecord &r) { return r.origin == u"human"_s; }), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLoop)
+#include "tst_loop.moc"
