@@ -140,6 +140,29 @@ QString defaultWorkRoot(const Workload &w)
         + w.name + u'-' + QString::fromLatin1(key);
 }
 
+/// Opens the session in `dir`, or creates it for `w`; refuses one made for
+/// another version of the workload. Problems are printed; nullptr then.
+std::unique_ptr<SessionStore> openSession(const QString &command, const QString &dir, const Workload &w,
+                                          const TargetProfile &target)
+{
+    QString error;
+    std::unique_ptr<SessionStore> session =
+        SessionStore::exists(dir) ? SessionStore::open(dir, &error) : SessionStore::create(dir, w, target, &error);
+    if (!session) {
+        err(command + u": "_s + error);
+        return nullptr;
+    }
+    for (const QString &warning : session->warnings())
+        err(u"kwb: warning: "_s + warning);
+    QString difference;
+    if (!session->matchesWorkload(w, &difference)) {
+        err(command + u": session "_s + dir + u" was made for another version of this workload ("_s + difference
+            + u"); use a new --session folder"_s);
+        return nullptr;
+    }
+    return session;
+}
+
 std::optional<Calibration> calibrate(const TargetProfile &target, const QString &workRoot, bool force, bool quiet)
 {
     Calibrator calibrator;
@@ -264,21 +287,9 @@ int cmdEval(const QStringList &args)
     std::unique_ptr<SessionStore> session;
     QString workRoot = defaultWorkRoot(w);
     if (p.isSet(u"session"_s)) {
-        const QString dir = p.value(u"session"_s);
-        QString error;
-        session = SessionStore::exists(dir) ? SessionStore::open(dir, &error) : SessionStore::create(dir, w, target, &error);
-        if (!session) {
-            err(u"kwb eval: "_s + error);
+        session = openSession(u"kwb eval"_s, p.value(u"session"_s), w, target);
+        if (!session)
             return ExitUsage;
-        }
-        for (const QString &warning : session->warnings())
-            err(u"kwb: warning: "_s + warning);
-        QString difference;
-        if (!session->matchesWorkload(w, &difference)) {
-            err(u"kwb eval: session "_s + dir + u" was made for another version of this workload ("_s + difference
-                + u"); use a new --session folder"_s);
-            return ExitUsage;
-        }
         workRoot = session->dir() + u"/work"_s;
         if (const ExperimentRecord *cached = session->findBySourceHash(hash)) {
             QString parseError;
@@ -427,21 +438,9 @@ int cmdRun(const QStringList &args)
         err(u"kwb run: unknown strategy '"_s + p.value(u"strategy"_s) + u"' (model, coordinate, random, exhaustive)"_s);
         return ExitUsage;
     }
-    QString error;
-    std::unique_ptr<SessionStore> session = resuming ? SessionStore::open(dir, &error)
-                                                     : SessionStore::create(dir, w, target, &error);
-    if (!session) {
-        err(u"kwb run: "_s + error);
+    std::unique_ptr<SessionStore> session = openSession(u"kwb run"_s, dir, w, target);
+    if (!session)
         return ExitUsage;
-    }
-    for (const QString &warning : session->warnings())
-        err(u"kwb: warning: "_s + warning);
-    QString difference;
-    if (!session->matchesWorkload(w, &difference)) {
-        err(u"kwb run: session "_s + dir + u" was made for another version of this workload ("_s + difference
-            + u"); use a new --session folder"_s);
-        return ExitUsage;
-    }
     const bool quiet = p.isSet(u"quiet"_s);
     const QString workRoot = session->dir() + u"/work"_s;
     auto calibration = calibrate(target, workRoot, false, quiet);
