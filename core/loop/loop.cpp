@@ -636,7 +636,8 @@ void OptimizationLoop::doDecide()
 
 void OptimizationLoop::doSummarize()
 {
-    Json memory = m_session.memory();
+    Json memory;
+    bool added = false;
     QString error;
     for (const Slot &s : m_batch) {
         const ExperimentRecord *r = record(s.proposal.id);
@@ -645,11 +646,15 @@ void OptimizationLoop::doSummarize()
         const ExperimentRecord *slow = record(*r->parent);
         if (!slow)
             continue;
+        if (!added)
+            memory = m_session.memory();
+        added = true;
         const Json m = memoryRecord(*slow, *r);
         memory = addToMemory(memory, m, m_options.memoryCap);
         Q_EMIT memoryAdded(m);
     }
-    m_session.writeMemory(rankMemory(memory, m_bottleneck), &error);
+    if (added)
+        m_session.writeMemory(rankMemory(memory, m_bottleneck), &error);
     enter(LoopPhase::Reflect);
 }
 
@@ -673,22 +678,25 @@ void OptimizationLoop::doReflect()
         Q_EMIT reflectionAdded(reflection);
     }
     m_batch.clear();
-    ++m_round;
-    persistState();
+    ++m_round; // derived from the records on resume; nothing to write
     enter(LoopPhase::Profile);
 }
 
 void OptimizationLoop::persistState()
 {
+    // Written only when it changes: each write is an fsync'd replace of
+    // session.json, and the records already carry the round and decisions.
+    const Json state{{"incumbent", m_incumbentId},
+                     {"best", m_bestId},
+                     {"start", m_startId},
+                     {"fail_streak", m_failStreak},
+                     {"last_kept_round", m_lastKeptRound},
+                     {"planner", ss(m_planner.name())}};
+    if (state == m_session.loopState())
+        return;
     QString error;
-    m_session.setLoopState(Json{{"incumbent", m_incumbentId},
-                                {"best", m_bestId},
-                                {"start", m_startId},
-                                {"round", m_round},
-                                {"fail_streak", m_failStreak},
-                                {"last_kept_round", m_lastKeptRound},
-                                {"planner", ss(m_planner.name())}},
-                           &error);
+    if (!m_session.setLoopState(state, &error))
+        Q_EMIT errorOccurred(u"cannot save the loop state: "_s + error);
 }
 
 void OptimizationLoop::finish(StopReason reason, const QString &detail)

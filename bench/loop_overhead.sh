@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Engine overhead per candidate, the target's own time excluded (it answers
+# instantly): 1,000 candidates through the real loop, for two strategies.
+#   bench/loop_overhead.sh          (after `make build`)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+B=${BENCH:-build/bench/kwb_bench_loop}
+for strategy in exhaustive random; do
+    echo "\$ $B 1000 $strategy"
+    "$B" 1000 "$strategy"
+done
