@@ -53,6 +53,20 @@ QString now()
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
 }
 
+Candidate candidateOf(const Proposal &p)
+{
+    return Candidate{p.source, p.origin, p.knobs, p.label, p.linkFlags};
+}
+
+// Seeds the workload has never used, for re-checking a suspicious win.
+std::vector<qint64> freshSeeds(const Workload &w)
+{
+    std::vector<qint64> seeds;
+    for (qint64 seed : w.correctness.seeds)
+        seeds.push_back(seed + 1'000'003);
+    return seeds;
+}
+
 } // namespace
 
 OptimizationLoop::OptimizationLoop(const Workload &workload, SessionStore &session, Planner &planner,
@@ -451,8 +465,7 @@ void OptimizationLoop::startNext()
         s.startedAt = now();
         ++m_running;
         Q_EMIT evaluationStarted(s.proposal);
-        Candidate c{s.proposal.source, s.proposal.origin, s.proposal.knobs, s.proposal.label, s.proposal.linkFlags};
-        m_backend.start(s.proposal.id, c, {});
+        m_backend.start(s.proposal.id, candidateOf(s.proposal), {});
     }
     if (m_running == 0 && m_phase == LoopPhase::Evaluate)
         scheduleAdvance();
@@ -475,14 +488,8 @@ void OptimizationLoop::onFinished(int job, const EvalOutcome &outcome)
                 Slot *again = slot(job);
                 if (!again)
                     return;
-                Candidate c{again->proposal.source, again->proposal.origin, again->proposal.knobs,
-                            again->proposal.label, again->proposal.linkFlags};
-                std::vector<qint64> seeds;
-                if (again->reverifying) {
-                    for (qint64 seed : m_workload.correctness.seeds)
-                        seeds.push_back(seed + 1'000'003);
-                }
-                m_backend.start(job, c, seeds);
+                m_backend.start(job, candidateOf(again->proposal),
+                                again->reverifying ? freshSeeds(m_workload) : std::vector<qint64>{});
             });
             return;
         }
@@ -511,12 +518,7 @@ void OptimizationLoop::onFinished(int job, const EvalOutcome &outcome)
                 s->reverifying = true;
                 s->state = Slot::State::Running;
                 ++m_running;
-                std::vector<qint64> seeds;
-                for (qint64 seed : m_workload.correctness.seeds)
-                    seeds.push_back(seed + 1'000'003);
-                Candidate c{s->proposal.source, s->proposal.origin, s->proposal.knobs, s->proposal.label,
-                            s->proposal.linkFlags};
-                m_backend.start(job, c, seeds);
+                m_backend.start(job, candidateOf(s->proposal), freshSeeds(m_workload));
                 return;
             }
         }
