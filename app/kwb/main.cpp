@@ -496,7 +496,7 @@ int cmdRun(const QStringList &args)
         err(u"  #"_s + QString::number(id) + u": host problem, retry "_s + QString::number(attempt) + u": "_s + message);
     });
     QObject::connect(&loop, &OptimizationLoop::candidateFinished, &loop, [&](const ExperimentRecord &r) {
-        if (const ExperimentRecord *s = loop.start_(); s && std::isnan(startMs) && s->result.is_object())
+        if (const ExperimentRecord *s = loop.startRecord(); s && std::isnan(startMs) && s->result.is_object())
             startMs = s->result.value("latency", Json::object()).value("median_ms", NAN);
         clearBar();
         out(recordLine(r, startMs) + u'\n');
@@ -545,7 +545,7 @@ int cmdRun(const QStringList &args)
     events.exec();
     clearBar();
     out(u"\n"_s + stopReasonName(reason) + u": "_s + detail + u'\n');
-    out(runSummary(*session, loop.start_() ? loop.start_()->id : 0, loop.best() ? loop.best()->id : 0,
+    out(runSummary(*session, loop.startRecord() ? loop.startRecord()->id : 0, loop.best() ? loop.best()->id : 0,
                    loop.evaluationsThisRun()));
     if (reason == StopReason::Stopped)
         out(u"resume with: kwb run --session "_s + session->dir() + u'\n');

@@ -269,10 +269,9 @@ bool OptimizationLoop::revertTo(int id, QString *error)
             *error = u"#"_s + QString::number(id) + u" is not a correct, timed candidate"_s;
         return false;
     }
-    if (m_running > 0 && error)
-        *error = QString(); // takes effect at the next plan; running candidates finish against the old incumbent
+    // Takes effect at the next plan; running candidates finish against the old incumbent.
     const int from = m_incumbentId;
-    setIncumbent(id);
+    m_incumbentId = id;
     m_planner.setIncumbent(r);
     persistState();
     Q_EMIT reverted(from, id, u"engineer reverted to #"_s + QString::number(id));
@@ -526,11 +525,6 @@ void OptimizationLoop::onFinished(int job, const EvalOutcome &outcome)
     startNext();
 }
 
-void OptimizationLoop::setIncumbent(int id)
-{
-    m_incumbentId = id;
-}
-
 void OptimizationLoop::doDecide()
 {
     QString error;
@@ -602,7 +596,7 @@ void OptimizationLoop::doDecide()
                 m_bestId = r.id;
             if (!m_startId && r.round == 0)
                 m_startId = r.id;
-            setIncumbent(r.id);
+            m_incumbentId = r.id;
             m_lastKeptRound = m_round;
             m_failStreak = 0;
             m_planner.setIncumbent(&stored);
@@ -613,7 +607,7 @@ void OptimizationLoop::doDecide()
                     + QString::number(m_bestId);
                 m_failStreak = 0;
                 const int from = m_incumbentId;
-                setIncumbent(m_bestId);
+                m_incumbentId = m_bestId;
                 m_planner.setIncumbent(best());
                 Q_EMIT reverted(from, m_bestId, cause);
             }
@@ -621,7 +615,7 @@ void OptimizationLoop::doDecide()
             m_failStreak = 0;
             if (m_incumbentId != m_bestId && m_bestId) {
                 const int from = m_incumbentId;
-                setIncumbent(m_bestId);
+                m_incumbentId = m_bestId;
                 m_planner.setIncumbent(best());
                 Q_EMIT reverted(from, m_bestId, r.cause + u": back to the best, #"_s + QString::number(m_bestId));
             } else {

@@ -80,7 +80,7 @@ public:
     const ExperimentRecord *incumbent() const { return record(m_incumbentId); }
     const ExperimentRecord *best() const { return record(m_bestId); }
     /// The starting kernel's record: speedups are quoted against it.
-    const ExperimentRecord *start_() const { return record(m_startId); }
+    const ExperimentRecord *startRecord() const { return record(m_startId); }
     std::vector<Proposal> pending() const;
     QString bottleneck() const { return m_bottleneck; }
 
@@ -132,7 +132,6 @@ private:
     void onFinished(int job, const EvalOutcome &outcome);
     Slot *slot(int id);
     void persistState();
-    void setIncumbent(int id);
     std::optional<Latency> latencyOf(int id) const;
     bool goalReached(const ExperimentRecord &r) const;
 
@@ -160,7 +159,6 @@ private:
     int m_running = 0;
     QString m_bottleneck;
     std::vector<Slot> m_batch;
-    std::vector<std::pair<int, QString>> m_revertCauses; // (record id, cause) set in Decide, applied to records
     QElapsedTimer m_clock;
 };
 
