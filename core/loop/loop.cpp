@@ -86,13 +86,7 @@ OptimizationLoop::~OptimizationLoop() = default;
 
 const ExperimentRecord *OptimizationLoop::record(int id) const
 {
-    if (id <= 0)
-        return nullptr;
-    for (const ExperimentRecord &r : m_session.experiments()) {
-        if (r.id == id)
-            return &r;
-    }
-    return nullptr;
+    return id > 0 ? m_session.find(id) : nullptr;
 }
 
 OptimizationLoop::Slot *OptimizationLoop::slot(int id)

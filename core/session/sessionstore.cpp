@@ -214,6 +214,7 @@ bool SessionStore::load(QString *error)
                     + (doc ? why : err.message);
             continue;
         }
+        m_byId.insert(rec->id, m_records.size());
         m_records.push_back(std::move(*rec));
     }
     m_goodBytes = start <= data.size() && (data.isEmpty() || data.endsWith('\n')) ? data.size()
@@ -254,6 +255,12 @@ bool SessionStore::repairTornTail(QString *error)
     }
     m_fileBytes = m_goodBytes;
     return true;
+}
+
+const ExperimentRecord *SessionStore::find(int id) const
+{
+    const auto it = m_byId.constFind(id);
+    return it == m_byId.cend() ? nullptr : &m_records[*it];
 }
 
 const ExperimentRecord *SessionStore::findBySourceHash(const QString &hash) const
@@ -330,6 +337,7 @@ bool SessionStore::append(ExperimentRecord &record, QString *error)
     }
     m_fileBytes += line.size();
     m_goodBytes = m_fileBytes;
+    m_byId.insert(record.id, m_records.size());
     m_records.push_back(record);
     return true;
 }

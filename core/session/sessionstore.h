@@ -2,6 +2,7 @@
 
 #include "util/jsontext.h"
 
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -62,6 +63,8 @@ public:
     /// Problems met while reading (a torn last line, a malformed record).
     const QStringList &warnings() const { return m_warnings; }
 
+    /// The record with this id, if any (constant time: the loop asks often).
+    const ExperimentRecord *find(int id) const;
     /// The finished record of a candidate with this source hash, if any
     /// (infrastructure failures do not count: they are retried).
     const ExperimentRecord *findBySourceHash(const QString &hash) const;
@@ -95,6 +98,7 @@ private:
     QString m_dir;
     Json m_info;
     std::vector<ExperimentRecord> m_records;
+    QHash<int, size_t> m_byId; ///< record id → index in m_records
     QStringList m_warnings;
     qint64 m_goodBytes = -1; ///< length of experiments.jsonl up to its last complete line
     qint64 m_fileBytes = 0;
