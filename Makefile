@@ -1,9 +1,10 @@
 # The two commands a new user needs (see README.md):
-#   make run    install deps, build, run the main job on the bundled example
+#   make run    install deps, build, run the optimization loop on the bundled example
 #   make test   install deps, build, run every test through ctest
 PRESET ?= dev
 BUILD_DIR ?= build
 EXAMPLE ?= examples/matmul-cpu/workload.json
+SESSION ?= runs/matmul-cpu
 JOBS ?= 2
 
 export CCACHE_BASEDIR := $(CURDIR)
@@ -23,7 +24,7 @@ build: configure
 	@cmake --build --preset $(PRESET) -j $(JOBS)
 
 run: build
-	$(BUILD_DIR)/app/kwb/kwb eval $(EXAMPLE)
+	$(BUILD_DIR)/app/kwb/kwb run $(EXAMPLE) --session $(SESSION)
 
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)

@@ -30,7 +30,7 @@ void write(const QString &path, const QByteArray &text)
         f.write(text);
 }
 
-EvalOutcome instant(const Candidate &c, const std::vector<qint64> &)
+EvalOutcome instant(const Candidate &c, const EvalVariant &)
 {
     const double a = c.knobs.value("A", 20.0), b = c.knobs.value("B", 20.0);
     const double ms = 1.0 + 0.01 * ((a - 17) * (a - 17) + (b - 9) * (b - 9));

@@ -158,6 +158,107 @@ private Q_SLOTS:
         QCOMPARE(doc["experiments"].size(), size_t(5));
     }
 
+    void batchesRunInParallel()
+    {
+        const QString session = m_tmp.path() + u"/parallel"_s;
+        const Run r = kwb({u"run"_s, QFINDTESTDATA("data/tiny/search.json"), u"--session"_s, session, u"--batch"_s,
+                           u"4"_s, u"--parallel"_s, u"2"_s, u"--max-evals"_s, u"9"_s, u"--quiet"_s,
+                           u"--strategy"_s, u"random"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        QFile f(session + u"/experiments.jsonl"_s);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QHash<int, int> perRound;
+        std::vector<std::pair<QDateTime, QDateTime>> round1;
+        for (const QByteArray &line : f.readAll().split('\n')) {
+            if (line.isEmpty())
+                continue;
+            const auto j = nlohmann::json::parse(line.toStdString());
+            const int round = j["round"].get<int>();
+            ++perRound[round];
+            if (round == 1)
+                round1.emplace_back(QDateTime::fromString(QString::fromStdString(j["started_at"].get<std::string>()), Qt::ISODateWithMs),
+                                    QDateTime::fromString(QString::fromStdString(j["finished_at"].get<std::string>()), Qt::ISODateWithMs));
+        }
+        QCOMPARE(perRound.value(0), 1); // the starting kernel
+        QCOMPARE(perRound.value(1), 4); // a batch of four
+        QCOMPARE(perRound.value(2), 4); // the budget counts every evaluation
+        // Two slots: some candidates of the batch ran at the same time.
+        bool overlap = false;
+        for (size_t a = 0; a < round1.size(); ++a) {
+            for (size_t b = a + 1; b < round1.size(); ++b)
+                overlap |= round1[a].first < round1[b].second && round1[b].first < round1[a].second;
+        }
+        QVERIFY(overlap);
+        QVERIFY(kwb({u"run"_s, QFINDTESTDATA("data/tiny/search.json"), u"--session"_s, session + u"2"_s,
+                     u"--batch"_s, u"0"_s}).exitCode == 2);
+    }
+
+    void exportImportAndSimulate()
+    {
+        // Measure the whole tiny space, export it in Kernel Tuner's format,
+        // replay the strategies against it, import it into a new session.
+        const QString search = QFINDTESTDATA("data/tiny/search.json");
+        const QString recorded = m_tmp.path() + u"/recorded"_s;
+        Run r = kwb({u"run"_s, search, u"--session"_s, recorded, u"--strategy"_s, u"exhaustive"_s, u"--plateau"_s,
+                     u"0"_s, u"--quiet"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        QVERIFY2(r.out.contains(u"nothing left to try"_s), qPrintable(r.out));
+        const QString cacheFile = m_tmp.path() + u"/tiny.cache.json"_s;
+        r = kwb({u"export"_s, recorded, u"-o"_s, cacheFile});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QFile f(cacheFile);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto doc = nlohmann::json::parse(f.readAll().toStdString());
+        QCOMPARE(doc["schema_version"], "1.1.0");
+        QCOMPARE(doc["tune_params_keys"], nlohmann::json::parse(R"(["REPEAT","UNROLL","SKEW"])"));
+        QCOMPARE(doc["objective"], "time");
+        QCOMPARE(doc["cache"].size(), size_t(16));
+        int failed = 0;
+        for (const auto &[key, entry] : doc["cache"].items()) {
+            for (const char *field : {"time", "times", "compile_time", "verification_time", "benchmark_time",
+                                      "strategy_time", "framework_time", "timestamp"})
+                QVERIFY2(entry.contains(field), field);
+            if (entry["time"].is_string()) {
+                QCOMPARE(entry["time"], "RuntimeFailedConfig"); // SKEW=1 computes the wrong thing
+                QCOMPARE(entry["SKEW"], 1);
+                ++failed;
+            }
+        }
+        QCOMPARE(failed, 8);
+
+        r = kwb({u"simulate"_s, search, u"--cache"_s, cacheFile, u"--seeds"_s, u"20"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(u"16 configurations (8 failed) of 16 valid"_s), qPrintable(r.out));
+        for (const QString &s : {u"exhaustive"_s, u"random"_s, u"coordinate"_s, u"model"_s})
+            QVERIFY2(r.out.contains(QRegularExpression(u"^"_s + s + u" +\\d"_s, QRegularExpression::MultilineOption)),
+                     qPrintable(s + u" row missing:\n"_s + r.out));
+
+        const QString imported = m_tmp.path() + u"/imported"_s;
+        r = kwb({u"import"_s, cacheFile, search, u"--session"_s, imported});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(u"imported 16 of 16"_s), qPrintable(r.out));
+        r = kwb({u"import"_s, cacheFile, u"--session"_s, imported});
+        QVERIFY2(r.out.contains(u"imported 0 of 16"_s), qPrintable(r.out)); // nothing twice
+        // The search knows every configuration already: the run measures the
+        // starting kernel and finds nothing left to try.
+        r = kwb({u"run"_s, u"--session"_s, imported, u"--quiet"_s, u"--plateau"_s, u"0"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        QVERIFY2(r.out.contains(u"nothing left to try"_s), qPrintable(r.out));
+        QCOMPARE(recordCount(imported), 16 + 1);
+        const Run report = kwb({u"report"_s, imported, u"--csv"_s});
+        // id,round,parent,origin: the origin says where a record came from.
+        QCOMPARE(report.out.count(QRegularExpression(u"^\\d+,\\d+,[^,]*,imported,"_s, QRegularExpression::MultilineOption)), 16);
+
+        // A malformed cache file names file, line and column.
+        QFile bad(m_tmp.path() + u"/bad.cache.json"_s);
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("{\n  \"tune_params_keys\": [\"REPEAT\", \"UNROLL\", \"SKEW\"],\n  \"cache\": {\"8,1,0\": {\"time\": }}\n}\n");
+        bad.close();
+        r = kwb({u"simulate"_s, search, u"--cache"_s, bad.fileName()});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(bad.fileName() + u":3:"_s), qPrintable(r.err));
+    }
+
     void killedRunResumesWithoutRepeating()
     {
         const QString session = m_tmp.path() + u"/killed"_s;

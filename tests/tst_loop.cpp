@@ -53,7 +53,7 @@ double knob(const Candidate &c, const char *name)
 
 // REPEAT r costs r ms, UNROLL has no effect, SKEW=1 is wrong; the starting
 // kernel (no knobs) takes 10 ms.
-EvalOutcome landscape(const Candidate &c, const std::vector<qint64> &)
+EvalOutcome landscape(const Candidate &c, const EvalVariant &)
 {
     if (std::isnan(knob(c, "REPEAT")))
         return outcome(10.0, true);
@@ -250,7 +250,7 @@ private Q_SLOTS:
         SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
         QHash<QString, int> calls;
         FunctionEvalBackend backend(
-            [&](const Candidate &c, const std::vector<qint64> &seeds) {
+            [&](const Candidate &c, const EvalVariant &variant) {
                 const QString key = qs(c.knobs.dump());
                 const int n = ++calls[key];
                 // REPEAT=8 UNROLL=1 SKEW=0: the host drops twice, then answers.
@@ -262,7 +262,7 @@ private Q_SLOTS:
                     lost.infraMessage = u"connection reset"_s;
                     return lost;
                 }
-                return landscape(c, seeds);
+                return landscape(c, variant);
             },
             1);
         LoopOptions o = options();
@@ -284,8 +284,8 @@ private Q_SLOTS:
         auto session = newSession();
         SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
         FunctionEvalBackend backend(
-            [](const Candidate &c, const std::vector<qint64> &seeds) {
-                return std::isnan(knob(c, "REPEAT")) ? landscape(c, seeds) : outcome(0, false, u"crash"_s);
+            [](const Candidate &c, const EvalVariant &variant) {
+                return std::isnan(knob(c, "REPEAT")) ? landscape(c, variant) : outcome(0, false, u"crash"_s);
             },
             1);
         LoopOptions o = options();
@@ -302,42 +302,60 @@ private Q_SLOTS:
     void tooGoodToBeTrueIsCheckedWithFreshSeeds_data()
     {
         QTest::addColumn<bool>("holdsUp");
-        QTest::newRow("a real win") << true;
-        QTest::newRow("a false win") << false;
+        QTest::addColumn<bool>("secondShape");
+        QTest::addColumn<bool>("rightOnFreshSeeds");
+        QTest::newRow("a real win") << true << false << true;
+        QTest::newRow("a false win") << false << false << false;
+        QTest::newRow("a real win, two shapes") << true << true << true;
+        QTest::newRow("special-cases the benchmark shape") << false << true << true;
     }
 
     void tooGoodToBeTrueIsCheckedWithFreshSeeds()
     {
         QFETCH(bool, holdsUp);
+        QFETCH(bool, secondShape);
+        QFETCH(bool, rightOnFreshSeeds);
+        Workload w = m_workload;
+        if (secondShape) {
+            QString error;
+            w.verifyDimValues = {1000};
+            QVERIFY2(reshaped(w, w.verifyDimValues, &error), qPrintable(error));
+        }
         auto session = newSession();
-        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
-        std::vector<std::vector<qint64>> seedsSeen;
+        SearchPlanner planner(w, m_target, SearchStrategy::Exhaustive, 1);
+        std::vector<EvalVariant> seen;
         FunctionEvalBackend backend(
-            [&](const Candidate &c, const std::vector<qint64> &seeds) {
+            [&](const Candidate &c, const EvalVariant &variant) {
                 if (std::isnan(knob(c, "REPEAT")))
-                    return landscape(c, seeds);
-                seedsSeen.push_back(seeds);
+                    return landscape(c, variant);
+                seen.push_back(variant);
                 // 0.2 ms against the start's 10 ms: 50×. Right only on the
-                // workload's own seeds unless it really holds up.
-                return outcome(0.2, seeds.empty() || holdsUp);
+                // workload's own seeds and shape unless it really holds up.
+                const bool right = variant.seeds.empty() || holdsUp
+                    || (rightOnFreshSeeds && !variant.otherShape);
+                return outcome(0.2, right);
             },
             1);
         LoopOptions o = options();
         o.maxEvals = 2;
-        OptimizationLoop loop(m_workload, *session, planner, backend, o);
+        OptimizationLoop loop(w, *session, planner, backend, o);
         runToEnd(loop);
-        QCOMPARE(seedsSeen.size(), size_t(2)); // evaluated, then re-checked
-        QVERIFY(seedsSeen[0].empty());
-        QCOMPARE(seedsSeen[1].size(), m_workload.correctness.seeds.size());
-        QVERIFY(seedsSeen[1] != m_workload.correctness.seeds); // fresh seeds
+        QCOMPARE(seen.size(), size_t(2)); // evaluated, then re-checked
+        QVERIFY(seen[0].seeds.empty());
+        QVERIFY(!seen[0].otherShape);
+        QCOMPARE(seen[1].seeds.size(), w.correctness.seeds.size());
+        QVERIFY(seen[1].seeds != w.correctness.seeds); // fresh seeds
+        QCOMPARE(seen[1].otherShape, secondShape);      // and the second shape where declared
         const ExperimentRecord &r = session->experiments().back();
         if (holdsUp) {
             QCOMPARE(r.decision, u"kept"_s);
             QVERIFY(r.flags.contains(u"reverified"_s));
+            QCOMPARE(r.flags.contains(u"second-shape"_s), secondShape);
         } else {
             QCOMPARE(r.decision, u"failed"_s);
             QVERIFY(r.flags.contains(u"false-win"_s));
-            QCOMPARE(r.cause, u"false win: 50.0× but wrong on fresh seeds"_s);
+            QCOMPARE(r.cause, secondShape ? u"false win: 50.0× but wrong on fresh seeds or the second shape"_s
+                                          : u"false win: 50.0× but wrong on fresh seeds"_s);
             QCOMPARE(loop.best()->id, 1);
         }
     }

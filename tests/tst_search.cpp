@@ -3,6 +3,8 @@
 #include "eval/result.h"
 #include "loop/decision.h"
 #include "planning/knobsearch.h"
+#include "planning/simulation.h"
+#include "planning/tunercache.h"
 
 #include <QtTest>
 
@@ -52,6 +54,32 @@ double timeOf(const KnobSpace &s, const KnobConfig &c)
     if (a == 8)
         return NAN;
     return 1.0 + (a - 5) * (a - 5) + (b - 3) * (b - 3) + 2.0 * c[2] + 0.5 * c[3];
+}
+
+// The synthetic space measured exhaustively, as a recording would hold it.
+TunerCache recordAll(const KnobSpace &s)
+{
+    TunerCache cache;
+    cache.deviceName = u"synthetic"_s;
+    cache.kernelName = u"bowl"_s;
+    cache.problemSize = {8, 8};
+    s.forEachValid([&](const KnobConfig &c) {
+        TunerCacheEntry e;
+        e.config = c;
+        const double t = timeOf(s, c);
+        if (std::isnan(t)) {
+            e.failure = u"CompilationFailedConfig"_s;
+            e.failureClass = u"compile"_s;
+        } else {
+            e.timeMs = t;
+            e.timesMs = {t, t * 1.01};
+            e.bottleneck = u"memory-bound"_s;
+        }
+        e.timestamp = u"2026-11-21T00:00:00Z"_s;
+        cache.entries[c] = e;
+        return true;
+    });
+    return cache;
 }
 
 } // namespace
@@ -184,6 +212,120 @@ private Q_SLOTS:
         QVERIFY(s.isValid(*fixed));
         QCOMPARE((*fixed)[0], bad[0]); // the knob being explored is kept
         QCOMPARE(s.describe(*fixed), u"A=8 B=4 C=0 P=xy"_s);
+    }
+
+    void tunerCacheRoundTrips()
+    {
+        const KnobSpace s = space();
+        const TunerCache cache = recordAll(s);
+        const QByteArray text = cache.toText(s);
+        // Kernel Tuner's layout: comma-joined values as keys, times in ms,
+        // failures as strings.
+        QVERIFY(text.contains(R"("tune_params_keys": ["A","B","C","P"])"));
+        QVERIFY(text.contains(R"("5,3,0,xy": {"A":5,"B":3,"C":0,"P":"xy","time":1.0,)"));
+        QVERIFY(text.contains(R"("time":"CompilationFailedConfig")"));
+        Diagnostic d;
+        auto doc = JsonText::parse(text, u"cache.json"_s, &d);
+        QVERIFY2(doc, qPrintable(d.toString()));
+        QList<Diagnostic> diags;
+        auto back = TunerCache::fromJson(*doc, s, &diags);
+        QVERIFY(back);
+        QVERIFY(diags.isEmpty());
+        QCOMPARE(back->entries.size(), cache.entries.size());
+        QCOMPARE(back->deviceName, u"synthetic"_s);
+        QCOMPARE(back->problemSize, (std::vector<qint64>{8, 8}));
+        for (const auto &[c, e] : cache.entries) {
+            const TunerCacheEntry *b = back->find(c);
+            QVERIFY(b);
+            QCOMPARE(b->ok(), e.ok());
+            QCOMPARE(b->failure, e.failure);
+            QCOMPARE(b->failureClass, e.failureClass);
+            if (e.ok()) {
+                QCOMPARE(b->timeMs, e.timeMs);
+                QCOMPARE(b->timesMs, e.timesMs);
+                QCOMPARE(b->bottleneck, e.bottleneck);
+            }
+        }
+        QCOMPARE(s.describe(back->best()->config), u"A=5 B=3 C=0 P=xy"_s);
+    }
+
+    void tunerCacheFromOtherToolsAndItsErrors()
+    {
+        const KnobSpace s = space();
+        // Parameters in another order, values only in the key, a value
+        // outside the space, Kernel Tuner's InvalidConfig marker.
+        const QByteArray other = R"({
+  "tune_params_keys": ["P", "C", "B", "A"],
+  "cache": {
+    "xy,0,3,5": {"time": 2.5},
+    "yx,1,2,9": {"time": 1.0},
+    "xy,0,4,5": {"time": "InvalidConfig"}
+  }
+})";
+        Diagnostic d;
+        QList<Diagnostic> diags;
+        auto cache = TunerCache::fromJson(*JsonText::parse(other, u"kt.json"_s, &d), s, &diags);
+        QVERIFY(cache);
+        QCOMPARE(cache->entries.size(), size_t(1));
+        QCOMPARE(s.describe(cache->entries.begin()->first), u"A=5 B=3 C=0 P=xy"_s);
+        QCOMPARE(cache->entries.begin()->second.timeMs, 2.5);
+        QCOMPARE(diags.size(), 1); // the entry outside the space, as a warning with its line
+        QCOMPARE(diags[0].severity, Diagnostic::Severity::Warning);
+        QCOMPARE(diags[0].pos.line, 5);
+
+        diags.clear();
+        const QByteArray unknown = "{\n  \"tune_params_keys\": [\"A\", \"Z\"],\n  \"cache\": {}\n}";
+        QVERIFY(!TunerCache::fromJson(*JsonText::parse(unknown, u"kt.json"_s, &d), s, &diags));
+        QCOMPARE(diags.size(), 1);
+        QCOMPARE(diags[0].toString(), u"kt.json:2:29: parameter 'Z' is not a knob of this workload"_s);
+
+        diags.clear();
+        const QByteArray badTime = R"({"tune_params_keys": ["A","B","C","P"],
+  "cache": {"5,3,0,xy": {"time": [1]}}})";
+        QVERIFY(!TunerCache::fromJson(*JsonText::parse(badTime, u"kt.json"_s, &d), s, &diags));
+        QCOMPARE(diags[0].pos.line, 2);
+        QVERIFY(diags[0].message.contains(u"milliseconds"_s));
+
+        diags.clear();
+        QVERIFY(!TunerCache::fromJson(*JsonText::parse("[]", u"kt.json"_s, &d), s, &diags));
+        QVERIFY(diags[0].message.contains(u"not an array"_s));
+    }
+
+    void simulationReplaysTheRecording()
+    {
+        const KnobSpace s = space();
+        const TunerCache cache = recordAll(s);
+        const double optimum = cache.best()->timeMs;
+        for (SearchStrategy strategy : {SearchStrategy::Exhaustive, SearchStrategy::Random, SearchStrategy::Coordinate,
+                                        SearchStrategy::Model}) {
+            const SimulationRun run = simulateSearch(s, cache, strategy, 3, {}, 0);
+            QCOMPARE(run.missing, 0);
+            QCOMPARE(run.bestSoFarMs.size(), cache.entries.size()); // until nothing is left
+            QCOMPARE(run.bestSoFarMs.back(), optimum);
+            QVERIFY(std::is_sorted(run.bestSoFarMs.rbegin(), run.bestSoFarMs.rend())); // never gets worse
+            const auto to95 = run.evaluationsToReach(optimum, 0.95);
+            QVERIFY(to95);
+            QCOMPARE(run.bestSoFarMs[size_t(*to95 - 1)], optimum); // 1.0 is the only time within 95% here
+            QVERIFY(*to95 == 1 || run.bestSoFarMs[size_t(*to95 - 2)] > optimum / 0.95);
+            // Stopping early at the target ends the replay there.
+            const SimulationRun early = simulateSearch(s, cache, strategy, 3, {}, 0, optimum / 0.95);
+            QCOMPARE(int(early.bestSoFarMs.size()), *to95);
+        }
+        // A budget caps the replay; a recording with holes counts them.
+        TunerCache holes = cache;
+        holes.entries.erase(cache.best()->config);
+        const SimulationRun capped = simulateSearch(s, holes, SearchStrategy::Exhaustive, 1, {}, 400);
+        QCOMPARE(capped.bestSoFarMs.size(), size_t(216));
+        QCOMPARE(capped.missing, 1);
+        QVERIFY(!capped.evaluationsToReach(optimum, 0.95));
+    }
+
+    void summaryOfReplays()
+    {
+        const SimulationSummary s = summarizeEvaluations({1, 2, 3, 4, 5, 6, 7, 8, 9, std::nullopt}, 100);
+        QCOMPARE(s.median, 5.5);
+        QCOMPARE(s.p90, 9.0 + 0.1 * 91); // the unreached run counts as the whole budget
+        QCOMPARE(s.unreached, 1);
     }
 
     void seedsMakeRunsRepeatable()

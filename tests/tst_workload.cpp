@@ -71,6 +71,16 @@ private Q_SLOTS:
         QCOMPARE(w.benchmark.iters, 3);
         QVERIFY(w.benchmark.coldCache);
         QVERIFY(w.goal.higherIsBetter); // from the catalog: gflops is better higher
+        QCOMPARE(w.verifyDimValues, std::vector<double>({40, 8})); // the second shape, other dims kept
+
+        QString error;
+        const auto other = reshaped(w, w.verifyDimValues, &error);
+        QVERIFY2(other, qPrintable(error));
+        QCOMPARE(other->inputs[0].shape, std::vector<qint64>({40, 9}));
+        QCOMPARE(other->outputs[0].shape, std::vector<qint64>({40}));
+        QCOMPARE(other->flops, 2.0 * 40 * 8);
+        QVERIFY(!reshaped(w, {64, -2}, &error)); // "M + 1" would be -1
+        QVERIFY2(error.contains(u"M + 1"_s), qPrintable(error));
     }
 
     void errors_data()
@@ -90,6 +100,11 @@ private Q_SLOTS:
         QTest::newRow("truncated file")
             << u"truncated.json"_s
             << QStringList{u"truncated.json:4:1: malformed JSON: syntax error while parsing object - unexpected end of input; expected '}'"_s}
+            << QStringList{};
+        QTest::newRow("second shape: unknown dim, bad size")
+            << u"verifydims.json"_s
+            << QStringList{u"verifydims.json:9:24: 'K' is not one of the dims (N, M)"_s,
+                           u"verifydims.json:9:33: dim 'M' must be a positive integer, found 0"_s}
             << QStringList{};
         QTest::newRow("not an object")
             << u"notobject.json"_s

@@ -1,6 +1,7 @@
 // kwb: the headless face of Kernel Workbench. Thin by design: everything it
 // does is a call into core, so the GUI and the tests do the same things.
 
+#include "cli.h"
 #include "report.h"
 #include "summary.h"
 
@@ -32,29 +33,10 @@
 #include <unistd.h>
 
 using namespace kwb;
+using namespace kwb::cli;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
-
-// Exit codes scripts can rely on.
-enum Exit {
-    ExitOk = 0,          ///< evaluated, compiled and correct
-    ExitKernelFailed = 1, ///< the kernel failed: compile, incorrect, crash, timeout (a recorded result)
-    ExitUsage = 2,       ///< bad arguments, workload or knob values
-    ExitInfra = 3,       ///< the host or harness failed; nothing is known about the kernel
-};
-
-void out(const QString &s)
-{
-    std::fputs(s.toUtf8().constData(), stdout);
-    std::fflush(stdout);
-}
-
-void err(const QString &s)
-{
-    std::fputs((s + u'\n').toUtf8().constData(), stderr);
-    std::fflush(stderr);
-}
 
 QString versionText()
 {
@@ -72,6 +54,11 @@ Commands:
                      run the optimization loop (built-in knob search); run
                      again with --session DIR alone to resume
   report DIR         list a session's candidates (--csv, --json)
+  export DIR         a session's knob measurements as a Kernel Tuner cache file
+  import CACHE --session DIR [WORKLOAD]
+                     add a Kernel Tuner cache file's measurements to a session
+  simulate WORKLOAD --cache FILE
+                     replay the search strategies against a recorded space
   eval WORKLOAD      compile, check and time one kernel of a workload and
                      print a summary (the starting kernel unless --knob or
                      --kernel says otherwise)
@@ -91,76 +78,11 @@ int exitFor(const EvalResult &r)
     return r.failed() ? ExitKernelFailed : ExitOk;
 }
 
-struct Loaded
-{
-    TargetProfile target;
-    Workload workload;
-};
-
-std::optional<Loaded> loadAll(const QString &path)
-{
-    if (!QFileInfo::exists(path)) {
-        err(u"kwb: no such workload file: "_s + path);
-        return std::nullopt;
-    }
-    // The target named in the file decides which catalog the goal metric is
-    // checked against, so read that name first.
-    Diagnostic syntax;
-    std::optional<TargetProfile> target;
-    Diagnostic targetError;
-    if (auto doc = JsonText::parseFile(path, &syntax); doc && doc->root().is_object()) {
-        const Json &t = doc->root().value("target", Json());
-        if (t.is_string()) {
-            target = TargetRegistry::load(qs(t.get<std::string>()), &targetError);
-            if (!target && targetError.file.isEmpty()) {
-                targetError.file = path;
-                targetError.pos = doc->valuePos("/target");
-            }
-        }
-    }
-    WorkloadLoad load = loadWorkload(path, target ? &*target : nullptr);
-    for (const Diagnostic &d : std::as_const(load.warnings))
-        err(d.toString());
-    bool failed = !load.errors.isEmpty();
-    for (const Diagnostic &d : std::as_const(load.errors))
-        err(d.toString());
-    if (!target && load.workload) {
-        err(targetError.toString());
-        failed = true;
-    }
-    if (failed || !load.workload)
-        return std::nullopt;
-    return Loaded{*target, std::move(*load.workload)};
-}
-
 QString defaultWorkRoot(const Workload &w)
 {
     const QByteArray key = QCryptographicHash::hash(w.path.toUtf8(), QCryptographicHash::Sha1).toHex().left(12);
     return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + u"/kernel-workbench/work/"_s
         + w.name + u'-' + QString::fromLatin1(key);
-}
-
-/// Opens the session in `dir`, or creates it for `w`; refuses one made for
-/// another version of the workload. Problems are printed; nullptr then.
-std::unique_ptr<SessionStore> openSession(const QString &command, const QString &dir, const Workload &w,
-                                          const TargetProfile &target)
-{
-    QString error;
-    std::unique_ptr<SessionStore> session =
-        SessionStore::exists(dir) ? SessionStore::open(dir, &error) : SessionStore::create(dir, w, target, &error);
-    if (!session) {
-        err(command + u": "_s + error);
-        return nullptr;
-    }
-    for (const QString &warning : session->warnings())
-        err(u"kwb: warning: "_s + warning);
-    QString difference;
-    if (!session->matchesWorkload(w, &difference)) {
-        err(command + u": session "_s + dir + u" was made for another version of this workload ("_s + difference
-            + u"); use a new --session folder"_s);
-        return nullptr;
-    }
-    return session;
 }
 
 std::optional<Calibration> calibrate(const TargetProfile &target, const QString &workRoot, bool force, bool quiet)
@@ -394,9 +316,10 @@ int cmdRun(const QStringList &args)
     p.addPositionalArgument(u"workload"_s, u"workload.json (not needed to resume a session)"_s, u"[workload]"_s);
     p.addOption({u"session"_s, u"Session folder: created if new, resumed if it exists."_s, u"DIR"_s});
     p.addOption({u"strategy"_s, u"Search strategy: model (default), coordinate, random, exhaustive."_s, u"NAME"_s, u"model"_s});
-    p.addOption({u"max-evals"_s, u"Evaluate at most N candidates in this run."_s, u"N"_s});
+    p.addOption({u"max-evals"_s, u"Evaluate at most N candidates in this run (the starting kernel and baselines count)."_s, u"N"_s});
     p.addOption({u"time-limit"_s, u"Stop starting new rounds after S seconds."_s, u"S"_s});
-    p.addOption({u"plateau"_s, u"Stop after N rounds without improvement (default 8)."_s, u"N"_s, u"8"_s});
+    p.addOption({u"plateau"_s, u"Stop after N rounds without improvement (default 8; 0 = never)."_s, u"N"_s, u"8"_s});
+    p.addOption({u"batch"_s, u"Candidates proposed per round (default: the workload's batch, else 1)."_s, u"N"_s});
     p.addOption({u"parallel"_s, u"Evaluations at once on the local host (default 1, so timings do not interfere)."_s, u"N"_s, u"1"_s});
     p.addOption({u"seed"_s, u"Seed of the search (default 1)."_s, u"N"_s, u"1"_s});
     p.addOption({u"quiet"_s, u"Print only the candidate lines and the summary."_s});
@@ -433,6 +356,14 @@ int cmdRun(const QStringList &args)
         return ExitUsage;
     Workload &w = loaded->workload;
     const TargetProfile &target = loaded->target;
+    if (p.isSet(u"batch"_s)) {
+        bool ok = false;
+        w.batch = p.value(u"batch"_s).toInt(&ok);
+        if (!ok || w.batch < 1) {
+            err(u"kwb run: --batch takes a positive number of candidates"_s);
+            return ExitUsage;
+        }
+    }
     const auto strategy = parseStrategy(p.value(u"strategy"_s));
     if (!strategy) {
         err(u"kwb run: unknown strategy '"_s + p.value(u"strategy"_s) + u"' (model, coordinate, random, exhaustive)"_s);
@@ -450,7 +381,7 @@ int cmdRun(const QStringList &args)
     LoopOptions options;
     options.maxEvals = p.value(u"max-evals"_s).toInt();
     options.timeLimitS = p.value(u"time-limit"_s).toDouble();
-    options.plateauRounds = std::max(1, p.value(u"plateau"_s).toInt());
+    options.plateauRounds = std::max(0, p.value(u"plateau"_s).toInt());
     options.rules.regressionThreshold = w.divergence.threshold;
     SearchPlanner planner(w, target, *strategy, p.value(u"seed"_s).toULongLong());
     LocalEvalBackend backend(w, target, calibration.value_or(Calibration{}), workRoot,
@@ -686,6 +617,12 @@ int main(int argc, char **argv)
         return cmdCalibrate(args);
     if (command == u"targets"_s)
         return cmdTargets();
+    if (command == u"export"_s)
+        return cmdExport(args);
+    if (command == u"import"_s)
+        return cmdImport(args);
+    if (command == u"simulate"_s)
+        return cmdSimulate(args);
     err(u"kwb: unknown command '"_s + command + u"'\n"_s + QString::fromUtf8(kUsage));
     return ExitUsage;
 }

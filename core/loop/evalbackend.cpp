@@ -15,13 +15,20 @@ LocalEvalBackend::LocalEvalBackend(const Workload &workload, const TargetProfile
 
 LocalEvalBackend::~LocalEvalBackend() = default;
 
-void LocalEvalBackend::start(int job, const Candidate &candidate, const std::vector<qint64> &seeds)
+void LocalEvalBackend::start(int job, const Candidate &candidate, const EvalVariant &variant)
 {
     Job j;
     const Workload *w = &m_workload;
-    if (!seeds.empty()) {
+    const bool reshape = variant.otherShape && !m_workload.verifyDimValues.empty();
+    if (!variant.seeds.empty() || reshape) {
         j.workload = std::make_unique<Workload>(m_workload);
-        j.workload->correctness.seeds = seeds;
+        if (reshape) {
+            QString error;
+            if (auto other = reshaped(m_workload, m_workload.verifyDimValues, &error))
+                *j.workload = std::move(*other);
+        }
+        if (!variant.seeds.empty())
+            j.workload->correctness.seeds = variant.seeds;
         w = j.workload.get();
     }
     j.evaluator = std::make_unique<Evaluator>(*w, m_target, m_calibration, m_root);
@@ -50,9 +57,9 @@ FunctionEvalBackend::FunctionEvalBackend(Function f, int parallel, QObject *pare
     : EvalBackend(parent), m_function(std::move(f)), m_slots(std::max(1, parallel))
 {}
 
-void FunctionEvalBackend::start(int job, const Candidate &candidate, const std::vector<qint64> &seeds)
+void FunctionEvalBackend::start(int job, const Candidate &candidate, const EvalVariant &variant)
 {
-    QTimer::singleShot(0, this, [this, job, candidate, seeds, generation = m_generation] {
+    QTimer::singleShot(0, this, [this, job, candidate, variant, generation = m_generation] {
         if (generation != m_generation) {
             EvalOutcome cancelled;
             cancelled.infra = true;
@@ -60,7 +67,7 @@ void FunctionEvalBackend::start(int job, const Candidate &candidate, const std::
             Q_EMIT finished(job, cancelled);
             return;
         }
-        Q_EMIT finished(job, m_function(candidate, seeds));
+        Q_EMIT finished(job, m_function(candidate, variant));
     });
 }
 

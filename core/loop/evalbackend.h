@@ -12,6 +12,15 @@
 
 namespace kwb {
 
+/// How an evaluation departs from the workload's own, to re-verify a
+/// suspicious win: fresh seeds and, where the workload declares one
+/// (`verify_dims`), a second input shape.
+struct EvalVariant
+{
+    std::vector<qint64> seeds; ///< empty: the workload's
+    bool otherShape = false;   ///< use the workload's verify_dims
+};
+
 /// Where the loop sends candidates. Jobs run concurrently up to slots();
 /// each ends with exactly one finished() (also when cancelled).
 class EvalBackend : public QObject
@@ -20,9 +29,9 @@ class EvalBackend : public QObject
 public:
     using QObject::QObject;
     virtual int slotCount() const = 0;
-    /// Evaluates `candidate` as job `job`; non-empty `seeds` replaces the
-    /// workload's (fresh seeds for re-verifying a suspicious win).
-    virtual void start(int job, const Candidate &candidate, const std::vector<qint64> &seeds) = 0;
+    /// Evaluates `candidate` as job `job`, as the workload says or as
+    /// `variant` departs from it.
+    virtual void start(int job, const Candidate &candidate, const EvalVariant &variant = {}) = 0;
     virtual void cancelAll() = 0;
 
 Q_SIGNALS:
@@ -40,13 +49,13 @@ public:
                      const QString &workRoot, int parallel, QObject *parent = nullptr);
     ~LocalEvalBackend() override;
     int slotCount() const override { return m_parallel; }
-    void start(int job, const Candidate &candidate, const std::vector<qint64> &seeds) override;
+    void start(int job, const Candidate &candidate, const EvalVariant &variant = {}) override;
     void cancelAll() override;
 
 private:
     struct Job
     {
-        std::unique_ptr<Workload> workload; // a copy when its seeds differ
+        std::unique_ptr<Workload> workload; // a copy for a variant
         std::unique_ptr<Evaluator> evaluator;
     };
     const Workload &m_workload;
@@ -64,10 +73,10 @@ class FunctionEvalBackend : public EvalBackend
 {
     Q_OBJECT
 public:
-    using Function = std::function<EvalOutcome(const Candidate &, const std::vector<qint64> &seeds)>;
+    using Function = std::function<EvalOutcome(const Candidate &, const EvalVariant &variant)>;
     FunctionEvalBackend(Function f, int parallel, QObject *parent = nullptr);
     int slotCount() const override { return m_slots; }
-    void start(int job, const Candidate &candidate, const std::vector<qint64> &seeds) override;
+    void start(int job, const Candidate &candidate, const EvalVariant &variant = {}) override;
     void cancelAll() override;
 
 private:

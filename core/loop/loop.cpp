@@ -58,13 +58,16 @@ Candidate candidateOf(const Proposal &p)
     return Candidate{p.source, p.origin, p.knobs, p.label, p.linkFlags};
 }
 
-// Seeds the workload has never used, for re-checking a suspicious win.
-std::vector<qint64> freshSeeds(const Workload &w)
+// Re-checking a suspicious win: seeds the workload has never used, and its
+// second input shape where it declares one (a kernel that special-cases the
+// benchmark shape fails there).
+EvalVariant reverifyVariant(const Workload &w)
 {
-    std::vector<qint64> seeds;
+    EvalVariant v;
     for (qint64 seed : w.correctness.seeds)
-        seeds.push_back(seed + 1'000'003);
-    return seeds;
+        v.seeds.push_back(seed + 1'000'003);
+    v.otherShape = !w.verifyDimValues.empty();
+    return v;
 }
 
 } // namespace
@@ -145,7 +148,8 @@ void OptimizationLoop::start()
     int lastRound = -1;
     for (const ExperimentRecord &r : m_session.experiments()) {
         m_planner.observe(r);
-        lastRound = std::max(lastRound, r.round);
+        if (r.decision != u"imported"_s)
+            lastRound = std::max(lastRound, r.round);
     }
     const Json state = m_session.loopState();
     m_incumbentId = state.value("incumbent", 0);
@@ -336,7 +340,7 @@ std::optional<std::pair<StopReason, QString>> OptimizationLoop::stopCondition() 
         return std::pair{StopReason::EvalBudget, QString::number(m_evaluations) + u" evaluations"_s};
     if (m_options.timeLimitS > 0 && m_clock.elapsed() >= qint64(m_options.timeLimitS * 1000))
         return std::pair{StopReason::TimeLimit, QString::number(m_options.timeLimitS) + u" s elapsed"_s};
-    if (m_round > 0 && m_bestId && m_round - m_lastKeptRound > m_options.plateauRounds)
+    if (m_options.plateauRounds > 0 && m_round > 0 && m_bestId && m_round - m_lastKeptRound > m_options.plateauRounds)
         return std::pair{StopReason::Plateau, u"no improvement in "_s + QString::number(m_options.plateauRounds)
                                                   + u" rounds"_s};
     return std::nullopt;
@@ -356,7 +360,10 @@ void OptimizationLoop::doPlan()
 {
     m_batch.clear();
     std::vector<Proposal> proposals;
-    const bool fresh = m_session.experiments().empty();
+    // Imported measurements (kwb import) teach the planner but are not a run.
+    const auto &records = m_session.experiments();
+    const bool fresh = std::all_of(records.begin(), records.end(),
+                                   [](const ExperimentRecord &r) { return r.decision == u"imported"_s; });
     if (fresh) {
         // Round 0: the starting kernel, then the baselines beside it.
         QFile f(m_workload.kernelPath);
@@ -458,7 +465,7 @@ void OptimizationLoop::startNext()
         s.startedAt = now();
         ++m_running;
         Q_EMIT evaluationStarted(s.proposal);
-        m_backend.start(s.proposal.id, candidateOf(s.proposal), {});
+        m_backend.start(s.proposal.id, candidateOf(s.proposal));
     }
     if (m_running == 0 && m_phase == LoopPhase::Evaluate)
         scheduleAdvance();
@@ -482,7 +489,7 @@ void OptimizationLoop::onFinished(int job, const EvalOutcome &outcome)
                 if (!again)
                     return;
                 m_backend.start(job, candidateOf(again->proposal),
-                                again->reverifying ? freshSeeds(m_workload) : std::vector<qint64>{});
+                                again->reverifying ? reverifyVariant(m_workload) : EvalVariant{});
             });
             return;
         }
@@ -511,7 +518,7 @@ void OptimizationLoop::onFinished(int job, const EvalOutcome &outcome)
                 s->reverifying = true;
                 s->state = Slot::State::Running;
                 ++m_running;
-                m_backend.start(job, candidateOf(s->proposal), freshSeeds(m_workload));
+                m_backend.start(job, candidateOf(s->proposal), reverifyVariant(m_workload));
                 return;
             }
         }
@@ -559,8 +566,11 @@ void OptimizationLoop::doDecide()
             r.timings["wall_ms"] = s.outcome.wallMs;
             if (s.cached)
                 r.flags << u"cached"_s;
-            if (s.reverified)
+            if (s.reverified) {
                 r.flags << u"reverified"_s;
+                if (!m_workload.verifyDimValues.empty())
+                    r.flags << u"second-shape"_s;
+            }
             if (p.origin == u"baseline"_s) {
                 r.decision = u"baseline"_s;
                 r.cause = s.outcome.result.failed() ? u"failed: "_s + s.outcome.result.failureMessage : QString();
@@ -569,7 +579,8 @@ void OptimizationLoop::doDecide()
                 if (s.falseWin) {
                     d.kind = Decision::Kind::Failed;
                     d.cause = u"false win: "_s + QString::number(d.speedup, 'f', 1)
-                        + u"× but wrong on fresh seeds"_s;
+                        + (m_workload.verifyDimValues.empty() ? u"× but wrong on fresh seeds"_s
+                                                              : u"× but wrong on fresh seeds or the second shape"_s);
                     r.flags << u"false-win"_s;
                 }
                 r.decision = Decision::kindName(d.kind);

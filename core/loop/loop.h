@@ -30,7 +30,7 @@ struct LoopOptions
 {
     int maxEvals = 0;        ///< candidates to evaluate in this run; 0 = no limit
     double timeLimitS = 0;   ///< wall time of this run; 0 = no limit
-    int plateauRounds = 8;   ///< stop after this many rounds without a kept candidate
+    int plateauRounds = 8;   ///< stop after this many rounds without a kept candidate; 0 = never
     int infraRetries = 3;    ///< retries of an evaluation lost to the host
     int retryDelayMs = 1000; ///< first retry after this long, then doubling
     int memoryCap = 32;

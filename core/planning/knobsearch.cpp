@@ -13,7 +13,16 @@ namespace {
 // Spaces up to this size are enumerated once, so random and model-based
 // proposals draw from exactly the valid, unseen configurations.
 constexpr double kEnumerateLimit = 500'000;
-constexpr int kModelWarmup = 5;
+// The model strategy (a Gaussian process over log time, expected
+// improvement): random samples after the defaults before the model takes
+// over; the kernel's length in knob-distance units (one knob changed
+// completely = 1); measurement noise as a share of the signal's variance;
+// the most candidates scored and measurements fitted per proposal.
+constexpr int kModelWarmup = 1;
+constexpr double kGpLength = 2.0;
+constexpr double kGpNoise = 0.1;
+constexpr size_t kGpPool = 5000;
+constexpr size_t kGpObservations = 300;
 
 } // namespace
 
@@ -225,58 +234,75 @@ std::optional<KnobProposal> KnobSearch::proposeCoordinate(const QString &bottlen
     return std::nullopt;
 }
 
-double KnobSearch::knobDistance(const KnobConfig &a, const KnobConfig &b) const
+namespace {
+
+// Solves (A + lambda·I) x = b for a symmetric positive semi-definite n×n A
+// (row-major) by Cholesky; `a` is left holding the factor L (lower).
+std::vector<double> choleskySolve(std::vector<double> &a, std::vector<double> b, size_t n, double lambda)
 {
-    const std::vector<Knob> &knobs = m_space.knobs();
-    double d = 0;
-    for (size_t k = 0; k < knobs.size(); ++k) {
-        const Knob &knob = knobs[k];
-        if (a[k] == b[k])
-            continue;
-        const bool ordinal = knob.kind != Knob::Kind::Permutation && knob.values.front().numeric;
-        d += ordinal && knob.values.size() > 1 ? double(std::abs(a[k] - b[k])) / double(knob.values.size() - 1) : 1.0;
+    for (size_t i = 0; i < n; ++i)
+        a[i * n + i] += lambda;
+    for (size_t j = 0; j < n; ++j) {
+        double d = a[j * n + j];
+        for (size_t k = 0; k < j; ++k)
+            d -= a[j * n + k] * a[j * n + k];
+        d = std::sqrt(std::max(d, 1e-12));
+        a[j * n + j] = d;
+        for (size_t i = j + 1; i < n; ++i) {
+            double v = a[i * n + j];
+            for (size_t k = 0; k < j; ++k)
+                v -= a[i * n + k] * a[j * n + k];
+            a[i * n + j] = v / d;
+        }
     }
-    return d / double(std::max<size_t>(1, knobs.size()));
+    for (size_t i = 0; i < n; ++i) { // L·y = b
+        for (size_t k = 0; k < i; ++k)
+            b[i] -= a[i * n + k] * b[k];
+        b[i] /= a[i * n + i];
+    }
+    for (size_t i = n; i-- > 0;) { // Lᵀ·x = y
+        for (size_t k = i + 1; k < n; ++k)
+            b[i] -= a[k * n + i] * b[k];
+        b[i] /= a[i * n + i];
+    }
+    return b;
 }
 
-double KnobSearch::predict(const KnobConfig &c, double *distance) const
+} // namespace
+
+// Per-knob distances of two configurations, 0..1: numeric knobs by how far
+// apart the values sit in their ordered list, permutations and strings by
+// same or different.
+void KnobSearch::knobDistances(const KnobConfig &a, const KnobConfig &b, double *out) const
 {
-    // Inverse-distance weighting over the nearest observations; failures
-    // count as twice the slowest time seen, so the model steers away.
-    double worst = -std::numeric_limits<double>::infinity();
-    for (const auto &[cfg, t] : m_observed) {
-        if (!std::isnan(t))
-            worst = std::max(worst, t);
+    const std::vector<Knob> &knobs = m_space.knobs();
+    for (size_t k = 0; k < knobs.size(); ++k) {
+        const Knob &knob = knobs[k];
+        const bool ordinal = knob.kind != Knob::Kind::Permutation && knob.values.front().numeric;
+        out[k] = a[k] == b[k] ? 0.0
+            : ordinal && knob.values.size() > 1 ? double(std::abs(a[k] - b[k])) / double(knob.values.size() - 1)
+                                                : 1.0;
     }
-    const double failed = worst + std::log(2.0);
-    std::vector<std::pair<double, double>> near; // (distance, log time)
-    near.reserve(m_observed.size());
-    for (const auto &[cfg, t] : m_observed)
-        near.emplace_back(knobDistance(c, cfg), std::isnan(t) ? failed : t);
-    const size_t k = std::min<size_t>(6, near.size());
-    std::partial_sort(near.begin(), near.begin() + long(k), near.end());
-    double wsum = 0, vsum = 0;
-    for (size_t i = 0; i < k; ++i) {
-        const double w = 1.0 / ((near[i].first + 1e-3) * (near[i].first + 1e-3));
-        wsum += w;
-        vsum += w * near[i].second;
-    }
-    *distance = k ? near[0].first : 1.0;
-    return wsum > 0 ? vsum / wsum : 0;
 }
 
 std::optional<KnobProposal> KnobSearch::proposeModel()
 {
-    const int successes = int(std::count_if(m_observed.begin(), m_observed.end(),
-                                            [](const auto &o) { return !std::isnan(o.second); }));
-    if (successes < kModelWarmup || std::uniform_real_distribution<double>(0, 1)(m_rng) < 0.1) {
+    // The workload's defaults first (its author's best guess beats a random
+    // point), then a random sample, then the model.
+    if (m_observed.empty()) {
+        const KnobConfig defaults = m_space.defaultConfig();
+        auto start = m_space.isValid(defaults) ? std::optional(defaults) : repair(defaults, -1);
+        if (start && !seen(*start))
+            return KnobProposal{*start, u"model: start at the defaults"_s};
+    }
+    if (m_observed.size() < size_t(1 + kModelWarmup)) {
         auto r = proposeRandom();
         if (r)
-            r->reason = successes < kModelWarmup ? u"model warming up: random sample"_s : u"model: random exploration"_s;
+            r->reason = u"model: warming up, random sample"_s;
         return r;
     }
-    // Candidate pool: every unseen valid configuration when the space is
-    // enumerable, else random samples plus the best one's neighbours.
+    // Candidates: the unseen valid configurations (a random subset of a
+    // large space) and the best one's single-knob neighbours.
     std::vector<KnobConfig> pool;
     const auto &valid = validConfigs();
     if (!valid.empty()) {
@@ -284,48 +310,124 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
             if (!seen(c))
                 pool.push_back(c);
         }
+        if (pool.size() > kGpPool) {
+            std::shuffle(pool.begin(), pool.end(), m_rng);
+            pool.resize(kGpPool);
+        }
     } else {
-        for (int i = 0; i < 2000; ++i) {
+        for (size_t i = 0; i < kGpPool; ++i) {
             if (auto r = proposeRandom())
                 pool.push_back(r->config);
         }
-        if (auto b = best()) {
-            for (size_t k = 0; k < b->size(); ++k) {
-                for (int v = 0; v < int(m_space.knobs()[k].values.size()); ++v) {
-                    KnobConfig c = *b;
-                    c[k] = v;
-                    if (m_space.isValid(c) && !seen(c))
-                        pool.push_back(c);
-                }
+    }
+    if (auto b = best()) {
+        for (size_t k = 0; k < b->size(); ++k) {
+            for (int v = 0; v < int(m_space.knobs()[k].values.size()); ++v) {
+                KnobConfig c = *b;
+                c[k] = v;
+                if (m_space.isValid(c) && !seen(c))
+                    pool.push_back(c);
             }
         }
     }
     if (pool.empty())
         return std::nullopt;
+
+    // A Gaussian process over log time, kernel var·exp(−distance / length)
+    // plus measurement noise; the next configuration is the one with the
+    // largest expected improvement over the best measured. Failures count as
+    // twice the slowest time.
+    // The fit costs O(n³): past kGpObservations measurements it uses the
+    // fastest ones and the most recent.
+    std::vector<const std::pair<KnobConfig, double> *> obs;
+    for (const auto &o : m_observed)
+        obs.push_back(&o);
+    if (obs.size() > kGpObservations) {
+        std::vector<const std::pair<KnobConfig, double> *> recent(obs.end() - kGpObservations / 5, obs.end());
+        std::stable_sort(obs.begin(), obs.end(), [](const auto *a, const auto *b) {
+            return (std::isnan(a->second) ? INFINITY : a->second) < (std::isnan(b->second) ? INFINITY : b->second);
+        });
+        obs.resize(kGpObservations - recent.size());
+        for (const auto *r : recent) {
+            if (std::find(obs.begin(), obs.end(), r) == obs.end())
+                obs.push_back(r);
+        }
+    }
+    const size_t n = obs.size();
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-    for (const auto &o : m_observed) {
-        if (!std::isnan(o.second)) {
-            lo = std::min(lo, o.second);
-            hi = std::max(hi, o.second);
+    for (const auto *o : obs) {
+        if (!std::isnan(o->second)) {
+            lo = std::min(lo, o->second);
+            hi = std::max(hi, o->second);
         }
     }
-    // Lower confidence bound: predicted log time minus a bonus for being far
-    // from anything measured.
-    const double beta = 0.5 * std::max(hi - lo, 0.05);
-    double bestScore = std::numeric_limits<double>::infinity();
-    double bestPred = 0;
+    if (!std::isfinite(lo)) { // nothing has worked yet: nothing to model
+        auto r = proposeRandom();
+        if (r)
+            r->reason = u"model: nothing measured yet, random sample"_s;
+        return r;
+    }
+    const double failed = hi + std::log(2.0);
+    std::vector<double> y(n);
+    double mean = 0;
+    for (size_t i = 0; i < n; ++i) {
+        y[i] = std::isnan(obs[i]->second) ? failed : obs[i]->second;
+        mean += y[i];
+    }
+    mean /= double(n);
+    double var = 0;
+    for (double &v : y) {
+        v -= mean;
+        var += v * v;
+    }
+    var = std::max(var / double(n), 1e-4);
+    // The kernel: var·exp(−Σ knob distances / length), plus measurement noise.
+    const size_t nk = m_space.knobs().size();
+    std::vector<double> dq(nk);
+    auto kernel = [&](const KnobConfig &a, const KnobConfig &b) {
+        knobDistances(a, b, dq.data());
+        double d = 0;
+        for (double x : dq)
+            d += x;
+        return var * std::exp(-d / kGpLength);
+    };
+    std::vector<double> k(n * n);
+    for (size_t i = 0; i < n; ++i) {
+        for (size_t j = 0; j < n; ++j)
+            k[i * n + j] = kernel(obs[i]->first, obs[j]->first);
+    }
+    std::vector<double> alpha = choleskySolve(k, y, n, kGpNoise * var); // k now holds L
+    const double best = lo - mean;
+    double bestEi = -1, bestMu = 0;
     size_t bestIndex = 0;
-    for (size_t i = 0; i < pool.size(); ++i) {
-        double distance = 0;
-        const double pred = predict(pool[i], &distance);
-        const double score = pred - beta * distance;
-        if (score < bestScore) {
-            bestScore = score;
-            bestPred = pred;
-            bestIndex = i;
+    std::vector<double> ks(n), v(n);
+    for (size_t p = 0; p < pool.size(); ++p) {
+        for (size_t i = 0; i < n; ++i)
+            ks[i] = kernel(pool[p], obs[i]->first);
+        double mu = 0;
+        for (size_t i = 0; i < n; ++i)
+            mu += ks[i] * alpha[i];
+        for (size_t i = 0; i < n; ++i) { // L·v = k*
+            double s = ks[i];
+            for (size_t j = 0; j < i; ++j)
+                s -= k[i * n + j] * v[j];
+            v[i] = s / k[i * n + i];
+        }
+        double s2 = var;
+        for (size_t i = 0; i < n; ++i)
+            s2 -= v[i] * v[i];
+        const double sigma = std::sqrt(std::max(s2, 1e-12));
+        const double z = (best - mu) / sigma;
+        const double ei = (best - mu) * 0.5 * std::erfc(-z / std::sqrt(2.0))
+            + sigma * std::exp(-0.5 * z * z) / std::sqrt(2.0 * M_PI);
+        if (ei > bestEi) {
+            bestEi = ei;
+            bestMu = mu;
+            bestIndex = p;
         }
     }
-    return KnobProposal{pool[bestIndex], u"model: predicted "_s + QString::number(std::exp(bestPred), 'g', 3) + u" ms"_s};
+    return KnobProposal{pool[bestIndex], u"model: predicted "_s + QString::number(std::exp(bestMu + mean), 'g', 3)
+                                             + u" ms, most expected improvement"_s};
 }
 
 } // namespace kwb

@@ -18,7 +18,7 @@ enum class SearchStrategy {
     Exhaustive, ///< every valid configuration, in order
     Random,     ///< uniform joint samples over the valid configurations
     Coordinate, ///< sweep one knob at a time around the best, knobs chosen by bottleneck
-    Model,      ///< surrogate-guided: nearest-neighbour model of log time + exploration bonus
+    Model,      ///< Bayesian: a Gaussian process over log time, expected improvement
 };
 QString strategyName(SearchStrategy s);
 std::optional<SearchStrategy> parseStrategy(const QString &name);
@@ -61,9 +61,8 @@ private:
     std::optional<KnobProposal> proposeRandom();
     std::optional<KnobProposal> proposeCoordinate(const QString &bottleneck);
     std::optional<KnobProposal> proposeModel();
+    void knobDistances(const KnobConfig &a, const KnobConfig &b, double *out) const;
     const std::vector<KnobConfig> &validConfigs() const;
-    double predict(const KnobConfig &c, double *distance) const;
-    double knobDistance(const KnobConfig &a, const KnobConfig &b) const;
 
     const KnobSpace &m_space;
     SearchStrategy m_strategy;

@@ -50,7 +50,7 @@ const QStringList kOptional = {u"$schema"_s, u"description"_s, u"template"_s, u"
                                u"dims"_s, u"flops"_s, u"bytes"_s, u"rounds"_s, u"planner"_s,
                                u"knobs"_s, u"constraints"_s, u"correctness"_s, u"benchmark"_s,
                                u"divergence"_s, u"batch"_s, u"compile_flags"_s, u"knob_map"_s,
-                               u"baselines"_s};
+                               u"baselines"_s, u"verify_dims"_s};
 
 int editDistance(const QString &a, const QString &b)
 {
@@ -423,6 +423,25 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
             w.dimValues.push_back(value.get<double>());
         }
     }
+    if (r.object("/verify_dims")) {
+        w.verifyDimValues = w.dimValues;
+        for (const auto &[name, value] : root["verify_dims"].items()) {
+            const std::string p = "/verify_dims/" + pointerToken(name);
+            const qsizetype at = w.dimNames.indexOf(qs(name));
+            if (at < 0) {
+                r.error(p, u"'"_s + qs(name) + u"' is not one of the dims ("_s + w.dimNames.join(u", "_s) + u')');
+                continue;
+            }
+            if (!value.is_number_integer() || value.get<qint64>() < 1) {
+                r.error(p, u"dim '"_s + qs(name) + u"' must be a positive integer, found "_s
+                               + (value.is_number() ? QString::number(value.get<double>()) : jsonTypeName(value)));
+                continue;
+            }
+            w.verifyDimValues[size_t(at)] = value.get<double>();
+        }
+        if (w.verifyDimValues == w.dimValues)
+            r.warn("/verify_dims", u"verify_dims names the benchmark shape itself, so it checks nothing new"_s);
+    }
     readTensors(r, "/inputs", w, w.inputs);
     readTensors(r, "/outputs", w, w.outputs);
     for (const TensorSpec &o : w.outputs) {
@@ -543,6 +562,11 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     if (auto v = r.strings("/compile_flags"))
         w.compileFlags = *v;
 
+    if (!w.verifyDimValues.empty()) {
+        QString err;
+        if (!reshaped(w, w.verifyDimValues, &err))
+            r.error("/verify_dims", u"the second shape does not work: "_s + err);
+    }
     w.knobs = KnobSpace::fromJson(*doc, w.dimNames, w.dimValues, &out.errors);
     if (r.object("/knob_map")) {
         for (const auto &[cls, names] : root["knob_map"].items()) {
@@ -596,6 +620,35 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     if (out.errors.isEmpty())
         out.workload = std::move(w);
     return out;
+}
+
+std::optional<Workload> reshaped(const Workload &workload, const std::vector<double> &dimValues, QString *error)
+{
+    Workload w = workload;
+    w.dimValues = dimValues;
+    for (auto *tensors : {&w.inputs, &w.outputs}) {
+        for (TensorSpec &t : *tensors) {
+            t.shape.clear();
+            for (const QString &text : std::as_const(t.shapeText)) {
+                double v = 0;
+                QString err;
+                if (!evaluateExpression(text, w.dimNames, w.dimValues, &v, &err) || v < 1 || std::floor(v) != v) {
+                    *error = t.name + u": shape entry '"_s + text + u"' is "_s
+                        + (err.isEmpty() ? QString::number(v) : err) + u" with the other dims"_s;
+                    return std::nullopt;
+                }
+                t.shape.push_back(qint64(v));
+            }
+        }
+    }
+    for (const auto &[text, value] : {std::pair{&w.flopsText, &w.flops}, std::pair{&w.bytesText, &w.bytes}}) {
+        QString err;
+        if (!text->isEmpty() && !evaluateExpression(*text, w.dimNames, w.dimValues, value, &err)) {
+            *error = *text + u": "_s + err;
+            return std::nullopt;
+        }
+    }
+    return w;
 }
 
 } // namespace kwb

@@ -93,6 +93,9 @@ struct Workload
     QString referenceEntry = QStringLiteral("reference");
     QStringList dimNames;
     std::vector<double> dimValues;
+    /// A second input shape (`verify_dims`) for re-verifying suspicious
+    /// wins: all dims, in dimNames' order; empty when not declared.
+    std::vector<double> verifyDimValues;
     std::vector<TensorSpec> inputs;
     std::vector<TensorSpec> outputs;
     QString flopsText, bytesText;
@@ -120,6 +123,10 @@ struct WorkloadLoad
     /// Every diagnostic, one per line, errors first.
     QString message() const;
 };
+
+/// The workload with other dim values: shapes, flops and bytes evaluated
+/// again. Fails (with `error`) when a shape would not be a positive integer.
+std::optional<Workload> reshaped(const Workload &workload, const std::vector<double> &dimValues, QString *error);
 
 /// Loads and validates a workload. With `target` given, the goal metric is
 /// checked against its catalog. Never throws; every problem is a diagnostic.

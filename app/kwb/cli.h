@@ -1,0 +1,52 @@
+#pragma once
+
+#include "targets/targetprofile.h"
+#include "workload/workload.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+namespace kwb {
+class SessionStore;
+}
+
+namespace kwb::cli {
+
+/// Exit codes scripts can rely on.
+enum Exit {
+    ExitOk = 0,           ///< evaluated, compiled and correct
+    ExitKernelFailed = 1, ///< the kernel failed: compile, incorrect, crash, timeout (a recorded result)
+    ExitUsage = 2,        ///< bad arguments, workload or knob values
+    ExitInfra = 3,        ///< the host or harness failed; nothing is known about the kernel
+};
+
+void out(const QString &s);
+void err(const QString &s);
+
+struct Loaded
+{
+    TargetProfile target;
+    Workload workload;
+};
+
+/// Loads a workload and the target it names; problems are printed as
+/// file:line:col diagnostics and nullopt comes back.
+std::optional<Loaded> loadAll(const QString &path);
+
+/// Opens the session in `dir`, or creates it for `w`; refuses one made for
+/// another version of the workload. Problems are printed; nullptr then.
+std::unique_ptr<SessionStore> openSession(const QString &command, const QString &dir, const Workload &w,
+                                          const TargetProfile &target);
+
+/// The workload a session was made from (for commands given only DIR).
+QString sessionWorkloadPath(const QString &dir, const QString &command);
+
+// Commands in their own translation units.
+int cmdExport(const QStringList &args);
+int cmdImport(const QStringList &args);
+int cmdSimulate(const QStringList &args);
+
+} // namespace kwb::cli

@@ -1,0 +1,71 @@
+#include "simulation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace kwb {
+
+std::optional<int> SimulationRun::evaluationsToReach(double optimumMs, double fraction) const
+{
+    const double limit = optimumMs / fraction;
+    for (size_t i = 0; i < bestSoFarMs.size(); ++i) {
+        if (bestSoFarMs[i] <= limit * (1 + 1e-12))
+            return int(i + 1);
+    }
+    return std::nullopt;
+}
+
+SimulationRun simulateSearch(const KnobSpace &space, const TunerCache &recording, SearchStrategy strategy,
+                             quint64 seed, const QHash<QString, QStringList> &knobMap, int maxEvals, double stopAtMs)
+{
+    KnobSearch search(space, strategy, seed);
+    search.setBottleneckKnobs(knobMap);
+    SimulationRun run;
+    double best = std::numeric_limits<double>::infinity();
+    QString bottleneck;
+    while (maxEvals <= 0 || int(run.bestSoFarMs.size()) < maxEvals) {
+        const std::vector<KnobProposal> proposals = search.propose(1, bottleneck);
+        if (proposals.empty())
+            break;
+        const KnobConfig &config = proposals.front().config;
+        const TunerCacheEntry *entry = recording.find(config);
+        if (!entry)
+            ++run.missing;
+        const double ms = entry && entry->ok() ? entry->timeMs : NAN;
+        search.observe(config, ms);
+        if (std::isfinite(ms) && ms < best) {
+            best = ms;
+            bottleneck = entry->bottleneck;
+        }
+        run.bestSoFarMs.push_back(best);
+        if (stopAtMs > 0 && best <= stopAtMs)
+            break;
+    }
+    return run;
+}
+
+SimulationSummary summarizeEvaluations(std::vector<std::optional<int>> counts, int budget)
+{
+    SimulationSummary s;
+    std::vector<double> values;
+    for (const auto &c : counts) {
+        values.push_back(c ? double(*c) : double(budget));
+        if (!c)
+            ++s.unreached;
+    }
+    if (values.empty())
+        return s;
+    std::sort(values.begin(), values.end());
+    auto quantile = [&](double q) {
+        const double pos = q * double(values.size() - 1);
+        const size_t lo = size_t(std::floor(pos));
+        const size_t hi = std::min(values.size() - 1, lo + 1);
+        return values[lo] + (values[hi] - values[lo]) * (pos - double(lo));
+    };
+    s.median = quantile(0.5);
+    s.p90 = quantile(0.9);
+    return s;
+}
+
+} // namespace kwb

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "planning/knobsearch.h"
+#include "planning/tunercache.h"
+
+#include <QHash>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace kwb {
+
+/// One replay of a search strategy against a recorded knob space: what the
+/// loop's planner would have proposed, answered from the recording instead
+/// of by compiling and timing.
+struct SimulationRun
+{
+    std::vector<double> bestSoFarMs; ///< after each evaluation (inf until one succeeds)
+    int missing = 0;                 ///< proposals the recording has no entry for (counted as failures)
+
+    /// Evaluations until the best reaches `fraction` of the optimum's
+    /// performance (time ≤ optimumMs / fraction); nullopt if it never does.
+    std::optional<int> evaluationsToReach(double optimumMs, double fraction) const;
+};
+
+/// Replays `strategy` with `seed` for up to `maxEvals` evaluations (0: until
+/// the strategy has nothing left), stopping early once the best time is at
+/// or below `stopAtMs` (0: never). The coordinate strategy sees the recorded
+/// bottleneck class of the best configuration so far.
+SimulationRun simulateSearch(const KnobSpace &space, const TunerCache &recording, SearchStrategy strategy,
+                             quint64 seed, const QHash<QString, QStringList> &knobMap, int maxEvals = 0,
+                             double stopAtMs = 0);
+
+/// Median and 90th percentile of evaluations-to-target over many seeds;
+/// runs that never reach it count as the whole budget and are reported.
+struct SimulationSummary
+{
+    double median = 0;
+    double p90 = 0;
+    int unreached = 0;
+};
+SimulationSummary summarizeEvaluations(std::vector<std::optional<int>> counts, int budget);
+
+} // namespace kwb

@@ -1,0 +1,301 @@
+#include "tunercache.h"
+
+#include "session/sessionstore.h"
+
+#include <QStringList>
+
+#include <cmath>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+constexpr const char *kSchemaVersion = "1.1.0";
+const auto kCompileFailed = u"CompilationFailedConfig"_s;
+const auto kRuntimeFailed = u"RuntimeFailedConfig"_s;
+
+// A knob value as Kernel Tuner writes a parameter: integers as integers.
+Json paramValue(const KnobValue &v)
+{
+    if (!v.numeric)
+        return ss(v.text);
+    if (std::floor(v.number) == v.number && std::abs(v.number) < 9e15)
+        return qint64(v.number);
+    return v.number;
+}
+
+QString valueText(const Json &j)
+{
+    if (j.is_string())
+        return qs(j.get<std::string>());
+    if (j.is_boolean())
+        return j.get<bool>() ? u"1"_s : u"0"_s;
+    if (j.is_number_integer())
+        return QString::number(j.get<qint64>());
+    if (j.is_number())
+        return QString::number(j.get<double>(), 'g', 17);
+    return QString::fromStdString(j.dump());
+}
+
+QString cacheKey(const KnobSpace &space, const KnobConfig &config)
+{
+    QStringList parts;
+    for (size_t k = 0; k < space.knobs().size(); ++k)
+        parts << valueText(paramValue(space.knobs()[k].values[size_t(config[k])]));
+    return parts.join(u',');
+}
+
+} // namespace
+
+TunerCache TunerCache::fromSession(const SessionStore &session, const KnobSpace &space)
+{
+    TunerCache cache;
+    cache.kernelName = qs(stringAt(session.info(), {"workload", "name"}));
+    const std::string host = stringAt(session.info(), {"host"});
+    for (const ExperimentRecord &r : session.experiments()) {
+        if (r.origin == u"baseline"_s || r.decision == u"infra"_s || r.decision == u"rejected"_s)
+            continue;
+        auto config = space.configFromJson(r.knobs);
+        if (!config || !r.result.is_object())
+            continue;
+        TunerCacheEntry e;
+        e.config = *config;
+        e.compileMs = numberAt(r.timings, {"compile_ms"}, 0);
+        e.verifyMs = numberAt(r.timings, {"check_ms"}, 0);
+        e.benchMs = numberAt(r.timings, {"bench_ms"}, 0);
+        e.timestamp = r.finishedAt;
+        e.bottleneck = qs(stringAt(r.result, {"bottleneck", "class"}));
+        const Json *correct = findAt(r.result, {"correct"});
+        const double median = numberAt(r.result, {"latency", "median_ms"}, NAN);
+        if (correct && *correct == Json(true) && std::isfinite(median) && !r.flags.contains(u"false-win"_s)) {
+            e.timeMs = median;
+            if (const Json *samples = findAt(r.result, {"latency", "samples_ms"}); samples && samples->is_array()) {
+                for (const Json &s : *samples) {
+                    if (s.is_number())
+                        e.timesMs.push_back(s.get<double>());
+                }
+            }
+            e.gflops = numberAt(r.result, {"metrics", "gflops"}, NAN);
+        } else {
+            const Json *compiled = findAt(r.result, {"compiled"});
+            e.failure = compiled && *compiled == Json(false) ? kCompileFailed : kRuntimeFailed;
+            e.failureClass = qs(stringAt(r.result, {"failure", "class"}));
+            if (e.failureClass.isEmpty())
+                e.failureClass = r.flags.contains(u"false-win"_s) ? u"false-win"_s : u"incorrect"_s;
+        }
+        if (cache.deviceName.isEmpty())
+            cache.deviceName = qs(stringAt(r.result, {"calibration", "cpu"}));
+        cache.entries[e.config] = std::move(e);
+    }
+    if (cache.deviceName.isEmpty())
+        cache.deviceName = host.empty() ? u"local"_s : qs(host);
+    if (const Json *dims = findAt(session.info(), {"workload", "dims"}); dims && dims->is_object()) {
+        for (const auto &[name, value] : dims->items()) {
+            if (value.is_number())
+                cache.problemSize.push_back(qint64(value.get<double>()));
+        }
+    }
+    return cache;
+}
+
+Json TunerCache::toJson(const KnobSpace &space) const
+{
+    Json j = Json::object();
+    j["schema_version"] = kSchemaVersion;
+    j["device_name"] = ss(deviceName);
+    j["kernel_name"] = ss(kernelName);
+    j["problem_size"] = problemSize;
+    Json keys = Json::array();
+    Json params = Json::object();
+    for (const Knob &k : space.knobs()) {
+        keys.push_back(ss(k.name));
+        Json values = Json::array();
+        for (const KnobValue &v : k.values)
+            values.push_back(paramValue(v));
+        params[ss(k.name)] = values;
+    }
+    j["tune_params_keys"] = keys;
+    j["tune_params"] = params;
+    j["objective"] = "time";
+    Json data = Json::object();
+    for (const auto &[config, e] : entries) {
+        Json o = Json::object();
+        for (size_t k = 0; k < space.knobs().size(); ++k)
+            o[ss(space.knobs()[k].name)] = paramValue(space.knobs()[k].values[size_t(config[k])]);
+        if (e.ok())
+            o["time"] = e.timeMs;
+        else
+            o["time"] = ss(e.failure);
+        o["times"] = e.timesMs;
+        o["compile_time"] = e.compileMs;
+        o["verification_time"] = e.verifyMs;
+        o["benchmark_time"] = e.benchMs;
+        if (std::isfinite(e.gflops))
+            o["GFLOP/s"] = e.gflops;
+        o["strategy_time"] = 0;
+        o["framework_time"] = 0;
+        o["timestamp"] = ss(e.timestamp);
+        if (!e.bottleneck.isEmpty())
+            o["kwb_bottleneck"] = ss(e.bottleneck);
+        if (!e.failureClass.isEmpty())
+            o["kwb_failure"] = ss(e.failureClass);
+        data[ss(cacheKey(space, config))] = std::move(o);
+    }
+    j["cache"] = std::move(data);
+    return j;
+}
+
+QByteArray TunerCache::toText(const KnobSpace &space) const
+{
+    // Top-level members one per line, then one cache entry per line.
+    const Json j = toJson(space);
+    std::string text = "{";
+    bool first = true;
+    for (const auto &[key, value] : j.items()) {
+        text += first ? "\n " : ",\n ";
+        first = false;
+        text += Json(key).dump() + ": ";
+        if (key != "cache") {
+            text += value.dump();
+            continue;
+        }
+        text += "{";
+        bool firstEntry = true;
+        for (const auto &[configKey, entry] : value.items()) {
+            text += firstEntry ? "\n  " : ",\n  ";
+            firstEntry = false;
+            text += Json(configKey).dump() + ": " + entry.dump();
+        }
+        text += "\n }";
+    }
+    text += "\n}\n";
+    return QByteArray::fromStdString(text);
+}
+
+std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSpace &space,
+                                               QList<Diagnostic> *diagnostics)
+{
+    const Json &root = doc.root();
+    auto fail = [&](const std::string &pointer, const QString &message) {
+        diagnostics->append(doc.error(pointer, message));
+        return std::nullopt;
+    };
+    if (!root.is_object())
+        return fail("", u"a Kernel Tuner cache file is a JSON object, not "_s + jsonTypeName(root));
+    for (const char *name : {"tune_params_keys", "cache"}) {
+        if (!root.contains(name))
+            return fail("", u"not a Kernel Tuner cache file: '"_s + QString::fromUtf8(name) + u"' is missing"_s);
+    }
+    const Json &keys = root["tune_params_keys"];
+    if (!keys.is_array())
+        return fail("/tune_params_keys", u"'tune_params_keys' must be an array of parameter names"_s);
+    // Parameter i of the file is knob knobOf[i] of the space.
+    std::vector<int> knobOf;
+    for (size_t i = 0; i < keys.size(); ++i) {
+        const std::string pointer = "/tune_params_keys/" + std::to_string(i);
+        if (!keys[i].is_string())
+            return fail(pointer, u"parameter names are strings"_s);
+        const QString name = qs(keys[i].get<std::string>());
+        const int k = space.indexOfKnob(name);
+        if (k < 0)
+            return fail(pointer, u"parameter '"_s + name + u"' is not a knob of this workload"_s);
+        knobOf.push_back(k);
+    }
+    for (size_t k = 0; k < space.knobs().size(); ++k) {
+        if (std::find(knobOf.begin(), knobOf.end(), int(k)) == knobOf.end())
+            return fail("/tune_params_keys", u"knob '"_s + space.knobs()[k].name + u"' is not among the file's parameters"_s);
+    }
+    const Json &cacheJson = root["cache"];
+    if (!cacheJson.is_object())
+        return fail("/cache", u"'cache' must be an object of measured configurations"_s);
+
+    TunerCache cache;
+    cache.deviceName = qs(stringAt(root, {"device_name"}));
+    cache.kernelName = qs(stringAt(root, {"kernel_name"}));
+    if (const Json *ps = findAt(root, {"problem_size"}); ps && ps->is_array()) {
+        for (const Json &v : *ps) {
+            if (v.is_number())
+                cache.problemSize.push_back(qint64(v.get<double>()));
+        }
+    }
+    int skipped = 0;
+    std::string firstSkipped;
+    for (const auto &[key, value] : cacheJson.items()) {
+        const std::string pointer = "/cache/" + pointerToken(key);
+        if (!value.is_object())
+            return fail(pointer, u"an entry must be an object"_s);
+        // The values: the entry's own parameter members, else the key.
+        const QStringList parts = qs(key).split(u',');
+        KnobConfig config(space.knobs().size(), -1);
+        bool inSpace = true;
+        for (size_t i = 0; i < knobOf.size(); ++i) {
+            const Knob &knob = space.knobs()[size_t(knobOf[i])];
+            QString text;
+            if (const Json *member = findAt(value, {keys[i].get_ref<const std::string &>().c_str()}))
+                text = valueText(*member);
+            else if (parts.size() == qsizetype(knobOf.size()))
+                text = parts[qsizetype(i)];
+            const int index = knob.indexOf(text);
+            if (index < 0)
+                inSpace = false;
+            config[size_t(knobOf[i])] = index;
+        }
+        if (!inSpace) {
+            if (skipped++ == 0)
+                firstSkipped = pointer;
+            continue;
+        }
+        TunerCacheEntry e;
+        e.config = config;
+        const Json *time = findAt(value, {"time"});
+        if (!time)
+            return fail(pointer, u"entry has no 'time'"_s);
+        if (time->is_number()) {
+            e.timeMs = time->get<double>();
+        } else if (time->is_string()) {
+            e.failure = qs(time->get<std::string>());
+            if (e.failure == u"InvalidConfig"_s)
+                continue; // Kernel Tuner records restricted configurations too
+        } else {
+            return fail(pointer + "/time", u"'time' must be a number (milliseconds) or a failure name"_s);
+        }
+        if (const Json *times = findAt(value, {"times"}); times && times->is_array()) {
+            for (const Json &t : *times) {
+                if (t.is_number())
+                    e.timesMs.push_back(t.get<double>());
+            }
+        }
+        e.compileMs = numberAt(value, {"compile_time"}, 0);
+        e.verifyMs = numberAt(value, {"verification_time"}, 0);
+        e.benchMs = numberAt(value, {"benchmark_time"}, 0);
+        e.gflops = numberAt(value, {"GFLOP/s"}, NAN);
+        e.timestamp = qs(stringAt(value, {"timestamp"}));
+        e.bottleneck = qs(stringAt(value, {"kwb_bottleneck"}));
+        e.failureClass = qs(stringAt(value, {"kwb_failure"}));
+        cache.entries[config] = std::move(e);
+    }
+    if (skipped > 0)
+        diagnostics->append(doc.warning(firstSkipped, QString::number(skipped)
+                                                          + u" entries lie outside the workload's knob space and were skipped"_s));
+    return cache;
+}
+
+const TunerCacheEntry *TunerCache::find(const KnobConfig &config) const
+{
+    const auto it = entries.find(config);
+    return it == entries.end() ? nullptr : &it->second;
+}
+
+const TunerCacheEntry *TunerCache::best() const
+{
+    const TunerCacheEntry *best = nullptr;
+    for (const auto &[config, e] : entries) {
+        if (e.ok() && (!best || e.timeMs < best->timeMs))
+            best = &e;
+    }
+    return best;
+}
+
+} // namespace kwb
