@@ -574,7 +574,7 @@ int cmdCalibrate(const QStringList &args)
     return ExitOk;
 }
 
-int cmdTargets()
+int cmdTargets(const QStringList &)
 {
     for (const QString &id : TargetRegistry::availableIds()) {
         Diagnostic d;
@@ -605,24 +605,15 @@ int main(int argc, char **argv)
     }
     // QCommandLineParser wants the program name first.
     args.removeAt(1);
-    if (command == u"eval"_s)
-        return cmdEval(args);
-    if (command == u"run"_s)
-        return cmdRun(args);
-    if (command == u"report"_s)
-        return cmdReport(args);
-    if (command == u"validate"_s)
-        return cmdValidate(args);
-    if (command == u"calibrate"_s)
-        return cmdCalibrate(args);
-    if (command == u"targets"_s)
-        return cmdTargets();
-    if (command == u"export"_s)
-        return cmdExport(args);
-    if (command == u"import"_s)
-        return cmdImport(args);
-    if (command == u"simulate"_s)
-        return cmdSimulate(args);
+    static const std::pair<const char16_t *, int (*)(const QStringList &)> commands[] = {
+        {u"eval", cmdEval},         {u"run", cmdRun},           {u"report", cmdReport},
+        {u"validate", cmdValidate}, {u"calibrate", cmdCalibrate}, {u"targets", cmdTargets},
+        {u"export", cmdExport},     {u"import", cmdImport},     {u"simulate", cmdSimulate},
+    };
+    for (const auto &[name, run] : commands) {
+        if (command == QStringView(name))
+            return run(args);
+    }
     err(u"kwb: unknown command '"_s + command + u"'\n"_s + QString::fromUtf8(kUsage));
     return ExitUsage;
 }

@@ -425,11 +425,13 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     }
     if (r.object("/verify_dims")) {
         w.verifyDimValues = w.dimValues;
+        bool named = true;
         for (const auto &[name, value] : root["verify_dims"].items()) {
             const std::string p = "/verify_dims/" + pointerToken(name);
             const qsizetype at = w.dimNames.indexOf(qs(name));
             if (at < 0) {
                 r.error(p, u"'"_s + qs(name) + u"' is not one of the dims ("_s + w.dimNames.join(u", "_s) + u')');
+                named = false;
                 continue;
             }
             if (!value.is_number_integer() || value.get<qint64>() < 1) {
@@ -439,7 +441,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
             }
             w.verifyDimValues[size_t(at)] = value.get<double>();
         }
-        if (w.verifyDimValues == w.dimValues)
+        if (named && w.verifyDimValues == w.dimValues)
             r.warn("/verify_dims", u"verify_dims names the benchmark shape itself, so it checks nothing new"_s);
     }
     readTensors(r, "/inputs", w, w.inputs);
