@@ -156,6 +156,45 @@ private Q_SLOTS:
         QCOMPARE(session->loopState()["best"].get<int>(), loop.best()->id);
     }
 
+    void stopsAtTheGoalPlateauRoundLimitAndTime_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<int>("reason");
+        QTest::addColumn<int>("records");
+        // REPEAT r costs r ms (gflops = 1/r): exhaustive order tries REPEAT=8
+        // first, and REPEAT=1 (1 GFLOP/s) after 12 candidates.
+        QTest::newRow("goal") << u"goal"_s << int(StopReason::Goal) << 1 + 13;
+        QTest::newRow("plateau") << u"plateau"_s << int(StopReason::Plateau) << 1 + 2;
+        QTest::newRow("round limit") << u"rounds"_s << int(StopReason::RoundLimit) << 1 + 5;
+        QTest::newRow("time limit") << u"time"_s << int(StopReason::TimeLimit) << 0;
+    }
+
+    void stopsAtTheGoalPlateauRoundLimitAndTime()
+    {
+        QFETCH(QString, what);
+        QFETCH(int, reason);
+        QFETCH(int, records);
+        Workload w = m_workload;
+        LoopOptions o = options();
+        FunctionEvalBackend::Function f = landscape;
+        if (what == u"goal"_s)
+            w.goal.target = 0.9;
+        if (what == u"plateau"_s) {
+            o.plateauRounds = 2; // nothing beats the start: it stops after two rounds
+            f = [](const Candidate &, const EvalVariant &) { return outcome(10.0, true); };
+        }
+        if (what == u"rounds"_s)
+            w.rounds = 5;
+        if (what == u"time"_s)
+            o.timeLimitS = 1e-9; // spent before anything starts
+        auto session = newSession();
+        SearchPlanner planner(w, m_target, SearchStrategy::Exhaustive, 1);
+        FunctionEvalBackend backend(f, 1);
+        OptimizationLoop loop(w, *session, planner, backend, o);
+        QCOMPARE(int(runToEnd(loop)), reason);
+        QCOMPARE(int(session->experiments().size()), records);
+    }
+
     void stepAdvancesOnePhaseAtATime()
     {
         auto session = newSession();
