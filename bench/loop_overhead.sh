@@ -9,3 +9,7 @@ for strategy in exhaustive random; do
     echo "\$ $B 1000 $strategy"
     "$B" 1000 "$strategy"
 done
+# The model strategy fits a Gaussian process per proposal (O(n²) per scored
+# candidate): its own cost, not the engine's, grows with the measurements.
+echo "\$ $B 200 model"
+"$B" 200 model
