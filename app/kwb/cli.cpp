@@ -27,38 +27,14 @@ void err(const QString &s)
 
 std::optional<Loaded> loadAll(const QString &path)
 {
-    if (!QFileInfo::exists(path)) {
-        err(u"kwb: no such workload file: "_s + path);
-        return std::nullopt;
-    }
-    // The target named in the file decides which catalog the goal metric is
-    // checked against, so read that name first.
-    Diagnostic syntax;
-    std::optional<TargetProfile> target;
-    Diagnostic targetError;
-    if (auto doc = JsonText::parseFile(path, &syntax); doc && doc->root().is_object()) {
-        const Json &t = doc->root().value("target", Json());
-        if (t.is_string()) {
-            target = TargetRegistry::load(qs(t.get<std::string>()), &targetError);
-            if (!target && targetError.file.isEmpty()) {
-                targetError.file = path;
-                targetError.pos = doc->valuePos("/target");
-            }
-        }
-    }
-    WorkloadLoad load = loadWorkload(path, target ? &*target : nullptr);
+    LoadedWorkload load = loadWorkloadAndTarget(path);
     for (const Diagnostic &d : std::as_const(load.warnings))
         err(d.toString());
-    bool failed = !load.errors.isEmpty();
     for (const Diagnostic &d : std::as_const(load.errors))
         err(d.toString());
-    if (!target && load.workload) {
-        err(targetError.toString());
-        failed = true;
-    }
-    if (failed || !load.workload)
+    if (!load.ok())
         return std::nullopt;
-    return Loaded{*target, std::move(*load.workload)};
+    return Loaded{std::move(*load.target), std::move(*load.workload)};
 }
 
 std::unique_ptr<SessionStore> openSession(const QString &command, const QString &dir, const Workload &w,

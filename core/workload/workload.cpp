@@ -653,4 +653,32 @@ std::optional<Workload> reshaped(const Workload &workload, const std::vector<dou
     return w;
 }
 
+LoadedWorkload loadWorkloadAndTarget(const QString &path)
+{
+    LoadedWorkload out;
+    if (!QFileInfo::exists(path)) {
+        out.errors.append({Diagnostic::Severity::Error, path, {}, u"no such workload file"_s});
+        return out;
+    }
+    Diagnostic syntax, targetError;
+    if (auto doc = JsonText::parseFile(path, &syntax); doc && doc->root().is_object()) {
+        const Json &t = doc->root().value("target", Json());
+        if (t.is_string()) {
+            out.target = TargetRegistry::load(qs(t.get<std::string>()), &targetError);
+            if (!out.target && targetError.file.isEmpty()) {
+                targetError.file = path;
+                targetError.pos = doc->valuePos("/target");
+            }
+        }
+    }
+    WorkloadLoad load = loadWorkload(path, out.target ? &*out.target : nullptr);
+    out.warnings = load.warnings;
+    out.errors = load.errors;
+    if (!out.target && load.workload)
+        out.errors.append(targetError);
+    if (out.errors.isEmpty())
+        out.workload = std::move(load.workload);
+    return out;
+}
+
 } // namespace kwb

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "knobs.h"
+#include "targets/targetprofile.h"
 #include "util/jsontext.h"
 
 #include <QHash>
@@ -13,7 +14,6 @@
 
 namespace kwb {
 
-struct TargetProfile;
 
 /// The element types harnesses know how to generate, compare and time.
 enum class DType { Float32, Float64, Int32, Int64 };
@@ -127,6 +127,19 @@ struct WorkloadLoad
 /// The workload with other dim values: shapes, flops and bytes evaluated
 /// again. Fails (with `error`) when a shape would not be a positive integer.
 std::optional<Workload> reshaped(const Workload &workload, const std::vector<double> &dimValues, QString *error);
+
+/// A workload with the target profile it names, loaded together.
+struct LoadedWorkload
+{
+    std::optional<Workload> workload;
+    std::optional<TargetProfile> target;
+    QList<Diagnostic> errors;   ///< non-empty when either failed
+    QList<Diagnostic> warnings;
+    bool ok() const { return workload && target; }
+};
+/// Reads the target name first (the goal metric is checked against that
+/// target's catalog), then the workload. Every problem is a diagnostic.
+LoadedWorkload loadWorkloadAndTarget(const QString &path);
 
 /// Loads and validates a workload. With `target` given, the goal metric is
 /// checked against its catalog. Never throws; every problem is a diagnostic.

@@ -1,0 +1,108 @@
+// kernel-workbench: the desktop face of the engine. Opens a session folder,
+// starts one for a workload, or (with no arguments) starts one on the
+// bundled CPU example so a new user sees the loop ready to run.
+
+#include "mainwindow.h"
+#include "workbench.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QComboBox>
+#include <QTimer>
+
+#include <cstdio>
+
+using namespace kwb;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// The bundled examples: installed beside the binary, else the source tree.
+QString bundledExample()
+{
+    const QString installed = QCoreApplication::applicationDirPath()
+        + u"/../share/kernel-workbench/examples/matmul-cpu/workload.json"_s;
+    const QStringList candidates = {qEnvironmentVariable("KWB_EXAMPLES_DIR") + u"/matmul-cpu/workload.json"_s, installed,
+                                    QStringLiteral(KWB_SOURCE_DIR "/examples/matmul-cpu/workload.json")};
+    for (const QString &candidate : candidates) {
+        if (QFileInfo::exists(candidate))
+            return QFileInfo(candidate).canonicalFilePath();
+    }
+    return installed;
+}
+
+QString newSessionDir(const QString &workloadPath)
+{
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + u"/sessions"_s;
+    QDir().mkpath(base);
+    return base + u'/' + QFileInfo(workloadPath).dir().dirName() + u'-'
+        + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    // --version answers without a display (packaging checks run headless).
+    for (int i = 1; i < argc; ++i) {
+        if (qstrcmp(argv[i], "--version") == 0 || qstrcmp(argv[i], "-v") == 0) {
+            const char *rev = KWB_GIT_REVISION;
+            std::printf("kernel-workbench %s%s%s%s\n", KWB_VERSION, *rev ? " (git " : "", rev, *rev ? ")" : "");
+            return 0;
+        }
+    }
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(u"kernel-workbench"_s);
+    QApplication::setOrganizationName(u"kernel-workbench"_s);
+    QApplication::setApplicationVersion(QStringLiteral(KWB_VERSION));
+
+    QCommandLineParser p;
+    p.setApplicationDescription(QApplication::translate("main", "Profile-guided kernel optimization with a human in the loop."));
+    p.addHelpOption();
+    p.addOption({{u"v"_s, u"version"_s}, QApplication::translate("main", "Print the version and exit.")});
+    p.addPositionalArgument(u"session"_s, QApplication::translate("main", "A session folder to open."), u"[DIR]"_s);
+    p.addOption({u"workload"_s, QApplication::translate("main", "Start a new session for this workload."), u"FILE"_s});
+    // Not --session: QGuiApplication takes -session (X11 session management).
+    p.addOption({u"session-dir"_s, QApplication::translate("main", "Folder of the new session (default: a new one in the user's data folder)."), u"DIR"_s});
+    p.addOption({u"run"_s, QApplication::translate("main", "Start the loop at once, in this mode: autopilot, approve or step."), u"MODE"_s});
+    p.addOption({u"screenshot"_s, QApplication::translate("main", "Save a picture of the window to FILE and quit (for docs)."), u"FILE"_s});
+    p.addOption({u"screenshot-after"_s, QApplication::translate("main", "…once this many candidates are recorded (default 0)."), u"N"_s, u"0"_s});
+    p.process(app);
+
+    MainWindow window;
+    window.show();
+    if (!p.positionalArguments().isEmpty()) {
+        window.openSession(p.positionalArguments().front());
+    } else {
+        const QString workload = p.isSet(u"workload"_s) ? p.value(u"workload"_s) : bundledExample();
+        window.newSession(workload, p.isSet(u"session-dir"_s) ? p.value(u"session-dir"_s) : newSessionDir(workload));
+    }
+    if (p.isSet(u"run"_s) && window.workbench()) {
+        const QString mode = p.value(u"run"_s);
+        auto *combo = window.findChild<QComboBox *>(u"mode"_s);
+        if (combo)
+            combo->setCurrentIndex(mode == u"autopilot"_s ? 0 : mode == u"step"_s ? 2 : 1);
+        window.action(u"run"_s)->trigger();
+    }
+    if (p.isSet(u"screenshot"_s)) {
+        const QString file = p.value(u"screenshot"_s);
+        const int after = p.value(u"screenshot-after"_s).toInt();
+        auto *poll = new QTimer(&window);
+        QObject::connect(poll, &QTimer::timeout, &window, [&window, file, after, poll] {
+            if (window.workbench() && window.workbench()->candidates()->rowCount() < after)
+                return;
+            poll->stop();
+            // One more turn so the last candidate is painted everywhere.
+            QTimer::singleShot(300, &window, [&window, file] {
+                window.grab().save(file);
+                QApplication::quit();
+            });
+        });
+        poll->start(200);
+    }
+    return app.exec();
+}

@@ -1,0 +1,192 @@
+#include "diffview.h"
+
+#include "diff/linediff.h"
+
+#include "qsci.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QScrollBar>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// Markers and indicators shared by both sides.
+enum { ChangedMarker = 1, DeletedMarker = 2, InsertedMarker = 3 };
+enum { InlineIndicator = 8 };
+
+QsciScintilla *makeEditor(QWidget *parent)
+{
+    auto *e = new QsciScintilla(parent);
+    e->setUtf8(true);
+    e->setReadOnly(true);
+    e->setMarginType(0, QsciScintilla::NumberMargin);
+    e->setMarginWidth(0, u"00000"_s);
+    e->setFolding(QsciScintilla::NoFoldStyle);
+    e->setAnnotationDisplay(QsciScintilla::AnnotationStandard);
+    e->setWrapMode(QsciScintilla::WrapNone);
+    e->markerDefine(QsciScintilla::Background, ChangedMarker);
+    e->setMarkerBackgroundColor(QColor(255, 236, 179, 160), ChangedMarker);
+    e->markerDefine(QsciScintilla::Background, DeletedMarker);
+    e->setMarkerBackgroundColor(QColor(255, 205, 210, 160), DeletedMarker);
+    e->markerDefine(QsciScintilla::Background, InsertedMarker);
+    e->setMarkerBackgroundColor(QColor(200, 230, 201, 160), InsertedMarker);
+    e->indicatorDefine(QsciScintilla::FullBoxIndicator, InlineIndicator);
+    e->setIndicatorForegroundColor(QColor(255, 152, 0, 110), InlineIndicator);
+    return e;
+}
+
+void setLexer(QsciScintilla *e, const QString &fileName)
+{
+    QsciLexer *lexer = nullptr;
+    if (fileName.endsWith(u".py"_s))
+        lexer = new QsciLexerPython(e);
+    else
+        lexer = new QsciLexerCPP(e); // C++, CUDA and headers
+    QFont mono(u"DejaVu Sans Mono"_s);
+    mono.setStyleHint(QFont::Monospace);
+    mono.setPointSize(9);
+    lexer->setDefaultFont(mono);
+    lexer->setFont(mono);
+    e->setLexer(lexer);
+    e->setMarginsFont(mono);
+}
+
+} // namespace
+
+DiffView::DiffView(QWidget *parent) : QWidget(parent)
+{
+    auto *grid = new QGridLayout(this);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSpacing(2);
+    m_leftTitle = new QLabel(this);
+    m_rightTitle = new QLabel(this);
+    m_left = makeEditor(this);
+    m_right = makeEditor(this);
+    grid->addWidget(m_leftTitle, 0, 0);
+    grid->addWidget(m_rightTitle, 0, 1);
+    grid->addWidget(m_left, 1, 0);
+    grid->addWidget(m_right, 1, 1);
+    // Both sides have as many visual lines (padding included): scrolling one
+    // scrolls the other to the same visual line.
+    connect(m_left->verticalScrollBar(), &QScrollBar::valueChanged, this, [this] { syncFrom(m_left, m_right); });
+    connect(m_right->verticalScrollBar(), &QScrollBar::valueChanged, this, [this] { syncFrom(m_right, m_left); });
+    connect(m_left->horizontalScrollBar(), &QScrollBar::valueChanged, m_right->horizontalScrollBar(), &QScrollBar::setValue);
+    connect(m_right->horizontalScrollBar(), &QScrollBar::valueChanged, m_left->horizontalScrollBar(), &QScrollBar::setValue);
+    connect(m_right, &QsciScintilla::textChanged, this, [this] {
+        if (!m_right->isReadOnly())
+            Q_EMIT rightEdited();
+    });
+}
+
+void DiffView::syncFrom(QsciScintilla *from, QsciScintilla *to)
+{
+    if (m_syncing)
+        return;
+    m_syncing = true;
+    to->SendScintilla(QsciScintilla::SCI_SETFIRSTVISIBLELINE,
+                      from->SendScintilla(QsciScintilla::SCI_GETFIRSTVISIBLELINE));
+    m_syncing = false;
+}
+
+void DiffView::setTexts(const QString &leftTitle, const QString &left, const QString &rightTitle, const QString &right,
+                        const QString &fileName)
+{
+    m_leftTitle->setText(leftTitle);
+    m_rightTitle->setText(rightTitle);
+    for (QsciScintilla *e : {m_left, m_right}) {
+        if (!e->lexer())
+            setLexer(e, fileName);
+    }
+    const bool editable = !m_right->isReadOnly();
+    m_right->setReadOnly(false);
+    m_left->setReadOnly(false);
+    m_left->setText(left);
+    m_right->setText(right);
+    m_left->setReadOnly(true);
+    m_right->setReadOnly(!editable);
+    m_rightOriginal = right;
+    apply(LineDiff::compute(left, right));
+}
+
+void DiffView::clear()
+{
+    setTexts(QString(), QString(), QString(), QString());
+}
+
+void DiffView::apply(const LineDiff &diff)
+{
+    for (QsciScintilla *e : {m_left, m_right}) {
+        e->markerDeleteAll();
+        e->clearAnnotations();
+        e->clearIndicatorRange(0, 0, std::max(0, e->lines() - 1), e->text(std::max(0, e->lines() - 1)).size(), InlineIndicator);
+    }
+    m_changedRows = diff.changedRows();
+    m_leftPadding = m_rightPadding = 0;
+    // Padding: a run of rows missing on one side becomes blank annotation
+    // lines under that side's previous line (under line 0 when at the top).
+    int padLeft = 0, padRight = 0, lastLeft = 0, lastRight = 0;
+    auto flushPads = [&] {
+        // An empty annotation shows nothing: pad with blank-looking lines.
+        if (padLeft > 0)
+            m_left->annotate(lastLeft, QStringList(padLeft, u" "_s).join(u'\n'), 0);
+        if (padRight > 0)
+            m_right->annotate(lastRight, QStringList(padRight, u" "_s).join(u'\n'), 0);
+        m_leftPadding += padLeft;
+        m_rightPadding += padRight;
+        padLeft = padRight = 0;
+    };
+    for (const DiffRow &row : diff.rows()) {
+        if (row.left >= 0 && padLeft > 0)
+            flushPads();
+        if (row.right >= 0 && padRight > 0)
+            flushPads();
+        switch (row.kind) {
+        case DiffRow::Kind::Equal:
+            break;
+        case DiffRow::Kind::Changed:
+            m_left->markerAdd(row.left, ChangedMarker);
+            m_right->markerAdd(row.right, ChangedMarker);
+            for (const auto &[at, n] : row.leftSpans)
+                m_left->fillIndicatorRange(row.left, at, row.left, at + n, InlineIndicator);
+            for (const auto &[at, n] : row.rightSpans)
+                m_right->fillIndicatorRange(row.right, at, row.right, at + n, InlineIndicator);
+            break;
+        case DiffRow::Kind::Deleted:
+            m_left->markerAdd(row.left, DeletedMarker);
+            ++padRight;
+            break;
+        case DiffRow::Kind::Inserted:
+            m_right->markerAdd(row.right, InsertedMarker);
+            ++padLeft;
+            break;
+        }
+        if (row.left >= 0)
+            lastLeft = row.left;
+        if (row.right >= 0)
+            lastRight = row.right;
+    }
+    flushPads();
+}
+
+void DiffView::setRightEditable(bool editable)
+{
+    m_right->setReadOnly(!editable);
+    m_right->setCaretLineVisible(editable);
+    m_rightTitle->setStyleSheet(editable ? u"font-weight: bold"_s : QString());
+}
+
+QString DiffView::rightText() const
+{
+    return m_right->text();
+}
+
+bool DiffView::rightModified() const
+{
+    return m_right->text() != m_rightOriginal;
+}
+
+} // namespace kwb

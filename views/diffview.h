@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QsciScintilla;
+
+namespace kwb {
+
+class LineDiff;
+
+/// Two QScintilla editors side by side: the incumbent (or the parent) on the
+/// left, the candidate on the right. Lines are aligned with padding shown as
+/// annotations (the texts stay as they are), changed lines and in-line
+/// changes are marked, and both sides scroll together. While a candidate
+/// waits at the gate the right side can be edited.
+class DiffView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit DiffView(QWidget *parent = nullptr);
+
+    /// Shows `left` against `right`; `fileName` picks the highlighting
+    /// (.cpp/.cu/.h: C++, .py: Python).
+    void setTexts(const QString &leftTitle, const QString &left, const QString &rightTitle, const QString &right,
+                  const QString &fileName = QStringLiteral("kernel.cpp"));
+    void clear();
+    void setRightEditable(bool editable);
+    QString rightText() const;
+    bool rightModified() const;
+    /// Rows with a change, and the padding lines each side shows.
+    int changedRows() const { return m_changedRows; }
+    int leftPadding() const { return m_leftPadding; }
+    int rightPadding() const { return m_rightPadding; }
+    QsciScintilla *leftEditor() const { return m_left; }
+    QsciScintilla *rightEditor() const { return m_right; }
+
+Q_SIGNALS:
+    void rightEdited();
+
+private:
+    void apply(const LineDiff &diff);
+    void syncFrom(QsciScintilla *from, QsciScintilla *to);
+
+    QLabel *m_leftTitle;
+    QLabel *m_rightTitle;
+    QsciScintilla *m_left;
+    QsciScintilla *m_right;
+    QString m_rightOriginal;
+    bool m_syncing = false;
+    int m_changedRows = 0;
+    int m_leftPadding = 0;
+    int m_rightPadding = 0;
+};
+
+} // namespace kwb

@@ -1,0 +1,514 @@
+#include "mainwindow.h"
+
+#include "diffview.h"
+#include "metricchart.h"
+#include "timelineview.h"
+#include "workbench.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <cstdio>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
+{
+    setWindowTitle(tr("Kernel Workbench"));
+    resize(1280, 800);
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(2, 2, 2, 2);
+    m_error = new QLabel(central);
+    m_error->setObjectName(u"errorBanner"_s);
+    m_error->setWordWrap(true);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(u"QLabel { background: #fdecea; color: #611a15; padding: 6px; border-radius: 3px; }"_s);
+    m_error->hide();
+    m_diff = new DiffView(central);
+    layout->addWidget(m_error);
+    layout->addWidget(m_diff, 1);
+    setCentralWidget(central);
+
+    buildActions();
+    buildDocks();
+    m_phaseLabel = new QLabel(this);
+    m_statsLabel = new QLabel(this);
+    statusBar()->addPermanentWidget(m_phaseLabel);
+    statusBar()->addPermanentWidget(m_statsLabel);
+    auto *tick = new QTimer(this);
+    connect(tick, &QTimer::timeout, this, &MainWindow::updateStatus);
+    tick->start(1000);
+
+    QSettings settings;
+    restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
+    restoreState(settings.value(u"window/state"_s).toByteArray());
+    updateActions();
+    updateStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+QAction *MainWindow::action(const QString &name) const
+{
+    return m_actions.value(name);
+}
+
+void MainWindow::buildActions()
+{
+    auto add = [this](const QString &name, const QString &text, const QKeySequence &key, const QString &tip,
+                      auto slot) {
+        auto *a = new QAction(text, this);
+        a->setObjectName(name);
+        a->setShortcut(key);
+        a->setToolTip(tip + u" ("_s + key.toString(QKeySequence::NativeText) + u')');
+        connect(a, &QAction::triggered, this, slot);
+        m_actions.insert(name, a);
+        return a;
+    };
+    add(u"run"_s, tr("Run"), Qt::Key_F5, tr("Start or resume the loop"), [this] { runLoop(); });
+    add(u"pause"_s, tr("Pause"), Qt::Key_F6, tr("Pause after the current phase"), [this] {
+        if (auto *l = m_workbench ? m_workbench->loop() : nullptr)
+            l->pause();
+    });
+    add(u"step"_s, tr("Step"), Qt::Key_F10, tr("Advance one phase"), [this] {
+        if (auto *l = m_workbench ? m_workbench->loop() : nullptr) {
+            l->step();
+        } else if (m_workbench) {
+            m_mode->setCurrentIndex(int(LoopMode::StepEachPhase));
+            runLoop();
+        }
+    });
+    add(u"approve"_s, tr("Approve"), QKeySequence(Qt::CTRL | Qt::Key_Return), tr("Ship the pending candidate"),
+        [this] { approve(); });
+    add(u"edit"_s, tr("Edit"), QKeySequence(Qt::CTRL | Qt::Key_E), tr("Hand-edit the pending candidate, then approve"),
+        [this] { editPending(); });
+    add(u"reject"_s, tr("Reject"), QKeySequence(Qt::CTRL | Qt::Key_Backspace), tr("Drop the pending candidate"),
+        [this] { reject(); });
+    add(u"regenerate"_s, tr("Regenerate"), QKeySequence(Qt::CTRL | Qt::Key_R),
+        tr("Drop the pending candidate and ask the planner for another"), [this] { reject(); });
+    add(u"revert"_s, tr("Revert to selected"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R),
+        tr("Make the selected candidate the incumbent; later candidates branch from it"), [this] { revertToSelected(); });
+    add(u"stop"_s, tr("Stop"), QKeySequence(Qt::SHIFT | Qt::Key_F5),
+        tr("Finish and record the running candidate, then stop"), [this] {
+            if (auto *l = m_workbench ? m_workbench->loop() : nullptr)
+                l->stop();
+        });
+
+    m_mode = new QComboBox(this);
+    m_mode->setObjectName(u"mode"_s);
+    m_mode->addItem(tr("Autopilot"));
+    m_mode->addItem(tr("Approve each candidate"));
+    m_mode->addItem(tr("Step each phase"));
+    m_mode->setCurrentIndex(int(LoopMode::ApproveEach));
+    m_mode->setToolTip(tr("How much the loop waits for you"));
+    connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (m_workbench)
+            m_workbench->setMode(LoopMode(i));
+    });
+
+    auto *bar = addToolBar(tr("Loop"));
+    bar->setObjectName(u"loopToolbar"_s);
+    for (const char *name : {"run", "pause", "step", "approve", "edit", "reject", "regenerate", "revert", "stop"})
+        bar->addAction(m_actions.value(QString::fromLatin1(name)));
+    bar->addSeparator();
+    bar->addWidget(m_mode);
+
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New session…"), QKeySequence::New, this, [this] {
+        const QString w = QFileDialog::getOpenFileName(this, tr("Workload"), QString(), tr("Workloads (*.json)"));
+        if (w.isEmpty())
+            return;
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder for the new session"));
+        if (!dir.isEmpty())
+            newSession(w, dir + u"/session-"_s + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s));
+    });
+    file->addAction(tr("&Open session…"), QKeySequence::Open, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Session folder"));
+        if (!dir.isEmpty())
+            openSession(dir);
+    });
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    rebuildRecentMenu();
+    file->addAction(tr("Export &chart…"), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), u"chart.png"_s,
+                                                          tr("PNG image (*.png);;SVG drawing (*.svg)"));
+        if (!path.isEmpty() && !m_chart->exportTo(path))
+            showError(tr("Could not write %1.").arg(path));
+    });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu *loop = menuBar()->addMenu(tr("&Loop"));
+    for (const char *name : {"run", "pause", "step", "approve", "edit", "reject", "regenerate", "revert", "stop"})
+        loop->addAction(m_actions.value(QString::fromLatin1(name)));
+}
+
+void MainWindow::buildDocks()
+{
+    auto dock = [this](const QString &name, const QString &title, QWidget *w, Qt::DockWidgetArea area) {
+        auto *d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        addDockWidget(area, d);
+        return d;
+    };
+    m_timeline = new TimelineView(this);
+    m_timeline->setObjectName(u"timeline"_s);
+    connect(m_timeline, &TimelineView::candidateSelected, this, &MainWindow::selectCandidate);
+    connect(m_timeline, &TimelineView::compareWithParent, this, &MainWindow::selectCandidate);
+    dock(u"timelineDock"_s, tr("Timeline"), m_timeline, Qt::BottomDockWidgetArea);
+
+    m_table = new QTableView(this);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    auto *candidates = dock(u"candidatesDock"_s, tr("Candidates"), m_table, Qt::BottomDockWidgetArea);
+
+    m_chart = new MetricChart(this);
+    m_chart->setMinimumSize(360, 280);
+    auto *chart = dock(u"chartDock"_s, tr("Metrics"), m_chart, Qt::RightDockWidgetArea);
+
+    m_plan = new QTextBrowser(this);
+    auto *plan = dock(u"planDock"_s, tr("Plan"), m_plan, Qt::RightDockWidgetArea);
+
+    auto *reflexionBox = new QWidget(this);
+    auto *rl = new QVBoxLayout(reflexionBox);
+    rl->setContentsMargins(0, 0, 0, 0);
+    m_reflexionSearch = new QLineEdit(reflexionBox);
+    m_reflexionSearch->setPlaceholderText(tr("Search reflexions…"));
+    m_reflexionSearch->setClearButtonEnabled(true);
+    m_reflexions = new QListView(reflexionBox);
+    m_reflexions->setWordWrap(true);
+    m_reflexions->setAlternatingRowColors(true);
+    m_reflexionFilter = new QSortFilterProxyModel(this);
+    m_reflexionFilter->setFilterRole(JsonListModel::SearchTextRole);
+    m_reflexionFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    connect(m_reflexionSearch, &QLineEdit::textChanged, m_reflexionFilter, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_reflexions, &QListView::clicked, this, [this](const QModelIndex &i) {
+        selectCandidate(i.data(JsonListModel::CandidateRole).toInt());
+    });
+    rl->addWidget(m_reflexionSearch);
+    rl->addWidget(m_reflexions);
+    auto *reflexions = dock(u"reflexionDock"_s, tr("Reflexions"), reflexionBox, Qt::RightDockWidgetArea);
+
+    m_memory = new QListView(this);
+    m_memory->setWordWrap(true);
+    connect(m_memory, &QListView::clicked, this, [this](const QModelIndex &i) {
+        selectCandidate(i.data(JsonListModel::CandidateRole).toInt());
+    });
+    auto *memory = dock(u"memoryDock"_s, tr("Memory"), m_memory, Qt::RightDockWidgetArea);
+
+    m_console = new QPlainTextEdit(this);
+    m_console->setReadOnly(true);
+    m_console->setMaximumBlockCount(5000);
+    m_console->setFont(QFont(u"DejaVu Sans Mono"_s, 9));
+    auto *console = dock(u"consoleDock"_s, tr("Console"), m_console, Qt::BottomDockWidgetArea);
+
+    tabifyDockWidget(candidates, console);
+    tabifyDockWidget(plan, reflexions);
+    tabifyDockWidget(reflexions, memory);
+    plan->raise();
+    chart->raise();
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget *d : findChildren<QDockWidget *>())
+        view->addAction(d->toggleViewAction());
+}
+
+void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
+{
+    if (m_workbench && m_workbench->loop())
+        m_workbench->loop()->stop();
+    m_pending.reset();
+    m_selected = 0;
+    m_workbench = std::move(workbench);
+    m_error->hide();
+    m_console->clear();
+    Workbench *wb = m_workbench.get();
+    m_table->setModel(wb->candidates());
+    m_timeline->setModel(wb->candidates());
+    m_reflexionFilter->setSourceModel(wb->reflexions());
+    m_reflexions->setModel(m_reflexionFilter);
+    m_memory->setModel(wb->memory());
+    m_chart->setModel(wb->candidates(), wb->workload().goal.metric, wb->workload().goal.target,
+                      wb->workload().goal.higherIsBetter);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &i) {
+        if (i.isValid())
+            selectCandidate(i.data(CandidateModel::IdRole).toInt());
+    });
+    connect(wb, &Workbench::consoleLine, m_console, &QPlainTextEdit::appendPlainText);
+    connect(wb, &Workbench::errorOccurred, this, &MainWindow::showError);
+    connect(wb, &Workbench::stateChanged, this, [this] {
+        updateActions();
+        updateStatus();
+    });
+    connect(wb, &Workbench::loopCreated, this, &MainWindow::bindLoop);
+    setWindowTitle(tr("%1 — Kernel Workbench").arg(wb->workload().name));
+    m_plan->setPlainText(tr("%1: %2 candidates recorded in %3.\nPress Run (F5) to start or resume the loop.")
+                             .arg(wb->workload().name)
+                             .arg(wb->candidates()->rowCount())
+                             .arg(wb->session().dir()));
+    if (wb->candidates()->rowCount() > 0)
+        selectCandidate(wb->candidates()->recordAt(wb->candidates()->rowCount() - 1)->id);
+    addRecent(wb->session().dir());
+    updateActions();
+    updateStatus();
+}
+
+bool MainWindow::openSession(const QString &dir)
+{
+    QString error;
+    auto wb = Workbench::open(dir, &error);
+    if (!wb) {
+        showError(tr("Cannot open the session %1:\n%2").arg(dir, error));
+        return false;
+    }
+    setWorkbench(std::move(wb));
+    return true;
+}
+
+bool MainWindow::newSession(const QString &workloadPath, const QString &dir)
+{
+    QString error;
+    auto wb = Workbench::create(workloadPath, dir, &error);
+    if (!wb) {
+        showError(tr("Cannot start a session for %1:\n%2").arg(workloadPath, error));
+        return false;
+    }
+    setWorkbench(std::move(wb));
+    return true;
+}
+
+void MainWindow::showError(const QString &message)
+{
+    std::fprintf(stderr, "kernel-workbench: %s\n", qPrintable(message)); // for logs and scripts too
+    m_error->setText(message);
+    m_error->show();
+    statusBar()->showMessage(message.section(u'\n', 0, 0), 10'000);
+}
+
+QString MainWindow::errorText() const
+{
+    return m_error->isVisible() ? m_error->text() : QString();
+}
+
+void MainWindow::bindLoop(OptimizationLoop *loop)
+{
+    m_clock.start();
+    connect(loop, &OptimizationLoop::awaitingApproval, this, [this](const Proposal &p) {
+        m_pending = p;
+        showPending(p);
+        updateActions();
+    });
+    connect(loop, &OptimizationLoop::proposed, this, [this](const Proposal &p) {
+        m_plan->append(tr("<b>#%1</b> (round %2, %3): %4").arg(p.id).arg(p.round).arg(p.origin, p.plan.toHtmlEscaped()));
+    });
+    connect(loop, &OptimizationLoop::evaluationStarted, this, [this](const Proposal &p) {
+        m_console->appendPlainText(tr("#%1 evaluating: %2").arg(p.id).arg(p.label));
+        if (m_pending && m_pending->id == p.id) {
+            m_pending.reset();
+            m_diff->setRightEditable(false);
+        }
+        updateActions();
+    });
+    connect(loop, &OptimizationLoop::candidateFinished, this, [this](const ExperimentRecord &r) {
+        if (m_pending && m_pending->id == r.id) {
+            m_pending.reset();
+            m_diff->setRightEditable(false);
+        }
+        if (!m_pending)
+            selectCandidate(r.id);
+        updateActions();
+        updateStatus();
+    });
+    connect(loop, &OptimizationLoop::reverted, this, [this](int from, int to, const QString &cause) {
+        m_console->appendPlainText(tr("#%1 reverted to #%2: %3").arg(from).arg(to).arg(cause));
+    });
+    connect(loop, &OptimizationLoop::finished, this, [this](StopReason reason, const QString &detail) {
+        statusBar()->showMessage(tr("Finished (%1): %2").arg(stopReasonName(reason), detail));
+        m_console->appendPlainText(tr("loop finished (%1): %2").arg(stopReasonName(reason), detail));
+        m_pending.reset();
+        updateActions();
+    });
+}
+
+void MainWindow::runLoop()
+{
+    if (!m_workbench)
+        return;
+    m_workbench->run(LoopMode(m_mode->currentIndex()));
+    updateActions();
+}
+
+void MainWindow::approve()
+{
+    auto *loop = m_workbench ? m_workbench->loop() : nullptr;
+    if (!loop || !m_pending)
+        return;
+    const int id = m_pending->id;
+    const bool edited = m_diff->rightModified();
+    const bool ok = edited ? loop->approveEdited(id, m_diff->rightText()) : loop->approve(id);
+    if (!ok)
+        showError(tr("#%1 is no longer waiting for approval.").arg(id));
+    m_diff->setRightEditable(false);
+}
+
+void MainWindow::editPending()
+{
+    if (!m_pending)
+        return;
+    m_diff->setRightEditable(true);
+    m_diff->setFocus();
+    statusBar()->showMessage(tr("Edit the candidate on the right, then Approve: it is checked and timed before anything is kept."));
+}
+
+void MainWindow::reject()
+{
+    auto *loop = m_workbench ? m_workbench->loop() : nullptr;
+    if (loop && m_pending)
+        loop->reject(m_pending->id);
+}
+
+void MainWindow::revertToSelected()
+{
+    auto *loop = m_workbench ? m_workbench->loop() : nullptr;
+    if (!loop || !m_selected)
+        return;
+    QString error;
+    if (!loop->revertTo(m_selected, &error))
+        showError(tr("Cannot revert to #%1: %2").arg(m_selected).arg(error));
+    else
+        m_console->appendPlainText(tr("the incumbent is now #%1; the next candidates branch from it").arg(m_selected));
+}
+
+void MainWindow::showPending(const Proposal &p)
+{
+    const int inc = m_workbench->candidates()->incumbentId();
+    m_diff->setRightEditable(false);
+    m_diff->setTexts(inc ? tr("#%1 (incumbent)").arg(inc) : tr("(nothing yet)"), m_workbench->sourceOf(inc),
+                     tr("#%1 — waiting for approval: %2").arg(p.id).arg(p.plan), p.source);
+    statusBar()->showMessage(tr("#%1 waits for you: Approve, Edit, Reject or Regenerate.").arg(p.id));
+}
+
+void MainWindow::showCandidate(int id)
+{
+    const ExperimentRecord *r = m_workbench ? m_workbench->candidates()->recordById(id) : nullptr;
+    if (!r)
+        return;
+    const int parent = r->parent.value_or(0);
+    m_diff->setTexts(parent ? tr("#%1 (parent)").arg(parent) : tr("(no parent)"), m_workbench->sourceOf(parent),
+                     tr("#%1 — %2: %3").arg(id).arg(r->decision, r->cause), m_workbench->sourceOf(id));
+}
+
+void MainWindow::selectCandidate(int id)
+{
+    if (!m_workbench || !m_workbench->candidates()->recordById(id))
+        return;
+    m_selected = id;
+    m_timeline->setSelectedId(id);
+    const int row = m_workbench->candidates()->rowOf(id);
+    if (m_table->currentIndex().row() != row)
+        m_table->setCurrentIndex(m_workbench->candidates()->index(row, 0));
+    if (!m_pending)
+        showCandidate(id);
+    updateActions();
+}
+
+void MainWindow::updateActions()
+{
+    OptimizationLoop *loop = m_workbench ? m_workbench->loop() : nullptr;
+    const bool running = loop && !loop->isFinished();
+    const bool gate = running && m_pending.has_value();
+    m_actions[u"run"_s]->setEnabled(m_workbench && (!loop || (running && loop->isPaused())));
+    m_actions[u"pause"_s]->setEnabled(running && !loop->isPaused());
+    m_actions[u"step"_s]->setEnabled(m_workbench && (!loop || running));
+    m_actions[u"approve"_s]->setEnabled(gate);
+    m_actions[u"edit"_s]->setEnabled(gate);
+    m_actions[u"reject"_s]->setEnabled(gate);
+    m_actions[u"regenerate"_s]->setEnabled(gate);
+    m_actions[u"revert"_s]->setEnabled(running && m_selected > 0);
+    m_actions[u"stop"_s]->setEnabled(running);
+}
+
+void MainWindow::updateStatus()
+{
+    if (!m_workbench) {
+        m_phaseLabel->setText(tr("no session"));
+        m_statsLabel->clear();
+        return;
+    }
+    OptimizationLoop *loop = m_workbench->loop();
+    m_phaseLabel->setText(loop ? tr("phase: %1%2").arg(phaseName(loop->phase()), loop->isPaused() ? tr(" (paused)") : QString())
+                               : tr("idle"));
+    const CandidateModel *m = m_workbench->candidates();
+    QString best = tr("—");
+    double bestMs = NAN;
+    for (int row = 0; row < m->rowCount(); ++row) {
+        const ExperimentRecord *r = m->recordAt(row);
+        const double ms = CandidateModel::medianOf(*r);
+        if (r->origin != u"baseline"_s && std::isfinite(ms) && !(ms >= bestMs))
+            bestMs = ms;
+    }
+    if (std::isfinite(bestMs))
+        best = QString::number(bestMs, 'g', 4) + u" ms"_s;
+    const qint64 s = m_clock.isValid() ? m_clock.elapsed() / 1000 : 0;
+    m_statsLabel->setText(tr("host: local · elapsed %1:%2 · %3 evaluations · best %4")
+                              .arg(s / 60)
+                              .arg(s % 60, 2, 10, QLatin1Char('0'))
+                              .arg(m->rowCount())
+                              .arg(best));
+}
+
+void MainWindow::addRecent(const QString &dir)
+{
+    QSettings settings;
+    QStringList recent = settings.value(u"recentSessions"_s).toStringList();
+    recent.removeAll(dir);
+    recent.prepend(dir);
+    settings.setValue(u"recentSessions"_s, recent.mid(0, 10));
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(u"recentSessions"_s).toStringList();
+    for (const QString &dir : recent)
+        m_recentMenu->addAction(dir, this, [this, dir] { openSession(dir); });
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(u"window/geometry"_s, saveGeometry());
+    settings.setValue(u"window/state"_s, saveState());
+    if (m_workbench && m_workbench->loop() && !m_workbench->loop()->isFinished())
+        m_workbench->loop()->abort();
+    event->accept();
+}
+
+} // namespace kwb

@@ -1,0 +1,99 @@
+#pragma once
+
+#include "loop/loop.h"
+
+#include <QElapsedTimer>
+#include <QMainWindow>
+
+#include <memory>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListView;
+class QPlainTextEdit;
+class QSortFilterProxyModel;
+class QTableView;
+class QTextBrowser;
+
+namespace kwb {
+
+class DiffView;
+class MetricChart;
+class TimelineView;
+class Workbench;
+
+/// The workbench window: toolbar and menus to drive the loop, the diff
+/// editor in the middle, docks for the timeline, candidates, charts, plan,
+/// console, reflexions and memory. Everything shown comes from the
+/// Workbench's models, so a live run and a reopened session look alike.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /// Takes over a session (closing the one shown).
+    void setWorkbench(std::unique_ptr<Workbench> workbench);
+    Workbench *workbench() const { return m_workbench.get(); }
+    bool openSession(const QString &dir);
+    bool newSession(const QString &workloadPath, const QString &dir);
+    /// A readable message in the window (not a modal box), for errors.
+    void showError(const QString &message);
+    QString errorText() const;
+
+    void selectCandidate(int id);
+    int selectedCandidate() const { return m_selected; }
+    /// The candidate waiting at the gate, 0 when none.
+    int pendingCandidate() const { return m_pending ? m_pending->id : 0; }
+
+    QAction *action(const QString &name) const;
+    DiffView *diffView() const { return m_diff; }
+    TimelineView *timeline() const { return m_timeline; }
+    MetricChart *chart() const { return m_chart; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildActions();
+    void buildDocks();
+    void bindLoop(OptimizationLoop *loop);
+    void updateActions();
+    void updateStatus();
+    void showPending(const Proposal &p);
+    void showCandidate(int id);
+    void runLoop();
+    void approve();
+    void editPending();
+    void reject();
+    void revertToSelected();
+    void addRecent(const QString &dir);
+    void rebuildRecentMenu();
+
+    std::unique_ptr<Workbench> m_workbench;
+    std::optional<Proposal> m_pending;
+    int m_selected = 0;
+    QElapsedTimer m_clock;
+
+    DiffView *m_diff = nullptr;
+    TimelineView *m_timeline = nullptr;
+    MetricChart *m_chart = nullptr;
+    QTableView *m_table = nullptr;
+    QTextBrowser *m_plan = nullptr;
+    QPlainTextEdit *m_console = nullptr;
+    QListView *m_reflexions = nullptr;
+    QLineEdit *m_reflexionSearch = nullptr;
+    QSortFilterProxyModel *m_reflexionFilter = nullptr;
+    QListView *m_memory = nullptr;
+    QLabel *m_error = nullptr;
+    QComboBox *m_mode = nullptr;
+    QLabel *m_phaseLabel = nullptr;
+    QLabel *m_statsLabel = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QHash<QString, QAction *> m_actions;
+};
+
+} // namespace kwb

@@ -1,0 +1,252 @@
+#include "timelineview.h"
+
+#include "candidatemodel.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QScrollBar>
+#include <QToolTip>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+constexpr int kStep = 22;   // px between candidates
+constexpr int kLane = 26;   // px between lanes
+constexpr int kTop = 34;    // room for the legend
+constexpr int kLeft = 16;
+constexpr int kRadius = 6;
+
+struct Style
+{
+    QColor color;
+    enum Shape { Disc, Ring, Triangle, Cross, Diamond, Square } shape;
+    const char *label;
+};
+
+Style styleOf(const QString &kind)
+{
+    if (kind == u"kept"_s)
+        return {QColor(46, 160, 67), Style::Disc, QT_TR_NOOP("kept")};
+    if (kind == u"discarded"_s)
+        return {QColor(140, 140, 140), Style::Ring, QT_TR_NOOP("discarded")};
+    if (kind == u"reverted"_s)
+        return {QColor(230, 126, 34), Style::Triangle, QT_TR_NOOP("reverted")};
+    if (kind == u"failed"_s)
+        return {QColor(211, 47, 47), Style::Cross, QT_TR_NOOP("failed")};
+    if (kind == u"rejected"_s)
+        return {QColor(120, 120, 120), Style::Cross, QT_TR_NOOP("rejected")};
+    if (kind == u"baseline"_s)
+        return {QColor(25, 118, 210), Style::Diamond, QT_TR_NOOP("baseline")};
+    if (kind == u"human-edited"_s)
+        return {QColor(142, 36, 170), Style::Square, QT_TR_NOOP("human-edited")};
+    if (kind == u"infra"_s)
+        return {QColor(180, 180, 180), Style::Ring, QT_TR_NOOP("host lost")};
+    return {QColor(160, 160, 160), Style::Disc, QT_TR_NOOP("other")};
+}
+
+void drawNode(QPainter &p, QPointF c, const Style &s, qreal r)
+{
+    p.setPen(QPen(s.color, 2));
+    p.setBrush(s.shape == Style::Ring ? Qt::NoBrush : QBrush(s.color));
+    switch (s.shape) {
+    case Style::Disc:
+    case Style::Ring: p.drawEllipse(c, r, r); break;
+    case Style::Square: p.drawRect(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r)); break;
+    case Style::Diamond: p.drawPolygon(QPolygonF({c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r), c + QPointF(-r, 0)})); break;
+    case Style::Triangle: p.drawPolygon(QPolygonF({c + QPointF(0, -r), c + QPointF(r, r), c + QPointF(-r, r)})); break;
+    case Style::Cross:
+        p.drawLine(c + QPointF(-r, -r), c + QPointF(r, r));
+        p.drawLine(c + QPointF(-r, r), c + QPointF(r, -r));
+        break;
+    }
+}
+
+} // namespace
+
+TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
+{
+    setMouseTracking(true);
+    viewport()->setMouseTracking(true);
+    setMinimumHeight(kTop + 2 * kLane);
+}
+
+void TimelineView::setModel(CandidateModel *model)
+{
+    m_model = model;
+    auto refresh = [this] {
+        relayout();
+        viewport()->update();
+    };
+    connect(model, &QAbstractItemModel::modelReset, this, refresh);
+    connect(model, &QAbstractItemModel::dataChanged, this, refresh);
+    connect(model, &QAbstractItemModel::rowsInserted, this, [this, refresh] {
+        // Follow the newest candidate while the view is at the end.
+        const bool atEnd = horizontalScrollBar()->value() >= horizontalScrollBar()->maximum() - kStep;
+        refresh();
+        if (atEnd)
+            horizontalScrollBar()->setValue(horizontalScrollBar()->maximum());
+    });
+    refresh();
+}
+
+void TimelineView::relayout()
+{
+    // A candidate continues its parent's lane when the parent is that lane's
+    // newest kept candidate; a child of an older candidate (after a revert)
+    // opens a new lane.
+    m_lanes.clear();
+    m_laneCount = 1;
+    QHash<int, int> tip; // lane → newest kept id
+    QHash<int, int> branchLane; // branch point id → lane opened from it
+    for (int row = 0; m_model && row < m_model->rowCount(); ++row) {
+        const ExperimentRecord *r = m_model->recordAt(row);
+        int lane = 0;
+        if (r->parent && m_lanes.contains(*r->parent)) {
+            const int p = *r->parent;
+            const int parentLane = m_lanes.value(p);
+            if (tip.value(parentLane) == p || !tip.contains(parentLane)) {
+                lane = parentLane;
+            } else if (branchLane.contains(p)) {
+                lane = branchLane.value(p);
+            } else {
+                lane = m_laneCount++;
+                branchLane.insert(p, lane);
+            }
+        }
+        m_lanes.insert(r->id, lane);
+        if (r->decision == u"kept"_s)
+            tip.insert(lane, r->id);
+    }
+    updateScrollBars();
+}
+
+void TimelineView::updateScrollBars()
+{
+    const int width = kLeft * 2 + (m_model ? m_model->rowCount() : 0) * kStep;
+    const int height = kTop + m_laneCount * kLane;
+    horizontalScrollBar()->setRange(0, std::max(0, width - viewport()->width()));
+    horizontalScrollBar()->setPageStep(viewport()->width());
+    verticalScrollBar()->setRange(0, std::max(0, height - viewport()->height()));
+    verticalScrollBar()->setPageStep(viewport()->height());
+}
+
+void TimelineView::resizeEvent(QResizeEvent *event)
+{
+    QAbstractScrollArea::resizeEvent(event);
+    updateScrollBars();
+}
+
+QPoint TimelineView::nodeCenter(int id) const
+{
+    const int row = m_model ? m_model->rowOf(id) : -1;
+    return QPoint(kLeft + row * kStep - horizontalScrollBar()->value(),
+                  kTop + laneOf(id) * kLane + kLane / 2 - verticalScrollBar()->value());
+}
+
+int TimelineView::idAt(const QPoint &pos) const
+{
+    if (!m_model)
+        return 0;
+    const int row = (pos.x() + horizontalScrollBar()->value() - kLeft + kStep / 2) / kStep;
+    const ExperimentRecord *r = m_model->recordAt(row);
+    if (!r)
+        return 0;
+    const QPoint c = nodeCenter(r->id);
+    return (c - pos).manhattanLength() <= kRadius * 2 + 2 ? r->id : 0;
+}
+
+void TimelineView::paintEvent(QPaintEvent *)
+{
+    QPainter p(viewport());
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(viewport()->rect(), palette().base());
+    if (!m_model)
+        return;
+    const int first = std::max(0, (horizontalScrollBar()->value() - kLeft) / kStep - 1);
+    const int last = std::min(m_model->rowCount() - 1, first + viewport()->width() / kStep + 2);
+    // Edges first (also from parents scrolled off to the left).
+    p.setPen(QPen(palette().color(QPalette::Mid), 1.2));
+    for (int row = first; row <= last; ++row) {
+        const ExperimentRecord *r = m_model->recordAt(row);
+        if (!r->parent || m_model->rowOf(*r->parent) < 0)
+            continue;
+        const QPointF a = nodeCenter(*r->parent), b = nodeCenter(r->id);
+        QPainterPath path(a);
+        path.cubicTo(QPointF((a.x() + b.x()) / 2, a.y()), QPointF((a.x() + b.x()) / 2, b.y()), b);
+        p.drawPath(path);
+    }
+    for (int row = first; row <= last; ++row) {
+        const ExperimentRecord *r = m_model->recordAt(row);
+        const QPointF c = nodeCenter(r->id);
+        drawNode(p, c, styleOf(CandidateModel::kindOf(*r)), kRadius);
+        if (r->id == m_model->incumbentId()) {
+            p.setPen(QPen(palette().color(QPalette::Text), 1.5));
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(c, kRadius + 4, kRadius + 4);
+        }
+        if (r->id == m_selected) {
+            p.setPen(QPen(palette().color(QPalette::Highlight), 2.5));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(QRectF(c.x() - kRadius - 5, c.y() - kRadius - 5, 2 * kRadius + 10, 2 * kRadius + 10));
+        }
+    }
+    // The legend stays put.
+    p.fillRect(QRect(0, 0, viewport()->width(), kTop - 8), palette().window());
+    int x = 8;
+    for (const char *kind : {"kept", "discarded", "reverted", "failed", "rejected", "human-edited", "baseline", "infra"}) {
+        const Style s = styleOf(QString::fromLatin1(kind));
+        drawNode(p, QPointF(x + 5, 13), s, 5);
+        p.setPen(palette().color(QPalette::WindowText));
+        const QString label = tr(s.label);
+        p.drawText(QPointF(x + 14, 17), label);
+        x += 24 + p.fontMetrics().horizontalAdvance(label);
+    }
+}
+
+void TimelineView::setSelectedId(int id)
+{
+    m_selected = id;
+    if (m_model && m_model->rowOf(id) >= 0) {
+        const int cx = nodeCenter(id).x();
+        if (cx < 0 || cx > viewport()->width())
+            horizontalScrollBar()->setValue(horizontalScrollBar()->value() + cx - viewport()->width() / 2);
+    }
+    viewport()->update();
+}
+
+void TimelineView::mousePressEvent(QMouseEvent *event)
+{
+    if (const int id = idAt(event->position().toPoint())) {
+        setSelectedId(id);
+        Q_EMIT candidateSelected(id);
+    }
+}
+
+void TimelineView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    if (const int id = idAt(event->position().toPoint()))
+        Q_EMIT compareWithParent(id);
+}
+
+bool TimelineView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip && m_model) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        if (const ExperimentRecord *r = m_model->recordById(idAt(help->pos()))) {
+            QToolTip::showText(help->globalPos(), tr("#%1 · %2\n%3\n%4: %5")
+                                                      .arg(r->id)
+                                                      .arg(r->origin, r->plan, r->decision, r->cause));
+        } else {
+            QToolTip::hideText();
+        }
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(event);
+}
+
+} // namespace kwb

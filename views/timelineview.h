@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QAbstractScrollArea>
+#include <QHash>
+
+#include <vector>
+
+namespace kwb {
+
+class CandidateModel;
+
+/// The revert timeline: every candidate as a node in record order, coloured
+/// and shaped by what became of it (legend at the top), with its lineage as
+/// edges; a revert that branches from an earlier candidate opens a new lane.
+/// Only the visible columns are painted, so thousands of candidates scroll
+/// smoothly. Click selects, double-click compares with the parent.
+class TimelineView : public QAbstractScrollArea
+{
+    Q_OBJECT
+public:
+    explicit TimelineView(QWidget *parent = nullptr);
+    void setModel(CandidateModel *model);
+    void setSelectedId(int id);
+    int selectedId() const { return m_selected; }
+    /// The lane of a candidate (0 = the first line of descent).
+    int laneOf(int id) const { return m_lanes.value(id, 0); }
+    int laneCount() const { return m_laneCount; }
+    /// The candidate drawn at a point of the viewport, 0 for none.
+    int idAt(const QPoint &viewportPos) const;
+    QPoint nodeCenter(int id) const;
+
+Q_SIGNALS:
+    void candidateSelected(int id);
+    void compareWithParent(int id);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void relayout();
+    void updateScrollBars();
+
+    CandidateModel *m_model = nullptr;
+    QHash<int, int> m_lanes; // id → lane
+    int m_laneCount = 1;
+    int m_selected = 0;
+};
+
+} // namespace kwb

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "candidatemodel.h"
+#include "loop/loop.h"
+#include "reflexionmodel.h"
+#include "workload/workload.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace kwb {
+
+class Calibrator;
+class EvalBackend;
+class SearchPlanner;
+
+/// One open session and the engine that runs it: workload, target, store,
+/// planner, backend, loop, and the models the window shows. The GUI binds
+/// to this; nothing here is a widget.
+class Workbench : public QObject
+{
+    Q_OBJECT
+public:
+    ~Workbench() override;
+
+    /// Opens an existing session folder; nullptr with `error` when it cannot.
+    static std::unique_ptr<Workbench> open(const QString &dir, QString *error);
+    /// Starts a session for `workloadPath` in `dir` (created if new).
+    static std::unique_ptr<Workbench> create(const QString &workloadPath, const QString &dir, QString *error);
+
+    const Workload &workload() const { return *m_workload; }
+    SessionStore &session() { return *m_session; }
+    /// Null until run() has calibrated the host.
+    OptimizationLoop *loop() { return m_loop.get(); }
+    CandidateModel *candidates() { return &m_candidates; }
+    JsonListModel *reflexions() { return &m_reflexions; }
+    JsonListModel *memory() { return &m_memory; }
+    LoopMode mode() const { return m_mode; }
+    bool isRunning() const { return m_loop && !m_loop->isFinished(); }
+
+    /// Calibrates (once, cached) and starts or resumes the loop in `mode`.
+    void run(LoopMode mode);
+    void setMode(LoopMode mode);
+    /// The source of a recorded candidate ("" when missing).
+    QString sourceOf(int id) const;
+
+Q_SIGNALS:
+    void consoleLine(const QString &line);
+    /// The loop exists now (after calibration): bind to it.
+    void loopCreated(kwb::OptimizationLoop *loop);
+    void stateChanged();
+    void errorOccurred(const QString &message);
+
+private:
+    Workbench() = default;
+    bool init(LoadedWorkload &&loaded, std::unique_ptr<SessionStore> session, QString *error);
+    void startLoop(const Calibration &calibration);
+
+    std::unique_ptr<Workload> m_workload;
+    std::unique_ptr<TargetProfile> m_target;
+    std::unique_ptr<SessionStore> m_session;
+    std::unique_ptr<SearchPlanner> m_planner;
+    std::unique_ptr<EvalBackend> m_backend;
+    std::unique_ptr<OptimizationLoop> m_loop;
+    std::unique_ptr<Calibrator> m_calibrator;
+    CandidateModel m_candidates;
+    JsonListModel m_reflexions{JsonListModel::Reflexions};
+    JsonListModel m_memory{JsonListModel::Memory};
+    LoopMode m_mode = LoopMode::ApproveEach;
+};
+
+} // namespace kwb
