@@ -312,7 +312,7 @@ void MainWindow::showError(const QString &message)
 
 QString MainWindow::errorText() const
 {
-    return m_error->isVisible() ? m_error->text() : QString();
+    return m_error->isHidden() ? QString() : m_error->text();
 }
 
 void MainWindow::bindLoop(OptimizationLoop *loop)
@@ -374,6 +374,8 @@ void MainWindow::approve()
     if (!ok)
         showError(tr("#%1 is no longer waiting for approval.").arg(id));
     m_diff->setRightEditable(false);
+    m_pending.reset(); // the gate is passed; the next candidate brings its own
+    updateActions();
 }
 
 void MainWindow::editPending()
@@ -388,8 +390,12 @@ void MainWindow::editPending()
 void MainWindow::reject()
 {
     auto *loop = m_workbench ? m_workbench->loop() : nullptr;
-    if (loop && m_pending)
-        loop->reject(m_pending->id);
+    if (!loop || !m_pending)
+        return;
+    loop->reject(m_pending->id);
+    m_diff->setRightEditable(false);
+    m_pending.reset();
+    updateActions();
 }
 
 void MainWindow::revertToSelected()

@@ -1,0 +1,259 @@
+// The workbench window offscreen: models under QAbstractItemModelTester, and
+// the toolbar driving a real loop on the tiny cpu-cxx workload (approve,
+// edit-then-approve, reject, revert, step, stop), with a responsiveness
+// probe while candidates compile and run.
+#include "candidatemodel.h"
+#include "diffview.h"
+#include "mainwindow.h"
+#include "metricchart.h"
+#include "qsci.h"
+#include "reflexionmodel.h"
+#include "timelineview.h"
+#include "workbench.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QComboBox>
+#include <QPlainTextEdit>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace kwb;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+ExperimentRecord record(int id, std::optional<int> parent, const char *decision, double ms)
+{
+    ExperimentRecord r;
+    r.id = id;
+    r.round = id - 1;
+    r.parent = parent;
+    r.origin = id == 1 ? u"human"_s : u"search"_s;
+    r.decision = QString::fromLatin1(decision);
+    r.plan = u"plan "_s + QString::number(id);
+    r.result = Json{{"correct", ms > 0}, {"latency", {{"median_ms", ms}}}, {"metrics", {{"gflops", ms > 0 ? 10 / ms : 0}}}};
+    return r;
+}
+
+} // namespace
+
+class TestGui : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_tmp;
+
+    // Waits, with a bound, until the window has a candidate at the gate.
+    bool waitForGate(MainWindow &w, int timeoutMs = 60'000)
+    {
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < timeoutMs) {
+            if (w.pendingCandidate() && w.action(u"approve"_s)->isEnabled())
+                return true;
+            QTest::qWait(20);
+        }
+        return false;
+    }
+
+private Q_SLOTS:
+    void candidateModelUnderTester()
+    {
+        CandidateModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.reset({record(1, std::nullopt, "kept", 10), record(2, 1, "discarded", 12)}, u"gflops"_s);
+        model.append(record(3, 1, "kept", 5));
+        model.append(record(4, 3, "failed", 0));
+        model.append(record(4, 3, "failed", 0)); // the same record twice: ignored
+        model.setIncumbent(3);
+        QCOMPARE(model.rowCount(), 4);
+        QCOMPARE(model.startId(), 1);
+        QCOMPARE(model.index(2, CandidateModel::Speedup).data().toString(), u"2.00×"_s);
+        QCOMPARE(model.index(3, CandidateModel::Median).data().toString(), u"—"_s);
+        QCOMPARE(model.index(2, 0).data(CandidateModel::KindRole).toString(), u"kept"_s);
+        QCOMPARE(model.index(2, 0).data(CandidateModel::GoalMetricRole).toDouble(), 2.0);
+        QVERIFY(model.index(2, 0).data(Qt::FontRole).value<QFont>().bold()); // the incumbent
+    }
+
+    void listModelsUnderTester()
+    {
+        JsonListModel reflexions(JsonListModel::Reflexions);
+        QAbstractItemModelTester tester(&reflexions, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        reflexions.reset({Json{{"candidate", 2}, {"outcome", "discarded"}, {"tried", "BM 64→32"}, {"lesson", "BM barely matters"},
+                               {"avoid", {"BM=16"}}, {"try", {"BK=32"}}}});
+        reflexions.append(Json{{"candidate", 3}, {"outcome", "kept"}, {"tried", "BK 64→32"}, {"lesson", "smaller BK helps"}});
+        QCOMPARE(reflexions.rowCount(), 2);
+        const QString text = reflexions.index(0).data().toString();
+        QVERIFY2(text.contains(u"lesson: BM barely matters"_s) && text.contains(u"avoid: BM=16"_s)
+                     && text.contains(u"try: BK=32"_s), qPrintable(text));
+        QCOMPARE(reflexions.index(1).data(JsonListModel::CandidateRole).toInt(), 3);
+        JsonListModel memory(JsonListModel::Memory);
+        QAbstractItemModelTester memoryTester(&memory, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        memory.append(Json{{"from", 1}, {"to", 3}, {"speedup", 2.0}, {"change", "BK 64→32"}});
+        QCOMPARE(memory.index(0).data().toString(), u"#1 → #3: 2.00× — BK 64→32"_s);
+    }
+
+    void diffViewAlignsWithPadding()
+    {
+        DiffView view;
+        view.setTexts(u"a"_s, u"one\ntwo\nthree\n"_s, u"b"_s, u"one\n2\nthree\nfour\nfive\n"_s);
+        QCOMPARE(view.changedRows(), 3); // two→2 changed; four, five inserted
+        QCOMPARE(view.leftPadding(), 2);  // the left pads the two inserted lines
+        QCOMPARE(view.rightPadding(), 0);
+        QCOMPARE(view.leftEditor()->text(), u"one\ntwo\nthree\n"_s); // the real text is untouched
+        QVERIFY(!view.rightModified());
+        view.setRightEditable(true);
+        view.rightEditor()->append(u"// hand edit\n"_s);
+        QVERIFY(view.rightModified());
+    }
+
+    void timelineLanesBranchAtReverts()
+    {
+        CandidateModel model;
+        // 1 → 2 (kept) → 3 (kept); revert to 2: 4 and 5 hang off 2 → new lane.
+        model.reset({record(1, std::nullopt, "kept", 10), record(2, 1, "kept", 8), record(3, 2, "kept", 7),
+                     record(4, 2, "kept", 6), record(5, 4, "discarded", 9)},
+                    u"gflops"_s);
+        TimelineView view;
+        view.resize(600, 200);
+        view.setModel(&model);
+        QCOMPARE(view.laneOf(3), 0);
+        QCOMPARE(view.laneOf(4), 1);
+        QCOMPARE(view.laneOf(5), 1);
+        QCOMPARE(view.laneCount(), 2);
+        QSignalSpy selected(&view, &TimelineView::candidateSelected);
+        QTest::mousePress(view.viewport(), Qt::LeftButton, {}, view.nodeCenter(4));
+        QCOMPARE(selected.count(), 1);
+        QCOMPARE(selected[0][0].toInt(), 4);
+        // Thousands of candidates: every one laid out, only visible ones painted.
+        std::vector<ExperimentRecord> many;
+        for (int i = 1; i <= 5000; ++i)
+            many.push_back(record(i, i > 1 ? std::optional(i - 1) : std::nullopt, i % 7 ? "discarded" : "kept", 5));
+        model.reset(many, u"gflops"_s);
+        QCOMPARE(view.idAt(view.nodeCenter(1)), 1);
+        view.viewport()->repaint();
+    }
+
+    void chartFollowsTheModel()
+    {
+        CandidateModel model;
+        MetricChart chart;
+        chart.setModel(&model, u"gflops"_s, 5.0, true);
+        model.reset({record(1, std::nullopt, "kept", 10)}, u"gflops"_s);
+        QCOMPARE(chart.pointCount(), 1);
+        model.append(record(2, 1, "kept", 4));
+        model.append(record(3, 2, "failed", 0));
+        QTRY_COMPARE_WITH_TIMEOUT(chart.pointCount(), 2, 2000); // batched on the next turn; the failure is marked apart
+        const QString png = m_tmp.path() + u"/chart.png"_s, svg = m_tmp.path() + u"/chart.svg"_s;
+        chart.resize(400, 300);
+        QVERIFY(chart.exportTo(png));
+        QVERIFY(chart.exportTo(svg));
+        QVERIFY(QFileInfo(png).size() > 1000);
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().contains("<svg"));
+    }
+
+    void badWorkloadShowsAnError()
+    {
+        MainWindow w;
+        QVERIFY(!w.newSession(m_tmp.path() + u"/missing.json"_s, m_tmp.path() + u"/s-missing"_s));
+        QVERIFY2(w.errorText().contains(u"no such workload file"_s), qPrintable(w.errorText()));
+        QVERIFY(!w.action(u"run"_s)->isEnabled());
+    }
+
+    void toolbarDrivesARealLoop()
+    {
+        MainWindow w;
+        w.show();
+        const QString session = m_tmp.path() + u"/gui-session"_s;
+        QVERIFY2(w.newSession(QFINDTESTDATA("data/tiny/search.json"), session), qPrintable(w.errorText()));
+        Workbench *wb = w.workbench();
+        auto *mode = w.findChild<QComboBox *>(u"mode"_s);
+        QCOMPARE(mode->currentIndex(), int(LoopMode::ApproveEach));
+        w.action(u"run"_s)->trigger();
+
+        // Round 0: the starting kernel waits at the gate; approve it.
+        QVERIFY(waitForGate(w));
+        QCOMPARE(w.pendingCandidate(), 1);
+        w.action(u"approve"_s)->trigger();
+
+        // The next one: hand-edit it, then approve — it is checked and timed.
+        QVERIFY(waitForGate(w));
+        const int edited = w.pendingCandidate();
+        w.action(u"edit"_s)->trigger();
+        QVERIFY(!w.diffView()->rightEditor()->isReadOnly());
+        w.diffView()->rightEditor()->append(u"// tuned by hand\n"_s);
+        // Responsiveness while it compiles and runs: the event loop keeps
+        // turning (each probe is a 10 ms timer; none may be late by > 100 ms).
+        w.action(u"approve"_s)->trigger();
+        QElapsedTimer probe;
+        qint64 worst = 0;
+        while (wb->candidates()->rowOf(edited) < 0) {
+            probe.start();
+            QTest::qWait(10);
+            worst = std::max(worst, probe.elapsed());
+            QVERIFY2(probe.elapsed() < 60'000, "the edited candidate never finished");
+        }
+        qInfo("worst event-loop stall while evaluating: %lld ms", worst);
+        QVERIFY(worst < 100);
+        const ExperimentRecord *e = wb->candidates()->recordById(edited);
+        QVERIFY(e->flags.contains(u"human-edited"_s));
+        QCOMPARE(CandidateModel::kindOf(*e), u"human-edited"_s);
+
+        // Reject the next one: recorded as rejected, never evaluated.
+        QVERIFY(waitForGate(w));
+        const int rejected = w.pendingCandidate();
+        w.action(u"reject"_s)->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(wb->candidates()->rowOf(rejected) >= 0, 10'000);
+        QCOMPARE(wb->candidates()->recordById(rejected)->decision, u"rejected"_s);
+
+        // Revert to the starting kernel: the next candidate's parent is #1.
+        QVERIFY(waitForGate(w));
+        w.selectCandidate(1);
+        QVERIFY(w.action(u"revert"_s)->isEnabled());
+        w.action(u"revert"_s)->trigger();
+        QVERIFY(w.errorText().isEmpty());
+        w.action(u"reject"_s)->trigger(); // the one proposed before the revert
+        QVERIFY(waitForGate(w));
+        const int afterRevert = w.pendingCandidate();
+        w.action(u"approve"_s)->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(wb->candidates()->rowOf(afterRevert) >= 0, 60'000);
+        QCOMPARE(wb->candidates()->recordById(afterRevert)->parent.value_or(0), 1);
+
+        // Step: one phase at a time.
+        mode->setCurrentIndex(int(LoopMode::StepEachPhase));
+        QVERIFY(waitForGate(w) || wb->loop()->isPaused());
+        w.action(u"stop"_s)->trigger();
+        if (w.pendingCandidate())
+            w.action(u"reject"_s)->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(wb->loop()->isFinished() || wb->loop()->isPaused(), 60'000);
+        if (!wb->loop()->isFinished()) {
+            const LoopPhase before = wb->loop()->phase();
+            w.action(u"step"_s)->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(wb->loop()->phase() != before || wb->loop()->isFinished(), 10'000);
+        }
+
+        // The timeline and chart show what the store holds.
+        QCOMPARE(wb->candidates()->rowCount(), int(wb->session().experiments().size()));
+        QVERIFY(w.chart()->pointCount() >= 2);
+    }
+
+    void reopenedSessionLooksTheSame()
+    {
+        const QString session = m_tmp.path() + u"/gui-session"_s;
+        MainWindow w;
+        QVERIFY2(w.openSession(session), qPrintable(w.errorText()));
+        QVERIFY(w.workbench()->candidates()->rowCount() >= 4);
+        QCOMPARE(w.workbench()->candidates()->recordAt(0)->id, 1);
+        QVERIFY(w.selectedCandidate() > 0); // the newest is shown
+        QVERIFY(!w.diffView()->rightEditor()->text().isEmpty());
+        QVERIFY(w.workbench()->reflexions()->rowCount() >= 2);
+        QCOMPARE(size_t(w.workbench()->reflexions()->rowCount()), w.workbench()->session().reflections().size());
+    }
+};
+
+QTEST_MAIN(TestGui)
+#include "tst_gui.moc"
