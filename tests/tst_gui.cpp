@@ -3,6 +3,9 @@
 // edit-then-approve, reject, revert, step, stop), with a responsiveness
 // probe while candidates compile and run.
 #include "candidatemodel.h"
+#include "compareview.h"
+#include "session/compare.h"
+#include "targets/targetprofile.h"
 #include "diffview.h"
 #include "mainwindow.h"
 #include "metricchart.h"
@@ -15,6 +18,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QPlainTextEdit>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -156,6 +160,38 @@ private Q_SLOTS:
         QVERIFY(f.readAll().contains("<svg"));
     }
 
+    void comparisonSaysWhetherAGainIsNoise()
+    {
+        Diagnostic d;
+        const TargetProfile target = *TargetRegistry::load(u"cpu-cxx"_s, &d);
+        auto timed = [](int id, double median, double q1, double q3) {
+            ExperimentRecord r = record(id, std::nullopt, "kept", median);
+            r.result["latency"] = Json{{"median_ms", median}, {"q1_ms", q1}, {"q3_ms", q3}};
+            r.result["metrics"] = Json{{"median_ms", median}, {"gflops", 100 / median}};
+            return r;
+        };
+        const Comparison noise = compareRecords(timed(1, 10, 9.5, 10.5), timed(2, 9.8, 9.4, 10.2), target);
+        QVERIFY(noise.withinNoise);
+        QVERIFY2(noise.verdict.contains(u"2.0% faster"_s) && noise.verdict.contains(u"not a real difference"_s),
+                 qPrintable(noise.verdict));
+        const Comparison real = compareRecords(timed(1, 10, 9.9, 10.1), timed(2, 8, 7.9, 8.1), target);
+        QVERIFY(!real.withinNoise);
+        QVERIFY2(real.verdict.contains(u"20.0% faster"_s) && real.verdict.contains(u"beyond"_s), qPrintable(real.verdict));
+        bool sawGflops = false, sawMedian = false;
+        for (const MetricComparison &m : real.metrics) {
+            if (m.metric == u"gflops"_s) {
+                sawGflops = true;
+                QCOMPARE(m.verdict, 1); // higher is better, and it went up
+                QCOMPARE(qRound(m.deltaPct), 25);
+            }
+            if (m.metric == u"median_ms"_s) {
+                sawMedian = true;
+                QCOMPARE(m.verdict, 1); // lower is better, and it went down
+            }
+        }
+        QVERIFY(sawGflops && sawMedian);
+    }
+
     void badWorkloadShowsAnError()
     {
         MainWindow w;
@@ -251,6 +287,12 @@ private Q_SLOTS:
         QVERIFY(w.selectedCandidate() > 0); // the newest is shown
         QVERIFY(!w.diffView()->rightEditor()->text().isEmpty());
         QVERIFY(w.workbench()->reflexions()->rowCount() >= 2);
+        // Compare the starting kernel with the newest candidate.
+        const int newest = w.workbench()->candidates()->recordAt(w.workbench()->candidates()->rowCount() - 1)->id;
+        w.compare(1, newest);
+        QVERIFY2(w.compareView()->verdict().contains(u"#"_s + QString::number(newest)), qPrintable(w.compareView()->verdict()));
+        QVERIFY(w.compareView()->table()->rowCount() >= 2);
+        QVERIFY(!w.compareView()->diff()->rightEditor()->text().isEmpty());
         QCOMPARE(size_t(w.workbench()->reflexions()->rowCount()), w.workbench()->session().reflections().size());
     }
 };

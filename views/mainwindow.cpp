@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "compareview.h"
 #include "diffview.h"
 #include "metricchart.h"
 #include "timelineview.h"
@@ -160,6 +161,10 @@ void MainWindow::buildActions()
             showError(tr("Could not write %1.").arg(path));
     });
     file->addSeparator();
+    file->addAction(tr("Compare selected with &incumbent"), QKeySequence(Qt::CTRL | Qt::Key_D), this, [this] {
+        if (m_workbench && m_selected)
+            compare(m_workbench->candidates()->incumbentId(), m_selected);
+    });
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu *loop = menuBar()->addMenu(tr("&Loop"));
     for (const char *name : {"run", "pause", "step", "approve", "edit", "reject", "regenerate", "revert", "stop"})
@@ -178,7 +183,11 @@ void MainWindow::buildDocks()
     m_timeline = new TimelineView(this);
     m_timeline->setObjectName(u"timeline"_s);
     connect(m_timeline, &TimelineView::candidateSelected, this, &MainWindow::selectCandidate);
-    connect(m_timeline, &TimelineView::compareWithParent, this, &MainWindow::selectCandidate);
+    connect(m_timeline, &TimelineView::compareWithParent, this, [this](int id) {
+        const ExperimentRecord *r = m_workbench ? m_workbench->candidates()->recordById(id) : nullptr;
+        if (r && r->parent)
+            compare(*r->parent, id);
+    });
     dock(u"timelineDock"_s, tr("Timeline"), m_timeline, Qt::BottomDockWidgetArea);
 
     m_table = new QTableView(this);
@@ -222,6 +231,9 @@ void MainWindow::buildDocks()
     });
     auto *memory = dock(u"memoryDock"_s, tr("Memory"), m_memory, Qt::RightDockWidgetArea);
 
+    m_compare = new CompareView(this);
+    m_compareDock = dock(u"compareDock"_s, tr("Compare"), m_compare, Qt::BottomDockWidgetArea);
+
     m_console = new QPlainTextEdit(this);
     m_console->setReadOnly(true);
     m_console->setMaximumBlockCount(5000);
@@ -229,6 +241,7 @@ void MainWindow::buildDocks()
     auto *console = dock(u"consoleDock"_s, tr("Console"), m_console, Qt::BottomDockWidgetArea);
 
     tabifyDockWidget(candidates, console);
+    tabifyDockWidget(console, m_compareDock);
     tabifyDockWidget(plan, reflexions);
     tabifyDockWidget(reflexions, memory);
     plan->raise();
@@ -253,6 +266,7 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
     m_reflexionFilter->setSourceModel(wb->reflexions());
     m_reflexions->setModel(m_reflexionFilter);
     m_memory->setModel(wb->memory());
+    m_compare->setWorkbench(wb);
     m_chart->setModel(wb->candidates(), wb->workload().goal.metric, wb->workload().goal.target,
                       wb->workload().goal.higherIsBetter);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &i) {
@@ -427,6 +441,13 @@ void MainWindow::showCandidate(int id)
     const int parent = r->parent.value_or(0);
     m_diff->setTexts(parent ? tr("#%1 (parent)").arg(parent) : tr("(no parent)"), m_workbench->sourceOf(parent),
                      tr("#%1 — %2: %3").arg(id).arg(r->decision, r->cause), m_workbench->sourceOf(id));
+}
+
+void MainWindow::compare(int a, int b)
+{
+    m_compare->compare(a, b);
+    m_compareDock->show();
+    m_compareDock->raise();
 }
 
 void MainWindow::selectCandidate(int id)

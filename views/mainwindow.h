@@ -9,6 +9,7 @@
 
 class QAction;
 class QComboBox;
+class QDockWidget;
 class QLabel;
 class QLineEdit;
 class QListView;
@@ -19,6 +20,7 @@ class QTextBrowser;
 
 namespace kwb {
 
+class CompareView;
 class DiffView;
 class MetricChart;
 class TimelineView;
@@ -45,6 +47,9 @@ public:
     QString errorText() const;
 
     void selectCandidate(int id);
+    /// Shows the Compare dock with `a` against `b`.
+    void compare(int a, int b);
+    CompareView *compareView() const { return m_compare; }
     int selectedCandidate() const { return m_selected; }
     /// The candidate waiting at the gate, 0 when none.
     int pendingCandidate() const { return m_pending ? m_pending->id : 0; }
@@ -88,6 +93,8 @@ private:
     QLineEdit *m_reflexionSearch = nullptr;
     QSortFilterProxyModel *m_reflexionFilter = nullptr;
     QListView *m_memory = nullptr;
+    CompareView *m_compare = nullptr;
+    QDockWidget *m_compareDock = nullptr;
     QLabel *m_error = nullptr;
     QComboBox *m_mode = nullptr;
     QLabel *m_phaseLabel = nullptr;

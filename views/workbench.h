@@ -30,6 +30,7 @@ public:
     static std::unique_ptr<Workbench> create(const QString &workloadPath, const QString &dir, QString *error);
 
     const Workload &workload() const { return *m_workload; }
+    const TargetProfile &target() const { return *m_target; }
     SessionStore &session() { return *m_session; }
     /// Null until run() has calibrated the host.
     OptimizationLoop *loop() { return m_loop.get(); }
