@@ -293,6 +293,22 @@ private Q_SLOTS:
         QVERIFY2(w.compareView()->verdict().contains(u"#"_s + QString::number(newest)), qPrintable(w.compareView()->verdict()));
         QVERIFY(w.compareView()->table()->rowCount() >= 2);
         QVERIFY(!w.compareView()->diff()->rightEditor()->text().isEmpty());
+
+        // Replay: from an empty view, in record order, then everything.
+        QList<int> order;
+        connect(w.workbench()->candidates(), &QAbstractItemModel::rowsInserted, this,
+                [&](const QModelIndex &, int first) { order << w.workbench()->candidates()->recordAt(first)->id; });
+        QSignalSpy finished(w.workbench(), &Workbench::replayFinished);
+        const size_t total = w.workbench()->session().experiments().size();
+        QVERIFY(w.startReplay(200));
+        QCOMPARE(w.workbench()->candidates()->rowCount(), 0);
+        QVERIFY(!w.action(u"run"_s)->isEnabled()); // no host is touched while replaying
+        QVERIFY(finished.wait(10'000));
+        QCOMPARE(size_t(order.size()), total);
+        for (int i = 0; i < order.size(); ++i)
+            QCOMPARE(order[i], w.workbench()->session().experiments()[size_t(i)].id);
+        QCOMPARE(size_t(w.workbench()->reflexions()->rowCount()), w.workbench()->session().reflections().size());
+        QVERIFY(w.action(u"run"_s)->isEnabled());
         QCOMPARE(size_t(w.workbench()->reflexions()->rowCount()), w.workbench()->session().reflections().size());
     }
 };

@@ -169,6 +169,16 @@ void MainWindow::buildActions()
     QMenu *loop = menuBar()->addMenu(tr("&Loop"));
     for (const char *name : {"run", "pause", "step", "approve", "edit", "reject", "regenerate", "revert", "stop"})
         loop->addAction(m_actions.value(QString::fromLatin1(name)));
+    loop->addSeparator();
+    QMenu *replay = loop->addMenu(tr("Re&play session"));
+    for (double speed : {1.0, 2.0, 5.0, 20.0, 100.0}) {
+        replay->addAction(tr("%1 candidates a second").arg(speed), this, [this, speed] { startReplay(speed); });
+    }
+    replay->addAction(tr("Stop replay"), this, [this] {
+        if (m_workbench)
+            m_workbench->stopReplay();
+        updateActions();
+    });
 }
 
 void MainWindow::buildDocks()
@@ -280,6 +290,15 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
         updateStatus();
     });
     connect(wb, &Workbench::loopCreated, this, &MainWindow::bindLoop);
+    connect(wb, &Workbench::replayProgress, this, [this](int shown, int total) {
+        if (const ExperimentRecord *r = m_workbench->candidates()->recordAt(shown - 1))
+            selectCandidate(r->id);
+        m_phaseLabel->setText(tr("replay %1/%2").arg(shown).arg(total));
+    });
+    connect(wb, &Workbench::replayFinished, this, [this] {
+        statusBar()->showMessage(tr("Replay finished."), 5000);
+        updateActions();
+    });
     setWindowTitle(tr("%1 — Kernel Workbench").arg(wb->workload().name));
     m_plan->setPlainText(tr("%1: %2 candidates recorded in %3.\nPress Run (F5) to start or resume the loop.")
                              .arg(wb->workload().name)
@@ -367,6 +386,20 @@ void MainWindow::bindLoop(OptimizationLoop *loop)
         m_pending.reset();
         updateActions();
     });
+}
+
+bool MainWindow::startReplay(double perSecond)
+{
+    if (!m_workbench || !m_workbench->startReplay(perSecond)) {
+        showError(tr("A session replays only while its loop is not running."));
+        return false;
+    }
+    m_diff->clear();
+    statusBar()->showMessage(tr("Replaying %1 at %2 candidates a second; nothing runs on any host.")
+                                 .arg(m_workbench->session().dir())
+                                 .arg(perSecond));
+    updateActions();
+    return true;
 }
 
 void MainWindow::runLoop()
@@ -469,7 +502,8 @@ void MainWindow::updateActions()
     OptimizationLoop *loop = m_workbench ? m_workbench->loop() : nullptr;
     const bool running = loop && !loop->isFinished();
     const bool gate = running && m_pending.has_value();
-    m_actions[u"run"_s]->setEnabled(m_workbench && (!loop || (running && loop->isPaused())));
+    const bool replaying = m_workbench && m_workbench->isReplaying();
+    m_actions[u"run"_s]->setEnabled(m_workbench && !replaying && (!loop || (running && loop->isPaused())));
     m_actions[u"pause"_s]->setEnabled(running && !loop->isPaused());
     m_actions[u"step"_s]->setEnabled(m_workbench && (!loop || running));
     m_actions[u"approve"_s]->setEnabled(gate);
@@ -488,6 +522,8 @@ void MainWindow::updateStatus()
         return;
     }
     OptimizationLoop *loop = m_workbench->loop();
+    if (m_workbench->isReplaying())
+        return; // the replay writes its own progress
     m_phaseLabel->setText(loop ? tr("phase: %1%2").arg(phaseName(loop->phase()), loop->isPaused() ? tr(" (paused)") : QString())
                                : tr("idle"));
     const CandidateModel *m = m_workbench->candidates();

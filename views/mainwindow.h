@@ -44,6 +44,8 @@ public:
     bool newSession(const QString &workloadPath, const QString &dir);
     /// A readable message in the window (not a modal box), for errors.
     void showError(const QString &message);
+    /// Plays the open session back (see Workbench::startReplay).
+    bool startReplay(double perSecond);
     QString errorText() const;
 
     void selectCandidate(int id);

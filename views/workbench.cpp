@@ -130,6 +130,56 @@ void Workbench::setMode(LoopMode mode)
         m_loop->setMode(mode);
 }
 
+bool Workbench::startReplay(double perSecond)
+{
+    if (isRunning() || perSecond <= 0)
+        return false;
+    stopReplay();
+    m_candidates.reset({}, m_workload->goal.metric);
+    m_reflexions.reset({});
+    m_memory.reset({});
+    m_replayNext = 0;
+    m_replayTimer = new QTimer(this);
+    m_replayTimer->setInterval(std::max(1, int(1000 / perSecond)));
+    const std::vector<Json> reflections = m_session->reflections();
+    const Json memory = m_session->memory();
+    connect(m_replayTimer, &QTimer::timeout, this, [this, reflections, memory] {
+        const auto &records = m_session->experiments();
+        if (m_replayNext >= records.size()) {
+            stopReplay();
+            m_candidates.setIncumbent(m_session->loopState().value("incumbent", 0));
+            Q_EMIT replayFinished();
+            return;
+        }
+        const ExperimentRecord &r = records[m_replayNext++];
+        m_candidates.append(r);
+        if (r.decision == u"kept"_s)
+            m_candidates.setIncumbent(r.id);
+        for (const Json &j : reflections) {
+            if (numberAt(j, {"candidate"}, 0) == r.id)
+                m_reflexions.append(j);
+        }
+        if (memory.is_array()) {
+            for (const Json &j : memory) {
+                if (numberAt(j, {"to"}, 0) == r.id)
+                    m_memory.append(j);
+            }
+        }
+        Q_EMIT replayProgress(int(m_replayNext), int(records.size()));
+    });
+    m_replayTimer->start();
+    return true;
+}
+
+void Workbench::stopReplay()
+{
+    if (!m_replayTimer)
+        return;
+    m_replayTimer->stop();
+    m_replayTimer->deleteLater();
+    m_replayTimer = nullptr;
+}
+
 QString Workbench::sourceOf(int id) const
 {
     const ExperimentRecord *r = m_session->find(id);

@@ -6,6 +6,7 @@
 #include "workload/workload.h"
 
 #include <QObject>
+#include <QTimer>
 
 #include <memory>
 
@@ -43,6 +44,13 @@ public:
     /// Calibrates (once, cached) and starts or resumes the loop in `mode`.
     void run(LoopMode mode);
     void setMode(LoopMode mode);
+    /// Plays the recorded session back in order, `perSecond` candidates a
+    /// second, from an empty view: for demos; no host is touched. Not while
+    /// the loop runs.
+    bool startReplay(double perSecond);
+    void stopReplay();
+    bool isReplaying() const { return m_replayTimer != nullptr; }
+
     /// The source of a recorded candidate ("" when missing).
     QString sourceOf(int id) const;
 
@@ -52,6 +60,8 @@ Q_SIGNALS:
     void loopCreated(kwb::OptimizationLoop *loop);
     void stateChanged();
     void errorOccurred(const QString &message);
+    void replayProgress(int shown, int total);
+    void replayFinished();
 
 private:
     Workbench() = default;
@@ -69,6 +79,8 @@ private:
     JsonListModel m_reflexions{JsonListModel::Reflexions};
     JsonListModel m_memory{JsonListModel::Memory};
     LoopMode m_mode = LoopMode::ApproveEach;
+    QTimer *m_replayTimer = nullptr;
+    size_t m_replayNext = 0;
 };
 
 } // namespace kwb
