@@ -2,6 +2,7 @@
 // the toolbar driving a real loop on the tiny cpu-cxx workload (approve,
 // edit-then-approve, reject, revert, step, stop), with a responsiveness
 // probe while candidates compile and run.
+#include "analysischarts.h"
 #include "candidatemodel.h"
 #include "compareview.h"
 #include "session/compare.h"
@@ -287,6 +288,12 @@ private Q_SLOTS:
         QVERIFY(w.selectedCandidate() > 0); // the newest is shown
         QVERIFY(!w.diffView()->rightEditor()->text().isEmpty());
         QVERIFY(w.workbench()->reflexions()->rowCount() >= 2);
+        // Roofline: the calibrated ceilings and a point per correct candidate.
+        QTRY_VERIFY_WITH_TIMEOUT(w.roofline()->pointCount() >= 2, 2000);
+        QVERIFY(w.roofline()->peakGflops() > 0 && w.roofline()->peakGbs() > 0);
+        // The selection's bars: one per shown metric, against parent and incumbent.
+        w.selectCandidate(w.workbench()->candidates()->recordAt(1)->id);
+        QVERIFY(!w.selectionBars()->values().isEmpty());
         // Compare the starting kernel with the newest candidate.
         const int newest = w.workbench()->candidates()->recordAt(w.workbench()->candidates()->rowCount() - 1)->id;
         w.compare(1, newest);

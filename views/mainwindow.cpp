@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "analysischarts.h"
 #include "compareview.h"
 #include "diffview.h"
 #include "metricchart.h"
@@ -211,6 +212,15 @@ void MainWindow::buildDocks()
     m_chart->setMinimumSize(360, 280);
     auto *chart = dock(u"chartDock"_s, tr("Metrics"), m_chart, Qt::RightDockWidgetArea);
 
+    m_roofline = new RooflineChart(this);
+    m_roofline->setMinimumSize(360, 280);
+    auto *roofline = dock(u"rooflineDock"_s, tr("Roofline"), m_roofline, Qt::RightDockWidgetArea);
+    m_bars = new SelectionBars(this);
+    m_bars->setMinimumSize(360, 280);
+    auto *bars = dock(u"barsDock"_s, tr("Selected"), m_bars, Qt::RightDockWidgetArea);
+    tabifyDockWidget(chart, roofline);
+    tabifyDockWidget(roofline, bars);
+
     m_plan = new QTextBrowser(this);
     auto *plan = dock(u"planDock"_s, tr("Plan"), m_plan, Qt::RightDockWidgetArea);
 
@@ -277,6 +287,7 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
     m_reflexions->setModel(m_reflexionFilter);
     m_memory->setModel(wb->memory());
     m_compare->setWorkbench(wb);
+    m_roofline->setModel(wb->candidates());
     m_chart->setModel(wb->candidates(), wb->workload().goal.metric, wb->workload().goal.target,
                       wb->workload().goal.higherIsBetter);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &i) {
@@ -494,6 +505,7 @@ void MainWindow::selectCandidate(int id)
         m_table->setCurrentIndex(m_workbench->candidates()->index(row, 0));
     if (!m_pending)
         showCandidate(id);
+    m_bars->showCandidate(m_workbench.get(), id);
     updateActions();
 }
 

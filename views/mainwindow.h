@@ -21,6 +21,8 @@ class QTextBrowser;
 namespace kwb {
 
 class CompareView;
+class RooflineChart;
+class SelectionBars;
 class DiffView;
 class MetricChart;
 class TimelineView;
@@ -60,6 +62,8 @@ public:
     DiffView *diffView() const { return m_diff; }
     TimelineView *timeline() const { return m_timeline; }
     MetricChart *chart() const { return m_chart; }
+    RooflineChart *roofline() const { return m_roofline; }
+    SelectionBars *selectionBars() const { return m_bars; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -96,6 +100,8 @@ private:
     QSortFilterProxyModel *m_reflexionFilter = nullptr;
     QListView *m_memory = nullptr;
     CompareView *m_compare = nullptr;
+    RooflineChart *m_roofline = nullptr;
+    SelectionBars *m_bars = nullptr;
     QDockWidget *m_compareDock = nullptr;
     QLabel *m_error = nullptr;
     QComboBox *m_mode = nullptr;

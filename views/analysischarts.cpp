@@ -1,0 +1,180 @@
+#include "analysischarts.h"
+
+#include "candidatemodel.h"
+#include "session/compare.h"
+#include "workbench.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QHorizontalBarSeries>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QTimer>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+RooflineChart::RooflineChart(QWidget *parent) : QChartView(parent)
+{
+    setRenderHint(QPainter::Antialiasing);
+    auto *c = new QChart;
+    c->setTitle(tr("Roofline"));
+    c->legend()->setAlignment(Qt::AlignBottom);
+    c->setMargins(QMargins(4, 4, 4, 4));
+    setChart(c);
+    m_ceiling = new QLineSeries;
+    m_ceiling->setName(tr("ceilings (calibrated)"));
+    m_ceiling->setPen(QPen(QColor(120, 120, 120), 2));
+    m_points = new QScatterSeries;
+    m_points->setName(tr("candidates"));
+    m_points->setMarkerSize(7);
+    m_path = new QLineSeries;
+    m_path->setName(tr("kept, in order"));
+    m_path->setPen(QPen(QColor(46, 160, 67), 2));
+    m_x = new QLogValueAxis;
+    m_x->setTitleText(tr("FLOP/byte"));
+    m_x->setLabelFormat(u"%g"_s);
+    m_y = new QLogValueAxis;
+    m_y->setTitleText(tr("GFLOP/s"));
+    m_y->setLabelFormat(u"%g"_s);
+    c->addSeries(m_ceiling);
+    c->addSeries(m_path);
+    c->addSeries(m_points);
+    c->addAxis(m_x, Qt::AlignBottom);
+    c->addAxis(m_y, Qt::AlignLeft);
+    for (QAbstractSeries *s : c->series()) {
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+}
+
+void RooflineChart::setModel(CandidateModel *model)
+{
+    m_model = model;
+    auto later = [this] { QTimer::singleShot(0, this, &RooflineChart::rebuild); };
+    connect(model, &QAbstractItemModel::modelReset, this, later);
+    connect(model, &QAbstractItemModel::rowsInserted, this, later);
+    rebuild();
+}
+
+int RooflineChart::pointCount() const
+{
+    return int(m_points->count());
+}
+
+void RooflineChart::rebuild()
+{
+    QList<QPointF> points, path;
+    double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
+    for (int row = 0; m_model && row < m_model->rowCount(); ++row) {
+        const ExperimentRecord *r = m_model->recordAt(row);
+        if (!m_peakGflops) {
+            m_peakGflops = numberAt(r->result, {"calibration", "peak_gflops"}, 0);
+            m_peakGbs = numberAt(r->result, {"calibration", "peak_gbs"}, 0);
+        }
+        if (std::isnan(CandidateModel::medianOf(*r)))
+            continue;
+        const double x = numberAt(r->result, {"metrics", "intensity"}, NAN);
+        const double y = numberAt(r->result, {"metrics", "gflops"}, NAN);
+        if (!(x > 0) || !(y > 0))
+            continue;
+        points << QPointF(x, y);
+        if (r->decision == u"kept"_s)
+            path << QPointF(x, y);
+        xlo = std::min(xlo, x);
+        xhi = std::max(xhi, x);
+        ylo = std::min(ylo, y);
+        yhi = std::max(yhi, y);
+    }
+    m_points->replace(points);
+    m_path->replace(path);
+    QList<QPointF> ceiling;
+    if (m_peakGflops > 0 && m_peakGbs > 0) {
+        const double ridge = m_peakGflops / m_peakGbs;
+        xlo = std::min(xlo, ridge / 16);
+        xhi = std::max(xhi, ridge * 16);
+        ceiling << QPointF(xlo, xlo * m_peakGbs) << QPointF(ridge, m_peakGflops) << QPointF(xhi, m_peakGflops);
+        ylo = std::min(ylo, xlo * m_peakGbs);
+        yhi = std::max(yhi, m_peakGflops);
+    }
+    m_ceiling->replace(ceiling);
+    if (std::isfinite(xlo) && xhi > 0) {
+        m_x->setRange(xlo / 2, xhi * 2);
+        m_y->setRange(ylo / 2, yhi * 2);
+    }
+}
+
+SelectionBars::SelectionBars(QWidget *parent) : QChartView(parent)
+{
+    setRenderHint(QPainter::Antialiasing);
+    setChart(new QChart);
+    chart()->setTitle(tr("Selected candidate: change in % (right = better)"));
+    chart()->legend()->setAlignment(Qt::AlignBottom);
+    chart()->setMargins(QMargins(4, 4, 4, 4));
+}
+
+void SelectionBars::showCandidate(Workbench *workbench, int id)
+{
+    m_values.clear();
+    chart()->removeAllSeries();
+    for (QAbstractAxis *a : chart()->axes())
+        chart()->removeAxis(a);
+    const CandidateModel *m = workbench ? workbench->candidates() : nullptr;
+    const ExperimentRecord *r = m ? m->recordById(id) : nullptr;
+    if (!r)
+        return;
+    const ExperimentRecord *parent = r->parent ? m->recordById(*r->parent) : nullptr;
+    const ExperimentRecord *incumbent = m->recordById(m->incumbentId());
+    auto *vsParent = new QBarSet(parent ? tr("vs parent #%1").arg(parent->id) : tr("vs parent"));
+    auto *vsIncumbent = new QBarSet(incumbent ? tr("vs incumbent #%1").arg(incumbent->id) : tr("vs incumbent"));
+    vsParent->setColor(QColor(25, 118, 210));
+    vsIncumbent->setColor(QColor(142, 36, 170));
+    QStringList categories;
+    auto improvement = [](const MetricComparison &c) {
+        // Positive when better, whichever way the metric points.
+        return std::isfinite(c.deltaPct) ? (c.verdict < 0 ? -std::abs(c.deltaPct) : std::abs(c.deltaPct)) : 0.0;
+    };
+    const Comparison p = parent ? compareRecords(*parent, *r, workbench->target()) : Comparison{};
+    const Comparison i = incumbent ? compareRecords(*incumbent, *r, workbench->target()) : Comparison{};
+    const auto &rows = !p.metrics.empty() ? p.metrics : i.metrics;
+    for (const MetricComparison &row : rows) {
+        double a = 0, b = 0;
+        for (const MetricComparison &x : p.metrics) {
+            if (x.metric == row.metric)
+                a = improvement(x);
+        }
+        for (const MetricComparison &x : i.metrics) {
+            if (x.metric == row.metric)
+                b = improvement(x);
+        }
+        categories << row.metric;
+        vsParent->append(a);
+        vsIncumbent->append(b);
+        m_values.append({row.metric, {a, b}});
+    }
+    auto *series = new QHorizontalBarSeries;
+    series->append(vsParent);
+    series->append(vsIncumbent);
+    series->setLabelsVisible(true);
+    series->setLabelsFormat(u"@value%"_s);
+    chart()->addSeries(series);
+    auto *y = new QBarCategoryAxis;
+    y->append(categories);
+    auto *x = new QValueAxis;
+    x->setLabelFormat(u"%.0f%%"_s);
+    double lim = 5;
+    for (const auto &[name, v] : std::as_const(m_values))
+        lim = std::max({lim, std::abs(v.first), std::abs(v.second)});
+    x->setRange(-lim * 1.15, lim * 1.15);
+    chart()->addAxis(y, Qt::AlignLeft);
+    chart()->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    series->attachAxis(y);
+}
+
+} // namespace kwb
