@@ -1,6 +1,7 @@
 #include "analysischarts.h"
 
 #include "candidatemodel.h"
+#include "metricchart.h"
 #include "session/compare.h"
 #include "workbench.h"
 
@@ -30,9 +31,6 @@ RooflineChart::RooflineChart(QWidget *parent) : QChartView(parent)
     m_ceiling = new QLineSeries;
     m_ceiling->setName(tr("ceilings (calibrated)"));
     m_ceiling->setPen(QPen(QColor(120, 120, 120), 2));
-    m_points = new QScatterSeries;
-    m_points->setName(tr("candidates"));
-    m_points->setMarkerSize(7);
     m_path = new QLineSeries;
     m_path->setName(tr("kept, in order"));
     m_path->setPen(QPen(QColor(46, 160, 67), 2));
@@ -44,54 +42,98 @@ RooflineChart::RooflineChart(QWidget *parent) : QChartView(parent)
     m_y->setLabelFormat(u"%g"_s);
     c->addSeries(m_ceiling);
     c->addSeries(m_path);
-    c->addSeries(m_points);
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     for (QAbstractSeries *s : c->series()) {
         s->attachAxis(m_x);
         s->attachAxis(m_y);
     }
+    m_points = std::make_unique<ChunkedMarkers>(c, m_x, m_y, tr("candidates"), QColor(33, 150, 243));
 }
+
+RooflineChart::~RooflineChart() = default;
 
 void RooflineChart::setModel(CandidateModel *model)
 {
     m_model = model;
-    auto later = [this] { QTimer::singleShot(0, this, &RooflineChart::rebuild); };
-    connect(model, &QAbstractItemModel::modelReset, this, later);
-    connect(model, &QAbstractItemModel::rowsInserted, this, later);
+    // Rebuilt on reset (at the next turn of the event loop, and only while
+    // visible); new candidates are added as points.
+    connect(model, &QAbstractItemModel::modelReset, this, [this] {
+        if (!m_dirty) {
+            m_dirty = true;
+            if (isVisible())
+                QTimer::singleShot(0, this, &RooflineChart::rebuild);
+        }
+    });
+    connect(model, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first, int last) {
+        if (m_dirty)
+            return; // a rebuild is due anyway
+        for (int row = first; row <= last; ++row)
+            addRecord(*m_model->recordAt(row));
+    });
     rebuild();
+}
+
+void RooflineChart::showEvent(QShowEvent *event)
+{
+    QChartView::showEvent(event);
+    if (m_dirty)
+        rebuild();
 }
 
 int RooflineChart::pointCount() const
 {
-    return int(m_points->count());
+    return m_points->count();
+}
+
+void RooflineChart::addRecord(const ExperimentRecord &r)
+{
+    QPointF p;
+    if (!pointOf(r, &p))
+        return;
+    m_points->append({p});
+    if (r.decision == u"kept"_s)
+        m_path->append(p);
+    if (p.x() < m_x->min() || p.x() > m_x->max() || p.y() < m_y->min() || p.y() > m_y->max())
+        rebuild();
+}
+
+bool RooflineChart::pointOf(const ExperimentRecord &r, QPointF *p)
+{
+    if (!m_peakGflops) {
+        m_peakGflops = numberAt(r.result, {"calibration", "peak_gflops"}, 0);
+        m_peakGbs = numberAt(r.result, {"calibration", "peak_gbs"}, 0);
+    }
+    if (std::isnan(CandidateModel::medianOf(r)))
+        return false;
+    const double x = numberAt(r.result, {"metrics", "intensity"}, NAN);
+    const double y = numberAt(r.result, {"metrics", "gflops"}, NAN);
+    if (!(x > 0) || !(y > 0))
+        return false;
+    *p = QPointF(x, y);
+    return true;
 }
 
 void RooflineChart::rebuild()
 {
+    m_dirty = false;
     QList<QPointF> points, path;
     double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
     for (int row = 0; m_model && row < m_model->rowCount(); ++row) {
         const ExperimentRecord *r = m_model->recordAt(row);
-        if (!m_peakGflops) {
-            m_peakGflops = numberAt(r->result, {"calibration", "peak_gflops"}, 0);
-            m_peakGbs = numberAt(r->result, {"calibration", "peak_gbs"}, 0);
-        }
-        if (std::isnan(CandidateModel::medianOf(*r)))
+        QPointF p;
+        if (!pointOf(*r, &p))
             continue;
-        const double x = numberAt(r->result, {"metrics", "intensity"}, NAN);
-        const double y = numberAt(r->result, {"metrics", "gflops"}, NAN);
-        if (!(x > 0) || !(y > 0))
-            continue;
-        points << QPointF(x, y);
+        points << p;
         if (r->decision == u"kept"_s)
-            path << QPointF(x, y);
-        xlo = std::min(xlo, x);
-        xhi = std::max(xhi, x);
-        ylo = std::min(ylo, y);
-        yhi = std::max(yhi, y);
+            path << p;
+        xlo = std::min(xlo, p.x());
+        xhi = std::max(xhi, p.x());
+        ylo = std::min(ylo, p.y());
+        yhi = std::max(yhi, p.y());
     }
-    m_points->replace(points);
+    m_points->clear();
+    m_points->append(points);
     m_path->replace(path);
     QList<QPointF> ceiling;
     if (m_peakGflops > 0 && m_peakGbs > 0) {

@@ -2,6 +2,8 @@
 
 #include <QChartView>
 
+#include <memory>
+
 class QBarCategoryAxis;
 class QHorizontalBarSeries;
 class QLineSeries;
@@ -12,7 +14,9 @@ class QValueAxis;
 namespace kwb {
 
 class CandidateModel;
+class ChunkedMarkers;
 class Workbench;
+struct ExperimentRecord;
 
 /// The roofline: the machine's ceilings (bandwidth slope up to the ridge,
 /// then the compute peak, as calibrated) on log–log axes, every correct
@@ -23,18 +27,25 @@ class RooflineChart : public QChartView
     Q_OBJECT
 public:
     explicit RooflineChart(QWidget *parent = nullptr);
+    ~RooflineChart() override;
     void setModel(CandidateModel *model);
     int pointCount() const;
     /// The ceilings in use: peak GFLOP/s and GB/s (0 until a record has them).
     double peakGflops() const { return m_peakGflops; }
     double peakGbs() const { return m_peakGbs; }
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void rebuild();
+    void addRecord(const ExperimentRecord &r);
+    bool pointOf(const ExperimentRecord &r, QPointF *point);
 
     CandidateModel *m_model = nullptr;
+    bool m_dirty = true; ///< a rebuild is due (after a reset, or rows that arrived while hidden) ///< rows arrived while hidden: rebuild when shown
     QLineSeries *m_ceiling;
-    QScatterSeries *m_points;
+    std::unique_ptr<ChunkedMarkers> m_points;
     QLineSeries *m_path;
     QLogValueAxis *m_x;
     QLogValueAxis *m_y;

@@ -2,6 +2,7 @@
 
 #include "candidatemodel.h"
 
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPainter>
 #include <QScatterSeries>
@@ -15,6 +16,76 @@ namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
+QLineSeries *markerSeries(const QString &name, const QColor &color, bool square)
+{
+    auto *series = new QLineSeries;
+    series->setName(name);
+    series->setColor(color);
+    series->setPen(QPen(Qt::transparent, 0));
+    QImage marker(9, 9, QImage::Format_ARGB32_Premultiplied);
+    marker.fill(Qt::transparent);
+    QPainter p(&marker);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    p.setBrush(color);
+    if (square)
+        p.drawRect(1, 1, 7, 7);
+    else
+        p.drawEllipse(QRectF(0.5, 0.5, 8, 8));
+    p.end();
+    series->setLightMarker(marker);
+    series->setMarkerSize(8);
+    return series;
+}
+
+ChunkedMarkers::ChunkedMarkers(QChart *chart, QAbstractAxis *x, QAbstractAxis *y, const QString &name, const QColor &color)
+    : m_chart(chart), m_x(x), m_y(y), m_name(name), m_color(color)
+{
+    clear();
+}
+
+void ChunkedMarkers::clear()
+{
+    for (QLineSeries *s : m_chunks) {
+        m_chart->removeSeries(s);
+        delete s;
+    }
+    m_chunks.clear();
+    QLineSeries *first = markerSeries(m_name, m_color);
+    m_chart->addSeries(first);
+    first->attachAxis(m_x);
+    first->attachAxis(m_y);
+    m_chunks.push_back(first);
+}
+
+void ChunkedMarkers::append(const QList<QPointF> &points)
+{
+    constexpr qsizetype kChunk = 128;
+    for (qsizetype at = 0; at < points.size();) {
+        QLineSeries *tail = m_chunks.back();
+        if (tail->count() >= kChunk) {
+            tail = markerSeries(m_name, m_color);
+            m_chart->addSeries(tail);
+            tail->attachAxis(m_x);
+            tail->attachAxis(m_y);
+            for (QLegendMarker *marker : m_chart->legend()->markers(tail))
+                marker->setVisible(false); // one legend entry for all chunks
+            m_chunks.push_back(tail);
+        }
+        const qsizetype n = std::min(points.size() - at, kChunk - tail->count());
+        tail->append(points.mid(at, n));
+        at += n;
+    }
+}
+
+int ChunkedMarkers::count() const
+{
+    int n = 0;
+    for (const QLineSeries *s : m_chunks)
+        n += int(s->count());
+    return n;
+}
+
 MetricChart::MetricChart(QWidget *parent) : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
@@ -22,14 +93,7 @@ MetricChart::MetricChart(QWidget *parent) : QChartView(parent)
     c->legend()->setAlignment(Qt::AlignBottom);
     c->setMargins(QMargins(4, 4, 4, 4));
     setChart(c);
-    m_points = new QScatterSeries;
-    m_points->setName(tr("candidates"));
-    m_points->setMarkerSize(7);
-    m_failed = new QScatterSeries;
-    m_failed->setName(tr("failed"));
-    m_failed->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
-    m_failed->setMarkerSize(7);
-    m_failed->setColor(QColor(211, 47, 47));
+    m_failed = markerSeries(tr("failed"), QColor(211, 47, 47), true);
     m_bestLine = new QLineSeries;
     m_bestLine->setName(tr("best so far"));
     m_bestLine->setPen(QPen(QColor(46, 160, 67), 2));
@@ -43,7 +107,7 @@ MetricChart::MetricChart(QWidget *parent) : QChartView(parent)
     m_x->setTitleText(tr("candidate"));
     m_x->setLabelFormat(u"%d"_s);
     m_y = new QValueAxis;
-    for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{m_points, m_failed, m_bestLine, m_goalLine, m_baselineLine}) {
+    for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{m_failed, m_bestLine, m_goalLine, m_baselineLine}) {
         c->addSeries(s);
     }
     c->addAxis(m_x, Qt::AlignBottom);
@@ -52,6 +116,7 @@ MetricChart::MetricChart(QWidget *parent) : QChartView(parent)
         s->attachAxis(m_x);
         s->attachAxis(m_y);
     }
+    m_points = std::make_unique<ChunkedMarkers>(c, m_x, m_y, tr("candidates"), QColor(33, 150, 243));
 }
 
 void MetricChart::setModel(CandidateModel *model, const QString &metric, double goal, bool higherIsBetter)
@@ -82,10 +147,13 @@ void MetricChart::setModel(CandidateModel *model, const QString &metric, double 
 
 void MetricChart::rebuild()
 {
-    for (QXYSeries *s : std::initializer_list<QXYSeries *>{m_points, m_failed, m_bestLine, m_goalLine, m_baselineLine})
+    for (QXYSeries *s : std::initializer_list<QXYSeries *>{m_failed, m_bestLine, m_goalLine, m_baselineLine})
         s->clear();
+    m_points->clear();
     m_haveBest = false;
     m_bestTail = false;
+    m_maxX = 0;
+    m_xmax = -1;
     m_lo = m_goal;
     m_hi = m_goal;
     if (m_model && m_model->rowCount() > 0)
@@ -95,22 +163,19 @@ void MetricChart::rebuild()
 
 void MetricChart::addRows(int first, int last)
 {
-    if (m_bestTail) { // the best so far drawn to the right edge: redrawn below
-        m_bestLine->remove(m_bestLine->count() - 1);
-        m_bestTail = false;
-    }
     QList<QPointF> points, failed, best;
     for (int row = first; row <= last; ++row) {
         const ExperimentRecord *r = m_model->recordAt(row);
         const double v = m_model->goalMetricOf(*r);
         const double x = r->id;
+        m_maxX = std::max(m_maxX, x);
         if (r->origin == u"baseline"_s) {
             if (std::isfinite(v)) {
                 const double current = m_baselineLine->count() ? m_baselineLine->at(0).y() : NAN;
                 if (std::isnan(current) || (m_higherIsBetter ? v > current : v < current)) {
                     m_baselineLine->clear();
                     m_baselineLine->append(0, v);
-                    m_baselineLine->append(1, v); // stretched in rescale()
+                    m_baselineLine->append(std::max(m_xmax, 1.0), v);
                 }
                 m_lo = std::min(m_lo, v);
                 m_hi = std::max(m_hi, v);
@@ -128,40 +193,54 @@ void MetricChart::addRows(int first, int last)
         if (!m_haveBest || (m_higherIsBetter ? v > m_best : v < m_best)) {
             if (m_haveBest)
                 best << QPointF(x, m_best); // the step: flat until here, then up
+            best << QPointF(x, v);
             m_best = v;
             m_haveBest = true;
         }
-        best << QPointF(x, m_best);
     }
     m_points->append(points);
-    m_failed->append(failed);
-    m_bestLine->append(best);
+    if (!failed.isEmpty())
+        m_failed->append(failed);
+    if (!best.isEmpty()) {
+        if (m_bestTail) // the best so far drawn to the right edge: redrawn below
+            m_bestLine->remove(m_bestLine->count() - 1);
+        m_bestTail = false;
+        m_bestLine->append(best);
+    }
 }
 
 void MetricChart::rescale()
 {
-    const int n = m_model ? m_model->rowCount() : 0;
-    const double xmax = std::max(2, n + 1);
-    m_x->setRange(0, xmax);
-    m_goalLine->clear();
-    if (m_goal > 0) {
-        m_goalLine->append(0, m_goal);
-        m_goalLine->append(xmax, m_goal);
+    // The x axis grows in steps, so most new candidates change no axis and
+    // only their own point is drawn.
+    const double n = m_maxX + 1;
+    const double step = n < 100 ? 10 : n < 1000 ? 100 : 1000;
+    const double xmax = std::max(10.0, std::ceil(n / step) * step);
+    if (xmax != m_xmax) {
+        m_xmax = xmax;
+        m_x->setRange(0, xmax);
+        m_goalLine->clear();
+        if (m_goal > 0)
+            m_goalLine->append({QPointF(0, m_goal), QPointF(xmax, m_goal)});
+        if (m_baselineLine->count() == 2)
+            m_baselineLine->replace(1, QPointF(xmax, m_baselineLine->at(0).y()));
+        if (m_bestTail) {
+            m_bestLine->remove(m_bestLine->count() - 1);
+            m_bestTail = false;
+        }
     }
-    if (m_baselineLine->count() == 2)
-        m_baselineLine->replace(1, QPointF(xmax, m_baselineLine->at(0).y()));
-    if (m_bestTail)
-        m_bestLine->remove(m_bestLine->count() - 1);
-    m_bestTail = m_bestLine->count() > 0;
-    if (m_bestTail)
+    if (!m_bestTail && m_haveBest) {
         m_bestLine->append(xmax, m_best); // the best so far holds to the right edge
-    const double lo = std::min(0.0, m_lo), hi = m_hi > lo ? m_hi : lo + 1;
-    m_y->setRange(lo, hi * 1.08);
+        m_bestTail = true;
+    }
+    const double lo = std::min(0.0, m_lo), hi = (m_hi > lo ? m_hi : lo + 1) * 1.08;
+    if (lo < m_y->min() || hi > m_y->max() || m_y->max() > 2 * hi)
+        m_y->setRange(lo, hi);
 }
 
 int MetricChart::pointCount() const
 {
-    return int(m_points->count());
+    return m_points->count();
 }
 
 bool MetricChart::exportTo(const QString &path)

@@ -2,6 +2,11 @@
 
 #include <QChartView>
 
+#include <memory>
+#include <vector>
+
+class QAbstractAxis;
+class QChart;
 class QLineSeries;
 class QScatterSeries;
 class QValueAxis;
@@ -9,6 +14,30 @@ class QValueAxis;
 namespace kwb {
 
 class CandidateModel;
+
+/// A series drawn as markers only, painted by one item: QScatterSeries makes
+/// a graphics item per point, which takes seconds at thousands of points.
+QLineSeries *markerSeries(const QString &name, const QColor &color, bool square = false);
+
+/// Many markers as a chain of marker series of bounded size: a series
+/// recomputes all its points' geometry when one is added, so one big series
+/// would make every new candidate cost as much as all the old ones.
+class ChunkedMarkers
+{
+public:
+    ChunkedMarkers(QChart *chart, QAbstractAxis *x, QAbstractAxis *y, const QString &name, const QColor &color);
+    void append(const QList<QPointF> &points);
+    void clear();
+    int count() const;
+
+private:
+    QChart *m_chart;
+    QAbstractAxis *m_x;
+    QAbstractAxis *m_y;
+    QString m_name;
+    QColor m_color;
+    std::vector<QLineSeries *> m_chunks;
+};
 
 /// The goal metric of every candidate (dots), the best so far (a step line),
 /// the baselines' and the goal's levels, failed candidates marked on the
@@ -36,8 +65,10 @@ private:
     bool m_haveBest = false;
     bool m_bestTail = false;
     double m_lo = 0, m_hi = 1;
-    QScatterSeries *m_points = nullptr;
-    QScatterSeries *m_failed = nullptr;
+    double m_maxX = 0; ///< largest candidate id plotted
+    double m_xmax = -1; ///< the x axis' end
+    std::unique_ptr<ChunkedMarkers> m_points;
+    QLineSeries *m_failed = nullptr;
     QLineSeries *m_bestLine = nullptr;
     QLineSeries *m_goalLine = nullptr;
     QLineSeries *m_baselineLine = nullptr;
