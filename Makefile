@@ -1,5 +1,6 @@
 # The two commands a new user needs (see README.md):
-#   make run    install deps, build, run the optimization loop on the bundled example
+#   make run    install deps, build, open the workbench on the bundled example
+#               (no display: run the same loop headless)
 #   make test   install deps, build, run every test through ctest
 PRESET ?= dev
 BUILD_DIR ?= build
@@ -24,7 +25,12 @@ build: configure
 	@cmake --build --preset $(PRESET) -j $(JOBS)
 
 run: build
-	$(BUILD_DIR)/app/kwb/kwb run $(EXAMPLE) --session $(SESSION)
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+		$(BUILD_DIR)/app/workbench/kernel-workbench --workload $(EXAMPLE); \
+	else \
+		echo "no display: running the loop headless (kwb run); the session is $(SESSION)"; \
+		$(BUILD_DIR)/app/kwb/kwb run $(EXAMPLE) --session $(SESSION); \
+	fi
 
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)

@@ -196,6 +196,9 @@ private Q_SLOTS:
     void badWorkloadShowsAnError()
     {
         MainWindow w;
+        // The default layout fits a 1280×800 screen.
+        QVERIFY2(w.minimumSizeHint().height() <= 800 && w.minimumSizeHint().width() <= 1280,
+                 qPrintable(QString::number(w.minimumSizeHint().width()) + u'×' + QString::number(w.minimumSizeHint().height())));
         QVERIFY(!w.newSession(m_tmp.path() + u"/missing.json"_s, m_tmp.path() + u"/s-missing"_s));
         QVERIFY2(w.errorText().contains(u"no such workload file"_s), qPrintable(w.errorText()));
         QVERIFY(!w.action(u"run"_s)->isEnabled());
@@ -210,6 +213,11 @@ private Q_SLOTS:
         Workbench *wb = w.workbench();
         auto *mode = w.findChild<QComboBox *>(u"mode"_s);
         QCOMPARE(mode->currentIndex(), int(LoopMode::ApproveEach));
+        for (const char *name : {"run", "pause", "step", "approve", "edit", "reject", "regenerate", "revert", "stop"}) {
+            QAction *a = w.action(QString::fromLatin1(name));
+            QVERIFY2(!a->icon().pixmap(16, 16, QIcon::Normal).isNull(), name); // SVG icons load
+            QVERIFY2(!a->shortcut().isEmpty(), name);
+        }
         w.action(u"run"_s)->trigger();
 
         // Round 0: the starting kernel waits at the gate; approve it.

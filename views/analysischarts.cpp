@@ -202,8 +202,7 @@ void SelectionBars::showCandidate(Workbench *workbench, int id)
     auto *series = new QHorizontalBarSeries;
     series->append(vsParent);
     series->append(vsIncumbent);
-    series->setLabelsVisible(true);
-    series->setLabelsFormat(u"@value%"_s);
+    series->setLabelsVisible(categories.size() <= 6); // labels collide beyond that
     chart()->addSeries(series);
     auto *y = new QBarCategoryAxis;
     y->append(categories);

@@ -67,7 +67,14 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     QSettings settings;
     restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
-    restoreState(settings.value(u"window/state"_s).toByteArray());
+    if (!restoreState(settings.value(u"window/state"_s).toByteArray())) {
+        // The default layout at 1280×800: the diff gets the most room, the
+        // charts a readable height, the bottom row what is left.
+        auto find = [this](const char *name) { return findChild<QDockWidget *>(QString::fromLatin1(name)); };
+        resizeDocks({find("chartDock"), find("planDock")}, {430, 220}, Qt::Vertical);
+        resizeDocks({find("chartDock")}, {420}, Qt::Horizontal);
+        resizeDocks({find("timelineDock")}, {190}, Qt::Vertical);
+    }
     updateActions();
     updateStatus();
 }
@@ -83,7 +90,7 @@ void MainWindow::buildActions()
 {
     auto add = [this](const QString &name, const QString &text, const QKeySequence &key, const QString &tip,
                       auto slot) {
-        auto *a = new QAction(text, this);
+        auto *a = new QAction(QIcon(u":/kwb/icons/"_s + name + u".svg"_s), text, this);
         a->setObjectName(name);
         a->setShortcut(key);
         a->setToolTip(tip + u" ("_s + key.toString(QKeySequence::NativeText) + u')');
@@ -134,6 +141,7 @@ void MainWindow::buildActions()
 
     auto *bar = addToolBar(tr("Loop"));
     bar->setObjectName(u"loopToolbar"_s);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     for (const char *name : {"run", "pause", "step", "approve", "edit", "reject", "regenerate", "revert", "stop"})
         bar->addAction(m_actions.value(QString::fromLatin1(name)));
     bar->addSeparator();
@@ -209,14 +217,14 @@ void MainWindow::buildDocks()
     auto *candidates = dock(u"candidatesDock"_s, tr("Candidates"), m_table, Qt::BottomDockWidgetArea);
 
     m_chart = new MetricChart(this);
-    m_chart->setMinimumSize(360, 280);
+    m_chart->setMinimumSize(300, 160);
     auto *chart = dock(u"chartDock"_s, tr("Metrics"), m_chart, Qt::RightDockWidgetArea);
 
     m_roofline = new RooflineChart(this);
-    m_roofline->setMinimumSize(360, 280);
+    m_roofline->setMinimumSize(300, 160);
     auto *roofline = dock(u"rooflineDock"_s, tr("Roofline"), m_roofline, Qt::RightDockWidgetArea);
     m_bars = new SelectionBars(this);
-    m_bars->setMinimumSize(360, 280);
+    m_bars->setMinimumSize(300, 160);
     auto *bars = dock(u"barsDock"_s, tr("Selected"), m_bars, Qt::RightDockWidgetArea);
     tabifyDockWidget(chart, roofline);
     tabifyDockWidget(roofline, bars);
@@ -266,6 +274,7 @@ void MainWindow::buildDocks()
     tabifyDockWidget(reflexions, memory);
     plan->raise();
     chart->raise();
+    console->raise();
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *d : findChildren<QDockWidget *>())
         view->addAction(d->toggleViewAction());

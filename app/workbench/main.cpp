@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -69,6 +70,7 @@ int main(int argc, char **argv)
     // Not --session: QGuiApplication takes -session (X11 session management).
     p.addOption({u"session-dir"_s, QApplication::translate("main", "Folder of the new session (default: a new one in the user's data folder)."), u"DIR"_s});
     p.addOption({u"run"_s, QApplication::translate("main", "Start the loop at once, in this mode: autopilot, approve or step."), u"MODE"_s});
+    p.addOption({u"compare"_s, QApplication::translate("main", "Open the Compare view on candidates A and B."), u"A:B"_s});
     p.addOption({u"screenshot"_s, QApplication::translate("main", "Save a picture of the window to FILE and quit (for docs)."), u"FILE"_s});
     p.addOption({u"screenshot-after"_s, QApplication::translate("main", "…once this many candidates are recorded (default 0)."), u"N"_s, u"0"_s});
     p.process(app);
@@ -88,17 +90,28 @@ int main(int argc, char **argv)
             combo->setCurrentIndex(mode == u"autopilot"_s ? 0 : mode == u"step"_s ? 2 : 1);
         window.action(u"run"_s)->trigger();
     }
+    QWidget *shot = &window;
+    if (p.isSet(u"compare"_s) && window.workbench()) {
+        const QStringList ab = p.value(u"compare"_s).split(u':');
+        window.compare(ab.value(0).toInt(), ab.value(1).toInt());
+        if (p.isSet(u"screenshot"_s)) { // the Compare view on its own, full size
+            auto *dock = window.findChild<QDockWidget *>(u"compareDock"_s);
+            dock->setFloating(true);
+            dock->resize(1280, 800);
+            shot = dock;
+        }
+    }
     if (p.isSet(u"screenshot"_s)) {
         const QString file = p.value(u"screenshot"_s);
         const int after = p.value(u"screenshot-after"_s).toInt();
         auto *poll = new QTimer(&window);
-        QObject::connect(poll, &QTimer::timeout, &window, [&window, file, after, poll] {
+        QObject::connect(poll, &QTimer::timeout, &window, [&window, shot, file, after, poll] {
             if (window.workbench() && window.workbench()->candidates()->rowCount() < after)
                 return;
             poll->stop();
             // One more turn so the last candidate is painted everywhere.
-            QTimer::singleShot(300, &window, [&window, file] {
-                window.grab().save(file);
+            QTimer::singleShot(300, &window, [shot, file] {
+                shot->grab().save(file);
                 QApplication::quit();
             });
         });
