@@ -40,6 +40,8 @@ public:
     const ExperimentRecord *recordById(int id) const;
     int rowOf(int id) const { return m_rowById.value(id, -1); }
     int incumbentId() const { return m_incumbent; }
+    /// Whether the engineer (or a failure streak) reverted to this candidate.
+    bool wasRevertedTo(int id) const { return m_revertedTo.contains(id); }
     /// The starting kernel (the first human record of round 0): speedups are
     /// quoted against it.
     int startId() const { return m_start; }

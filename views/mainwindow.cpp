@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
@@ -376,8 +377,10 @@ void MainWindow::bindLoop(OptimizationLoop *loop)
         showPending(p);
         updateActions();
     });
-    connect(loop, &OptimizationLoop::proposed, this, [this](const Proposal &p) {
-        m_plan->append(tr("<b>#%1</b> (round %2, %3): %4").arg(p.id).arg(p.round).arg(p.origin, p.plan.toHtmlEscaped()));
+    connect(loop, &OptimizationLoop::proposed, this, [this, loop](const Proposal &p) {
+        const QString bottleneck = loop->bottleneck();
+        m_plan->append(tr("<b>#%1</b> (round %2, %3): %4").arg(p.id).arg(p.round).arg(p.origin, p.plan.toHtmlEscaped())
+                       + (bottleneck.isEmpty() ? QString() : tr(" — incumbent is <i>%1</i>").arg(bottleneck.toHtmlEscaped())));
     });
     connect(loop, &OptimizationLoop::evaluationStarted, this, [this](const Proposal &p) {
         m_console->appendPlainText(tr("#%1 evaluating: %2").arg(p.id).arg(p.label));
@@ -494,6 +497,14 @@ void MainWindow::showCandidate(int id)
     const int parent = r->parent.value_or(0);
     m_diff->setTexts(parent ? tr("#%1 (parent)").arg(parent) : tr("(no parent)"), m_workbench->sourceOf(parent),
                      tr("#%1 — %2: %3").arg(id).arg(r->decision, r->cause), m_workbench->sourceOf(id));
+    // A failed candidate's compiler or harness log goes to the console.
+    if (r->decision == u"failed"_s || r->decision == u"infra"_s) {
+        QFile log(m_workbench->session().dir() + u"/logs/"_s + QString::number(id) + u".log"_s);
+        if (log.open(QIODevice::ReadOnly)) {
+            m_console->appendPlainText(tr("── log of #%1 (%2) ──").arg(id).arg(r->cause));
+            m_console->appendPlainText(QString::fromUtf8(log.read(64 * 1024)));
+        }
+    }
 }
 
 void MainWindow::compare(int a, int b)

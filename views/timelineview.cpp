@@ -184,6 +184,11 @@ void TimelineView::paintEvent(QPaintEvent *)
         const ExperimentRecord *r = m_model->recordAt(row);
         const QPointF c = nodeCenter(r->id);
         drawNode(p, c, styleOf(CandidateModel::kindOf(*r)), kRadius);
+        if (m_model->wasRevertedTo(r->id)) { // a revert target: a second, dashed ring
+            p.setPen(QPen(QColor(230, 126, 34), 1.5, Qt::DashLine));
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(c, kRadius + 7, kRadius + 7);
+        }
         if (r->id == m_model->incumbentId()) {
             p.setPen(QPen(palette().color(QPalette::Text), 1.5));
             p.setBrush(Qt::NoBrush);

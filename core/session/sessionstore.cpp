@@ -307,6 +307,13 @@ bool SessionStore::storeKernel(const QString &hash, const QString &source, const
 
 QString SessionStore::kernelPath(const QString &hash) const
 {
+    // The usual extensions first: listing a folder of thousands of kernels
+    // for every lookup is what made selecting a candidate slow.
+    for (const char *ext : {".cpp", ".cu", ".py", ".c"}) {
+        const QString path = m_dir + u"/kernels/"_s + hash + QLatin1String(ext);
+        if (QFileInfo::exists(path))
+            return path;
+    }
     const QStringList found = QDir(m_dir + u"/kernels"_s).entryList({hash + u".*"_s}, QDir::Files);
     return found.isEmpty() ? QString() : m_dir + u"/kernels/"_s + found.first();
 }
