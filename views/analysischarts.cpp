@@ -23,7 +23,7 @@ using namespace Qt::Literals::StringLiterals;
 RooflineChart::RooflineChart(QWidget *parent) : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
-    auto *c = new QChart;
+    auto *c = themedChart();
     c->setTitle(tr("Roofline"));
     c->legend()->setAlignment(Qt::AlignBottom);
     c->setMargins(QMargins(4, 4, 4, 4));
@@ -154,7 +154,7 @@ void RooflineChart::rebuild()
 SelectionBars::SelectionBars(QWidget *parent) : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
-    setChart(new QChart);
+    setChart(themedChart());
     chart()->setTitle(tr("Selected candidate: change in % (right = better)"));
     chart()->legend()->setAlignment(Qt::AlignBottom);
     chart()->setMargins(QMargins(4, 4, 4, 4));

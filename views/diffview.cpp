@@ -5,6 +5,8 @@
 #include "qsci.h"
 
 #include <QGridLayout>
+#include <QGuiApplication>
+#include <QPalette>
 #include <QLabel>
 #include <QScrollBar>
 
@@ -51,6 +53,33 @@ void setLexer(QsciScintilla *e, const QString &fileName)
     mono.setPointSize(9);
     lexer->setDefaultFont(mono);
     lexer->setFont(mono);
+    const QPalette pal = QGuiApplication::palette();
+    if (pal.color(QPalette::Base).lightness() < 128) {
+        // The lexers' colours assume a white page: on a dark one, light text
+        // and brighter syntax colours.
+        lexer->setDefaultPaper(pal.color(QPalette::Base));
+        lexer->setPaper(pal.color(QPalette::Base), -1);
+        lexer->setDefaultColor(pal.color(QPalette::Text));
+        lexer->setColor(pal.color(QPalette::Text), -1);
+        if (auto *cpp = qobject_cast<QsciLexerCPP *>(lexer)) {
+            cpp->setColor(QColor(120, 170, 255), QsciLexerCPP::Keyword);
+            cpp->setColor(QColor(110, 180, 110), QsciLexerCPP::Comment);
+            cpp->setColor(QColor(110, 180, 110), QsciLexerCPP::CommentLine);
+            cpp->setColor(QColor(240, 170, 100), QsciLexerCPP::DoubleQuotedString);
+            cpp->setColor(QColor(160, 220, 140), QsciLexerCPP::Number);
+            cpp->setColor(QColor(200, 150, 240), QsciLexerCPP::PreProcessor);
+            cpp->setColor(QColor(140, 140, 140), QsciLexerCPP::InactiveDefault);
+        }
+        e->setMarginsBackgroundColor(pal.color(QPalette::Window));
+        e->setMarginsForegroundColor(pal.color(QPalette::WindowText));
+        e->setCaretForegroundColor(pal.color(QPalette::Text));
+        for (int marker : {ChangedMarker, DeletedMarker, InsertedMarker}) {
+            const QColor c = marker == ChangedMarker ? QColor(120, 90, 20, 150)
+                : marker == DeletedMarker            ? QColor(130, 40, 40, 150)
+                                                     : QColor(40, 100, 50, 150);
+            e->setMarkerBackgroundColor(c, marker);
+        }
+    }
     e->setLexer(lexer);
     e->setMarginsFont(mono);
 }

@@ -2,6 +2,7 @@
 
 #include "candidatemodel.h"
 
+#include <QGuiApplication>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPainter>
@@ -15,6 +16,16 @@
 namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
+
+QChart *themedChart()
+{
+    auto *chart = new QChart;
+    if (QGuiApplication::palette().color(QPalette::Window).lightness() < 128) {
+        chart->setTheme(QChart::ChartThemeDark);
+        chart->setBackgroundBrush(QGuiApplication::palette().color(QPalette::Base));
+    }
+    return chart;
+}
 
 QLineSeries *markerSeries(const QString &name, const QColor &color, bool square)
 {
@@ -89,7 +100,7 @@ int ChunkedMarkers::count() const
 MetricChart::MetricChart(QWidget *parent) : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
-    auto *c = new QChart;
+    auto *c = themedChart();
     c->legend()->setAlignment(Qt::AlignBottom);
     c->setMargins(QMargins(4, 4, 4, 4));
     setChart(c);

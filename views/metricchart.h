@@ -15,6 +15,9 @@ namespace kwb {
 
 class CandidateModel;
 
+/// A new chart themed for the application's palette (dark or light).
+QChart *themedChart();
+
 /// A series drawn as markers only, painted by one item: QScatterSeries makes
 /// a graphics item per point, which takes seconds at thousands of points.
 QLineSeries *markerSeries(const QString &name, const QColor &color, bool square = false);

@@ -13,6 +13,8 @@
 #include <QStandardPaths>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QPalette>
+#include <QStyle>
 #include <QTimer>
 
 #include <cstdio>
@@ -70,11 +72,31 @@ int main(int argc, char **argv)
     // Not --session: QGuiApplication takes -session (X11 session management).
     p.addOption({u"session-dir"_s, QApplication::translate("main", "Folder of the new session (default: a new one in the user's data folder)."), u"DIR"_s});
     p.addOption({u"run"_s, QApplication::translate("main", "Start the loop at once, in this mode: autopilot, approve or step."), u"MODE"_s});
+    p.addOption({u"dark"_s, QApplication::translate("main", "Use a dark palette (Fusion style).")});
     p.addOption({u"compare"_s, QApplication::translate("main", "Open the Compare view on candidates A and B."), u"A:B"_s});
     p.addOption({u"screenshot"_s, QApplication::translate("main", "Save a picture of the window to FILE and quit (for docs)."), u"FILE"_s});
     p.addOption({u"screenshot-after"_s, QApplication::translate("main", "…once this many candidates are recorded (default 0)."), u"N"_s, u"0"_s});
     p.process(app);
 
+    if (p.isSet(u"dark"_s)) {
+        QApplication::setStyle(u"Fusion"_s);
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(45, 45, 48));
+        dark.setColor(QPalette::WindowText, QColor(230, 230, 230));
+        dark.setColor(QPalette::Base, QColor(30, 30, 32));
+        dark.setColor(QPalette::AlternateBase, QColor(45, 45, 48));
+        dark.setColor(QPalette::Text, QColor(230, 230, 230));
+        dark.setColor(QPalette::Button, QColor(55, 55, 58));
+        dark.setColor(QPalette::ButtonText, QColor(230, 230, 230));
+        dark.setColor(QPalette::Highlight, QColor(38, 110, 190));
+        dark.setColor(QPalette::HighlightedText, Qt::white);
+        dark.setColor(QPalette::ToolTipBase, QColor(55, 55, 58));
+        dark.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
+        dark.setColor(QPalette::Mid, QColor(110, 110, 110));
+        dark.setColor(QPalette::Disabled, QPalette::Text, QColor(120, 120, 120));
+        dark.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(120, 120, 120));
+        QApplication::setPalette(dark);
+    }
     MainWindow window;
     window.show();
     if (!p.positionalArguments().isEmpty()) {
