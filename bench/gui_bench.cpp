@@ -5,7 +5,9 @@
 // resident memory. Run offscreen (bench/gui_bench.sh does).
 //
 //   QT_QPA_PLATFORM=offscreen build/bench/kwb_bench_gui [candidates]
+#include "analysischarts.h"
 #include "candidatemodel.h"
+#include "diff/linediff.h"
 #include "diffview.h"
 #include "mainwindow.h"
 #include "metricchart.h"
@@ -172,6 +174,20 @@ int main(int argc, char **argv)
     window.selectCandidate(count / 2);
     window.diffView()->repaint();
     const double selectSmallMs = double(t.nsecsElapsed()) / 1e6;
+    {
+        const ExperimentRecord *r = window.workbench()->candidates()->recordById(count / 2);
+        const QString a = window.workbench()->sourceOf(r->parent.value_or(0)), b = window.workbench()->sourceOf(r->id);
+        t.restart();
+        const LineDiff d = LineDiff::compute(a, b);
+        t.restart();
+        window.selectionBars()->showCandidate(window.workbench(), r->id);
+        std::fprintf(stderr, "  (selection bars: %.1f ms)\n", double(t.nsecsElapsed()) / 1e6);
+        t.restart();
+        window.diffView()->setTexts(u"a"_s, a, u"b"_s, b);
+        std::fprintf(stderr, "  (diff view setTexts: %.1f ms)\n", double(t.nsecsElapsed()) / 1e6);
+        std::fprintf(stderr, "  (of which the line diff: %.1f ms for %lld and %lld lines, %d changed rows)\n",
+                     double(t.nsecsElapsed()) / 1e6, qlonglong(d.leftLines().size()), qlonglong(d.rightLines().size()), d.changedRows());
+    }
 
     // One new candidate at a time: the model grows, every view follows, the
     // chart redraws at the next turn (median of 21).

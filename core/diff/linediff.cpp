@@ -9,8 +9,11 @@ namespace kwb {
 namespace {
 
 // Lines longer than this are marked as changed as a whole: a character diff
-// of them costs more than it shows.
+// of them costs more than it shows. So are the lines of a diff with more
+// changed pairs than kInlinePairs (two unrelated files): nobody reads
+// character-level marks there, and they cost most of the time.
 constexpr int kInlineLimit = 2000;
+constexpr int kInlinePairs = 400;
 
 // The differing character ranges of two lines, from a character-level edit
 // script; adjacent edits merge into one range.
@@ -81,7 +84,6 @@ LineDiff LineDiff::compute(const QString &left, const QString &right)
                 row.kind = DiffRow::Kind::Changed;
                 row.left = deleted[i];
                 row.right = inserted[i];
-                inlineSpans(diff.m_left[row.left], diff.m_right[row.right], row);
             } else if (i < deleted.size()) {
                 row.kind = DiffRow::Kind::Deleted;
                 row.left = deleted[i];
@@ -111,6 +113,19 @@ LineDiff LineDiff::compute(const QString &left, const QString &right)
         }
     }
     flush();
+    int pairs = 0;
+    for (const DiffRow &row : diff.m_rows)
+        pairs += row.kind == DiffRow::Kind::Changed ? 1 : 0;
+    for (DiffRow &row : diff.m_rows) {
+        if (row.kind != DiffRow::Kind::Changed)
+            continue;
+        if (pairs <= kInlinePairs) {
+            inlineSpans(diff.m_left[row.left], diff.m_right[row.right], row);
+        } else {
+            row.leftSpans = {{0, int(diff.m_left[row.left].size())}};
+            row.rightSpans = {{0, int(diff.m_right[row.right].size())}};
+        }
+    }
     return diff;
 }
 
