@@ -108,6 +108,32 @@ private Q_SLOTS:
         QCOMPARE(view.leftPadding(), 2);  // the left pads the two inserted lines
         QCOMPARE(view.rightPadding(), 0);
         QCOMPARE(view.leftEditor()->text(), u"one\ntwo\nthree\n"_s); // the real text is untouched
+        // Lines inserted above the first one: the read-only side shows blank
+        // lines there (annotations only go below a line), numbered from the
+        // first real line, so the first common line sits on the same row.
+        view.setRightEditable(false);
+        view.setTexts(u"a"_s, u"x\ny\n"_s, u"b"_s, u"new1\nnew2\nx\ny\n"_s);
+        QCOMPARE(view.leftPadding(), 2);
+        QCOMPARE(view.leftText(), u"x\ny\n"_s);
+        QCOMPARE(view.leftEditor()->text(2), u"x\n"_s);  // row 3 on both sides
+        QCOMPARE(view.rightEditor()->text(2), u"x\n"_s);
+        QByteArray number(16, '\0');
+        view.leftEditor()->SendScintilla(QsciScintillaBase::SCI_MARGINGETTEXT, 2ul, number.data());
+        QCOMPARE(QByteArray(number.constData()), QByteArray("1")); // numbered as line 1
+        // Lines deleted above the first one, right side editable: its text
+        // stays exactly the candidate's.
+        view.setRightEditable(true);
+        view.setTexts(u"a"_s, u"old\nx\n"_s, u"b"_s, u"x\n"_s);
+        QCOMPARE(view.rightEditor()->text(), u"x\n"_s);
+        QCOMPARE(view.rightText(), u"x\n"_s);
+        view.setRightEditable(false);
+        view.setTexts(u"a"_s, u"old\nx\n"_s, u"b"_s, u"x\n"_s);
+        QCOMPARE(view.rightEditor()->text(1), u"x\n"_s); // padded when read-only
+        QCOMPARE(view.rightText(), u"x\n"_s);
+        QVERIFY(!view.rightModified());
+        view.setRightEditable(true);
+        QCOMPARE(view.rightEditor()->text(), u"x\n"_s); // the padding left when it became editable
+        view.setTexts(u"a"_s, u"one\ntwo\nthree\n"_s, u"b"_s, u"one\n2\nthree\nfour\nfive\n"_s);
         QVERIFY(!view.rightModified());
         view.setRightEditable(true);
         view.rightEditor()->append(u"// hand edit\n"_s);

@@ -126,19 +126,46 @@ void DiffView::setTexts(const QString &leftTitle, const QString &left, const QSt
 {
     m_leftTitle->setText(leftTitle);
     m_rightTitle->setText(rightTitle);
+    m_leftText = left;
+    m_rightText = right;
     for (QsciScintilla *e : {m_left, m_right}) {
         if (!e->lexer())
             setLexer(e, fileName);
     }
+    const LineDiff diff = LineDiff::compute(left, right);
+    // Padding above the first line cannot be an annotation (they go below
+    // a line): a read-only side gets real blank lines there instead, and
+    // its margin numbers the real lines.
     const bool editable = !m_right->isReadOnly();
-    m_right->setReadOnly(false);
-    m_left->setReadOnly(false);
-    m_left->setText(left);
-    m_right->setText(right);
-    m_left->setReadOnly(true);
-    m_right->setReadOnly(!editable);
+    m_leftTop = m_rightTop = 0;
+    for (const DiffRow &row : diff.rows()) {
+        if (row.left >= 0)
+            break;
+        ++m_leftTop;
+    }
+    for (const DiffRow &row : diff.rows()) {
+        if (row.right >= 0 || editable)
+            break;
+        ++m_rightTop;
+    }
+    auto fill = [](QsciScintilla *e, const QString &text, int top) {
+        const bool readOnly = e->isReadOnly();
+        e->setReadOnly(false);
+        e->setText(QString(top, u'\n') + text);
+        e->setReadOnly(readOnly);
+        if (top == 0) {
+            e->setMarginType(0, QsciScintilla::NumberMargin);
+            return;
+        }
+        e->setMarginType(0, QsciScintilla::TextMarginRightJustified);
+        e->clearMarginText();
+        for (int line = top; line < e->lines(); ++line)
+            e->setMarginText(line, QString::number(line - top + 1), 0);
+    };
+    fill(m_left, left, m_leftTop);
+    fill(m_right, right, m_rightTop);
     m_rightOriginal = right;
-    apply(LineDiff::compute(left, right));
+    apply(diff);
 }
 
 void DiffView::clear()
@@ -154,11 +181,18 @@ void DiffView::apply(const LineDiff &diff)
         e->clearIndicatorRange(0, 0, std::max(0, e->lines() - 1), e->text(std::max(0, e->lines() - 1)).size(), InlineIndicator);
     }
     m_changedRows = diff.changedRows();
-    m_leftPadding = m_rightPadding = 0;
+    m_leftPadding = m_leftTop;
+    m_rightPadding = m_rightTop;
     // Padding: a run of rows missing on one side becomes blank annotation
     // lines under that side's previous line (under line 0 when at the top).
     int padLeft = 0, padRight = 0, lastLeft = 0, lastRight = 0;
+    bool seenLeft = false, seenRight = false;
+    const int lt = m_leftTop, rt = m_rightTop; // document lines above the real first line
     auto flushPads = [&] {
+        if (!seenLeft && lt > 0)
+            padLeft = 0; // already blank lines in the document
+        if (!seenRight && rt > 0)
+            padRight = 0;
         // An empty annotation shows nothing: pad with blank-looking lines.
         if (padLeft > 0)
             m_left->annotate(lastLeft, QStringList(padLeft, u" "_s).join(u'\n'), 0);
@@ -173,49 +207,57 @@ void DiffView::apply(const LineDiff &diff)
             flushPads();
         if (row.right >= 0 && padRight > 0)
             flushPads();
+        const int l = row.left + lt, r = row.right + rt; // document lines
         switch (row.kind) {
         case DiffRow::Kind::Equal:
             break;
         case DiffRow::Kind::Changed:
-            m_left->markerAdd(row.left, ChangedMarker);
-            m_right->markerAdd(row.right, ChangedMarker);
+            m_left->markerAdd(l, ChangedMarker);
+            m_right->markerAdd(r, ChangedMarker);
             for (const auto &[at, n] : row.leftSpans)
-                m_left->fillIndicatorRange(row.left, at, row.left, at + n, InlineIndicator);
+                m_left->fillIndicatorRange(l, at, l, at + n, InlineIndicator);
             for (const auto &[at, n] : row.rightSpans)
-                m_right->fillIndicatorRange(row.right, at, row.right, at + n, InlineIndicator);
+                m_right->fillIndicatorRange(r, at, r, at + n, InlineIndicator);
             break;
         case DiffRow::Kind::Deleted:
-            m_left->markerAdd(row.left, DeletedMarker);
+            m_left->markerAdd(l, DeletedMarker);
             ++padRight;
             break;
         case DiffRow::Kind::Inserted:
-            m_right->markerAdd(row.right, InsertedMarker);
+            m_right->markerAdd(r, InsertedMarker);
             ++padLeft;
             break;
         }
-        if (row.left >= 0)
-            lastLeft = row.left;
-        if (row.right >= 0)
-            lastRight = row.right;
+        if (row.left >= 0) {
+            lastLeft = l;
+            seenLeft = true;
+        }
+        if (row.right >= 0) {
+            lastRight = r;
+            seenRight = true;
+        }
     }
     flushPads();
 }
 
 void DiffView::setRightEditable(bool editable)
 {
+    const bool was = !m_right->isReadOnly();
     m_right->setReadOnly(!editable);
+    if (editable && !was && m_rightTop > 0) // the padding lines must not become part of an edit
+        setTexts(m_leftTitle->text(), m_leftText, m_rightTitle->text(), m_rightText);
     m_right->setCaretLineVisible(editable);
     m_rightTitle->setStyleSheet(editable ? u"font-weight: bold"_s : QString());
 }
 
 QString DiffView::rightText() const
 {
-    return m_right->text();
+    return m_rightTop > 0 ? m_rightText : m_right->text();
 }
 
 bool DiffView::rightModified() const
 {
-    return m_right->text() != m_rightOriginal;
+    return rightText() != m_rightOriginal;
 }
 
 } // namespace kwb

@@ -26,6 +26,8 @@ public:
                   const QString &fileName = QStringLiteral("kernel.cpp"));
     void clear();
     void setRightEditable(bool editable);
+    /// The texts as given (or as edited, on the right), without padding.
+    QString leftText() const { return m_leftText; }
     QString rightText() const;
     bool rightModified() const;
     /// Rows with a change, and the padding lines each side shows.
@@ -47,6 +49,8 @@ private:
     QsciScintilla *m_left;
     QsciScintilla *m_right;
     QString m_rightOriginal;
+    QString m_leftText, m_rightText;
+    int m_leftTop = 0, m_rightTop = 0; ///< blank document lines above the first real one
     bool m_syncing = false;
     int m_changedRows = 0;
     int m_leftPadding = 0;
