@@ -293,6 +293,8 @@ private Q_SLOTS:
         w.action(u"approve"_s)->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(wb->candidates()->rowOf(afterRevert) >= 0, 60'000);
         QCOMPARE(wb->candidates()->recordById(afterRevert)->parent.value_or(0), 1);
+        QVERIFY(wb->candidates()->wasRevertedTo(1));
+        QCOMPARE(wb->session().loopState()["reverts"].back()["to"].get<int>(), 1); // kept for a reopened session
 
         // Step: one phase at a time.
         mode->setCurrentIndex(int(LoopMode::StepEachPhase));
@@ -320,6 +322,7 @@ private Q_SLOTS:
         QVERIFY(w.workbench()->candidates()->rowCount() >= 4);
         QCOMPARE(w.workbench()->candidates()->recordAt(0)->id, 1);
         QVERIFY(w.selectedCandidate() > 0); // the newest is shown
+        QVERIFY(w.workbench()->candidates()->wasRevertedTo(1)); // the engineer's revert, from the session
         QVERIFY(!w.diffView()->rightEditor()->text().isEmpty());
         QVERIFY(w.workbench()->reflexions()->rowCount() >= 2);
         // Roofline: the calibrated ceilings and a point per correct candidate.

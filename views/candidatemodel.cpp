@@ -17,8 +17,11 @@ void CandidateModel::reset(const std::vector<ExperimentRecord> &records, const Q
     m_goalMetric = goalMetric;
     m_rowById.clear();
     m_start = 0;
+    m_revertedTo.clear();
     for (int i = 0; i < int(m_records.size()); ++i) {
         m_rowById.insert(m_records[size_t(i)].id, i);
+        if (m_records[size_t(i)].decision == u"reverted"_s && m_records[size_t(i)].parent)
+            m_revertedTo << *m_records[size_t(i)].parent; // a regression sends the loop back to the parent
         if (!m_start && m_records[size_t(i)].round == 0 && m_records[size_t(i)].origin == u"human"_s)
             m_start = m_records[size_t(i)].id;
     }
@@ -33,6 +36,8 @@ void CandidateModel::append(const ExperimentRecord &record)
     beginInsertRows({}, row, row);
     m_records.push_back(record);
     m_rowById.insert(record.id, row);
+    if (record.decision == u"reverted"_s && record.parent && !m_revertedTo.contains(*record.parent))
+        m_revertedTo << *record.parent;
     if (!m_start && record.round == 0 && record.origin == u"human"_s)
         m_start = record.id;
     endInsertRows();

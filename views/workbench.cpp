@@ -69,6 +69,10 @@ bool Workbench::init(LoadedWorkload &&loaded, std::unique_ptr<SessionStore> sess
     m_target = std::make_unique<TargetProfile>(std::move(*loaded.target));
     m_session = std::move(session);
     m_candidates.reset(m_session->experiments(), m_workload->goal.metric);
+    if (const Json *reverts = findAt(m_session->loopState(), {"reverts"}); reverts && reverts->is_array()) {
+        for (const Json &r : *reverts)
+            m_candidates.setRevertedTo(int(numberAt(r, {"to"}, 0)));
+    }
     m_candidates.setIncumbent(m_session->loopState().value("incumbent", 0));
     m_reflexions.reset(m_session->reflections());
     std::vector<Json> memory;
@@ -147,7 +151,11 @@ bool Workbench::startReplay(double perSecond)
         const auto &records = m_session->experiments();
         if (m_replayNext >= records.size()) {
             stopReplay();
-            m_candidates.setIncumbent(m_session->loopState().value("incumbent", 0));
+            if (const Json *reverts = findAt(m_session->loopState(), {"reverts"}); reverts && reverts->is_array()) {
+        for (const Json &r : *reverts)
+            m_candidates.setRevertedTo(int(numberAt(r, {"to"}, 0)));
+    }
+    m_candidates.setIncumbent(m_session->loopState().value("incumbent", 0));
             Q_EMIT replayFinished();
             return;
         }

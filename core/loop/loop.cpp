@@ -157,6 +157,8 @@ void OptimizationLoop::start()
     m_startId = state.value("start", 0);
     m_failStreak = state.value("fail_streak", 0);
     m_lastKeptRound = state.value("last_kept_round", 0);
+    if (const Json *reverts = findAt(state, {"reverts"}); reverts && reverts->is_array())
+        m_reverts = *reverts;
     if (!record(m_bestId) || !record(m_incumbentId)) {
         double bestMs = 0;
         for (const ExperimentRecord &r : m_session.experiments()) {
@@ -271,8 +273,10 @@ bool OptimizationLoop::revertTo(int id, QString *error)
     const int from = m_incumbentId;
     m_incumbentId = id;
     m_planner.setIncumbent(r);
+    const QString cause = u"engineer reverted to #"_s + QString::number(id);
+    m_reverts.push_back({{"from", from}, {"to", id}, {"cause", ss(cause)}, {"before", m_nextId}});
     persistState();
-    Q_EMIT reverted(from, id, u"engineer reverted to #"_s + QString::number(id));
+    Q_EMIT reverted(from, id, cause);
     return true;
 }
 
@@ -614,6 +618,7 @@ void OptimizationLoop::doDecide()
                 const int from = m_incumbentId;
                 m_incumbentId = m_bestId;
                 m_planner.setIncumbent(best());
+                m_reverts.push_back({{"from", from}, {"to", m_bestId}, {"cause", ss(cause)}, {"before", m_nextId}});
                 Q_EMIT reverted(from, m_bestId, cause);
             }
         } else if (r.decision == u"reverted"_s) {
@@ -692,7 +697,8 @@ void OptimizationLoop::persistState()
                      {"start", m_startId},
                      {"fail_streak", m_failStreak},
                      {"last_kept_round", m_lastKeptRound},
-                     {"planner", ss(m_planner.name())}};
+                     {"planner", ss(m_planner.name())},
+                     {"reverts", m_reverts}};
     if (state == m_session.loopState())
         return;
     QString error;

@@ -158,6 +158,7 @@ private:
     int m_evaluations = 0;
     int m_running = 0;
     QString m_bottleneck;
+    Json m_reverts = Json::array(); ///< reverts of the incumbent (engineer's and failure streaks), in order
     std::vector<Slot> m_batch;
     QElapsedTimer m_clock;
 };
