@@ -331,6 +331,9 @@ private Q_SLOTS:
         // The selection's bars: one per shown metric, against parent and incumbent.
         w.selectCandidate(w.workbench()->candidates()->recordAt(1)->id);
         QVERIFY(!w.selectionBars()->values().isEmpty());
+        const QString rooflineSvg = m_tmp.path() + u"/roofline.svg"_s;
+        QVERIFY(exportChart(w.roofline(), rooflineSvg));
+        QVERIFY(QFileInfo(rooflineSvg).size() > 500);
         // Compare the starting kernel with the newest candidate.
         const int newest = w.workbench()->candidates()->recordAt(w.workbench()->candidates()->rowCount() - 1)->id;
         w.compare(1, newest);

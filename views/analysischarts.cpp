@@ -174,8 +174,12 @@ void SelectionBars::showCandidate(Workbench *workbench, int id)
     const ExperimentRecord *incumbent = m->recordById(m->incumbentId());
     auto *vsParent = new QBarSet(parent ? tr("vs parent #%1").arg(parent->id) : tr("vs parent"));
     auto *vsIncumbent = new QBarSet(incumbent ? tr("vs incumbent #%1").arg(incumbent->id) : tr("vs incumbent"));
-    vsParent->setColor(QColor(25, 118, 210));
-    vsIncumbent->setColor(QColor(142, 36, 170));
+    // Better is green, worse red (by each metric's direction); the parent's
+    // bars darker than the incumbent's.
+    vsParent->setColor(QColor(46, 125, 50));
+    vsParent->setSelectedColor(QColor(198, 40, 40));
+    vsIncumbent->setColor(QColor(129, 199, 132));
+    vsIncumbent->setSelectedColor(QColor(239, 154, 154));
     QStringList categories;
     auto improvement = [](const MetricComparison &c) {
         // Positive when better, whichever way the metric points.
@@ -199,6 +203,15 @@ void SelectionBars::showCandidate(Workbench *workbench, int id)
         vsIncumbent->append(b);
         m_values.append({row.metric, {a, b}});
     }
+    QList<int> worseParent, worseIncumbent;
+    for (int k = 0; k < m_values.size(); ++k) {
+        if (m_values[k].second.first < 0)
+            worseParent << k;
+        if (m_values[k].second.second < 0)
+            worseIncumbent << k;
+    }
+    vsParent->selectBars(worseParent);
+    vsIncumbent->selectBars(worseIncumbent);
     auto *series = new QHorizontalBarSeries;
     series->append(vsParent);
     series->append(vsIncumbent);

@@ -164,12 +164,17 @@ void MainWindow::buildActions()
     });
     m_recentMenu = file->addMenu(tr("Open &recent"));
     rebuildRecentMenu();
-    file->addAction(tr("Export &chart…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), u"chart.png"_s,
-                                                          tr("PNG image (*.png);;SVG drawing (*.svg)"));
-        if (!path.isEmpty() && !m_chart->exportTo(path))
-            showError(tr("Could not write %1.").arg(path));
-    });
+    auto exportAction = [this, file](const QString &text, const QString &defaultName, auto chart) {
+        file->addAction(text, this, [this, defaultName, chart] {
+            const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), defaultName,
+                                                              tr("PNG image (*.png);;SVG drawing (*.svg)"));
+            if (!path.isEmpty() && !exportChart(chart(), path))
+                showError(tr("Could not write %1.").arg(path));
+        });
+    };
+    exportAction(tr("Export metrics &chart…"), u"metrics.png"_s, [this] { return static_cast<QChartView *>(m_chart); });
+    exportAction(tr("Export &roofline…"), u"roofline.png"_s, [this] { return static_cast<QChartView *>(m_roofline); });
+    exportAction(tr("Export &selection bars…"), u"selected.png"_s, [this] { return static_cast<QChartView *>(m_bars); });
     file->addSeparator();
     file->addAction(tr("Compare selected with &incumbent"), QKeySequence(Qt::CTRL | Qt::Key_D), this, [this] {
         if (m_workbench && m_selected)

@@ -256,19 +256,24 @@ int MetricChart::pointCount() const
 
 bool MetricChart::exportTo(const QString &path)
 {
+    return exportChart(this, path);
+}
+
+bool exportChart(QChartView *view, const QString &path)
+{
     if (path.endsWith(u".svg"_s, Qt::CaseInsensitive)) {
         QSvgGenerator svg;
         svg.setFileName(path);
-        svg.setSize(size());
-        svg.setViewBox(rect());
-        svg.setTitle(tr("Kernel Workbench: %1 per candidate").arg(m_metric));
+        svg.setSize(view->size());
+        svg.setViewBox(view->rect());
+        svg.setTitle(view->chart()->title().isEmpty() ? QStringLiteral("Kernel Workbench chart") : view->chart()->title());
         QPainter p;
         if (!p.begin(&svg))
             return false;
-        render(&p);
+        view->render(&p);
         return p.end();
     }
-    return grab().save(path);
+    return view->grab().save(path);
 }
 
 } // namespace kwb

@@ -15,6 +15,9 @@ namespace kwb {
 
 class CandidateModel;
 
+/// Writes a chart view as PNG or SVG (by the extension); false on failure.
+bool exportChart(QChartView *view, const QString &path);
+
 /// A new chart themed for the application's palette (dark or light).
 QChart *themedChart();
 

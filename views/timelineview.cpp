@@ -183,7 +183,23 @@ void TimelineView::paintEvent(QPaintEvent *)
     for (int row = first; row <= last; ++row) {
         const ExperimentRecord *r = m_model->recordAt(row);
         const QPointF c = nodeCenter(r->id);
-        drawNode(p, c, styleOf(CandidateModel::kindOf(*r)), kRadius);
+        const QString kind = CandidateModel::kindOf(*r);
+        drawNode(p, c, styleOf(kind), kRadius);
+        if (kind == u"failed"_s) { // the class, as a letter under the node
+            const QString cls = qs(stringAt(r->result, {"failure", "class"}));
+            const QString letter = r->flags.contains(u"false-win"_s) ? u"F"_s
+                : cls == u"compile"_s                             ? u"C"_s
+                : cls == u"incorrect"_s                           ? u"W"_s
+                : cls == u"timeout"_s                             ? u"T"_s
+                : cls == u"crash"_s                               ? u"X"_s
+                                                                  : u"?"_s;
+            QFont small = font();
+            small.setPointSizeF(small.pointSizeF() * 0.75);
+            p.setFont(small);
+            p.setPen(QColor(211, 47, 47));
+            p.drawText(QRectF(c.x() - 8, c.y() + kRadius + 1, 16, 12), Qt::AlignCenter, letter);
+            p.setFont(font());
+        }
         if (m_model->wasRevertedTo(r->id)) { // a revert target: a second, dashed ring
             p.setPen(QPen(QColor(230, 126, 34), 1.5, Qt::DashLine));
             p.setBrush(Qt::NoBrush);
@@ -202,6 +218,7 @@ void TimelineView::paintEvent(QPaintEvent *)
     }
     // The legend stays put.
     p.fillRect(QRect(0, 0, viewport()->width(), kTop - 8), palette().window());
+    p.setPen(palette().color(QPalette::WindowText));
     int x = 8;
     for (const char *kind : {"kept", "discarded", "reverted", "failed", "rejected", "human-edited", "baseline", "infra"}) {
         const Style s = styleOf(QString::fromLatin1(kind));
@@ -211,6 +228,8 @@ void TimelineView::paintEvent(QPaintEvent *)
         p.drawText(QPointF(x + 14, 17), label);
         x += 24 + p.fontMetrics().horizontalAdvance(label);
     }
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawText(QPointF(x, 17), tr("failed: C compile · W wrong · X crash · T timeout · F false win"));
 }
 
 void TimelineView::setSelectedId(int id)
