@@ -6,7 +6,7 @@
 //
 //   QT_QPA_PLATFORM=offscreen build/bench/kwb_bench_gui [candidates]
 #include "analysischarts.h"
-#include "candidatemodel.h"
+#include "session/candidatemodel.h"
 #include "diff/linediff.h"
 #include "diffview.h"
 #include "mainwindow.h"

@@ -3,7 +3,7 @@
 // edit-then-approve, reject, revert, step, stop), with a responsiveness
 // probe while candidates compile and run.
 #include "analysischarts.h"
-#include "candidatemodel.h"
+#include "session/candidatemodel.h"
 #include "compareview.h"
 #include "session/compare.h"
 #include "targets/targetprofile.h"
@@ -11,7 +11,7 @@
 #include "mainwindow.h"
 #include "metricchart.h"
 #include "qsci.h"
-#include "reflexionmodel.h"
+#include "session/reflexionmodel.h"
 #include "timelineview.h"
 #include "workbench.h"
 
@@ -76,10 +76,12 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 4);
         QCOMPARE(model.startId(), 1);
         QCOMPARE(model.index(2, CandidateModel::Speedup).data().toString(), u"2.00×"_s);
+        QCOMPARE(model.index(1, CandidateModel::Id).data().toString(), u"2"_s);
         QCOMPARE(model.index(3, CandidateModel::Median).data().toString(), u"—"_s);
         QCOMPARE(model.index(2, 0).data(CandidateModel::KindRole).toString(), u"kept"_s);
         QCOMPARE(model.index(2, 0).data(CandidateModel::GoalMetricRole).toDouble(), 2.0);
-        QVERIFY(model.index(2, 0).data(Qt::FontRole).value<QFont>().bold()); // the incumbent
+        QVERIFY(model.index(2, 0).data(CandidateModel::IncumbentRole).toBool());
+        QCOMPARE(model.index(2, CandidateModel::Id).data().toString(), u"★ 3"_s); // the incumbent, starred
     }
 
     void listModelsUnderTester()

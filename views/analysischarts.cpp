@@ -1,6 +1,6 @@
 #include "analysischarts.h"
 
-#include "candidatemodel.h"
+#include "session/candidatemodel.h"
 #include "metricchart.h"
 #include "session/compare.h"
 #include "workbench.h"

@@ -1,6 +1,6 @@
 #include "metricchart.h"
 
-#include "candidatemodel.h"
+#include "session/candidatemodel.h"
 
 #include <QGuiApplication>
 #include <QLegendMarker>

@@ -1,6 +1,6 @@
 #include "timelineview.h"
 
-#include "candidatemodel.h"
+#include "session/candidatemodel.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "candidatemodel.h"
+#include "session/candidatemodel.h"
 #include "loop/loop.h"
-#include "reflexionmodel.h"
+#include "session/reflexionmodel.h"
 #include "workload/workload.h"
 
 #include <QObject>

@@ -1,6 +1,5 @@
 #include "candidatemodel.h"
 
-#include <QFont>
 
 #include <cmath>
 
@@ -130,13 +129,8 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
     case CauseRole: return r->cause;
     case Qt::ToolTipRole:
         return tr("#%1 %2\n%3: %4").arg(r->id).arg(r->plan, r->decision, r->cause);
-    case Qt::FontRole:
-        if (r->id == m_incumbent) {
-            QFont f;
-            f.setBold(true);
-            return f;
-        }
-        return {};
+    case IncumbentRole:
+        return r->id == m_incumbent;
     case Qt::TextAlignmentRole:
         if (index.column() == Median || index.column() == Speedup || index.column() == Id || index.column() == Round)
             return int(Qt::AlignRight | Qt::AlignVCenter);
@@ -147,7 +141,7 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
         return {};
     }
     switch (Column(index.column())) {
-    case Id: return r->id;
+    case Id: return r->id == m_incumbent ? u"★ "_s + QString::number(r->id) : QString::number(r->id);
     case Round: return r->round;
     case Origin: return r->origin;
     case Plan: return r->plan;

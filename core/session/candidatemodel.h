@@ -10,7 +10,7 @@
 namespace kwb {
 
 /// Every candidate of a session, in record order: the table, the timeline
-/// and the charts read it. Filled from the store when a session opens and
+/// and the charts read it (QtCore only, so it lives in core). Filled from the store when a session opens and
 /// grown one record at a time while the loop runs, so a live run and a
 /// reopened session show the same thing.
 class CandidateModel : public QAbstractTableModel
@@ -25,6 +25,7 @@ public:
         MedianMsRole,              ///< double, NaN when untimed
         GoalMetricRole,            ///< double: the workload's goal metric, NaN when unknown
         CauseRole,                 ///< QString
+        IncumbentRole,             ///< bool: the current incumbent (also starred in the # column)
     };
 
     explicit CandidateModel(QObject *parent = nullptr);
