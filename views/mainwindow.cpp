@@ -330,8 +330,13 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
                              .arg(wb->workload().name)
                              .arg(wb->candidates()->rowCount())
                              .arg(wb->session().dir()));
-    if (wb->candidates()->rowCount() > 0)
+    if (wb->candidates()->rowCount() > 0) {
         selectCandidate(wb->candidates()->recordAt(wb->candidates()->rowCount() - 1)->id);
+    } else { // a fresh session: show what the loop will start from
+        QFile start(wb->workload().kernelPath);
+        const QString source = start.open(QIODevice::ReadOnly) ? QString::fromUtf8(start.readAll()) : QString();
+        m_diff->setTexts(QString(), QString(), tr("starting kernel %1 — press Run (F5)").arg(wb->workload().kernelPath), source);
+    }
     addRecent(wb->session().dir());
     updateActions();
     updateStatus();
