@@ -42,12 +42,7 @@ RooflineChart::RooflineChart(QWidget *parent) : QChartView(parent)
     m_y->setLabelFormat(u"%g"_s);
     c->addSeries(m_ceiling);
     c->addSeries(m_path);
-    c->addAxis(m_x, Qt::AlignBottom);
-    c->addAxis(m_y, Qt::AlignLeft);
-    for (QAbstractSeries *s : c->series()) {
-        s->attachAxis(m_x);
-        s->attachAxis(m_y);
-    }
+    attachAxes(c, m_x, m_y);
     m_points = std::make_unique<ChunkedMarkers>(c, m_x, m_y, tr("candidates"), QColor(33, 150, 243));
 }
 

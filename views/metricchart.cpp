@@ -17,6 +17,16 @@ namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
+void attachAxes(QChart *chart, QAbstractAxis *x, QAbstractAxis *y)
+{
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QAbstractSeries *s : chart->series()) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+}
+
 QChart *themedChart()
 {
     auto *chart = new QChart;
@@ -121,12 +131,7 @@ MetricChart::MetricChart(QWidget *parent) : QChartView(parent)
     for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{m_failed, m_bestLine, m_goalLine, m_baselineLine}) {
         c->addSeries(s);
     }
-    c->addAxis(m_x, Qt::AlignBottom);
-    c->addAxis(m_y, Qt::AlignLeft);
-    for (QAbstractSeries *s : c->series()) {
-        s->attachAxis(m_x);
-        s->attachAxis(m_y);
-    }
+    attachAxes(c, m_x, m_y);
     m_points = std::make_unique<ChunkedMarkers>(c, m_x, m_y, tr("candidates"), QColor(33, 150, 243));
 }
 

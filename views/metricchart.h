@@ -18,6 +18,9 @@ class CandidateModel;
 /// Writes a chart view as PNG or SVG (by the extension); false on failure.
 bool exportChart(QChartView *view, const QString &path);
 
+/// Adds `x` (bottom) and `y` (left) to `chart` and attaches every series to both.
+void attachAxes(QChart *chart, QAbstractAxis *x, QAbstractAxis *y);
+
 /// A new chart themed for the application's palette (dark or light).
 QChart *themedChart();
 
