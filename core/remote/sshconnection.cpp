@@ -1,0 +1,462 @@
+#include "sshconnection.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QMetaObject>
+#include <QRegularExpression>
+#include <QThread>
+#include <QTimer>
+
+#include <libssh/libssh.h>
+#include <libssh/sftp.h>
+
+#include <fcntl.h>
+#include <functional>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// RAII for every libssh handle.
+struct SessionFree { void operator()(ssh_session s) const { ssh_disconnect(s); ssh_free(s); } };
+struct ChannelFree { void operator()(ssh_channel c) const { ssh_channel_close(c); ssh_channel_free(c); } };
+struct SftpFree { void operator()(sftp_session s) const { sftp_free(s); } };
+struct SftpFileFree { void operator()(sftp_file f) const { sftp_close(f); } };
+struct KeyFree { void operator()(ssh_key k) const { ssh_key_free(k); } };
+using Session = std::unique_ptr<std::remove_pointer_t<ssh_session>, SessionFree>;
+using Channel = std::unique_ptr<std::remove_pointer_t<ssh_channel>, ChannelFree>;
+using Sftp = std::unique_ptr<std::remove_pointer_t<sftp_session>, SftpFree>;
+using SftpFile = std::unique_ptr<std::remove_pointer_t<sftp_file>, SftpFileFree>;
+using Key = std::unique_ptr<std::remove_pointer_t<ssh_key>, KeyFree>;
+
+SshResult failure(const QString &message, bool lost = false)
+{
+    SshResult r;
+    r.error = message;
+    r.connectionLost = lost;
+    return r;
+}
+
+} // namespace
+
+/// Owns the libssh session; every method runs on the worker thread.
+class SshWorker : public QObject
+{
+    Q_OBJECT
+public:
+    SshWorker(const SshTarget &target, const SshOptions &options) : m_target(target), m_options(options) {}
+
+    SshResult connect();
+    SshResult exec(const QString &commandLine, int timeoutMs, qint64 maxOutput, int job);
+    SshResult upload(const QByteArray &data, const QString &remotePath, int mode);
+    SshResult download(const QString &remotePath, qint64 maxBytes);
+    SshResult makePath(const QString &remotePath);
+
+Q_SIGNALS:
+    void done(int job, const kwb::SshResult &result);
+    void line(int job, const QString &text);
+
+private:
+    bool connected() const { return m_session && ssh_is_connected(m_session.get()); }
+    QString where() const { return m_target.toString(); }
+    /// Drops the session after a loss; the next job reconnects. Close every
+    /// channel and file of the session before calling this.
+    SshResult lost(const QString &what)
+    {
+        const QString detail = m_session ? QString::fromUtf8(ssh_get_error(m_session.get())) : QString();
+        m_sftp.reset();
+        m_session.reset();
+        return failure(what + u": "_s + detail, true);
+    }
+    Sftp *sftp(SshResult *error);
+
+    SshTarget m_target;
+    SshOptions m_options;
+    Session m_session;
+    Sftp m_sftp;
+};
+
+SshResult SshWorker::connect()
+{
+    if (connected()) {
+        SshResult ok;
+        ok.ok = true;
+        return ok;
+    }
+    m_sftp.reset();
+    m_session.reset(ssh_new());
+    ssh_session s = m_session.get();
+    const QByteArray host = m_target.host.toUtf8();
+    ssh_options_set(s, SSH_OPTIONS_HOST, host.constData());
+    // ~/.ssh/config first (HostName, User, Port, IdentityFile, ProxyJump),
+    // then what the target states explicitly.
+    if (m_options.configFile != u"none"_s) {
+        const QByteArray config = m_options.configFile.toUtf8();
+        ssh_options_parse_config(s, m_options.configFile.isEmpty() ? nullptr : config.constData());
+    }
+    if (!m_target.user.isEmpty()) {
+        const QByteArray user = m_target.user.toUtf8();
+        ssh_options_set(s, SSH_OPTIONS_USER, user.constData());
+    }
+    if (m_target.port > 0) {
+        const unsigned int port = unsigned(m_target.port);
+        ssh_options_set(s, SSH_OPTIONS_PORT, &port);
+    }
+    const long timeout = m_options.connectTimeoutS;
+    ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &timeout);
+    const QByteArray knownHosts = (m_options.knownHostsFile.isEmpty() ? QDir::homePath() + u"/.ssh/known_hosts"_s
+                                                                      : m_options.knownHostsFile).toUtf8();
+    ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, knownHosts.constData());
+    for (const QString &identity : std::as_const(m_options.identityFiles)) {
+        const QByteArray path = identity.toUtf8();
+        ssh_options_set(s, SSH_OPTIONS_ADD_IDENTITY, path.constData());
+    }
+    if (ssh_connect(s) != SSH_OK)
+        return lost(u"cannot connect to "_s + where());
+
+    // The server's key against known_hosts: unknown is refused unless the
+    // engineer accepts it; changed is always refused.
+    SshResult result;
+    ssh_key raw = nullptr;
+    if (ssh_get_server_publickey(s, &raw) == SSH_OK) {
+        Key key(raw);
+        unsigned char *hash = nullptr;
+        size_t length = 0;
+        if (ssh_get_publickey_hash(key.get(), SSH_PUBLICKEY_HASH_SHA256, &hash, &length) == 0) {
+            char *text = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, length);
+            result.fingerprint = QString::fromUtf8(text);
+            ssh_string_free_char(text);
+            ssh_clean_pubkey_hash(&hash);
+        }
+    }
+    switch (ssh_session_is_known_server(s)) {
+    case SSH_KNOWN_HOSTS_OK:
+        break;
+    case SSH_KNOWN_HOSTS_CHANGED:
+    case SSH_KNOWN_HOSTS_OTHER:
+        result.error = u"the host key of "_s + where() + u" has CHANGED (now "_s + result.fingerprint
+            + u"): refusing to connect. If the host was reinstalled, remove its line from "_s
+            + QString::fromUtf8(knownHosts) + u"; otherwise someone may be intercepting the connection."_s;
+        result.hostKeyRefused = true;
+        m_session.reset();
+        return result;
+    case SSH_KNOWN_HOSTS_NOT_FOUND:
+    case SSH_KNOWN_HOSTS_UNKNOWN:
+        if (!m_options.acceptNewHostKey) {
+            result.error = u"unknown host key for "_s + where() + u" ("_s + result.fingerprint
+                + u"); accept it to connect (kwb: --accept-new-host-key)"_s;
+            result.hostKeyRefused = true;
+            m_session.reset();
+            return result;
+        }
+        if (ssh_session_update_known_hosts(s) != SSH_OK) {
+            result.error = u"cannot add "_s + where() + u" to "_s + QString::fromUtf8(knownHosts) + u": "_s
+                + QString::fromUtf8(ssh_get_error(s));
+            m_session.reset();
+            return result;
+        }
+        break;
+    case SSH_KNOWN_HOSTS_ERROR:
+        result.error = u"cannot check the host key of "_s + where() + u": "_s + QString::fromUtf8(ssh_get_error(s));
+        m_session.reset();
+        return result;
+    }
+
+    // Authentication: the agent, then key files (the config's, the
+    // options', the defaults).
+    int rc = ssh_userauth_none(s, nullptr);
+    if (rc != SSH_AUTH_SUCCESS && qEnvironmentVariableIsSet("SSH_AUTH_SOCK"))
+        rc = ssh_userauth_agent(s, nullptr);
+    if (rc != SSH_AUTH_SUCCESS)
+        rc = ssh_userauth_publickey_auto(s, nullptr, nullptr);
+    if (rc != SSH_AUTH_SUCCESS) {
+        result.error = u"cannot authenticate to "_s + where() + u" (tried the agent and key files): "_s
+            + QString::fromUtf8(ssh_get_error(s));
+        m_session.reset();
+        return result;
+    }
+    result.ok = true;
+    return result;
+}
+
+SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxOutput, int job)
+{
+    if (SshResult c = connect(); !c.ok)
+        return c;
+    Channel channel(ssh_channel_new(m_session.get()));
+    if (!channel || ssh_channel_open_session(channel.get()) != SSH_OK)
+        return channel.reset(), lost(u"cannot open a channel to "_s + where());
+    const QByteArray command = commandLine.toUtf8();
+    if (ssh_channel_request_exec(channel.get(), command.constData()) != SSH_OK)
+        return channel.reset(), lost(u"cannot run a command on "_s + where());
+    SshResult r;
+    QElapsedTimer clock;
+    clock.start();
+    QByteArray err;
+    char buffer[16384];
+    auto drain = [&](int isStderr) {
+        for (;;) {
+            const int n = ssh_channel_read_nonblocking(channel.get(), buffer, sizeof buffer, isStderr);
+            if (n == SSH_ERROR)
+                return false;
+            if (n <= 0)
+                return true;
+            if (isStderr) {
+                err.append(buffer, n);
+                qsizetype at;
+                while ((at = err.indexOf('\n')) >= 0) {
+                    Q_EMIT line(job, QString::fromUtf8(err.left(at)));
+                    err.remove(0, at + 1);
+                }
+            } else if (r.output.size() < maxOutput) {
+                r.output.append(buffer, int(std::min<qint64>(n, maxOutput - r.output.size())));
+                r.truncated |= r.output.size() >= maxOutput && n > 0;
+            } else {
+                r.truncated = true; // read on, keep nothing: the command must not block on a full pipe
+            }
+        }
+    };
+    while (!ssh_channel_is_eof(channel.get())) {
+        if (!drain(0) || !drain(1))
+            return channel.reset(), lost(u"connection to "_s + where() + u" lost while running a command"_s);
+        if (timeoutMs > 0 && clock.elapsed() > timeoutMs) {
+            ssh_channel_request_send_signal(channel.get(), "KILL");
+            r.timedOut = true;
+            r.error = u"the command ran past its limit of "_s + QString::number(timeoutMs / 1000.0) + u" s on "_s + where();
+            return r;
+        }
+        // Wait for output (at most 50 ms, so time limits stay sharp).
+        if (ssh_channel_poll_timeout(channel.get(), 50, 0) == SSH_ERROR || !ssh_is_connected(m_session.get()))
+            return channel.reset(), lost(u"connection to "_s + where() + u" lost while running a command"_s);
+    }
+    if (!drain(0) || !drain(1))
+        return channel.reset(), lost(u"connection to "_s + where() + u" lost while running a command"_s);
+    if (!err.isEmpty())
+        Q_EMIT line(job, QString::fromUtf8(err));
+    ssh_channel_send_eof(channel.get());
+    r.exitStatus = ssh_channel_get_exit_status(channel.get());
+    r.ok = true;
+    return r;
+}
+
+Sftp *SshWorker::sftp(SshResult *error)
+{
+    if (SshResult c = connect(); !c.ok) {
+        *error = c;
+        return nullptr;
+    }
+    if (!m_sftp) {
+        m_sftp.reset(sftp_new(m_session.get()));
+        if (!m_sftp || sftp_init(m_sftp.get()) != SSH_OK) {
+            *error = lost(u"cannot start SFTP on "_s + where());
+            return nullptr;
+        }
+    }
+    return &m_sftp;
+}
+
+SshResult SshWorker::upload(const QByteArray &data, const QString &remotePath, int mode)
+{
+    SshResult r;
+    Sftp *s = sftp(&r);
+    if (!s)
+        return r;
+    const QByteArray path = remotePath.toUtf8();
+    SftpFile file(sftp_open(s->get(), path.constData(), O_WRONLY | O_CREAT | O_TRUNC, mode_t(mode)));
+    if (!file) {
+        if (!ssh_is_connected(m_session.get()))
+            return lost(u"connection lost while uploading "_s + remotePath);
+        return failure(u"cannot write "_s + remotePath + u" on "_s + where() + u": "_s
+                       + QString::fromUtf8(ssh_get_error(m_session.get())));
+    }
+    for (qsizetype at = 0; at < data.size();) {
+        const ssize_t n = sftp_write(file.get(), data.constData() + at, size_t(std::min<qsizetype>(data.size() - at, 32768)));
+        if (n < 0)
+            return file.reset(), lost(u"connection lost while uploading "_s + remotePath);
+        at += n;
+    }
+    r.ok = true;
+    return r;
+}
+
+SshResult SshWorker::download(const QString &remotePath, qint64 maxBytes)
+{
+    SshResult r;
+    Sftp *s = sftp(&r);
+    if (!s)
+        return r;
+    const QByteArray path = remotePath.toUtf8();
+    SftpFile file(sftp_open(s->get(), path.constData(), O_RDONLY, 0));
+    if (!file)
+        return failure(u"cannot read "_s + remotePath + u" on "_s + where());
+    char buffer[32768];
+    for (;;) {
+        const ssize_t n = sftp_read(file.get(), buffer, sizeof buffer);
+        if (n < 0)
+            return file.reset(), lost(u"connection lost while downloading "_s + remotePath);
+        if (n == 0)
+            break;
+        if (r.output.size() + n > maxBytes) {
+            r.truncated = true;
+            break;
+        }
+        r.output.append(buffer, n);
+    }
+    r.ok = true;
+    return r;
+}
+
+SshResult SshWorker::makePath(const QString &remotePath)
+{
+    SshResult r;
+    Sftp *s = sftp(&r);
+    if (!s)
+        return r;
+    QString at = remotePath.startsWith(u'/') ? u"/"_s : QString();
+    for (const QString &part : remotePath.split(u'/', Qt::SkipEmptyParts)) {
+        at += part;
+        const QByteArray path = at.toUtf8();
+        if (sftp_mkdir(s->get(), path.constData(), 0755) != SSH_OK && sftp_get_error(s->get()) != SSH_FX_FILE_ALREADY_EXISTS) {
+            sftp_attributes attributes = sftp_stat(s->get(), path.constData());
+            const bool exists = attributes != nullptr;
+            sftp_attributes_free(attributes);
+            if (!exists)
+                return failure(u"cannot create "_s + at + u" on "_s + where());
+        }
+        at += u'/';
+    }
+    r.ok = true;
+    return r;
+}
+
+std::optional<SshTarget> SshTarget::parse(const QString &spec, QString *error)
+{
+    SshTarget t;
+    QString rest = spec.trimmed();
+    if (const qsizetype at = rest.lastIndexOf(u'@'); at >= 0) {
+        t.user = rest.left(at);
+        rest = rest.mid(at + 1);
+    }
+    if (const qsizetype colon = rest.lastIndexOf(u':'); colon >= 0 && !rest.startsWith(u'[')) {
+        bool ok = false;
+        t.port = rest.mid(colon + 1).toInt(&ok);
+        if (!ok || t.port <= 0 || t.port > 65535) {
+            *error = u"'"_s + spec + u"': the port must be a number from 1 to 65535"_s;
+            return std::nullopt;
+        }
+        rest = rest.left(colon);
+    }
+    t.host = rest;
+    if (t.host.isEmpty() || t.host.contains(u' ')) {
+        *error = u"'"_s + spec + u"' is not user@host[:port] or a host alias"_s;
+        return std::nullopt;
+    }
+    return t;
+}
+
+QString SshTarget::toString() const
+{
+    return (user.isEmpty() ? QString() : user + u'@') + host + (port > 0 ? u':' + QString::number(port) : QString());
+}
+
+SshConnection::SshConnection(const SshTarget &target, const SshOptions &options, QObject *parent)
+    : QObject(parent), m_target(target), m_thread(std::make_unique<QThread>())
+{
+    qRegisterMetaType<kwb::SshResult>();
+    m_worker = new SshWorker(target, options);
+    m_worker->moveToThread(m_thread.get());
+    connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &SshWorker::done, this, &SshConnection::finished);
+    connect(m_worker, &SshWorker::line, this, &SshConnection::outputLine);
+    m_thread->setObjectName(u"ssh "_s + target.toString());
+    m_thread->start();
+}
+
+SshConnection::~SshConnection()
+{
+    m_thread->quit(); // after the running job: every libssh call has a time limit
+    m_thread->wait();
+}
+
+int SshConnection::post(std::function<SshResult(SshWorker &, int)> work)
+{
+    const int id = m_nextJob++;
+    QPointer<SshWorker> worker = m_worker;
+    QMetaObject::invokeMethod(m_worker, [worker, work, id] {
+        if (worker)
+            Q_EMIT worker->done(id, work(*worker, id));
+    }, Qt::QueuedConnection);
+    return id;
+}
+
+int SshConnection::connectToHost()
+{
+    return post([](SshWorker &w, int) { return w.connect(); });
+}
+
+int SshConnection::exec(const QStringList &command, int timeoutMs, qint64 maxOutput)
+{
+    return execShell(commandLine(command), timeoutMs, maxOutput);
+}
+
+int SshConnection::execShell(const QString &line, int timeoutMs, qint64 maxOutput)
+{
+    return post([line, timeoutMs, maxOutput](SshWorker &w, int id) { return w.exec(line, timeoutMs, maxOutput, id); });
+}
+
+int SshConnection::upload(const QByteArray &data, const QString &remotePath, int mode)
+{
+    return post([data, remotePath, mode](SshWorker &w, int) { return w.upload(data, remotePath, mode); });
+}
+
+int SshConnection::download(const QString &remotePath, qint64 maxBytes)
+{
+    return post([remotePath, maxBytes](SshWorker &w, int) { return w.download(remotePath, maxBytes); });
+}
+
+int SshConnection::makePath(const QString &remotePath)
+{
+    return post([remotePath](SshWorker &w, int) { return w.makePath(remotePath); });
+}
+
+SshResult SshConnection::wait(int id, int timeoutMs)
+{
+    std::optional<SshResult> result;
+    QEventLoop loop;
+    const auto c = connect(this, &SshConnection::finished, &loop, [&](int job, const SshResult &r) {
+        if (job == id) {
+            result = r;
+            loop.quit();
+        }
+    });
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    disconnect(c);
+    return result.value_or(failure(u"no answer from "_s + m_target.toString() + u" within "_s
+                                   + QString::number(timeoutMs / 1000.0) + u" s"_s));
+}
+
+QString SshConnection::shellQuote(const QString &arg)
+{
+    static const QRegularExpression safe(u"^[A-Za-z0-9_./=:,+@%-]+$"_s);
+    if (!arg.isEmpty() && safe.match(arg).hasMatch())
+        return arg;
+    QString quoted = arg;
+    quoted.replace(u"'"_s, u"'\\''"_s);
+    return u'\'' + quoted + u'\'';
+}
+
+QString SshConnection::commandLine(const QStringList &argv)
+{
+    QStringList quoted;
+    for (const QString &a : argv)
+        quoted << shellQuote(a);
+    return quoted.join(u' ');
+}
+
+} // namespace kwb
+
+#include "sshconnection.moc"

@@ -1,0 +1,99 @@
+#pragma once
+
+#include <QByteArray>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+class QThread;
+
+namespace kwb {
+
+/// Where to connect: `user@host[:port]`, `host`, or an alias of
+/// ~/.ssh/config (HostName, User, Port, IdentityFile, ProxyJump honoured).
+struct SshTarget
+{
+    QString host; ///< as written: a host name, an address or a config alias
+    QString user; ///< empty: from the config, else the local user
+    int port = 0; ///< 0: from the config, else 22
+
+    static std::optional<SshTarget> parse(const QString &spec, QString *error);
+    QString toString() const;
+};
+
+struct SshOptions
+{
+    QString knownHostsFile;    ///< default ~/.ssh/known_hosts
+    QString configFile;        ///< default ~/.ssh/config; "none" to skip
+    QStringList identityFiles; ///< tried besides the agent and the config's
+    bool acceptNewHostKey = false; ///< an unknown key is added; a changed one is always refused
+    int connectTimeoutS = 10;
+};
+
+/// What a job came back with.
+struct SshResult
+{
+    bool ok = false;
+    QString error;              ///< set when !ok
+    bool connectionLost = false; ///< the host went away: retry, do not blame the kernel
+    bool hostKeyRefused = false; ///< unknown (not accepted) or changed host key
+    bool timedOut = false;
+    int exitStatus = -1;        ///< exec: the command's exit status
+    QByteArray output;          ///< exec: stdout (capped); download: the file
+    bool truncated = false;     ///< the cap was reached; the rest was read and dropped
+    QString fingerprint;        ///< the server's key, SHA256:…
+};
+
+class SshWorker;
+
+/// One persistent SSH connection, owned by one worker thread that runs its
+/// jobs in order (libssh sessions must not be shared across threads);
+/// results come back as queued signals. The connection is opened by the
+/// first job and reopened by the next one after a loss.
+class SshConnection : public QObject
+{
+    Q_OBJECT
+public:
+    SshConnection(const SshTarget &target, const SshOptions &options, QObject *parent = nullptr);
+    ~SshConnection() override;
+
+    const SshTarget &target() const { return m_target; }
+
+    /// Each starts a job and returns its id; finished(id, result) follows.
+    int connectToHost();
+    /// Runs `command` (an argument list, quoted for the remote shell so no
+    /// argument can inject shell syntax) with a time limit; stdout is kept
+    /// up to `maxOutput` bytes, stderr lines are streamed as outputLine().
+    int exec(const QStringList &command, int timeoutMs, qint64 maxOutput = 4 << 20);
+    /// A command line written as shell (for `cd DIR && …`): the caller quotes.
+    int execShell(const QString &commandLine, int timeoutMs, qint64 maxOutput = 4 << 20);
+    int upload(const QByteArray &data, const QString &remotePath, int mode = 0644);
+    int download(const QString &remotePath, qint64 maxBytes = 64 << 20);
+    /// Creates a directory and its parents.
+    int makePath(const QString &remotePath);
+
+    /// For tests and the GUI: blocks this thread's event loop until job `id`
+    /// finishes or `timeoutMs` passes.
+    SshResult wait(int id, int timeoutMs);
+
+    static QString shellQuote(const QString &arg);
+    static QString commandLine(const QStringList &argv);
+
+Q_SIGNALS:
+    void finished(int job, const kwb::SshResult &result);
+    void outputLine(int job, const QString &line);
+
+private:
+    int post(std::function<SshResult(SshWorker &, int)> work);
+
+    SshTarget m_target;
+    std::unique_ptr<QThread> m_thread;
+    SshWorker *m_worker = nullptr; // lives in m_thread
+    int m_nextJob = 1;
+};
+
+} // namespace kwb

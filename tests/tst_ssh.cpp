@@ -1,0 +1,241 @@
+// SSH against a real sshd on loopback (started by the ctest fixture, see
+// tests/sshd/sshd.sh): key and agent authentication, known_hosts policy,
+// exec with streaming, quoting, time limits, output caps, SFTP, and
+// reconnecting after the server goes away.
+#include "remote/sshconnection.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace kwb;
+using namespace Qt::Literals::StringLiterals;
+
+class TestSsh : public QObject
+{
+    Q_OBJECT
+
+private:
+    QString m_dir;   // the fixture's folder
+    int m_port = 0;
+    QTemporaryDir m_tmp;
+
+    SshTarget target(int port = 0) const
+    {
+        SshTarget t;
+        t.host = u"127.0.0.1"_s;
+        t.user = qEnvironmentVariable("USER", u"root"_s);
+        t.port = port ? port : m_port;
+        return t;
+    }
+    SshOptions options() const
+    {
+        SshOptions o;
+        o.knownHostsFile = m_dir + u"/known_hosts"_s;
+        o.configFile = u"none"_s;
+        o.identityFiles = {m_dir + u"/client_key"_s};
+        return o;
+    }
+    static QString sshd() { return QStringLiteral(KWB_SSHD_SCRIPT); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_dir = qEnvironmentVariable("KWB_SSHD_DIR");
+        if (m_dir.isEmpty() || !QFile::exists(m_dir + u"/port"_s))
+            QSKIP("no sshd fixture (run through ctest, which starts tests/sshd/sshd.sh)");
+        QFile port(m_dir + u"/port"_s);
+        QVERIFY(port.open(QIODevice::ReadOnly));
+        m_port = port.readAll().trimmed().toInt();
+        QVERIFY(m_port > 0);
+        qunsetenv("SSH_AUTH_SOCK"); // key files unless a test starts its own agent
+    }
+
+    void parsesTargets()
+    {
+        QString error;
+        auto t = SshTarget::parse(u"alice@gpu-box:2222"_s, &error);
+        QVERIFY(t);
+        QCOMPARE(t->user, u"alice"_s);
+        QCOMPARE(t->host, u"gpu-box"_s);
+        QCOMPARE(t->port, 2222);
+        t = SshTarget::parse(u"trn1"_s, &error); // an alias of ~/.ssh/config
+        QCOMPARE(t->host, u"trn1"_s);
+        QCOMPARE(t->port, 0);
+        QVERIFY(!SshTarget::parse(u"box:99999"_s, &error));
+        QVERIFY(error.contains(u"port"_s));
+    }
+
+    void keyAuthExecAndStreams()
+    {
+        SshConnection c(target(), options());
+        QSignalSpy lines(&c, &SshConnection::outputLine);
+        const SshResult r = c.wait(c.exec({u"sh"_s, u"-c"_s, u"echo out; echo err1 >&2; echo err2 >&2; exit 3"_s}, 10'000), 15'000);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.output, QByteArray("out\n"));
+        QCOMPARE(r.exitStatus, 3);
+        QVERIFY(r.fingerprint.isEmpty()); // only reported when connecting
+        QCOMPARE(lines.count(), 2);
+        QCOMPARE(lines[0][1].toString(), u"err1"_s);
+        // The same connection serves the next job.
+        const SshResult again = c.wait(c.exec({u"echo"_s, u"again"_s}, 10'000), 15'000);
+        QCOMPARE(again.output, QByteArray("again\n"));
+    }
+
+    void argumentsCannotInjectShell()
+    {
+        SshConnection c(target(), options());
+        const QString nasty = u"$(touch "_s + m_tmp.path() + u"/pwned); `id` 'q' \"d\" ; | & > x"_s;
+        const SshResult r = c.wait(c.exec({u"printf"_s, u"%s"_s, nasty}, 10'000), 15'000);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(QString::fromUtf8(r.output), nasty);
+        QVERIFY(!QFile::exists(m_tmp.path() + u"/pwned"_s));
+    }
+
+    void unknownHostKeyIsRefusedUnlessAccepted()
+    {
+        SshOptions o = options();
+        o.knownHostsFile = m_tmp.path() + u"/empty_known_hosts"_s;
+        {
+            SshConnection c(target(), o);
+            const SshResult r = c.wait(c.connectToHost(), 15'000);
+            QVERIFY(!r.ok);
+            QVERIFY(r.hostKeyRefused);
+            QVERIFY2(r.error.contains(u"unknown host key"_s) && r.error.contains(u"SHA256:"_s), qPrintable(r.error));
+        }
+        o.acceptNewHostKey = true;
+        SshConnection c(target(), o);
+        const SshResult r = c.wait(c.connectToHost(), 15'000);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QFile f(o.knownHostsFile);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().contains(QByteArray(QByteArray("[127.0.0.1]:") + QByteArray::number(m_port))));
+    }
+
+    void changedHostKeyIsAlwaysRefused()
+    {
+        // known_hosts names another key for this host and port.
+        const QString other = m_tmp.path() + u"/other_key"_s;
+        QCOMPARE(QProcess::execute(u"ssh-keygen"_s, {u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, QString(), u"-f"_s, other}), 0);
+        QFile pub(other + u".pub"_s);
+        QVERIFY(pub.open(QIODevice::ReadOnly));
+        const QByteArray key = pub.readAll().split(' ').mid(0, 2).join(' ');
+        SshOptions o = options();
+        o.knownHostsFile = m_tmp.path() + u"/changed_known_hosts"_s;
+        QFile kh(o.knownHostsFile);
+        QVERIFY(kh.open(QIODevice::WriteOnly));
+        kh.write("[127.0.0.1]:" + QByteArray::number(m_port) + ' ' + key + '\n');
+        kh.close();
+        o.acceptNewHostKey = true; // accepting new keys never covers a changed one
+        SshConnection c(target(), o);
+        const SshResult r = c.wait(c.connectToHost(), 15'000);
+        QVERIFY(!r.ok);
+        QVERIFY(r.hostKeyRefused);
+        QVERIFY2(r.error.contains(u"CHANGED"_s), qPrintable(r.error));
+    }
+
+    void agentAuthentication()
+    {
+        QProcess agent;
+        agent.start(u"ssh-agent"_s, {u"-s"_s});
+        QVERIFY(agent.waitForFinished(10'000));
+        const QString out = QString::fromUtf8(agent.readAllStandardOutput());
+        const QRegularExpressionMatch sock = QRegularExpression(u"SSH_AUTH_SOCK=([^;]+);"_s).match(out);
+        const QRegularExpressionMatch pid = QRegularExpression(u"SSH_AGENT_PID=(\\d+);"_s).match(out);
+        QVERIFY2(sock.hasMatch() && pid.hasMatch(), qPrintable(out));
+        qputenv("SSH_AUTH_SOCK", sock.captured(1).toUtf8());
+        auto cleanup = qScopeGuard([&] {
+            QProcess::execute(u"kill"_s, {pid.captured(1)});
+            qunsetenv("SSH_AUTH_SOCK");
+        });
+        QCOMPARE(QProcess::execute(u"ssh-add"_s, {u"-q"_s, m_dir + u"/client_key"_s}), 0);
+        SshOptions o = options();
+        o.identityFiles.clear(); // only the agent holds the key
+        QFile::copy(m_dir + u"/client_key"_s, m_tmp.path() + u"/unused"_s);
+        SshConnection c(target(), o);
+        const SshResult r = c.wait(c.exec({u"echo"_s, u"via agent"_s}, 10'000), 15'000);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.output, QByteArray("via agent\n"));
+    }
+
+    void uploadDownloadManySmallFiles()
+    {
+        SshConnection c(target(), options());
+        const QString root = m_tmp.path() + u"/remote/a/b"_s;
+        QVERIFY2(c.wait(c.makePath(root), 15'000).ok, "makePath");
+        QList<int> jobs;
+        for (int i = 0; i < 200; ++i)
+            jobs << c.upload("file " + QByteArray::number(i) + '\n', root + u"/f"_s + QString::number(i));
+        for (int id : jobs)
+            QVERIFY(c.wait(id, 15'000).ok);
+        for (int i = 0; i < 200; i += 37) {
+            const SshResult r = c.wait(c.download(root + u"/f"_s + QString::number(i)), 15'000);
+            QVERIFY2(r.ok, qPrintable(r.error));
+            QCOMPARE(r.output, "file " + QByteArray::number(i) + '\n');
+        }
+        QCOMPARE(QDir(root).entryList(QDir::Files).size(), 200);
+        // A 20 KB source and back, byte for byte.
+        QByteArray source;
+        for (int i = 0; i < 20'000; ++i)
+            source.append(char('a' + i % 26));
+        QVERIFY(c.wait(c.upload(source, root + u"/kernel.cpp"_s), 15'000).ok);
+        QCOMPARE(c.wait(c.download(root + u"/kernel.cpp"_s), 15'000).output, source);
+    }
+
+    void commandPastItsLimitIsStopped()
+    {
+        SshConnection c(target(), options());
+        QElapsedTimer t;
+        t.start();
+        const SshResult r = c.wait(c.exec({u"sleep"_s, u"20"_s}, 500), 15'000);
+        QVERIFY(!r.ok);
+        QVERIFY(r.timedOut);
+        QVERIFY(!r.connectionLost); // a slow command is not a lost host
+        QVERIFY2(t.elapsed() < 5'000, qPrintable(QString::number(t.elapsed())));
+        QVERIFY(c.wait(c.exec({u"true"_s}, 10'000), 15'000).ok); // the connection is still good
+    }
+
+    void largeOutputIsCapped()
+    {
+        SshConnection c(target(), options());
+        const SshResult r = c.wait(c.exec({u"head"_s, u"-c"_s, u"50000000"_s, u"/dev/zero"_s}, 60'000, 1 << 20), 90'000);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.output.size(), qsizetype(1 << 20));
+        QVERIFY(r.truncated);
+        QCOMPARE(r.exitStatus, 0); // read to the end, so the command was not blocked
+    }
+
+    void serverLostThenBack()
+    {
+        // A private sshd: killed mid-command, then started again on its port.
+        const QString dir = m_tmp.path() + u"/sshd2"_s;
+        QCOMPARE(QProcess::execute(sshd(), {u"start"_s, dir}), 0);
+        QFile portFile(dir + u"/port"_s);
+        QVERIFY(portFile.open(QIODevice::ReadOnly));
+        const int port = portFile.readAll().trimmed().toInt();
+        auto stop = qScopeGuard([&] { QProcess::execute(sshd(), {u"stop"_s, dir}); });
+        SshOptions o = options();
+        o.knownHostsFile = dir + u"/known_hosts"_s;
+        o.identityFiles = {dir + u"/client_key"_s};
+        SshConnection c(target(port), o);
+        QVERIFY(c.wait(c.connectToHost(), 15'000).ok);
+        const int job = c.exec({u"sleep"_s, u"30"_s}, 60'000);
+        QFile pid(dir + u"/sshd.pid"_s);
+        QVERIFY(pid.open(QIODevice::ReadOnly));
+        const QString sshdPid = QString::fromUtf8(pid.readAll().trimmed());
+        QTest::qWait(300); // let the command start: this is the scenario, not synchronisation
+        // The listener and its per-connection children.
+        QProcess::execute(u"pkill"_s, {u"-KILL"_s, u"-P"_s, sshdPid});
+        QProcess::execute(u"kill"_s, {u"-KILL"_s, sshdPid});
+        const SshResult r = c.wait(job, 20'000);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.connectionLost, qPrintable(r.error));
+        QCOMPARE(QProcess::execute(sshd(), {u"start"_s, dir, QString::number(port)}), 0);
+        const SshResult back = c.wait(c.exec({u"echo"_s, u"back"_s}, 10'000), 20'000);
+        QVERIFY2(back.ok, qPrintable(back.error));
+        QCOMPARE(back.output, QByteArray("back\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSsh)
+#include "tst_ssh.moc"
