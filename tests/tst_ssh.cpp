@@ -2,7 +2,11 @@
 // tests/sshd/sshd.sh): key and agent authentication, known_hosts policy,
 // exec with streaming, quoting, time limits, output caps, SFTP, and
 // reconnecting after the server goes away.
+#include "eval/evaluator.h"
+#include "remote/remotecommand.h"
 #include "remote/sshconnection.h"
+#include "targets/targetprofile.h"
+#include "workload/workload.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -203,6 +207,51 @@ private Q_SLOTS:
         QCOMPARE(r.output.size(), qsizetype(1 << 20));
         QVERIFY(r.truncated);
         QCOMPARE(r.exitStatus, 0); // read to the end, so the command was not blocked
+    }
+
+    void cpuExampleEvaluatedOverSsh()
+    {
+        // The tiny cpu-cxx workload: the harness and the candidate go over
+        // SFTP, the supervisor runs over exec, the result comes back.
+        LoadedWorkload loaded = loadWorkloadAndTarget(QFINDTESTDATA("data/tiny/workload.json"));
+        QVERIFY(loaded.ok());
+        SshConnection c(target(), options());
+        auto mirror = std::make_shared<RemoteMirror>();
+        const QString remoteRoot = m_tmp.path() + u"/remote-work"_s;
+        QTemporaryDir local;
+        auto evaluate = [&](const QString &file) {
+            Evaluator ev(*loaded.workload, *loaded.target, Calibration{}, local.path());
+            ev.setRunnerFactory([&](QObject *parent) { return new RemoteCommand(&c, remoteRoot, mirror, parent); });
+            QFile f(QFINDTESTDATA(u"data/tiny/"_s + file));
+            if (!f.open(QIODevice::ReadOnly))
+                return EvalOutcome{};
+            QSignalSpy done(&ev, &Evaluator::finished);
+            QStringList console;
+            connect(&ev, &Evaluator::consoleLine, this, [&](const QString &l) { console << l; });
+            Candidate cand;
+            cand.source = QString::fromUtf8(f.readAll());
+            ev.start(cand);
+            if (!done.wait(180'000))
+                return EvalOutcome{};
+            EvalOutcome o = done[0][0].value<EvalOutcome>();
+            o.console = console.join(u'\n');
+            return o;
+        };
+        const EvalOutcome good = evaluate(u"good.cpp"_s);
+        QVERIFY2(!good.infra, qPrintable(good.infraMessage));
+        QVERIFY(good.result.compiled);
+        QCOMPARE(good.result.correct.value_or(false), true);
+        QVERIFY(good.result.latency && good.result.latency->medianMs > 0);
+        QVERIFY2(good.console.contains(u"compiling"_s), qPrintable(good.console)); // streamed from the host
+        QVERIFY(QFile::exists(remoteRoot + u"/run.sh"_s));
+        const qsizetype mirrored = mirror->uploaded.size();
+        // A kernel that does not compile is a result, not a transport error;
+        // only its own files are sent again.
+        const EvalOutcome broken = evaluate(u"nocompile.cpp"_s);
+        QVERIFY2(!broken.infra, qPrintable(broken.infraMessage));
+        QVERIFY(!broken.result.compiled);
+        QCOMPARE(broken.result.failureClass, u"compile"_s);
+        QCOMPARE(mirror->uploaded.size(), mirrored + 2); // kernel and eval.conf of the new candidate
     }
 
     void serverLostThenBack()

@@ -287,12 +287,12 @@ void Evaluator::start(const Candidate &candidate)
     const int timeoutMs = int(
         std::min(3.0 * kCompileTimeoutSeconds + 3.0 * m_workload.benchmark.timeoutSeconds + 120.0, 86400.0) * 1000);
     delete m_command;
-    m_command = new LocalCommand(this);
-    connect(m_command, &LocalCommand::stderrLine, this, [this](const QString &line) {
+    m_command = m_runnerFactory ? m_runnerFactory(this) : new LocalCommand(this);
+    connect(m_command, &CommandRunner::stderrLine, this, [this](const QString &line) {
         m_console += line + u'\n';
         Q_EMIT consoleLine(line);
     });
-    connect(m_command, &LocalCommand::finished, this, &Evaluator::onCommandFinished);
+    connect(m_command, &CommandRunner::finished, this, &Evaluator::onCommandFinished);
     m_command->start(m_root, argv, timeoutMs, kMaxResultBytes);
 }
 

@@ -8,8 +8,11 @@
 #include <QPointer>
 #include <QString>
 
+#include <functional>
+
 namespace kwb {
 
+class CommandRunner;
 class LocalCommand;
 struct CommandOutcome;
 struct TargetProfile;
@@ -78,6 +81,10 @@ public:
     void start(const Candidate &candidate);
     void cancel();
     bool isRunning() const;
+    /// Where the target's command runs: the local host unless a factory for
+    /// another runner (an SSH host) is set.
+    using RunnerFactory = std::function<CommandRunner *(QObject *parent)>;
+    void setRunnerFactory(RunnerFactory factory) { m_runnerFactory = std::move(factory); }
 
 Q_SIGNALS:
     void consoleLine(const QString &line);
@@ -91,7 +98,8 @@ private:
     const TargetProfile &m_target;
     Calibration m_calibration;
     QString m_root;
-    QPointer<LocalCommand> m_command;
+    QPointer<CommandRunner> m_command;
+    RunnerFactory m_runnerFactory;
     EvalOutcome m_outcome;
     QString m_console;
 };

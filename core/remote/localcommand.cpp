@@ -8,7 +8,7 @@ namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
-LocalCommand::LocalCommand(QObject *parent) : QObject(parent)
+LocalCommand::LocalCommand(QObject *parent) : CommandRunner(parent)
 {
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, [this] {

@@ -26,23 +26,36 @@ struct CommandOutcome
     qint64 elapsedMs = 0;
 };
 
-/// Runs one command on the local host, asynchronously: stdout collected (with
-/// a cap), stderr streamed line by line, the whole process group killed on
-/// timeout or cancel so no compiler or kernel outlives it.
-class LocalCommand : public QObject
+/// Runs one command of a target in a work folder on some host: stdout
+/// collected (with a cap), stderr streamed line by line, one finished().
+class CommandRunner : public QObject
+{
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    /// `workDir` is the local folder the evaluator prepared; a remote runner
+    /// mirrors it to its host first.
+    virtual void start(const QString &workDir, const QStringList &argv, int timeoutMs, qint64 stdoutCap) = 0;
+    virtual void cancel() = 0;
+    virtual bool isRunning() const = 0;
+
+Q_SIGNALS:
+    void stderrLine(const QString &line);
+    void finished(const kwb::CommandOutcome &outcome);
+};
+
+/// Runs one command on the local host, asynchronously, the whole process
+/// group killed on timeout or cancel so no compiler or kernel outlives it.
+class LocalCommand : public CommandRunner
 {
     Q_OBJECT
 public:
     explicit LocalCommand(QObject *parent = nullptr);
     ~LocalCommand() override;
 
-    void start(const QString &workDir, const QStringList &argv, int timeoutMs, qint64 stdoutCap);
-    void cancel();
-    bool isRunning() const;
-
-Q_SIGNALS:
-    void stderrLine(const QString &line);
-    void finished(const kwb::CommandOutcome &outcome);
+    void start(const QString &workDir, const QStringList &argv, int timeoutMs, qint64 stdoutCap) override;
+    void cancel() override;
+    bool isRunning() const override;
 
 private:
     void killGroup();
