@@ -3,6 +3,10 @@
 // exec with streaming, quoting, time limits, output caps, SFTP, and
 // reconnecting after the server goes away.
 #include "eval/evaluator.h"
+#include "loop/evalbackend.h"
+#include "loop/loop.h"
+#include "planning/planner.h"
+#include "session/sessionstore.h"
 #include "remote/remotecommand.h"
 #include "remote/sshconnection.h"
 #include "targets/targetprofile.h"
@@ -252,6 +256,87 @@ private Q_SLOTS:
         QVERIFY(!broken.result.compiled);
         QCOMPARE(broken.result.failureClass, u"compile"_s);
         QCOMPARE(mirror->uploaded.size(), mirrored + 2); // kernel and eval.conf of the new candidate
+    }
+
+    void lostHostIsRetriedAndTheRunContinues()
+    {
+        // The loop on the tiny search workload over SSH; the server dies as
+        // the first search candidate starts and comes back at once: the
+        // candidate is retried, not failed, and the run goes on.
+        const QString dir = m_tmp.path() + u"/sshd3"_s;
+        QCOMPARE(QProcess::execute(sshd(), {u"start"_s, dir}), 0);
+        auto stop = qScopeGuard([&] { QProcess::execute(sshd(), {u"stop"_s, dir}); });
+        QFile portFile(dir + u"/port"_s);
+        QVERIFY(portFile.open(QIODevice::ReadOnly));
+        const int port = portFile.readAll().trimmed().toInt();
+        SshOptions o = options();
+        o.knownHostsFile = dir + u"/known_hosts"_s;
+        o.identityFiles = {dir + u"/client_key"_s};
+        SshConnection c(target(port), o);
+        auto mirror = std::make_shared<RemoteMirror>();
+        LoadedWorkload loaded = loadWorkloadAndTarget(QFINDTESTDATA("data/tiny/search.json"));
+        QVERIFY(loaded.ok());
+        QString error;
+        auto session = SessionStore::create(m_tmp.path() + u"/loop-over-ssh"_s, *loaded.workload, *loaded.target, &error);
+        QVERIFY2(session, qPrintable(error));
+        SearchPlanner planner(*loaded.workload, *loaded.target, SearchStrategy::Exhaustive, 1);
+        LocalEvalBackend backend(*loaded.workload, *loaded.target, Calibration{}, m_tmp.path() + u"/loop-local"_s, 1);
+        const QString remoteRoot = m_tmp.path() + u"/loop-remote"_s;
+        backend.setRunnerFactory([&](QObject *parent) { return new RemoteCommand(&c, remoteRoot, mirror, parent); });
+        LoopOptions lo;
+        lo.maxEvals = 3;
+        lo.retryDelayMs = 200;
+        lo.plateauRounds = 0;
+        OptimizationLoop loop(*loaded.workload, *session, planner, backend, lo);
+        bool killed = false;
+        connect(&loop, &OptimizationLoop::evaluationStarted, this, [&](const Proposal &p) {
+            if (killed || p.id != 2)
+                return;
+            killed = true;
+            QFile pid(dir + u"/sshd.pid"_s);
+            if (!pid.open(QIODevice::ReadOnly))
+                return;
+            const QString sshdPid = QString::fromUtf8(pid.readAll().trimmed());
+            QProcess::execute(u"pkill"_s, {u"-KILL"_s, u"-P"_s, sshdPid});
+            QProcess::execute(u"kill"_s, {u"-KILL"_s, sshdPid});
+            QProcess::execute(sshd(), {u"start"_s, dir, QString::number(port)});
+        });
+        QSignalSpy retries(&loop, &OptimizationLoop::infraRetry);
+        QSignalSpy finished(&loop, &OptimizationLoop::finished);
+        loop.start();
+        QVERIFY(finished.wait(180'000));
+        QVERIFY(killed);
+        QVERIFY2(retries.count() >= 1, "the lost evaluation was not retried");
+        QCOMPARE(finished[0][0].value<StopReason>(), StopReason::EvalBudget);
+        const auto &records = session->experiments();
+        QCOMPARE(records.size(), size_t(3));
+        for (const ExperimentRecord &r : records)
+            QVERIFY2(r.decision != u"infra"_s, qPrintable(r.cause)); // retried, never counted against a kernel
+        QVERIFY(records[1].result.is_object());
+    }
+
+    void kwbEvaluatesOnAnSshHost()
+    {
+        QProcess kwb;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"KWB_SSH_KNOWN_HOSTS"_s, m_dir + u"/known_hosts"_s);
+        env.insert(u"KWB_SSH_IDENTITY"_s, m_dir + u"/client_key"_s);
+        env.insert(u"KWB_SSH_CONFIG"_s, u"none"_s);
+        kwb.setProcessEnvironment(env);
+        const QString host = target().toString();
+        kwb.start(QStringLiteral(KWB_BINARY), {u"eval"_s, QFINDTESTDATA("data/tiny/workload.json"), u"--host"_s, host, u"--quiet"_s});
+        QVERIFY(kwb.waitForFinished(180'000));
+        const QString out = QString::fromUtf8(kwb.readAllStandardOutput());
+        QVERIFY2(kwb.exitCode() == 0, qPrintable(out + QString::fromUtf8(kwb.readAllStandardError())));
+        QVERIFY2(out.contains(u"cpu-cxx on "_s + host), qPrintable(out));
+        QVERIFY(out.contains(u"correct      yes"_s));
+        // An unknown host key: refused with its fingerprint, exit 3 (the host, not the kernel).
+        env.insert(u"KWB_SSH_KNOWN_HOSTS"_s, m_tmp.path() + u"/kwb_known_hosts"_s);
+        kwb.setProcessEnvironment(env);
+        kwb.start(QStringLiteral(KWB_BINARY), {u"eval"_s, QFINDTESTDATA("data/tiny/workload.json"), u"--host"_s, host, u"--quiet"_s});
+        QVERIFY(kwb.waitForFinished(60'000));
+        QCOMPARE(kwb.exitCode(), 3);
+        QVERIFY(QString::fromUtf8(kwb.readAllStandardError()).contains(u"--accept-new-host-key"_s));
     }
 
     void serverLostThenBack()

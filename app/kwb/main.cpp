@@ -6,6 +6,8 @@
 #include "summary.h"
 
 #include "loop/evalbackend.h"
+#include "remote/remotecommand.h"
+#include "remote/sshconnection.h"
 #include "loop/loop.h"
 #include "planning/planner.h"
 
@@ -85,9 +87,63 @@ QString defaultWorkRoot(const Workload &w)
         + w.name + u'-' + QString::fromLatin1(key);
 }
 
-std::optional<Calibration> calibrate(const TargetProfile &target, const QString &workRoot, bool force, bool quiet)
+/// The host a command runs on: the local one, or an SSH connection with the
+/// mirror of what it already has. Remote commands run under
+/// ~/.cache/kernel-workbench/work/<workload> on the host.
+struct Host
+{
+    QString spec = QStringLiteral("local");
+    std::unique_ptr<SshConnection> connection;
+    std::shared_ptr<RemoteMirror> mirror;
+    QString remoteRoot;
+
+    bool isLocal() const { return !connection; }
+    Evaluator::RunnerFactory runnerFactory()
+    {
+        if (!connection)
+            return {};
+        return [this](QObject *parent) { return new RemoteCommand(connection.get(), remoteRoot, mirror, parent); };
+    }
+};
+
+/// Opens the workload's first host (or --host); SSH settings: ~/.ssh/config
+/// and known_hosts, the agent and key files, or KWB_SSH_CONFIG,
+/// KWB_SSH_KNOWN_HOSTS and KWB_SSH_IDENTITY. Problems are printed.
+std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, bool acceptNewHostKey, const QString &command)
+{
+    auto host = std::make_unique<Host>();
+    host->spec = spec;
+    if (spec == u"local"_s)
+        return host;
+    QString error;
+    auto target = SshTarget::parse(spec, &error);
+    if (!target) {
+        err(command + u": "_s + error);
+        return nullptr;
+    }
+    SshOptions options;
+    options.acceptNewHostKey = acceptNewHostKey;
+    options.configFile = qEnvironmentVariable("KWB_SSH_CONFIG");
+    options.knownHostsFile = qEnvironmentVariable("KWB_SSH_KNOWN_HOSTS");
+    if (qEnvironmentVariableIsSet("KWB_SSH_IDENTITY"))
+        options.identityFiles << qEnvironmentVariable("KWB_SSH_IDENTITY");
+    host->connection = std::make_unique<SshConnection>(*target, options);
+    host->mirror = std::make_shared<RemoteMirror>();
+    host->remoteRoot = u".cache/kernel-workbench/work/"_s + QFileInfo(defaultWorkRoot(w)).fileName();
+    const SshResult r = host->connection->wait(host->connection->connectToHost(), 60'000);
+    if (!r.ok) {
+        err(command + u": "_s + r.error);
+        return nullptr;
+    }
+    return host;
+}
+
+std::optional<Calibration> calibrate(const TargetProfile &target, const QString &workRoot, bool force, bool quiet,
+                                     Host *host = nullptr)
 {
     Calibrator calibrator;
+    if (host && !host->isLocal())
+        calibrator.setRunnerFactory(host->runnerFactory());
     std::optional<Calibration> result;
     QEventLoop loop;
     QObject::connect(&calibrator, &Calibrator::consoleLine, &loop, [quiet](const QString &l) {
@@ -102,7 +158,7 @@ std::optional<Calibration> calibrate(const TargetProfile &target, const QString 
         err(u"kwb: "_s + e);
         loop.quit();
     });
-    calibrator.start(target, u"local"_s, workRoot, force);
+    calibrator.start(target, host ? host->spec : u"local"_s, workRoot, force);
     loop.exec();
     return result;
 }
@@ -123,6 +179,8 @@ int cmdEval(const QStringList &args)
     p.addOption({u"cold-cache"_s, u"Flush the caches before each timed call."_s});
     p.addOption({u"recalibrate"_s, u"Measure the machine's peaks again instead of using the cache."_s});
     p.addOption({u"quiet"_s, u"Do not echo the harness's console output."_s});
+    p.addOption({u"host"_s, u"Evaluate on this host: local or user@host[:port] or an ~/.ssh/config alias (default: the workload's first)."_s, u"HOST"_s});
+    p.addOption({u"accept-new-host-key"_s, u"Trust an SSH host seen for the first time (a changed key is always refused)."_s});
     if (!p.parse(args)) {
         err(u"kwb eval: "_s + p.errorText());
         return ExitUsage;
@@ -234,11 +292,18 @@ int cmdEval(const QStringList &args)
     }
 
     const bool quiet = p.isSet(u"quiet"_s) || p.isSet(u"json"_s);
-    auto calibration = calibrate(target, workRoot, p.isSet(u"recalibrate"_s), quiet);
+    const QString hostSpec = p.isSet(u"host"_s) ? p.value(u"host"_s) : w.hosts.value(0, u"local"_s);
+    std::unique_ptr<Host> host = openHost(hostSpec, w, p.isSet(u"accept-new-host-key"_s), u"kwb eval"_s);
+    if (!host)
+        return ExitInfra;
+    if (!host->isLocal())
+        workRoot += u"@"_s + hostSpec; // the local mirror of what the host gets
+    auto calibration = calibrate(target, workRoot, p.isSet(u"recalibrate"_s), quiet, host.get());
     if (!calibration)
         err(u"kwb: continuing without calibration: % of peak and the bottleneck class will be missing"_s);
 
     Evaluator evaluator(w, target, calibration.value_or(Calibration{}), workRoot);
+    evaluator.setRunnerFactory(host->runnerFactory());
     EvalOutcome outcome;
     QEventLoop loop;
     QObject::connect(&evaluator, &Evaluator::consoleLine, &loop, [quiet](const QString &line) {
@@ -261,7 +326,7 @@ int cmdEval(const QStringList &args)
         rec.sourceHash = hash;
         rec.knobs = knobs;
         rec.plan = u"kwb eval "_s + label;
-        rec.host = u"local"_s;
+        rec.host = hostSpec;
         rec.result = outcome.infra ? Json() : outcome.result.document;
         rec.decision = outcome.infra ? u"infra"_s : u"evaluated"_s;
         rec.infraError = outcome.infraMessage;
@@ -285,7 +350,7 @@ int cmdEval(const QStringList &args)
     if (p.isSet(u"json"_s))
         out(qs(outcome.result.document.dump(2)) + u'\n');
     else
-        out(formatSummary(w, outcome.result, label, hash, u"local"_s));
+        out(formatSummary(w, outcome.result, label, hash, hostSpec));
     return exitFor(outcome.result);
 }
 
@@ -322,6 +387,8 @@ int cmdRun(const QStringList &args)
     p.addOption({u"batch"_s, u"Candidates proposed per round (default: the workload's batch, else 1)."_s, u"N"_s});
     p.addOption({u"parallel"_s, u"Evaluations at once on the local host (default 1, so timings do not interfere)."_s, u"N"_s, u"1"_s});
     p.addOption({u"seed"_s, u"Seed of the search (default 1)."_s, u"N"_s, u"1"_s});
+    p.addOption({u"host"_s, u"Run the evaluations on this host: local or user@host[:port] or an ~/.ssh/config alias (default: the workload's first)."_s, u"HOST"_s});
+    p.addOption({u"accept-new-host-key"_s, u"Trust an SSH host seen for the first time (a changed key is always refused)."_s});
     p.addOption({u"quiet"_s, u"Print only the candidate lines and the summary."_s});
     if (!p.parse(args)) {
         err(u"kwb run: "_s + p.errorText());
@@ -373,8 +440,12 @@ int cmdRun(const QStringList &args)
     if (!session)
         return ExitUsage;
     const bool quiet = p.isSet(u"quiet"_s);
-    const QString workRoot = session->dir() + u"/work"_s;
-    auto calibration = calibrate(target, workRoot, false, quiet);
+    const QString hostSpec = p.isSet(u"host"_s) ? p.value(u"host"_s) : w.hosts.value(0, u"local"_s);
+    std::unique_ptr<Host> host = openHost(hostSpec, w, p.isSet(u"accept-new-host-key"_s), u"kwb run"_s);
+    if (!host)
+        return ExitInfra;
+    const QString workRoot = session->dir() + u"/work"_s + (host->isLocal() ? QString() : u"@"_s + hostSpec);
+    auto calibration = calibrate(target, workRoot, false, quiet, host.get());
     if (!calibration)
         err(u"kwb: continuing without calibration: % of peak and the bottleneck class will be missing"_s);
 
@@ -386,13 +457,14 @@ int cmdRun(const QStringList &args)
     SearchPlanner planner(w, target, *strategy, p.value(u"seed"_s).toULongLong());
     LocalEvalBackend backend(w, target, calibration.value_or(Calibration{}), workRoot,
                              std::max(1, p.value(u"parallel"_s).toInt()));
+    backend.setRunnerFactory(host->runnerFactory());
     OptimizationLoop loop(w, *session, planner, backend, options);
 
     if (resuming && !session->experiments().empty())
         out(u"resuming "_s + session->dir() + u": "_s + QString::number(session->experiments().size())
             + u" candidates recorded\n"_s);
     else
-        out(w.name + u": "_s + planner.name() + u" on local, session "_s + session->dir() + u'\n');
+        out(w.name + u": "_s + planner.name() + u" on "_s + hostSpec + u", session "_s + session->dir() + u'\n');
     out(recordHeader() + u'\n');
 
     // Progress: a line per candidate on stdout; a bar with an ETA on a terminal.

@@ -94,9 +94,9 @@ void Calibrator::start(const TargetProfile &target, const QString &host, const Q
     }
     Q_EMIT consoleLine(u"kwb: measuring this host's peak FLOP/s and memory bandwidth (once; cached in "_s
                        + m_cachePath + u')');
-    m_command = new LocalCommand(this);
-    connect(m_command, &LocalCommand::stderrLine, this, &Calibrator::consoleLine);
-    connect(m_command, &LocalCommand::finished, this, &Calibrator::onFinished);
+    m_command = m_runnerFactory ? m_runnerFactory(this) : new LocalCommand(this);
+    connect(m_command, &CommandRunner::stderrLine, this, &Calibrator::consoleLine);
+    connect(m_command, &CommandRunner::finished, this, &Calibrator::onFinished);
     m_command->start(workRoot, target.calibrateCommand, 600'000, 1 << 20);
 }
 

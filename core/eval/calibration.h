@@ -4,12 +4,15 @@
 
 #include <QObject>
 #include <QPointer>
+
+#include <functional>
 #include <QString>
 
 #include <optional>
 
 namespace kwb {
 
+class CommandRunner;
 class LocalCommand;
 struct CommandOutcome;
 struct TargetProfile;
@@ -46,6 +49,8 @@ public:
 
     /// `workRoot` is where the target's files are installed and run.
     void start(const TargetProfile &target, const QString &host, const QString &workRoot, bool force);
+    /// Where the calibrate command runs (default: the local host).
+    void setRunnerFactory(std::function<CommandRunner *(QObject *)> factory) { m_runnerFactory = std::move(factory); }
 
 Q_SIGNALS:
     void consoleLine(const QString &line);
@@ -55,7 +60,8 @@ Q_SIGNALS:
 private:
     void onFinished(const CommandOutcome &outcome);
 
-    QPointer<LocalCommand> m_command;
+    QPointer<CommandRunner> m_command;
+    std::function<CommandRunner *(QObject *)> m_runnerFactory;
     QString m_host;
     QString m_cachePath;
 };

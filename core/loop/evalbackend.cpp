@@ -32,6 +32,8 @@ void LocalEvalBackend::start(int job, const Candidate &candidate, const EvalVari
         w = j.workload.get();
     }
     j.evaluator = std::make_unique<Evaluator>(*w, m_target, m_calibration, m_root);
+    if (m_runnerFactory)
+        j.evaluator->setRunnerFactory(m_runnerFactory);
     connect(j.evaluator.get(), &Evaluator::consoleLine, this, [this, job](const QString &l) { Q_EMIT consoleLine(job, l); });
     connect(j.evaluator.get(), &Evaluator::finished, this, [this, job](const EvalOutcome &o) {
         // The evaluator is deleted later: we are inside its signal.

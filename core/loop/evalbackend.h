@@ -51,6 +51,8 @@ public:
     int slotCount() const override { return m_parallel; }
     void start(int job, const Candidate &candidate, const EvalVariant &variant = {}) override;
     void cancelAll() override;
+    /// Runs the evaluations on another host (an SSH connection's runner).
+    void setRunnerFactory(Evaluator::RunnerFactory factory) { m_runnerFactory = std::move(factory); }
 
 private:
     struct Job
@@ -63,6 +65,7 @@ private:
     Calibration m_calibration;
     QString m_root;
     int m_parallel;
+    Evaluator::RunnerFactory m_runnerFactory;
     std::map<int, Job> m_jobs;
 };
 
