@@ -4,6 +4,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QMetaObject>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QThread>
 #include <QTimer>
@@ -67,6 +68,7 @@ private:
     SshResult lost(const QString &what)
     {
         const QString detail = m_session ? QString::fromUtf8(ssh_get_error(m_session.get())) : QString();
+        m_shell.reset();
         m_sftp.reset();
         m_session.reset();
         return failure(what + u": "_s + detail, true);
@@ -77,6 +79,8 @@ private:
     SshOptions m_options;
     Session m_session;
     Sftp m_sftp;
+    Channel m_shell; ///< the long-lived `sh` commands run in
+    QByteArray m_nonce = QByteArray::number(QRandomGenerator::global()->generate64(), 16);
 };
 
 SshResult SshWorker::connect()
@@ -86,6 +90,7 @@ SshResult SshWorker::connect()
         ok.ok = true;
         return ok;
     }
+    m_shell.reset();
     m_sftp.reset();
     m_session.reset(ssh_new());
     ssh_session s = m_session.get();
@@ -107,6 +112,8 @@ SshResult SshWorker::connect()
     }
     const long timeout = m_options.connectTimeoutS;
     ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &timeout);
+    const int noDelay = 1; // small request/answer packets: no Nagle delays
+    ssh_options_set(s, SSH_OPTIONS_NODELAY, &noDelay);
     const QByteArray knownHosts = (m_options.knownHostsFile.isEmpty() ? QDir::homePath() + u"/.ssh/known_hosts"_s
                                                                       : m_options.knownHostsFile).toUtf8();
     ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, knownHosts.constData());
@@ -186,20 +193,39 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
 {
     if (SshResult c = connect(); !c.ok)
         return c;
-    Channel channel(ssh_channel_new(m_session.get()));
-    if (!channel || ssh_channel_open_session(channel.get()) != SSH_OK)
-        return channel.reset(), lost(u"cannot open a channel to "_s + where());
-    const QByteArray command = commandLine.toUtf8();
-    if (ssh_channel_request_exec(channel.get(), command.constData()) != SSH_OK)
-        return channel.reset(), lost(u"cannot run a command on "_s + where());
+    // Commands go to one long-lived `sh` on an exec channel: a new channel
+    // per command costs the server a session each time (~80 ms here), the
+    // shell costs one write. Each command runs in a subshell with no stdin,
+    // under `timeout`, followed by a marker with its exit status on both
+    // streams, so its output and its end are known exactly.
+    if (!m_shell) {
+        m_shell.reset(ssh_channel_new(m_session.get()));
+        if (!m_shell || ssh_channel_open_session(m_shell.get()) != SSH_OK
+            || ssh_channel_request_exec(m_shell.get(), "exec sh") != SSH_OK) {
+            m_shell.reset();
+            return lost(u"cannot start a shell on "_s + where());
+        }
+    }
+    ssh_channel channel = m_shell.get();
+    const QByteArray mark = "KWB-END-" + m_nonce + '-' + QByteArray::number(job);
+    const QString limited = (timeoutMs > 0 ? u"timeout -s KILL "_s + QString::number((timeoutMs + 999) / 1000) + u' '
+                                           : QString())
+        + u"sh -c "_s + SshConnection::shellQuote(commandLine);
+    const QByteArray script = "(" + limited.toUtf8() + ") </dev/null; printf '\\n%s %d\\n' " + mark
+        + " $?; printf '%s\\n' " + mark + " >&2\n";
+    if (ssh_channel_write(channel, script.constData(), uint32_t(script.size())) != int(script.size())) {
+        m_shell.reset();
+        return lost(u"cannot send a command to "_s + where());
+    }
     SshResult r;
     QElapsedTimer clock;
     clock.start();
-    QByteArray err;
+    QByteArray err, tail; // tail: the last bytes of stdout, where the marker shows up
+    bool outDone = false, errDone = false;
     char buffer[16384];
     auto drain = [&](int isStderr) {
         for (;;) {
-            const int n = ssh_channel_read_nonblocking(channel.get(), buffer, sizeof buffer, isStderr);
+            const int n = ssh_channel_read_nonblocking(channel, buffer, sizeof buffer, isStderr);
             if (n == SSH_ERROR)
                 return false;
             if (n <= 0)
@@ -208,36 +234,61 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
                 err.append(buffer, n);
                 qsizetype at;
                 while ((at = err.indexOf('\n')) >= 0) {
-                    Q_EMIT line(job, QString::fromUtf8(err.left(at)));
+                    const QByteArray l = err.left(at);
                     err.remove(0, at + 1);
+                    if (l == mark)
+                        errDone = true;
+                    else
+                        Q_EMIT line(job, QString::fromUtf8(l));
                 }
-            } else if (r.output.size() < maxOutput) {
-                r.output.append(buffer, int(std::min<qint64>(n, maxOutput - r.output.size())));
-                r.truncated |= r.output.size() >= maxOutput && n > 0;
-            } else {
-                r.truncated = true; // read on, keep nothing: the command must not block on a full pipe
+                continue;
             }
+            tail.append(buffer, n);
+            if (r.output.size() < maxOutput + mark.size() + 16)
+                r.output.append(buffer, n);
+            else
+                r.truncated = true; // read on, keep nothing: the command must not block on a full pipe
+            const QByteArray needle = QByteArray("\n") + mark + ' ';
+            const qsizetype at = tail.indexOf(needle);
+            if (at >= 0 && tail.indexOf('\n', at + 1) >= 0) {
+                const qsizetype eol = tail.indexOf('\n', at + 1);
+                r.exitStatus = tail.mid(at + mark.size() + 2, eol - at - mark.size() - 2).toInt();
+                // The output ends where the marker begins.
+                const qsizetype markAt = r.output.lastIndexOf(needle);
+                if (markAt >= 0)
+                    r.output.truncate(markAt);
+                outDone = true;
+            }
+            if (tail.size() > 4 * (mark.size() + 16))
+                tail.remove(0, tail.size() - 2 * (mark.size() + 16));
         }
     };
-    while (!ssh_channel_is_eof(channel.get())) {
-        if (!drain(0) || !drain(1))
-            return channel.reset(), lost(u"connection to "_s + where() + u" lost while running a command"_s);
-        if (timeoutMs > 0 && clock.elapsed() > timeoutMs) {
-            ssh_channel_request_send_signal(channel.get(), "KILL");
+    while (!(outDone && errDone)) {
+        const int ready = ssh_channel_poll_timeout(channel, 50, 0);
+        if (ready == SSH_ERROR || !drain(0) || !drain(1) || !ssh_is_connected(m_session.get())) {
+            m_shell.reset();
+            return lost(u"connection to "_s + where() + u" lost while running a command"_s);
+        }
+        if (ssh_channel_is_eof(channel) && !(outDone && errDone)) {
+            m_shell.reset(); // the shell itself ended: a fresh one next time
+            return failure(u"the shell on "_s + where() + u" ended while running a command"_s);
+        }
+        if (timeoutMs > 0 && clock.elapsed() > timeoutMs + 5000) {
+            m_shell.reset(); // `timeout` did not end it: drop the shell and what runs in it
             r.timedOut = true;
             r.error = u"the command ran past its limit of "_s + QString::number(timeoutMs / 1000.0) + u" s on "_s + where();
             return r;
         }
-        // Wait for output (at most 50 ms, so time limits stay sharp).
-        if (ssh_channel_poll_timeout(channel.get(), 50, 0) == SSH_ERROR || !ssh_is_connected(m_session.get()))
-            return channel.reset(), lost(u"connection to "_s + where() + u" lost while running a command"_s);
     }
-    if (!drain(0) || !drain(1))
-        return channel.reset(), lost(u"connection to "_s + where() + u" lost while running a command"_s);
-    if (!err.isEmpty())
-        Q_EMIT line(job, QString::fromUtf8(err));
-    ssh_channel_send_eof(channel.get());
-    r.exitStatus = ssh_channel_get_exit_status(channel.get());
+    if (r.output.size() > maxOutput) {
+        r.output.truncate(maxOutput);
+        r.truncated = true;
+    }
+    if (timeoutMs > 0 && r.exitStatus == 137 && clock.elapsed() >= timeoutMs) {
+        r.timedOut = true;
+        r.error = u"the command ran past its limit of "_s + QString::number(timeoutMs / 1000.0) + u" s on "_s + where();
+        return r;
+    }
     r.ok = true;
     return r;
 }
