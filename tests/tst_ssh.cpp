@@ -12,6 +12,7 @@
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
+#include <QEventLoop>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -313,6 +314,52 @@ private Q_SLOTS:
         for (const ExperimentRecord &r : records)
             QVERIFY2(r.decision != u"infra"_s, qPrintable(r.cause)); // retried, never counted against a kernel
         QVERIFY(records[1].result.is_object());
+    }
+
+    void poolMovesWorkOffAHostThatFails()
+    {
+        // Two hosts: the fixture, and a port nothing listens on.
+        LoadedWorkload loaded = loadWorkloadAndTarget(QFINDTESTDATA("data/tiny/workload.json"));
+        QVERIFY(loaded.ok());
+        SshConnection good(target(), options());
+        SshTarget nowhere = target(1); // port 1: refused
+        SshConnection bad(nowhere, options());
+        auto goodMirror = std::make_shared<RemoteMirror>(), badMirror = std::make_shared<RemoteMirror>();
+        std::vector<PoolHost> pool(2);
+        pool[0].name = u"nowhere"_s;
+        pool[0].workRoot = m_tmp.path() + u"/pool-bad"_s;
+        pool[0].runnerFactory = [&](QObject *parent) { return new RemoteCommand(&bad, m_tmp.path() + u"/pool-remote-bad"_s, badMirror, parent); };
+        pool[1].name = u"fixture"_s;
+        pool[1].workRoot = m_tmp.path() + u"/pool-good"_s;
+        pool[1].runnerFactory = [&](QObject *parent) { return new RemoteCommand(&good, m_tmp.path() + u"/pool-remote-good"_s, goodMirror, parent); };
+        LocalEvalBackend backend(*loaded.workload, *loaded.target, Calibration{}, m_tmp.path() + u"/unused"_s, 1);
+        backend.setHosts(std::move(pool));
+        QCOMPARE(backend.slotCount(), 2);
+        QSignalSpy hostState(&backend, &EvalBackend::hostStateChanged);
+        QFile f(QFINDTESTDATA("data/tiny/good.cpp"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        Candidate cand;
+        cand.source = QString::fromUtf8(f.readAll());
+        int started = 0, ok = 0, lost = 0;
+        QEventLoop loop;
+        connect(&backend, &EvalBackend::finished, &loop, [&](int, const EvalOutcome &o) {
+            (o.infra ? lost : ok) += 1;
+            if (ok + lost == 8)
+                loop.quit();
+            else if (started < 8)
+                backend.start(++started, cand);
+        });
+        backend.start(++started, cand); // two in flight: both hosts get work
+        backend.start(++started, cand);
+        QTimer::singleShot(180'000, &loop, &QEventLoop::quit);
+        loop.exec();
+        QCOMPARE(ok + lost, 8);
+        QCOMPARE(hostState.count(), 1); // marked down once, after three losses in a row
+        QCOMPARE(hostState[0][0].toString(), u"nowhere"_s);
+        QCOMPARE(hostState[0][1].toString(), u"down"_s);
+        QCOMPARE(lost, 3);
+        QVERIFY(backend.hosts()[0].down);
+        QCOMPARE(backend.slotCount(), 1); // its slot is gone; the work went to the other host
     }
 
     void kwbEvaluatesOnAnSshHost()

@@ -387,7 +387,7 @@ int cmdRun(const QStringList &args)
     p.addOption({u"batch"_s, u"Candidates proposed per round (default: the workload's batch, else 1)."_s, u"N"_s});
     p.addOption({u"parallel"_s, u"Evaluations at once on the local host (default 1, so timings do not interfere)."_s, u"N"_s, u"1"_s});
     p.addOption({u"seed"_s, u"Seed of the search (default 1)."_s, u"N"_s, u"1"_s});
-    p.addOption({u"host"_s, u"Run the evaluations on this host: local or user@host[:port] or an ~/.ssh/config alias (default: the workload's first)."_s, u"HOST"_s});
+    p.addOption({u"host"_s, u"Run the evaluations on this host: local or user@host[:port] or an ~/.ssh/config alias; repeat for a pool (default: the workload's hosts)."_s, u"HOST"_s});
     p.addOption({u"accept-new-host-key"_s, u"Trust an SSH host seen for the first time (a changed key is always refused)."_s});
     p.addOption({u"quiet"_s, u"Print only the candidate lines and the summary."_s});
     if (!p.parse(args)) {
@@ -440,12 +440,21 @@ int cmdRun(const QStringList &args)
     if (!session)
         return ExitUsage;
     const bool quiet = p.isSet(u"quiet"_s);
-    const QString hostSpec = p.isSet(u"host"_s) ? p.value(u"host"_s) : w.hosts.value(0, u"local"_s);
-    std::unique_ptr<Host> host = openHost(hostSpec, w, p.isSet(u"accept-new-host-key"_s), u"kwb run"_s);
-    if (!host)
-        return ExitInfra;
-    const QString workRoot = session->dir() + u"/work"_s + (host->isLocal() ? QString() : u"@"_s + hostSpec);
-    auto calibration = calibrate(target, workRoot, false, quiet, host.get());
+    // Every host of the workload (or each --host): evaluations are spread
+    // over them; the first is calibrated and its peaks used for all.
+    const QStringList hostSpecs = p.isSet(u"host"_s) ? p.values(u"host"_s)
+                                                     : (w.hosts.isEmpty() ? QStringList{u"local"_s} : w.hosts);
+    std::vector<std::unique_ptr<Host>> hostList;
+    for (const QString &spec : hostSpecs) {
+        hostList.push_back(openHost(spec, w, p.isSet(u"accept-new-host-key"_s), u"kwb run"_s));
+        if (!hostList.back())
+            return ExitInfra;
+    }
+    Host *host = hostList.front().get();
+    const QString hostSpec = hostSpecs.join(u", "_s);
+    auto rootFor = [&](const Host &h) -> QString { return session->dir() + u"/work"_s + (h.isLocal() ? QString() : u"@"_s + h.spec); };
+    const QString workRoot = rootFor(*host);
+    auto calibration = calibrate(target, workRoot, false, quiet, host);
     if (!calibration)
         err(u"kwb: continuing without calibration: % of peak and the bottleneck class will be missing"_s);
 
@@ -457,7 +466,19 @@ int cmdRun(const QStringList &args)
     SearchPlanner planner(w, target, *strategy, p.value(u"seed"_s).toULongLong());
     LocalEvalBackend backend(w, target, calibration.value_or(Calibration{}), workRoot,
                              std::max(1, p.value(u"parallel"_s).toInt()));
-    backend.setRunnerFactory(host->runnerFactory());
+    std::vector<PoolHost> pool;
+    for (const auto &h : hostList) {
+        PoolHost ph;
+        ph.name = h->spec;
+        ph.runnerFactory = h->runnerFactory();
+        ph.workRoot = rootFor(*h);
+        ph.slots = h->isLocal() ? std::max(1, p.value(u"parallel"_s).toInt()) : 1;
+        pool.push_back(std::move(ph));
+    }
+    backend.setHosts(std::move(pool));
+    QObject::connect(&backend, &EvalBackend::hostStateChanged, &backend, [](const QString &name, const QString &state) {
+        err(u"kwb run: host "_s + name + u" is "_s + state);
+    });
     OptimizationLoop loop(w, *session, planner, backend, options);
 
     if (resuming && !session->experiments().empty())

@@ -40,6 +40,7 @@ struct EvalOutcome
     QString sourceHash;
     qint64 wallMs = 0;
     QString console;
+    QString host; ///< where it ran (set by the backend)
 };
 
 /// Limit of each compile and link on the host (stage timeouts are for kernels).

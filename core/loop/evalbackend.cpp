@@ -1,5 +1,7 @@
 #include "evalbackend.h"
 
+#include <limits>
+
 #include <QTimer>
 
 namespace kwb {
@@ -9,9 +11,28 @@ using namespace Qt::Literals::StringLiterals;
 LocalEvalBackend::LocalEvalBackend(const Workload &workload, const TargetProfile &target,
                                    const Calibration &calibration, const QString &workRoot, int parallel,
                                    QObject *parent)
-    : EvalBackend(parent), m_workload(workload), m_target(target), m_calibration(calibration), m_root(workRoot),
-      m_parallel(std::max(1, parallel))
-{}
+    : EvalBackend(parent), m_workload(workload), m_target(target), m_calibration(calibration), m_root(workRoot)
+{
+    PoolHost local;
+    local.name = u"local"_s;
+    local.workRoot = workRoot;
+    local.slots = std::max(1, parallel);
+    m_hosts.push_back(std::move(local));
+}
+
+void LocalEvalBackend::setHosts(std::vector<PoolHost> hosts)
+{
+    if (!hosts.empty())
+        m_hosts = std::move(hosts);
+}
+
+int LocalEvalBackend::slotCount() const
+{
+    int n = 0;
+    for (const PoolHost &h : m_hosts)
+        n += h.down ? 0 : h.slots;
+    return std::max(1, n);
+}
 
 LocalEvalBackend::~LocalEvalBackend() = default;
 
@@ -31,14 +52,43 @@ void LocalEvalBackend::start(int job, const Candidate &candidate, const EvalVari
             j.workload->correctness.seeds = variant.seeds;
         w = j.workload.get();
     }
-    j.evaluator = std::make_unique<Evaluator>(*w, m_target, m_calibration, m_root);
-    if (m_runnerFactory)
-        j.evaluator->setRunnerFactory(m_runnerFactory);
+    // The least busy host that is up (all down: the least failing one).
+    size_t pick = 0;
+    double load = std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < m_hosts.size(); ++i) {
+        const PoolHost &h = m_hosts[i];
+        // Down hosts last; among equally busy ones, the one failing least.
+        const double l = (h.down ? 1e6 : 0) + double(h.busy) / double(h.slots) + 0.001 * h.failuresInARow;
+        if (l < load) {
+            load = l;
+            pick = i;
+        }
+    }
+    PoolHost &host = m_hosts[pick];
+    ++host.busy;
+    j.host = pick;
+    j.evaluator = std::make_unique<Evaluator>(*w, m_target, m_calibration, host.workRoot);
+    if (host.runnerFactory)
+        j.evaluator->setRunnerFactory(host.runnerFactory);
     connect(j.evaluator.get(), &Evaluator::consoleLine, this, [this, job](const QString &l) { Q_EMIT consoleLine(job, l); });
-    connect(j.evaluator.get(), &Evaluator::finished, this, [this, job](const EvalOutcome &o) {
+    connect(j.evaluator.get(), &Evaluator::finished, this, [this, job, name = host.name](EvalOutcome o) {
+        o.host = name;
         // The evaluator is deleted later: we are inside its signal.
         auto it = m_jobs.find(job);
         if (it != m_jobs.end()) {
+            PoolHost &h = m_hosts[it->second.host];
+            --h.busy;
+            if (o.infra && o.infraMessage != u"cancelled"_s) {
+                if (++h.failuresInARow >= 3 && !h.down && m_hosts.size() > 1) {
+                    h.down = true;
+                    Q_EMIT hostStateChanged(h.name, u"down"_s);
+                }
+            } else {
+                if (h.down)
+                    Q_EMIT hostStateChanged(h.name, u"up"_s);
+                h.failuresInARow = 0;
+                h.down = false;
+            }
             it->second.evaluator.release()->deleteLater();
             m_jobs.erase(it);
         }

@@ -37,10 +37,27 @@ public:
 Q_SIGNALS:
     void consoleLine(int job, const QString &line);
     void finished(int job, const kwb::EvalOutcome &outcome);
+    /// A host changed state: "up" or "down" (for the GUI's host list).
+    void hostStateChanged(const QString &host, const QString &state);
 };
 
-/// Evaluates on the local host with the target's harness (real compiles,
-/// real timings), `parallel` at a time.
+/// One host of a backend's pool: where its commands run and how many at once.
+struct PoolHost
+{
+    QString name;                           ///< "local", "alice@gpu1"
+    Evaluator::RunnerFactory runnerFactory; ///< empty: the local host
+    QString workRoot;                       ///< the local folder its evaluations are prepared in
+    int slots = 1;
+    int busy = 0;
+    int failuresInARow = 0;
+    bool down = false;
+};
+
+/// Evaluates with the target's harness (real compiles, real timings) on a
+/// pool of hosts: the local host alone (`parallel` at a time) unless hosts
+/// are added. A new evaluation goes to the least busy host that is up; a
+/// host whose evaluations are lost three times in a row is marked down and
+/// its work moves elsewhere (the loop retries lost evaluations).
 class LocalEvalBackend : public EvalBackend
 {
     Q_OBJECT
@@ -48,24 +65,27 @@ public:
     LocalEvalBackend(const Workload &workload, const TargetProfile &target, const Calibration &calibration,
                      const QString &workRoot, int parallel, QObject *parent = nullptr);
     ~LocalEvalBackend() override;
-    int slotCount() const override { return m_parallel; }
+    int slotCount() const override;
     void start(int job, const Candidate &candidate, const EvalVariant &variant = {}) override;
     void cancelAll() override;
     /// Runs the evaluations on another host (an SSH connection's runner).
-    void setRunnerFactory(Evaluator::RunnerFactory factory) { m_runnerFactory = std::move(factory); }
+    void setRunnerFactory(Evaluator::RunnerFactory factory) { m_hosts.front().runnerFactory = std::move(factory); }
+    /// Replaces the pool (each host with its runner, folder and slots).
+    void setHosts(std::vector<PoolHost> hosts);
+    const std::vector<PoolHost> &hosts() const { return m_hosts; }
 
 private:
     struct Job
     {
         std::unique_ptr<Workload> workload; // a copy for a variant
         std::unique_ptr<Evaluator> evaluator;
+        size_t host = 0;
     };
     const Workload &m_workload;
     const TargetProfile &m_target;
     Calibration m_calibration;
     QString m_root;
-    int m_parallel;
-    Evaluator::RunnerFactory m_runnerFactory;
+    std::vector<PoolHost> m_hosts;
     std::map<int, Job> m_jobs;
 };
 

@@ -547,7 +547,7 @@ void OptimizationLoop::doDecide()
         r.sourceHash = SessionStore::sourceHash(p.source);
         r.knobs = p.knobs;
         r.plan = p.plan;
-        r.host = u"local"_s;
+        r.host = s.outcome.host.isEmpty() ? u"local"_s : s.outcome.host;
         r.flags = p.flags;
         r.startedAt = s.startedAt;
         r.finishedAt = now();
