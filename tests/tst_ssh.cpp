@@ -377,6 +377,15 @@ private Q_SLOTS:
         QVERIFY2(kwb.exitCode() == 0, qPrintable(out + QString::fromUtf8(kwb.readAllStandardError())));
         QVERIFY2(out.contains(u"cpu-cxx on "_s + host), qPrintable(out));
         QVERIFY(out.contains(u"correct      yes"_s));
+        // kwb hosts check: reachable, authenticated, the target's tools there.
+        kwb.start(QStringLiteral(KWB_BINARY), {u"hosts"_s, u"check"_s, QFINDTESTDATA("data/tiny/workload.json"), u"--host"_s, host,
+                                               u"--host"_s, u"nobody@127.0.0.1:1"_s});
+        QVERIFY(kwb.waitForFinished(120'000));
+        const QString check = QString::fromUtf8(kwb.readAllStandardOutput()) + QString::fromUtf8(kwb.readAllStandardError());
+        QCOMPARE(kwb.exitCode(), 3); // the second host is not there
+        QVERIFY2(check.contains(u"✓ reachable and authenticated"_s) && check.contains(u"✓ C++ compiler (g++)"_s)
+                     && check.contains(u"cannot connect to nobody@127.0.0.1:1"_s),
+                 qPrintable(check));
         // An unknown host key: refused with its fingerprint, exit 3 (the host, not the kernel).
         env.insert(u"KWB_SSH_KNOWN_HOSTS"_s, m_tmp.path() + u"/kwb_known_hosts"_s);
         kwb.setProcessEnvironment(env);

@@ -5,7 +5,10 @@
 
 #include "session/sessionstore.h"
 
+#include <QCryptographicHash>
+#include <QElapsedTimer>
 #include <QFileInfo>
+#include <QStandardPaths>
 
 #include <cstdio>
 
@@ -56,6 +59,52 @@ std::unique_ptr<SessionStore> openSession(const QString &command, const QString 
         return nullptr;
     }
     return session;
+}
+
+QString defaultWorkRoot(const Workload &w)
+{
+    const QByteArray key = QCryptographicHash::hash(w.path.toUtf8(), QCryptographicHash::Sha1).toHex().left(12);
+    return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + u"/kernel-workbench/work/"_s
+        + w.name + u'-' + QString::fromLatin1(key);
+}
+
+Evaluator::RunnerFactory Host::runnerFactory()
+{
+    if (!connection)
+        return {};
+    return [this](QObject *parent) { return new RemoteCommand(connection.get(), remoteRoot, mirror, parent); };
+}
+
+std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, bool acceptNewHostKey, const QString &command)
+{
+    auto host = std::make_unique<Host>();
+    host->spec = spec;
+    if (spec == u"local"_s)
+        return host;
+    QString error;
+    auto target = SshTarget::parse(spec, &error);
+    if (!target) {
+        err(command + u": "_s + error);
+        return nullptr;
+    }
+    SshOptions options;
+    options.acceptNewHostKey = acceptNewHostKey;
+    options.configFile = qEnvironmentVariable("KWB_SSH_CONFIG");
+    options.knownHostsFile = qEnvironmentVariable("KWB_SSH_KNOWN_HOSTS");
+    if (qEnvironmentVariableIsSet("KWB_SSH_IDENTITY"))
+        options.identityFiles << qEnvironmentVariable("KWB_SSH_IDENTITY");
+    host->connection = std::make_unique<SshConnection>(*target, options);
+    host->mirror = std::make_shared<RemoteMirror>();
+    host->remoteRoot = u".cache/kernel-workbench/work/"_s + QFileInfo(defaultWorkRoot(w)).fileName();
+    QElapsedTimer clock;
+    clock.start();
+    const SshResult r = host->connection->wait(host->connection->connectToHost(), 60'000);
+    host->connectMs = clock.elapsed();
+    if (!r.ok) {
+        err(command + u": "_s + r.error);
+        return nullptr;
+    }
+    return host;
 }
 
 QString sessionWorkloadPath(const QString &dir, const QString &command)

@@ -1,6 +1,9 @@
 #pragma once
 
 #include "targets/targetprofile.h"
+#include "eval/evaluator.h"
+#include "remote/remotecommand.h"
+#include "remote/sshconnection.h"
 #include "workload/workload.h"
 
 #include <QString>
@@ -41,6 +44,30 @@ std::optional<Loaded> loadAll(const QString &path);
 std::unique_ptr<SessionStore> openSession(const QString &command, const QString &dir, const Workload &w,
                                           const TargetProfile &target);
 
+/// Where kwb prepares a workload's evaluations when no session says.
+QString defaultWorkRoot(const Workload &w);
+
+/// The host a command runs on: the local one, or an SSH connection with the
+/// mirror of what it already has. Remote commands run under
+/// ~/.cache/kernel-workbench/work/<workload> on the host.
+struct Host
+{
+    QString spec = QStringLiteral("local");
+    std::unique_ptr<SshConnection> connection;
+    std::shared_ptr<RemoteMirror> mirror;
+    QString remoteRoot;
+    qint64 connectMs = 0;
+
+    bool isLocal() const { return !connection; }
+    Evaluator::RunnerFactory runnerFactory();
+};
+
+/// Opens a host ("local", user@host[:port], an ~/.ssh/config alias). SSH
+/// settings: ~/.ssh/config and known_hosts, the agent and key files, or
+/// KWB_SSH_CONFIG, KWB_SSH_KNOWN_HOSTS and KWB_SSH_IDENTITY. Problems are
+/// printed; nullptr then.
+std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, bool acceptNewHostKey, const QString &command);
+
 /// The workload a session was made from (for commands given only DIR).
 QString sessionWorkloadPath(const QString &dir, const QString &command);
 
@@ -48,5 +75,6 @@ QString sessionWorkloadPath(const QString &dir, const QString &command);
 int cmdExport(const QStringList &args);
 int cmdImport(const QStringList &args);
 int cmdSimulate(const QStringList &args);
+int cmdHosts(const QStringList &args);
 
 } // namespace kwb::cli

@@ -61,6 +61,8 @@ Commands:
                      add a Kernel Tuner cache file's measurements to a session
   simulate WORKLOAD --cache FILE
                      replay the search strategies against a recorded space
+  hosts check WORKLOAD
+                     is every host reachable, authenticated, equipped?
   eval WORKLOAD      compile, check and time one kernel of a workload and
                      print a summary (the starting kernel unless --knob or
                      --kernel says otherwise)
@@ -80,63 +82,6 @@ int exitFor(const EvalResult &r)
     return r.failed() ? ExitKernelFailed : ExitOk;
 }
 
-QString defaultWorkRoot(const Workload &w)
-{
-    const QByteArray key = QCryptographicHash::hash(w.path.toUtf8(), QCryptographicHash::Sha1).toHex().left(12);
-    return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + u"/kernel-workbench/work/"_s
-        + w.name + u'-' + QString::fromLatin1(key);
-}
-
-/// The host a command runs on: the local one, or an SSH connection with the
-/// mirror of what it already has. Remote commands run under
-/// ~/.cache/kernel-workbench/work/<workload> on the host.
-struct Host
-{
-    QString spec = QStringLiteral("local");
-    std::unique_ptr<SshConnection> connection;
-    std::shared_ptr<RemoteMirror> mirror;
-    QString remoteRoot;
-
-    bool isLocal() const { return !connection; }
-    Evaluator::RunnerFactory runnerFactory()
-    {
-        if (!connection)
-            return {};
-        return [this](QObject *parent) { return new RemoteCommand(connection.get(), remoteRoot, mirror, parent); };
-    }
-};
-
-/// Opens the workload's first host (or --host); SSH settings: ~/.ssh/config
-/// and known_hosts, the agent and key files, or KWB_SSH_CONFIG,
-/// KWB_SSH_KNOWN_HOSTS and KWB_SSH_IDENTITY. Problems are printed.
-std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, bool acceptNewHostKey, const QString &command)
-{
-    auto host = std::make_unique<Host>();
-    host->spec = spec;
-    if (spec == u"local"_s)
-        return host;
-    QString error;
-    auto target = SshTarget::parse(spec, &error);
-    if (!target) {
-        err(command + u": "_s + error);
-        return nullptr;
-    }
-    SshOptions options;
-    options.acceptNewHostKey = acceptNewHostKey;
-    options.configFile = qEnvironmentVariable("KWB_SSH_CONFIG");
-    options.knownHostsFile = qEnvironmentVariable("KWB_SSH_KNOWN_HOSTS");
-    if (qEnvironmentVariableIsSet("KWB_SSH_IDENTITY"))
-        options.identityFiles << qEnvironmentVariable("KWB_SSH_IDENTITY");
-    host->connection = std::make_unique<SshConnection>(*target, options);
-    host->mirror = std::make_shared<RemoteMirror>();
-    host->remoteRoot = u".cache/kernel-workbench/work/"_s + QFileInfo(defaultWorkRoot(w)).fileName();
-    const SshResult r = host->connection->wait(host->connection->connectToHost(), 60'000);
-    if (!r.ok) {
-        err(command + u": "_s + r.error);
-        return nullptr;
-    }
-    return host;
-}
 
 std::optional<Calibration> calibrate(const TargetProfile &target, const QString &workRoot, bool force, bool quiet,
                                      Host *host = nullptr)
@@ -702,6 +647,7 @@ int main(int argc, char **argv)
         {u"eval", cmdEval},         {u"run", cmdRun},           {u"report", cmdReport},
         {u"validate", cmdValidate}, {u"calibrate", cmdCalibrate}, {u"targets", cmdTargets},
         {u"export", cmdExport},     {u"import", cmdImport},     {u"simulate", cmdSimulate},
+        {u"hosts", cmdHosts},
     };
     for (const auto &[name, run] : commands) {
         if (command == QStringView(name))

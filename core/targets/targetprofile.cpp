@@ -107,6 +107,16 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
     t.files = stringList(root.value("files", Json::array()));
     t.command = stringList(root["command"]);
     t.calibrateCommand = stringList(root.value("calibrate", Json::array()));
+    if (const Json *pre = findAt(root, {"prerequisites"}); pre && pre->is_array()) {
+        for (const Json &item : *pre) {
+            Prerequisite q;
+            q.name = qs(stringAt(item, {"name"}));
+            q.command = stringList(item.value("command", Json::array()));
+            q.hint = qs(stringAt(item, {"hint"}));
+            if (!q.command.isEmpty())
+                t.prerequisites.push_back(std::move(q));
+        }
+    }
     if (t.command.isEmpty())
         return fail("/command", u"'command' must be a non-empty array of strings"_s);
     for (const QString &f : std::as_const(t.files)) {

@@ -21,6 +21,14 @@ struct MetricInfo
     bool shown = true;
 };
 
+/// Something a host must have for a target: `command` succeeds when it does.
+struct Prerequisite
+{
+    QString name;
+    QStringList command;
+    QString hint; ///< what to do when it is missing
+};
+
 /// "classify as `cls` when `when` holds"; `why` is a sentence with {metric}
 /// placeholders that explains the verdict to the engineer.
 struct BottleneckRule
@@ -43,6 +51,7 @@ struct TargetProfile
     QStringList files;       ///< harness files uploaded to the host
     QStringList command;     ///< evaluates one candidate; {candidate} = its folder
     QStringList calibrateCommand;
+    std::vector<Prerequisite> prerequisites;
     QString compiler;
     QStringList compilerFlags;
     std::vector<MetricInfo> metrics;
