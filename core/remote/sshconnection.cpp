@@ -55,6 +55,12 @@ public:
     SshResult upload(const QByteArray &data, const QString &remotePath, int mode);
     SshResult download(const QString &remotePath, qint64 maxBytes);
     SshResult makePath(const QString &remotePath);
+    /// Keeps an idle connection alive; never opens one.
+    void keepalive()
+    {
+        if (connected())
+            ssh_send_ignore(m_session.get(), "kwb keepalive");
+    }
 
 Q_SIGNALS:
     void done(int job, const kwb::SshResult &result);
@@ -420,10 +426,25 @@ SshConnection::SshConnection(const SshTarget &target, const SshOptions &options,
     m_worker = new SshWorker(target, options);
     m_worker->moveToThread(m_thread.get());
     connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &SshWorker::done, this, &SshConnection::finished);
+    connect(m_worker, &SshWorker::done, this, [this](int id, const SshResult &r) {
+        // Kept for wait(): a job can finish while another is being waited for.
+        m_done.insert(id, r);
+        while (m_done.size() > 4096)
+            m_done.erase(m_done.begin());
+        Q_EMIT finished(id, r);
+    });
     connect(m_worker, &SshWorker::line, this, &SshConnection::outputLine);
     m_thread->setObjectName(u"ssh "_s + target.toString());
     m_thread->start();
+    if (options.keepaliveS > 0) {
+        m_keepalive = new QTimer(this);
+        QPointer<SshWorker> worker = m_worker;
+        connect(m_keepalive, &QTimer::timeout, this, [worker] {
+            if (worker)
+                QMetaObject::invokeMethod(worker, [worker] { if (worker) worker->keepalive(); }, Qt::QueuedConnection);
+        });
+        m_keepalive->start(options.keepaliveS * 1000);
+    }
 }
 
 SshConnection::~SshConnection()
@@ -475,19 +496,19 @@ int SshConnection::makePath(const QString &remotePath)
 
 SshResult SshConnection::wait(int id, int timeoutMs)
 {
-    std::optional<SshResult> result;
+    if (m_done.contains(id))
+        return m_done.take(id);
     QEventLoop loop;
-    const auto c = connect(this, &SshConnection::finished, &loop, [&](int job, const SshResult &r) {
-        if (job == id) {
-            result = r;
+    const auto c = connect(this, &SshConnection::finished, &loop, [&](int job) {
+        if (job == id)
             loop.quit();
-        }
     });
     QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
     loop.exec();
     disconnect(c);
-    return result.value_or(failure(u"no answer from "_s + m_target.toString() + u" within "_s
-                                   + QString::number(timeoutMs / 1000.0) + u" s"_s));
+    if (m_done.contains(id))
+        return m_done.take(id);
+    return failure(u"no answer from "_s + m_target.toString() + u" within "_s + QString::number(timeoutMs / 1000.0) + u" s"_s);
 }
 
 QString SshConnection::shellQuote(const QString &arg)

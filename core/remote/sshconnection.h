@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -10,6 +11,7 @@
 #include <optional>
 
 class QThread;
+class QTimer;
 
 namespace kwb {
 
@@ -32,6 +34,7 @@ struct SshOptions
     QStringList identityFiles; ///< tried besides the agent and the config's
     bool acceptNewHostKey = false; ///< an unknown key is added; a changed one is always refused
     int connectTimeoutS = 10;
+    int keepaliveS = 30;           ///< an SSH_MSG_IGNORE this often keeps NAT and firewalls open; 0: never
 };
 
 /// What a job came back with.
@@ -76,8 +79,9 @@ public:
     /// Creates a directory and its parents.
     int makePath(const QString &remotePath);
 
-    /// For tests and the GUI: blocks this thread's event loop until job `id`
-    /// finishes or `timeoutMs` passes.
+    /// Runs this thread's event loop until job `id` finishes (or has
+    /// finished) or `timeoutMs` passes. Results not waited for are kept
+    /// for a while (the last 4,096).
     SshResult wait(int id, int timeoutMs);
 
     static QString shellQuote(const QString &arg);
@@ -91,8 +95,10 @@ private:
     int post(std::function<SshResult(SshWorker &, int)> work);
 
     SshTarget m_target;
+    QTimer *m_keepalive = nullptr;
     std::unique_ptr<QThread> m_thread;
     SshWorker *m_worker = nullptr; // lives in m_thread
+    QHash<int, SshResult> m_done;  // finished jobs not yet taken by wait()
     int m_nextJob = 1;
 };
 
