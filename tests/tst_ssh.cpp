@@ -14,6 +14,7 @@
 
 #include <QEventLoop>
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -165,6 +166,36 @@ private Q_SLOTS:
         const SshResult r = c.wait(c.exec({u"echo"_s, u"via agent"_s}, 10'000), 15'000);
         QVERIFY2(r.ok, qPrintable(r.error));
         QCOMPARE(r.output, QByteArray("via agent\n"));
+    }
+
+    void encryptedKeyAsksForItsPassphraseOnce()
+    {
+        // A key made now with a passphrase made now: nothing secret is stored.
+        const QString key = m_tmp.path() + u"/locked_key"_s;
+        const QString secret = QString::number(QRandomGenerator::global()->generate64(), 36);
+        QCOMPARE(QProcess::execute(u"ssh-keygen"_s, {u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, secret, u"-f"_s, key}), 0);
+        QFile pub(key + u".pub"_s), authorized(m_dir + u"/authorized_keys"_s);
+        QVERIFY(pub.open(QIODevice::ReadOnly) && authorized.open(QIODevice::Append));
+        authorized.write(pub.readAll());
+        authorized.close();
+        SshOptions o = options();
+        o.identityFiles = {key};
+        int asked = 0;
+        o.passphrase = [&](const QString &file) {
+            ++asked;
+            return file == key ? secret : QString();
+        };
+        {
+            SshConnection c(target(), o);
+            QVERIFY2(c.wait(c.exec({u"true"_s}, 10'000), 15'000).ok, "authenticated with the encrypted key");
+            QVERIFY(c.wait(c.exec({u"true"_s}, 10'000), 15'000).ok);
+        }
+        QCOMPARE(asked, 1);
+        o.passphrase = [](const QString &) { return u"wrong"_s; };
+        SshConnection c(target(), o);
+        const SshResult r = c.wait(c.connectToHost(), 15'000);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains(u"passphrase"_s), qPrintable(r.error));
     }
 
     void uploadDownloadManySmallFiles()

@@ -11,6 +11,9 @@
 #include <QStandardPaths>
 
 #include <cstdio>
+#include <fcntl.h>
+#include <termios.h>
+#include <unistd.h>
 
 namespace kwb::cli {
 
@@ -75,6 +78,37 @@ Evaluator::RunnerFactory Host::runnerFactory()
     return [this](QObject *parent) { return new RemoteCommand(connection.get(), remoteRoot, mirror, parent); };
 }
 
+namespace {
+
+// A passphrase from the terminal, not echoed; "" without a terminal. Never
+// stored by kwb beyond the connection's memory.
+QString askOnTerminal(const QString &prompt)
+{
+    const int fd = ::open("/dev/tty", O_RDWR | O_CLOEXEC);
+    if (fd < 0)
+        return {};
+    const QByteArray p = prompt.toUtf8();
+    (void)!::write(fd, p.constData(), size_t(p.size()));
+    termios saved{};
+    const bool tty = ::tcgetattr(fd, &saved) == 0;
+    if (tty) {
+        termios quiet = saved;
+        quiet.c_lflag &= ~tcflag_t(ECHO);
+        ::tcsetattr(fd, TCSAFLUSH, &quiet);
+    }
+    QByteArray line;
+    char c;
+    while (::read(fd, &c, 1) == 1 && c != '\n')
+        line.append(c);
+    if (tty)
+        ::tcsetattr(fd, TCSAFLUSH, &saved);
+    (void)!::write(fd, "\n", 1);
+    ::close(fd);
+    return QString::fromUtf8(line);
+}
+
+} // namespace
+
 std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, bool acceptNewHostKey, const QString &command)
 {
     auto host = std::make_unique<Host>();
@@ -93,6 +127,7 @@ std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, bool acce
     options.knownHostsFile = qEnvironmentVariable("KWB_SSH_KNOWN_HOSTS");
     if (qEnvironmentVariableIsSet("KWB_SSH_IDENTITY"))
         options.identityFiles << qEnvironmentVariable("KWB_SSH_IDENTITY");
+    options.passphrase = [](const QString &keyFile) { return askOnTerminal(u"passphrase for "_s + keyFile + u": "_s); };
     host->connection = std::make_unique<SshConnection>(*target, options);
     host->mirror = std::make_shared<RemoteMirror>();
     host->remoteRoot = u".cache/kernel-workbench/work/"_s + QFileInfo(defaultWorkRoot(w)).fileName();

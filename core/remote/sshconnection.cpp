@@ -1,6 +1,8 @@
 #include "sshconnection.h"
 
 #include <QDir>
+#include <QFileInfo>
+#include <QHash>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QMetaObject>
@@ -86,6 +88,7 @@ private:
     Session m_session;
     Sftp m_sftp;
     Channel m_shell; ///< the long-lived `sh` commands run in
+    QHash<QString, QByteArray> m_passphrases; ///< key file → passphrase, in memory only
     QByteArray m_nonce = QByteArray::number(QRandomGenerator::global()->generate64(), 16);
 };
 
@@ -185,7 +188,38 @@ SshResult SshWorker::connect()
         rc = ssh_userauth_agent(s, nullptr);
     if (rc != SSH_AUTH_SUCCESS)
         rc = ssh_userauth_publickey_auto(s, nullptr, nullptr);
+    if (rc != SSH_AUTH_SUCCESS && m_options.passphrase) {
+        // Encrypted key files: ask once per key, keep the answer in memory.
+        QStringList files = m_options.identityFiles;
+        for (const char *name : {"id_ed25519", "id_ecdsa", "id_rsa"})
+            files << QDir::homePath() + u"/.ssh/"_s + QLatin1String(name);
+        for (const QString &file : std::as_const(files)) {
+            if (rc == SSH_AUTH_SUCCESS)
+                break;
+            const QByteArray path = file.toUtf8();
+            ssh_key plain = nullptr;
+            if (!QFileInfo::exists(file) || ssh_pki_import_privkey_file(path.constData(), nullptr, nullptr, nullptr, &plain) == SSH_OK) {
+                ssh_key_free(plain);
+                continue; // missing, or not encrypted (the auto attempt had it)
+            }
+            if (!m_passphrases.contains(file))
+                m_passphrases.insert(file, m_options.passphrase(file).toUtf8());
+            const QByteArray pass = m_passphrases.value(file);
+            ssh_key unlocked = nullptr;
+            if (pass.isEmpty() || ssh_pki_import_privkey_file(path.constData(), pass.constData(), nullptr, nullptr, &unlocked) != SSH_OK) {
+                m_passphrases.remove(file); // wrong: ask again next time
+                result.error = u"the passphrase for "_s + file + u" is not right"_s;
+                continue;
+            }
+            Key key(unlocked);
+            rc = ssh_userauth_publickey(s, nullptr, key.get());
+        }
+    }
     if (rc != SSH_AUTH_SUCCESS) {
+        if (!result.error.isEmpty()) {
+            m_session.reset();
+            return result;
+        }
         result.error = u"cannot authenticate to "_s + where() + u" (tried the agent and key files): "_s
             + QString::fromUtf8(ssh_get_error(s));
         m_session.reset();

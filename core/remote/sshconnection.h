@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -35,6 +36,11 @@ struct SshOptions
     bool acceptNewHostKey = false; ///< an unknown key is added; a changed one is always refused
     int connectTimeoutS = 10;
     int keepaliveS = 30;           ///< an SSH_MSG_IGNORE this often keeps NAT and firewalls open; 0: never
+    /// Asked (on the connection's thread) for the passphrase of an encrypted
+    /// key file when the agent and unencrypted keys did not do; an empty
+    /// answer skips the key. The answer is kept in memory for reconnects and
+    /// never written anywhere.
+    std::function<QString(const QString &keyFile)> passphrase;
 };
 
 /// What a job came back with.
