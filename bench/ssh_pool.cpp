@@ -5,14 +5,13 @@
 //   bench/ssh_pool.sh [evaluations]
 #include "loop/evalbackend.h"
 #include "remote/remotecommand.h"
-#include "remote/sshconnection.h"
+#include "loopbacksshd.h"
 #include "workload/workload.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 
 #include <cstdio>
@@ -32,25 +31,13 @@ int main(int argc, char **argv)
         return 1;
     }
     QTemporaryDir tmp;
-    const QString script = QStringLiteral(KWB_SOURCE_DIR "/tests/sshd/sshd.sh");
+    std::vector<std::unique_ptr<bench::LoopbackSshd>> servers;
     std::vector<std::unique_ptr<SshConnection>> connections;
-    std::vector<QString> dirs;
     for (int i = 0; i < 4; ++i) {
-        const QString dir = tmp.path() + u"/sshd"_s + QString::number(i);
-        if (QProcess::execute(script, {u"start"_s, dir}) != 0)
+        servers.push_back(std::make_unique<bench::LoopbackSshd>(tmp.path() + u"/sshd"_s + QString::number(i)));
+        if (!servers.back()->ok())
             return 1;
-        dirs.push_back(dir);
-        QFile portFile(dir + u"/port"_s);
-        portFile.open(QIODevice::ReadOnly);
-        SshTarget t;
-        t.host = u"127.0.0.1"_s;
-        t.user = qEnvironmentVariable("USER", u"root"_s);
-        t.port = portFile.readAll().trimmed().toInt();
-        SshOptions o;
-        o.knownHostsFile = dir + u"/known_hosts"_s;
-        o.configFile = u"none"_s;
-        o.identityFiles = {dir + u"/client_key"_s};
-        connections.push_back(std::make_unique<SshConnection>(t, o));
+        connections.push_back(std::make_unique<SshConnection>(servers.back()->target(), servers.back()->options()));
         connections.back()->wait(connections.back()->connectToHost(), 30'000);
     }
     auto run = [&](int hosts) {
@@ -93,8 +80,6 @@ int main(int argc, char **argv)
     };
     const double one = run(1);
     const double four = run(4);
-    for (const QString &dir : dirs)
-        QProcess::execute(script, {u"stop"_s, dir});
     std::printf("%d evaluations, a harness that takes 0.5 s, one slot per host:\n", n);
     std::printf("  1 host    %6.2f evaluations/s\n", one);
     std::printf("  4 hosts   %6.2f evaluations/s\n", four);

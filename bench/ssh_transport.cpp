@@ -4,7 +4,7 @@
 // Side by side in one run; starts its own sshd (tests/sshd/sshd.sh).
 //
 //   build/bench/kwb_bench_ssh [iterations]
-#include "remote/sshconnection.h"
+#include "loopbacksshd.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -22,16 +22,13 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     const int n = argc > 1 ? std::atoi(argv[1]) : 50;
     QTemporaryDir tmp;
-    const QString script = QStringLiteral(KWB_SOURCE_DIR "/tests/sshd/sshd.sh");
-    const QString dir = tmp.path() + u"/sshd"_s;
-    if (QProcess::execute(script, {u"start"_s, dir}) != 0) {
+    const bench::LoopbackSshd sshd(tmp.path() + u"/sshd"_s);
+    if (!sshd.ok()) {
         std::fprintf(stderr, "cannot start sshd\n");
         return 1;
     }
-    QFile portFile(dir + u"/port"_s);
-    portFile.open(QIODevice::ReadOnly);
-    const QString port = QString::fromUtf8(portFile.readAll().trimmed());
-    const QString user = qEnvironmentVariable("USER", u"root"_s);
+    const QString port = QString::number(sshd.port);
+    const QString user = sshd.user();
 
     QByteArray source(20 * 1024, 'x');
     QByteArray result(4 * 1024, 'r');
@@ -42,15 +39,7 @@ int main(int argc, char **argv)
     src.close();
 
     // kwb: one connection, reused.
-    SshTarget target;
-    target.host = u"127.0.0.1"_s;
-    target.user = user;
-    target.port = port.toInt();
-    SshOptions options;
-    options.knownHostsFile = dir + u"/known_hosts"_s;
-    options.configFile = u"none"_s;
-    options.identityFiles = {dir + u"/client_key"_s};
-    SshConnection c(target, options);
+    SshConnection c(sshd.target(), sshd.options());
     c.wait(c.makePath(remote), 30'000);
     c.wait(c.upload(result, remote + u"/result.json"_s), 30'000);
     QElapsedTimer t;
@@ -66,7 +55,7 @@ int main(int argc, char **argv)
     const double kwbMs = double(t.nsecsElapsed()) / 1e6 / n;
 
     // scp, then ssh, per evaluation.
-    const QStringList common = {u"-i"_s, dir + u"/client_key"_s, u"-o"_s, u"UserKnownHostsFile="_s + dir + u"/known_hosts"_s,
+    const QStringList common = {u"-i"_s, sshd.clientKey(), u"-o"_s, u"UserKnownHostsFile="_s + sshd.knownHosts(),
                                 u"-o"_s, u"StrictHostKeyChecking=yes"_s, u"-o"_s, u"BatchMode=yes"_s};
     t.restart();
     for (int i = 0; i < n; ++i) {
@@ -83,7 +72,6 @@ int main(int argc, char **argv)
         }
     }
     const double spawnMs = double(t.nsecsElapsed()) / 1e6 / n;
-    QProcess::execute(script, {u"stop"_s, dir});
 
     std::printf("per evaluation (upload 20 KB, run a command, read 4 KB), %d iterations on loopback:\n", n);
     std::printf("  kwb, one persistent libssh session   %8.2f ms\n", kwbMs);

@@ -569,16 +569,8 @@ void MainWindow::updateStatus()
     m_phaseLabel->setText(loop ? tr("phase: %1%2").arg(phaseName(loop->phase()), loop->isPaused() ? tr(" (paused)") : QString())
                                : tr("idle"));
     const CandidateModel *m = m_workbench->candidates();
-    QString best = tr("—");
-    double bestMs = NAN;
-    for (int row = 0; row < m->rowCount(); ++row) {
-        const ExperimentRecord *r = m->recordAt(row);
-        const double ms = CandidateModel::medianOf(*r);
-        if (r->origin != u"baseline"_s && std::isfinite(ms) && !(ms >= bestMs))
-            bestMs = ms;
-    }
-    if (std::isfinite(bestMs))
-        best = QString::number(bestMs, 'g', 4) + u" ms"_s;
+    const double bestMs = m->bestMedianMs();
+    const QString best = std::isfinite(bestMs) ? QString::number(bestMs, 'g', 4) + u" ms"_s : tr("—");
     const qint64 s = m_clock.isValid() ? m_clock.elapsed() / 1000 : 0;
     m_statsLabel->setText(tr("host: local · elapsed %1:%2 · %3 evaluations · best %4")
                               .arg(s / 60)

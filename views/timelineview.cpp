@@ -78,49 +78,52 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
 void TimelineView::setModel(CandidateModel *model)
 {
     m_model = model;
-    auto refresh = [this] {
-        relayout();
+    auto reset = [this] {
+        m_lanes.clear();
+        m_tips.clear();
+        m_branchLanes.clear();
+        m_laneCount = 1;
+        layoutRows(0, m_model->rowCount() - 1);
         viewport()->update();
     };
-    connect(model, &QAbstractItemModel::modelReset, this, refresh);
-    connect(model, &QAbstractItemModel::dataChanged, this, refresh);
-    connect(model, &QAbstractItemModel::rowsInserted, this, [this, refresh] {
+    connect(model, &QAbstractItemModel::modelReset, this, reset);
+    // The incumbent or a revert mark changed: nothing moves.
+    connect(model, &QAbstractItemModel::dataChanged, viewport(), qOverload<>(&QWidget::update));
+    connect(model, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first, int last) {
         // Follow the newest candidate while the view is at the end.
         const bool atEnd = horizontalScrollBar()->value() >= horizontalScrollBar()->maximum() - kStep;
-        refresh();
+        layoutRows(first, last);
+        viewport()->update();
         if (atEnd)
             horizontalScrollBar()->setValue(horizontalScrollBar()->maximum());
     });
-    refresh();
+    reset();
 }
 
-void TimelineView::relayout()
+void TimelineView::layoutRows(int first, int last)
 {
     // A candidate continues its parent's lane when the parent is that lane's
     // newest kept candidate; a child of an older candidate (after a revert)
-    // opens a new lane.
-    m_lanes.clear();
-    m_laneCount = 1;
-    QHash<int, int> tip; // lane → newest kept id
-    QHash<int, int> branchLane; // branch point id → lane opened from it
-    for (int row = 0; m_model && row < m_model->rowCount(); ++row) {
+    // opens a new lane. Rows only ever arrive at the end, so earlier lanes
+    // never change.
+    for (int row = first; m_model && row <= last; ++row) {
         const ExperimentRecord *r = m_model->recordAt(row);
         int lane = 0;
         if (r->parent && m_lanes.contains(*r->parent)) {
             const int p = *r->parent;
             const int parentLane = m_lanes.value(p);
-            if (tip.value(parentLane) == p || !tip.contains(parentLane)) {
+            if (m_tips.value(parentLane) == p || !m_tips.contains(parentLane)) {
                 lane = parentLane;
-            } else if (branchLane.contains(p)) {
-                lane = branchLane.value(p);
+            } else if (m_branchLanes.contains(p)) {
+                lane = m_branchLanes.value(p);
             } else {
                 lane = m_laneCount++;
-                branchLane.insert(p, lane);
+                m_branchLanes.insert(p, lane);
             }
         }
         m_lanes.insert(r->id, lane);
         if (r->decision == u"kept"_s)
-            tip.insert(lane, r->id);
+            m_tips.insert(lane, r->id);
     }
     updateScrollBars();
 }

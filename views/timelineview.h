@@ -41,11 +41,13 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
-    void relayout();
+    void layoutRows(int first, int last);
     void updateScrollBars();
 
     CandidateModel *m_model = nullptr;
-    QHash<int, int> m_lanes; // id → lane
+    QHash<int, int> m_lanes;       // id → lane
+    QHash<int, int> m_tips;        // lane → its newest kept id
+    QHash<int, int> m_branchLanes; // branch point id → the lane opened from it
     int m_laneCount = 1;
     int m_selected = 0;
 };

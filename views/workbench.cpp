@@ -5,6 +5,7 @@
 #include "planning/planner.h"
 
 #include <QFile>
+#include <QMultiHash>
 
 namespace kwb {
 
@@ -69,11 +70,7 @@ bool Workbench::init(LoadedWorkload &&loaded, std::unique_ptr<SessionStore> sess
     m_target = std::make_unique<TargetProfile>(std::move(*loaded.target));
     m_session = std::move(session);
     m_candidates.reset(m_session->experiments(), m_workload->goal.metric);
-    if (const Json *reverts = findAt(m_session->loopState(), {"reverts"}); reverts && reverts->is_array()) {
-        for (const Json &r : *reverts)
-            m_candidates.setRevertedTo(int(numberAt(r, {"to"}, 0)));
-    }
-    m_candidates.setIncumbent(m_session->loopState().value("incumbent", 0));
+    markLoopState();
     m_reflexions.reset(m_session->reflections());
     std::vector<Json> memory;
     if (const Json m = m_session->memory(); m.is_array())
@@ -134,6 +131,16 @@ void Workbench::setMode(LoopMode mode)
         m_loop->setMode(mode);
 }
 
+void Workbench::markLoopState()
+{
+    // Where the engineer (or a failure streak) reverted, and the incumbent.
+    if (const Json *reverts = findAt(m_session->loopState(), {"reverts"}); reverts && reverts->is_array()) {
+        for (const Json &r : *reverts)
+            m_candidates.setRevertedTo(int(numberAt(r, {"to"}, 0)));
+    }
+    m_candidates.setIncumbent(m_session->loopState().value("incumbent", 0));
+}
+
 bool Workbench::startReplay(double perSecond)
 {
     if (isRunning() || perSecond <= 0)
@@ -145,8 +152,14 @@ bool Workbench::startReplay(double perSecond)
     m_replayNext = 0;
     m_replayTimer = new QTimer(this);
     m_replayTimer->setInterval(std::max(1, int(1000 / perSecond)));
-    const std::vector<Json> reflections = m_session->reflections();
-    const Json memory = m_session->memory();
+    // What belongs to each candidate, looked up as it is shown.
+    QMultiHash<int, Json> reflections, memory;
+    for (const Json &j : m_session->reflections())
+        reflections.insert(int(numberAt(j, {"candidate"}, 0)), j);
+    if (const Json m = m_session->memory(); m.is_array()) {
+        for (const Json &j : m)
+            memory.insert(int(numberAt(j, {"to"}, 0)), j);
+    }
     connect(m_replayTimer, &QTimer::timeout, this, [this, reflections, memory] {
         const auto &records = m_session->experiments();
         if (m_replayNext >= records.size()) {
@@ -163,16 +176,12 @@ bool Workbench::startReplay(double perSecond)
         m_candidates.append(r);
         if (r.decision == u"kept"_s)
             m_candidates.setIncumbent(r.id);
-        for (const Json &j : reflections) {
-            if (numberAt(j, {"candidate"}, 0) == r.id)
-                m_reflexions.append(j);
-        }
-        if (memory.is_array()) {
-            for (const Json &j : memory) {
-                if (numberAt(j, {"to"}, 0) == r.id)
-                    m_memory.append(j);
-            }
-        }
+        // QMultiHash hands back the latest insertion first: restore file order.
+        const QList<Json> own = reflections.values(r.id), gains = memory.values(r.id);
+        for (auto it = own.crbegin(); it != own.crend(); ++it)
+            m_reflexions.append(*it);
+        for (auto it = gains.crbegin(); it != gains.crend(); ++it)
+            m_memory.append(*it);
         Q_EMIT replayProgress(int(m_replayNext), int(records.size()));
     });
     m_replayTimer->start();

@@ -67,6 +67,7 @@ private:
     Workbench() = default;
     bool init(LoadedWorkload &&loaded, std::unique_ptr<SessionStore> session, QString *error);
     void startLoop(const Calibration &calibration);
+    void markLoopState();
 
     std::unique_ptr<Workload> m_workload;
     std::unique_ptr<TargetProfile> m_target;

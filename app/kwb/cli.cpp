@@ -5,6 +5,7 @@
 
 #include "session/sessionstore.h"
 
+#include <QCommandLineParser>
 #include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -71,7 +72,7 @@ QString defaultWorkRoot(const Workload &w)
         + w.name + u'-' + QString::fromLatin1(key);
 }
 
-Evaluator::RunnerFactory Host::runnerFactory()
+RunnerFactory Host::runnerFactory()
 {
     if (!connection)
         return {};
@@ -140,6 +141,22 @@ std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, bool acce
         return nullptr;
     }
     return host;
+}
+
+bool parseOrFail(QCommandLineParser &p, const QStringList &args, const QString &command, int *exit)
+{
+    p.addHelpOption();
+    if (!p.parse(args)) {
+        err(command + u": "_s + p.errorText());
+        *exit = ExitUsage;
+        return false;
+    }
+    if (p.isSet(u"help"_s)) {
+        out(p.helpText());
+        *exit = ExitOk;
+        return false;
+    }
+    return true;
 }
 
 QString sessionWorkloadPath(const QString &dir, const QString &command)

@@ -16,6 +16,8 @@ namespace kwb {
 class SessionStore;
 }
 
+class QCommandLineParser;
+
 namespace kwb::cli {
 
 /// Exit codes scripts can rely on.
@@ -59,7 +61,7 @@ struct Host
     qint64 connectMs = 0;
 
     bool isLocal() const { return !connection; }
-    Evaluator::RunnerFactory runnerFactory();
+    RunnerFactory runnerFactory();
 };
 
 /// Opens a host ("local", user@host[:port], an ~/.ssh/config alias). SSH
@@ -67,6 +69,10 @@ struct Host
 /// KWB_SSH_CONFIG, KWB_SSH_KNOWN_HOSTS and KWB_SSH_IDENTITY. Problems are
 /// printed; nullptr then.
 std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, bool acceptNewHostKey, const QString &command);
+
+/// Adds --help and parses `args`; false (with `*exit` set) when the command
+/// should end now: bad arguments (printed) or help (shown).
+bool parseOrFail(QCommandLineParser &p, const QStringList &args, const QString &command, int *exit);
 
 /// The workload a session was made from (for commands given only DIR).
 QString sessionWorkloadPath(const QString &dir, const QString &command);

@@ -16,19 +16,13 @@ int cmdHosts(const QStringList &args)
     p.setApplicationDescription(
         u"kwb hosts check WORKLOAD: for every host of the workload (or each --host), whether it is reachable, "
         "authenticated and has what the target needs, and what to do about what is missing."_s);
-    p.addHelpOption();
     p.addPositionalArgument(u"check"_s, u"the only action so far"_s);
     p.addPositionalArgument(u"workload"_s, u"workload.json"_s);
     p.addOption({u"host"_s, u"Check this host instead (repeatable)."_s, u"HOST"_s});
     p.addOption({u"accept-new-host-key"_s, u"Trust an SSH host seen for the first time (a changed key is always refused)."_s});
-    if (!p.parse(args)) {
-        err(u"kwb hosts: "_s + p.errorText());
-        return ExitUsage;
-    }
-    if (p.isSet(u"help"_s)) {
-        out(p.helpText());
-        return ExitOk;
-    }
+    int exit = ExitOk;
+    if (!parseOrFail(p, args, u"kwb hosts"_s, &exit))
+        return exit;
     const QStringList pos = p.positionalArguments();
     if (pos.size() != 2 || pos[0] != u"check"_s) {
         err(u"kwb hosts: usage: kwb hosts check WORKLOAD [--host HOST]…"_s);

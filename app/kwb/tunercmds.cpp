@@ -22,22 +22,6 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-bool parseOrFail(QCommandLineParser &p, const QStringList &args, const QString &command, int *exit)
-{
-    p.addHelpOption();
-    if (!p.parse(args)) {
-        err(command + u": "_s + p.errorText());
-        *exit = ExitUsage;
-        return false;
-    }
-    if (p.isSet(u"help"_s)) {
-        out(p.helpText());
-        *exit = ExitOk;
-        return false;
-    }
-    return true;
-}
-
 std::optional<TunerCache> readCache(const QString &path, const KnobSpace &space)
 {
     Diagnostic syntax;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "remote/localcommand.h"
 #include "util/jsontext.h"
 
 #include <QObject>
@@ -50,7 +51,7 @@ public:
     /// `workRoot` is where the target's files are installed and run.
     void start(const TargetProfile &target, const QString &host, const QString &workRoot, bool force);
     /// Where the calibrate command runs (default: the local host).
-    void setRunnerFactory(std::function<CommandRunner *(QObject *)> factory) { m_runnerFactory = std::move(factory); }
+    void setRunnerFactory(RunnerFactory factory) { m_runnerFactory = std::move(factory); }
 
 Q_SIGNALS:
     void consoleLine(const QString &line);
@@ -61,7 +62,7 @@ private:
     void onFinished(const CommandOutcome &outcome);
 
     QPointer<CommandRunner> m_command;
-    std::function<CommandRunner *(QObject *)> m_runnerFactory;
+    RunnerFactory m_runnerFactory;
     QString m_host;
     QString m_cachePath;
 };

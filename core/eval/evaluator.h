@@ -2,6 +2,7 @@
 
 #include "eval/calibration.h"
 #include "eval/result.h"
+#include "remote/localcommand.h"
 #include "workload/knobs.h"
 
 #include <QObject>
@@ -84,7 +85,6 @@ public:
     bool isRunning() const;
     /// Where the target's command runs: the local host unless a factory for
     /// another runner (an SSH host) is set.
-    using RunnerFactory = std::function<CommandRunner *(QObject *parent)>;
     void setRunnerFactory(RunnerFactory factory) { m_runnerFactory = std::move(factory); }
 
 Q_SIGNALS:

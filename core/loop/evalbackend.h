@@ -45,7 +45,7 @@ Q_SIGNALS:
 struct PoolHost
 {
     QString name;                           ///< "local", "alice@gpu1"
-    Evaluator::RunnerFactory runnerFactory; ///< empty: the local host
+    RunnerFactory runnerFactory; ///< empty: the local host
     QString workRoot;                       ///< the local folder its evaluations are prepared in
     int slots = 1;
     int busy = 0;
@@ -69,7 +69,7 @@ public:
     void start(int job, const Candidate &candidate, const EvalVariant &variant = {}) override;
     void cancelAll() override;
     /// Runs the evaluations on another host (an SSH connection's runner).
-    void setRunnerFactory(Evaluator::RunnerFactory factory) { m_hosts.front().runnerFactory = std::move(factory); }
+    void setRunnerFactory(RunnerFactory factory) { m_hosts.front().runnerFactory = std::move(factory); }
     /// Replaces the pool (each host with its runner, folder and slots).
     void setHosts(std::vector<PoolHost> hosts);
     const std::vector<PoolHost> &hosts() const { return m_hosts; }

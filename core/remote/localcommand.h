@@ -8,6 +8,8 @@
 #include <QStringList>
 #include <QTimer>
 
+#include <functional>
+
 namespace kwb {
 
 /// How a command on a host ended. `infraError` is set when the command could
@@ -43,6 +45,9 @@ Q_SIGNALS:
     void stderrLine(const QString &line);
     void finished(const kwb::CommandOutcome &outcome);
 };
+
+/// Makes the runner an evaluation or a calibration uses (none: the local host).
+using RunnerFactory = std::function<CommandRunner *(QObject *parent)>;
 
 /// Runs one command on the local host, asynchronously, the whole process
 /// group killed on timeout or cancel so no compiler or kernel outlives it.

@@ -39,7 +39,7 @@ void RemoteCommand::start(const QString &workDir, const QStringList &argv, int t
     // Mirror what changed: folders first (jobs run in order on the
     // connection's thread), then files, then the command.
     QSet<QString> dirs;
-    std::vector<std::tuple<QString, QByteArray, int>> files; // relative path, content, mode
+    std::vector<std::tuple<QString, QByteArray, QByteArray, int>> files; // relative path, content, hash, mode
     QDirIterator it(workDir, QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString path = it.next();
@@ -53,16 +53,16 @@ void RemoteCommand::start(const QString &workDir, const QStringList &argv, int t
             continue;
         dirs.insert(QFileInfo(rel).path());
         const bool executable = QFileInfo(path).isExecutable();
-        files.emplace_back(rel, data, executable ? 0755 : 0644);
+        files.emplace_back(rel, data, hash, executable ? 0755 : 0644);
     }
     for (const QString &d : std::as_const(dirs)) {
         const QString remote = d == u"."_s ? m_remoteRoot : m_remoteRoot + u'/' + d;
         m_pending.insert(m_connection->makePath(remote), u"create "_s + remote);
     }
-    for (const auto &[rel, data, mode] : files) {
+    for (const auto &[rel, data, hash, mode] : files) {
         const int job = m_connection->upload(data, m_remoteRoot + u'/' + rel, mode);
         m_pending.insert(job, u"upload "_s + rel);
-        m_uploads.insert(job, {rel, QCryptographicHash::hash(data, QCryptographicHash::Sha1)});
+        m_uploads.insert(job, {rel, hash});
     }
     m_execJob = m_connection->execShell(u"cd "_s + SshConnection::shellQuote(m_remoteRoot) + u" && "_s
                                             + SshConnection::commandLine(argv),

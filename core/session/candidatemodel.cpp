@@ -17,8 +17,10 @@ void CandidateModel::reset(const std::vector<ExperimentRecord> &records, const Q
     m_rowById.clear();
     m_start = 0;
     m_revertedTo.clear();
+    m_bestMs = NAN;
     for (int i = 0; i < int(m_records.size()); ++i) {
         m_rowById.insert(m_records[size_t(i)].id, i);
+        noteTiming(m_records[size_t(i)]);
         if (m_records[size_t(i)].decision == u"reverted"_s && m_records[size_t(i)].parent)
             m_revertedTo << *m_records[size_t(i)].parent; // a regression sends the loop back to the parent
         if (!m_start && m_records[size_t(i)].round == 0 && m_records[size_t(i)].origin == u"human"_s)
@@ -35,11 +37,19 @@ void CandidateModel::append(const ExperimentRecord &record)
     beginInsertRows({}, row, row);
     m_records.push_back(record);
     m_rowById.insert(record.id, row);
+    noteTiming(record);
     if (record.decision == u"reverted"_s && record.parent && !m_revertedTo.contains(*record.parent))
         m_revertedTo << *record.parent;
     if (!m_start && record.round == 0 && record.origin == u"human"_s)
         m_start = record.id;
     endInsertRows();
+}
+
+void CandidateModel::noteTiming(const ExperimentRecord &r)
+{
+    const double ms = medianOf(r);
+    if (r.origin != u"baseline"_s && std::isfinite(ms) && !(ms >= m_bestMs))
+        m_bestMs = ms;
 }
 
 void CandidateModel::setIncumbent(int id)

@@ -5,6 +5,7 @@
 #include <QAbstractTableModel>
 #include <QHash>
 
+#include <cmath>
 #include <vector>
 
 namespace kwb {
@@ -46,6 +47,8 @@ public:
     /// The starting kernel (the first human record of round 0): speedups are
     /// quoted against it.
     int startId() const { return m_start; }
+    /// The fastest correct candidate's median (baselines aside); NaN when none.
+    double bestMedianMs() const { return m_bestMs; }
 
     /// How the timeline draws a record: kept, discarded, reverted, failed,
     /// rejected, baseline, infra, imported, human-edited (a flag wins).
@@ -64,7 +67,9 @@ private:
     QString m_goalMetric;
     int m_incumbent = 0;
     int m_start = 0;
+    double m_bestMs = NAN;
     QList<int> m_revertedTo;
+    void noteTiming(const ExperimentRecord &r);
 };
 
 } // namespace kwb
