@@ -9,6 +9,7 @@
 #include "session/sessionstore.h"
 #include "remote/remotecommand.h"
 #include "remote/sshconnection.h"
+#include "kbdintserver.h"
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
@@ -124,24 +125,36 @@ private Q_SLOTS:
 
     void changedHostKeyIsAlwaysRefused()
     {
-        // known_hosts names another key for this host and port.
-        const QString other = m_tmp.path() + u"/other_key"_s;
-        QCOMPARE(QProcess::execute(u"ssh-keygen"_s, {u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, QString(), u"-f"_s, other}), 0);
-        QFile pub(other + u".pub"_s);
-        QVERIFY(pub.open(QIODevice::ReadOnly));
-        const QByteArray key = pub.readAll().split(' ').mid(0, 2).join(' ');
+        // One sshd is accepted on a port; another, with its own host key,
+        // then answers on the same port.
+        const QString first = m_tmp.path() + u"/sshd-first"_s, second = m_tmp.path() + u"/sshd-second"_s;
+        QCOMPARE(QProcess::execute(sshd(), {u"start"_s, first}), 0);
+        auto stopFirst = qScopeGuard([&] { QProcess::execute(sshd(), {u"stop"_s, first}); });
+        QFile portFile(first + u"/port"_s);
+        QVERIFY(portFile.open(QIODevice::ReadOnly));
+        const int port = portFile.readAll().trimmed().toInt();
         SshOptions o = options();
         o.knownHostsFile = m_tmp.path() + u"/changed_known_hosts"_s;
-        QFile kh(o.knownHostsFile);
-        QVERIFY(kh.open(QIODevice::WriteOnly));
-        kh.write("[127.0.0.1]:" + QByteArray::number(m_port) + ' ' + key + '\n');
-        kh.close();
-        o.acceptNewHostKey = true; // accepting new keys never covers a changed one
-        SshConnection c(target(), o);
+        o.identityFiles = {first + u"/client_key"_s};
+        o.acceptNewHostKey = true;
+        {
+            SshConnection c(target(port), o);
+            const SshResult r = c.wait(c.connectToHost(), 15'000);
+            QVERIFY2(r.ok, qPrintable(r.error));
+        }
+        QCOMPARE(QProcess::execute(sshd(), {u"stop"_s, first}), 0);
+        QCOMPARE(QProcess::execute(sshd(), {u"start"_s, second, QString::number(port)}), 0);
+        auto stopSecond = qScopeGuard([&] { QProcess::execute(sshd(), {u"stop"_s, second}); });
+        // accepting new keys never covers a changed one
+        SshConnection c(target(port), o);
         const SshResult r = c.wait(c.connectToHost(), 15'000);
         QVERIFY(!r.ok);
         QVERIFY(r.hostKeyRefused);
-        QVERIFY2(r.error.contains(u"CHANGED"_s), qPrintable(r.error));
+        QVERIFY2(r.error.contains(u"CHANGED"_s) && r.error.contains(u"SHA256:"_s), qPrintable(r.error));
+        // known_hosts still holds the first key only.
+        QFile kh(o.knownHostsFile);
+        QVERIFY(kh.open(QIODevice::ReadOnly));
+        QCOMPARE(kh.readAll().count('\n'), 1);
     }
 
     void agentAuthentication()
@@ -198,6 +211,79 @@ private Q_SLOTS:
         QVERIFY2(r.error.contains(u"passphrase"_s), qPrintable(r.error));
     }
 
+    void keyboardInteractiveAuthentication()
+    {
+        const QString password = QString::number(QRandomGenerator::global()->generate64(), 36);
+        KbdintServer server(password.toStdString(), "482913");
+        QVERIFY(server.port() > 0);
+        SshOptions o = options();
+        o.identityFiles.clear();
+        o.knownHostsFile = m_tmp.path() + u"/kbdint_known_hosts"_s;
+        o.acceptNewHostKey = true;
+        QString instruction;
+        QList<SshPrompt> asked;
+        o.keyboardInteractive = [&](const QString &text, const QList<SshPrompt> &prompts) {
+            instruction = text;
+            asked = prompts;
+            return QStringList{password, u"482913"_s};
+        };
+        {
+            SshConnection c(target(server.port()), o);
+            const SshResult r = c.wait(c.connectToHost(), 15'000);
+            QVERIFY2(r.ok, qPrintable(r.error));
+        }
+        QCOMPARE(server.authenticated(), 1);
+        QCOMPARE(asked.size(), 2);
+        QCOMPARE(asked[0].text, u"Password: "_s);
+        QVERIFY(!asked[0].echo);
+        QCOMPARE(asked[1].text, u"Verification code: "_s);
+        QVERIFY(asked[1].echo);
+        QVERIFY2(instruction.contains(u"Answer both questions."_s), qPrintable(instruction));
+
+        o.keyboardInteractive = [](const QString &, const QList<SshPrompt> &) {
+            return QStringList{u"wrong"_s, u"482913"_s};
+        };
+        {
+            SshConnection c(target(server.port()), o);
+            const SshResult r = c.wait(c.connectToHost(), 15'000);
+            QVERIFY(!r.ok);
+            QVERIFY2(r.error.contains(u"keyboard-interactive"_s) && r.error.contains(u"refused"_s), qPrintable(r.error));
+        }
+        o.keyboardInteractive = [](const QString &, const QList<SshPrompt> &) { return QStringList(); };
+        SshConnection c(target(server.port()), o);
+        const SshResult r = c.wait(c.connectToHost(), 15'000);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains(u"cancelled"_s), qPrintable(r.error));
+        QCOMPARE(server.authenticated(), 1);
+    }
+
+    void newHostKeyConfirmedWithItsFingerprint()
+    {
+        SshOptions o = options();
+        o.knownHostsFile = m_tmp.path() + u"/confirm_known_hosts"_s;
+        QString shown;
+        o.confirmNewHostKey = [&](const QString &, const QString &fingerprint) {
+            shown = fingerprint;
+            return false;
+        };
+        {
+            SshConnection c(target(), o);
+            const SshResult r = c.wait(c.connectToHost(), 15'000);
+            QVERIFY(r.hostKeyRefused);
+            QVERIFY(!QFile::exists(o.knownHostsFile));
+        }
+        // The fingerprint shown is the server's (ssh-keygen -l says the same).
+        QProcess keygen;
+        keygen.start(u"ssh-keygen"_s, {u"-l"_s, u"-E"_s, u"sha256"_s, u"-f"_s, m_dir + u"/host_key.pub"_s});
+        QVERIFY(keygen.waitForFinished(10'000));
+        QVERIFY2(!shown.isEmpty() && keygen.readAllStandardOutput().contains(shown.toUtf8()), qPrintable(shown));
+        o.confirmNewHostKey = [](const QString &, const QString &) { return true; };
+        SshConnection c(target(), o);
+        const SshResult r = c.wait(c.connectToHost(), 15'000);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QVERIFY(QFile::exists(o.knownHostsFile));
+    }
+
     void uploadDownloadManySmallFiles()
     {
         SshConnection c(target(), options());
@@ -233,6 +319,33 @@ private Q_SLOTS:
         QVERIFY(!r.connectionLost); // a slow command is not a lost host
         QVERIFY2(t.elapsed() < 5'000, qPrintable(QString::number(t.elapsed())));
         QVERIFY(c.wait(c.exec({u"true"_s}, 10'000), 15'000).ok); // the connection is still good
+    }
+
+    void cancelKillsTheRemoteCommand()
+    {
+        SshConnection c(target(), options());
+        QSignalSpy lines(&c, &SshConnection::outputLine);
+        // A queued job cancelled before it starts never runs.
+        const int first = c.execShell(u"echo started >&2; sleep 31.4159; echo after"_s, 60'000);
+        const int queued = c.execShell(u"touch "_s + m_tmp.path() + u"/queued-ran"_s, 60'000);
+        c.cancel(queued);
+        QVERIFY(lines.wait(15'000));
+        QCOMPARE(lines.first().at(1).toString(), u"started"_s);
+        QElapsedTimer t;
+        t.start();
+        c.cancel(first);
+        const SshResult r = c.wait(first, 15'000);
+        QVERIFY(r.cancelled);
+        QVERIFY(!r.ok);
+        QVERIFY(!r.connectionLost);
+        QVERIFY2(t.elapsed() < 5'000, qPrintable(QString::number(t.elapsed())));
+        QVERIFY(!r.output.contains("after"));
+        QVERIFY(c.wait(queued, 15'000).cancelled);
+        QVERIFY(!QFile::exists(m_tmp.path() + u"/queued-ran"_s));
+        // Nothing of it is left on the host ([.]: pgrep must not find itself).
+        const SshResult left = c.wait(c.execShell(u"pgrep -f 'sleep 31[.]4159'"_s, 10'000), 15'000);
+        QVERIFY2(left.ok, qPrintable(left.error));
+        QCOMPARE(left.exitStatus, 1);
     }
 
     void largeOutputIsCapped()
@@ -440,11 +553,12 @@ private Q_SLOTS:
         o.identityFiles = {dir + u"/client_key"_s};
         SshConnection c(target(port), o);
         QVERIFY(c.wait(c.connectToHost(), 15'000).ok);
-        const int job = c.exec({u"sleep"_s, u"30"_s}, 60'000);
+        QSignalSpy lines(&c, &SshConnection::outputLine);
+        const int job = c.execShell(u"echo started >&2; sleep 30"_s, 60'000);
         QFile pid(dir + u"/sshd.pid"_s);
         QVERIFY(pid.open(QIODevice::ReadOnly));
         const QString sshdPid = QString::fromUtf8(pid.readAll().trimmed());
-        QTest::qWait(300); // let the command start: this is the scenario, not synchronisation
+        QVERIFY(lines.wait(15'000)); // the command runs
         // The listener and its per-connection children.
         QProcess::execute(u"pkill"_s, {u"-KILL"_s, u"-P"_s, sshdPid});
         QProcess::execute(u"kill"_s, {u"-KILL"_s, sshdPid});

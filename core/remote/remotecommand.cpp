@@ -122,9 +122,11 @@ void RemoteCommand::finish(CommandOutcome outcome)
 
 void RemoteCommand::cancel()
 {
-    // The running command finishes on the host (its supervisor enforces the
-    // stage limits); its result is reported as cancelled.
+    // The command is killed on the host (its whole process group), or never
+    // started if still queued behind the uploads.
     m_cancelled = true;
+    if (m_running && m_connection)
+        m_connection->cancel(m_execJob);
 }
 
 } // namespace kwb

@@ -6,6 +6,8 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QMetaObject>
+#include <QMutex>
+#include <QSet>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QThread>
@@ -20,6 +22,18 @@
 namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
+
+/// Exec jobs to stop, written by any thread, read by the worker.
+struct SshCancels
+{
+    QMutex mutex;
+    QSet<int> jobs;
+    bool take(int job)
+    {
+        QMutexLocker lock(&mutex);
+        return jobs.remove(job);
+    }
+};
 
 namespace {
 
@@ -50,7 +64,9 @@ class SshWorker : public QObject
 {
     Q_OBJECT
 public:
-    SshWorker(const SshTarget &target, const SshOptions &options) : m_target(target), m_options(options) {}
+    SshWorker(const SshTarget &target, const SshOptions &options, std::shared_ptr<SshCancels> cancels)
+        : m_target(target), m_options(options), m_cancels(std::move(cancels))
+    {}
 
     SshResult connect();
     SshResult exec(const QString &commandLine, int timeoutMs, qint64 maxOutput, int job);
@@ -85,6 +101,7 @@ private:
 
     SshTarget m_target;
     SshOptions m_options;
+    std::shared_ptr<SshCancels> m_cancels;
     Session m_session;
     Sftp m_sftp;
     Channel m_shell; ///< the long-lived `sh` commands run in
@@ -161,7 +178,8 @@ SshResult SshWorker::connect()
         return result;
     case SSH_KNOWN_HOSTS_NOT_FOUND:
     case SSH_KNOWN_HOSTS_UNKNOWN:
-        if (!m_options.acceptNewHostKey) {
+        if (!m_options.acceptNewHostKey
+            && !(m_options.confirmNewHostKey && m_options.confirmNewHostKey(where(), result.fingerprint))) {
             result.error = u"unknown host key for "_s + where() + u" ("_s + result.fingerprint
                 + u"); accept it to connect (kwb: --accept-new-host-key)"_s;
             result.hostKeyRefused = true;
@@ -215,22 +233,59 @@ SshResult SshWorker::connect()
             rc = ssh_userauth_publickey(s, nullptr, key.get());
         }
     }
+    if (rc != SSH_AUTH_SUCCESS && m_options.keyboardInteractive
+        && (ssh_userauth_list(s, nullptr) & SSH_AUTH_METHOD_INTERACTIVE)) {
+        rc = ssh_userauth_kbdint(s, nullptr, nullptr);
+        while (rc == SSH_AUTH_INFO) {
+            const int n = ssh_userauth_kbdint_getnprompts(s);
+            QString instruction = QString::fromUtf8(ssh_userauth_kbdint_getname(s));
+            const QString more = QString::fromUtf8(ssh_userauth_kbdint_getinstruction(s));
+            if (!more.isEmpty())
+                instruction += (instruction.isEmpty() ? QString() : u"\n"_s) + more;
+            QList<SshPrompt> prompts;
+            for (int i = 0; i < n; ++i) {
+                char echo = 0;
+                const char *text = ssh_userauth_kbdint_getprompt(s, unsigned(i), &echo);
+                prompts.append({QString::fromUtf8(text), echo != 0});
+            }
+            // A round with no questions (servers send one) needs no asking.
+            const QStringList answers = n == 0 ? QStringList() : m_options.keyboardInteractive(instruction, prompts);
+            if (answers.size() != n) {
+                result.error = u"keyboard-interactive authentication to "_s + where() + u" was cancelled"_s;
+                break;
+            }
+            for (int i = 0; i < n; ++i) {
+                QByteArray answer = answers.at(i).toUtf8();
+                ssh_userauth_kbdint_setanswer(s, unsigned(i), answer.constData());
+                answer.fill('\0');
+            }
+            rc = ssh_userauth_kbdint(s, nullptr, nullptr);
+        }
+        if (rc != SSH_AUTH_SUCCESS && result.error.isEmpty())
+            result.error = u"keyboard-interactive authentication to "_s + where() + u" was refused (wrong answers?)"_s;
+    }
     if (rc != SSH_AUTH_SUCCESS) {
         if (!result.error.isEmpty()) {
             m_session.reset();
             return result;
         }
-        result.error = u"cannot authenticate to "_s + where() + u" (tried the agent and key files): "_s
+        result.error = u"cannot authenticate to "_s + where() + u" (tried the agent, key files and keyboard-interactive where offered): "_s
             + QString::fromUtf8(ssh_get_error(s));
         m_session.reset();
         return result;
     }
+    result.error.clear(); // an earlier way may have failed on the way
     result.ok = true;
     return result;
 }
 
 SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxOutput, int job)
 {
+    if (m_cancels->take(job)) {
+        SshResult r = failure(u"cancelled before it ran"_s);
+        r.cancelled = true;
+        return r;
+    }
     if (SshResult c = connect(); !c.ok)
         return c;
     // Commands go to one long-lived `sh` on an exec channel: a new channel
@@ -248,11 +303,13 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
     }
     ssh_channel channel = m_shell.get();
     const QByteArray mark = "KWB-END-" + m_nonce + '-' + QByteArray::number(job);
-    const QString limited = (timeoutMs > 0 ? u"timeout -s KILL "_s + QString::number((timeoutMs + 999) / 1000) + u' '
-                                           : QString())
-        + u"sh -c "_s + SshConnection::shellQuote(commandLine);
-    const QByteArray script = "(" + limited.toUtf8() + ") </dev/null; printf '\\n%s %d\\n' " + mark
-        + " $?; printf '%s\\n' " + mark + " >&2\n";
+    const QByteArray pidMark = "KWB-PID-" + m_nonce + '-' + QByteArray::number(job);
+    // `timeout` (0: no limit) puts the command in a process group of its
+    // own and passes a TERM on to all of it: that is how cancel() stops it.
+    const QString limited = u"timeout -s KILL "_s + QString::number(timeoutMs > 0 ? (timeoutMs + 999) / 1000 : 0)
+        + u" sh -c "_s + SshConnection::shellQuote(commandLine);
+    const QByteArray script = limited.toUtf8() + " </dev/null & kwb_pid=$!; printf '%s %d\\n' " + pidMark
+        + " $kwb_pid >&2; wait $kwb_pid; printf '\\n%s %d\\n' " + mark + " $?; printf '%s\\n' " + mark + " >&2\n";
     if (ssh_channel_write(channel, script.constData(), uint32_t(script.size())) != int(script.size())) {
         m_shell.reset();
         return lost(u"cannot send a command to "_s + where());
@@ -262,6 +319,8 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
     clock.start();
     QByteArray err, tail; // tail: the last bytes of stdout, where the marker shows up
     bool outDone = false, errDone = false;
+    QByteArray remotePid; // of the `timeout` that leads the command's process group
+    bool killSent = false;
     char buffer[16384];
     auto drain = [&](int isStderr) {
         for (;;) {
@@ -278,6 +337,8 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
                     err.remove(0, at + 1);
                     if (l == mark)
                         errDone = true;
+                    else if (l.startsWith(QByteArray(pidMark + ' ')))
+                        remotePid = l.mid(pidMark.size() + 1);
                     else
                         Q_EMIT line(job, QString::fromUtf8(l));
                 }
@@ -309,6 +370,16 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
             m_shell.reset();
             return lost(u"connection to "_s + where() + u" lost while running a command"_s);
         }
+        if (!r.cancelled && m_cancels->take(job))
+            r.cancelled = true;
+        if (r.cancelled && !killSent && !remotePid.isEmpty()) {
+            // On a second channel: the shell is busy waiting for the command.
+            killSent = true;
+            Channel kill(ssh_channel_new(m_session.get()));
+            const QByteArray line = "kill -TERM " + remotePid;
+            if (kill && ssh_channel_open_session(kill.get()) == SSH_OK)
+                ssh_channel_request_exec(kill.get(), line.constData());
+        }
         if (ssh_channel_is_eof(channel) && !(outDone && errDone)) {
             m_shell.reset(); // the shell itself ended: a fresh one next time
             return failure(u"the shell on "_s + where() + u" ended while running a command"_s);
@@ -323,6 +394,10 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
     if (r.output.size() > maxOutput) {
         r.output.truncate(maxOutput);
         r.truncated = true;
+    }
+    if (r.cancelled) {
+        r.error = u"cancelled"_s;
+        return r;
     }
     if (timeoutMs > 0 && r.exitStatus == 137 && clock.elapsed() >= timeoutMs) {
         r.timedOut = true;
@@ -454,10 +529,11 @@ QString SshTarget::toString() const
 }
 
 SshConnection::SshConnection(const SshTarget &target, const SshOptions &options, QObject *parent)
-    : QObject(parent), m_target(target), m_thread(std::make_unique<QThread>())
+    : QObject(parent), m_target(target), m_thread(std::make_unique<QThread>()),
+      m_cancels(std::make_shared<SshCancels>())
 {
     qRegisterMetaType<kwb::SshResult>();
-    m_worker = new SshWorker(target, options);
+    m_worker = new SshWorker(target, options, m_cancels);
     m_worker->moveToThread(m_thread.get());
     connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &SshWorker::done, this, [this](int id, const SshResult &r) {
@@ -526,6 +602,12 @@ int SshConnection::download(const QString &remotePath, qint64 maxBytes)
 int SshConnection::makePath(const QString &remotePath)
 {
     return post([remotePath](SshWorker &w, int) { return w.makePath(remotePath); });
+}
+
+void SshConnection::cancel(int id)
+{
+    QMutexLocker lock(&m_cancels->mutex);
+    m_cancels->jobs.insert(id);
 }
 
 SshResult SshConnection::wait(int id, int timeoutMs)

@@ -28,6 +28,13 @@ struct SshTarget
     QString toString() const;
 };
 
+/// One question of a keyboard-interactive exchange.
+struct SshPrompt
+{
+    QString text; ///< "Password: ", "Verification code: "
+    bool echo = false; ///< false: the answer is secret (not shown as typed)
+};
+
 struct SshOptions
 {
     QString knownHostsFile;    ///< default ~/.ssh/known_hosts
@@ -41,6 +48,15 @@ struct SshOptions
     /// answer skips the key. The answer is kept in memory for reconnects and
     /// never written anywhere.
     std::function<QString(const QString &keyFile)> passphrase;
+    /// Asked (on the connection's thread) whether to trust a host whose key
+    /// known_hosts does not have yet: host, SHA256 fingerprint. True adds it.
+    /// Not asked for a changed key (always refused).
+    std::function<bool(const QString &host, const QString &fingerprint)> confirmNewHostKey;
+    /// Keyboard-interactive authentication (PAM prompts, one-time codes),
+    /// tried after the agent and key files: asked (on the connection's
+    /// thread) with the server's instruction and questions; one answer per
+    /// question, or an empty list to give up. Answers are never kept.
+    std::function<QStringList(const QString &instruction, const QList<SshPrompt> &prompts)> keyboardInteractive;
 };
 
 /// What a job came back with.
@@ -51,6 +67,7 @@ struct SshResult
     bool connectionLost = false; ///< the host went away: retry, do not blame the kernel
     bool hostKeyRefused = false; ///< unknown (not accepted) or changed host key
     bool timedOut = false;
+    bool cancelled = false;     ///< exec: stopped by cancel(); the remote command was killed
     int exitStatus = -1;        ///< exec: the command's exit status
     QByteArray output;          ///< exec: stdout (capped); download: the file
     bool truncated = false;     ///< the cap was reached; the rest was read and dropped
@@ -84,6 +101,10 @@ public:
     int download(const QString &remotePath, qint64 maxBytes = 64 << 20);
     /// Creates a directory and its parents.
     int makePath(const QString &remotePath);
+    /// Stops exec job `id`: killed on the host (with everything it started)
+    /// if running, skipped if still queued; it finishes with `cancelled`.
+    /// Callable from any thread.
+    void cancel(int id);
 
     /// Runs this thread's event loop until job `id` finishes (or has
     /// finished) or `timeoutMs` passes. Results not waited for are kept
@@ -104,6 +125,7 @@ private:
     QTimer *m_keepalive = nullptr;
     std::unique_ptr<QThread> m_thread;
     SshWorker *m_worker = nullptr; // lives in m_thread
+    std::shared_ptr<struct SshCancels> m_cancels; // shared with the worker
     QHash<int, SshResult> m_done;  // finished jobs not yet taken by wait()
     int m_nextJob = 1;
 };

@@ -16,7 +16,12 @@ start)
     [ -f "$dir/client_key" ] || ssh-keygen -q -t ed25519 -N '' -f "$dir/client_key"
     cp "$dir/client_key.pub" "$dir/authorized_keys"
     port=${3:-}
-    if [ -z "$port" ]; then # a free port: nothing answers on it
+    if [ -n "$port" ]; then # a port just given up by a stopped sshd: wait until it is free
+        for _ in $(seq 1 100); do
+            (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || break
+            sleep 0.05
+        done
+    else # a free port: nothing answers on it
         for _ in $(seq 1 50); do
             port=$((20000 + RANDOM % 20000))
             (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || break
