@@ -52,7 +52,7 @@ int main(int argc, char **argv)
             h.runnerFactory = [c, remoteRoot, mirror](QObject *parent) { return new RemoteCommand(c, remoteRoot, mirror, parent); };
             pool.push_back(std::move(h));
         }
-        LocalEvalBackend backend(*loaded.workload, *loaded.target, Calibration{}, tmp.path() + u"/unused"_s, 1);
+        PoolEvalBackend backend(*loaded.workload, *loaded.target, Calibration{}, tmp.path() + u"/unused"_s, 1);
         backend.setHosts(std::move(pool));
         // Keep every slot busy until n evaluations are done.
         int started = 0, done = 0, failed = 0;

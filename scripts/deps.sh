@@ -11,6 +11,7 @@ packages=(
   libqscintilla2-qt6-dev libssh-dev nlohmann-json3-dev libgl-dev
   libdtl-dev qtkeychain-qt6-dev libmuparser-dev libopenblas-dev
   xvfb xauth fonts-dejavu-core openssh-server openssh-client
+  gnome-keyring dbus-daemon libsecret-1-0
 )
 
 missing=()

@@ -13,10 +13,14 @@
 #include "qsci.h"
 #include "session/reflexionmodel.h"
 #include "timelineview.h"
+#include "remote/hostmodel.h"
 #include "workbench.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QApplication>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QComboBox>
 #include <QPlainTextEdit>
 #include <QTableWidget>
@@ -314,6 +318,81 @@ private Q_SLOTS:
         // The timeline and chart show what the store holds.
         QCOMPARE(wb->candidates()->rowCount(), int(wb->session().experiments().size()));
         QVERIFY(w.chart()->pointCount() >= 2);
+    }
+
+    void remoteHostConnectsWithConsentAndShowsItsState()
+    {
+        const QString sshd = qEnvironmentVariable("KWB_SSHD_DIR");
+        if (sshd.isEmpty() || !QFile::exists(sshd + u"/port"_s))
+            QSKIP("no sshd fixture (run through ctest, which starts tests/sshd/sshd.sh)");
+        QFile portFile(sshd + u"/port"_s);
+        QVERIFY(portFile.open(QIODevice::ReadOnly));
+        const QString host = qEnvironmentVariable("USER", u"root"_s) + u"@127.0.0.1:"_s
+            + QString::fromUtf8(portFile.readAll().trimmed());
+        // The tiny workload, on the SSH host only.
+        const QString dir = m_tmp.path() + u"/remote-workload"_s;
+        QVERIFY(QDir().mkpath(dir));
+        for (const char *name : {"good.cpp", "template.cpp", "reference.cpp"})
+            QVERIFY(QFile::copy(QFINDTESTDATA(u"data/tiny/"_s + QLatin1String(name)), dir + u'/' + QLatin1String(name)));
+        QFile in(QFINDTESTDATA("data/tiny/search.json")), out(dir + u"/workload.json"_s);
+        QVERIFY(in.open(QIODevice::ReadOnly) && out.open(QIODevice::WriteOnly));
+        out.write(in.readAll().replace("\"hosts\": [\"local\"]", QByteArray("\"hosts\": [\"" + host.toUtf8() + "\"]")));
+        out.close();
+        qputenv("KWB_SSH_CONFIG", "none");
+        qputenv("KWB_SSH_IDENTITY", (sshd + u"/client_key"_s).toUtf8());
+        qputenv("KWB_SSH_KNOWN_HOSTS", (m_tmp.path() + u"/gui_known_hosts"_s).toUtf8());
+        auto restore = qScopeGuard([] {
+            qunsetenv("KWB_SSH_CONFIG");
+            qunsetenv("KWB_SSH_IDENTITY");
+            qunsetenv("KWB_SSH_KNOWN_HOSTS");
+        });
+
+        MainWindow w;
+        w.show();
+        QVERIFY2(w.newSession(dir + u"/workload.json"_s, m_tmp.path() + u"/remote-session"_s), qPrintable(w.errorText()));
+        Workbench *wb = w.workbench();
+        HostModel *hosts = wb->hosts();
+        QCOMPARE(hosts->rowCount(), 1);
+        QCOMPARE(hosts->state(host), HostModel::State::NotConnected);
+        QVERIFY(w.findChild<QTableView *>(u"hosts"_s));
+        // The host-key question is modal: answered from a timer, which runs
+        // inside the dialog's own event loop.
+        QString shown;
+        QTimer answer;
+        connect(&answer, &QTimer::timeout, this, [&] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box || box->objectName() != u"hostKeyDialog"_s)
+                return;
+            shown = box->informativeText();
+            for (QAbstractButton *b : box->buttons()) {
+                if (box->buttonRole(b) == QMessageBox::AcceptRole)
+                    b->click();
+            }
+        });
+        answer.start(20);
+        w.action(u"run"_s)->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(hosts->state(host) == HostModel::State::Connected, 30'000);
+        QVERIFY2(shown.contains(u"SHA256:"_s), qPrintable(shown));
+        QFile known(m_tmp.path() + u"/gui_known_hosts"_s);
+        QVERIFY(known.open(QIODevice::ReadOnly));
+        QVERIFY(known.readAll().contains("[127.0.0.1]:"));
+        QTRY_VERIFY_WITH_TIMEOUT(std::isfinite(hosts->latencyMs(host)), 15'000);
+        QVERIFY(hosts->latencyMs(host) > 0);
+        // Round 0's start kernel is evaluated there: the host is busy, then
+        // the record names it.
+        QVERIFY(waitForGate(w));
+        w.action(u"approve"_s)->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(hosts->busy(host) == 1, 30'000);
+        QCOMPARE(hosts->stateText(host), u"busy"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(wb->candidates()->rowOf(1) >= 0, 60'000);
+        QCOMPARE(wb->candidates()->recordById(1)->host, host);
+        QVERIFY(wb->candidates()->recordById(1)->result.value("correct", false));
+        QTRY_COMPARE_WITH_TIMEOUT(hosts->busy(host), 0, 10'000);
+        QVERIFY(w.statusText().contains(host));
+        w.action(u"stop"_s)->trigger();
+        if (w.pendingCandidate())
+            w.action(u"reject"_s)->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(wb->loop()->isFinished(), 60'000);
     }
 
     void reopenedSessionLooksTheSame()

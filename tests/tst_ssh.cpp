@@ -194,7 +194,7 @@ private Q_SLOTS:
         SshOptions o = options();
         o.identityFiles = {key};
         int asked = 0;
-        o.passphrase = [&](const QString &file) {
+        o.passphrase = [&](const QString &file, bool) {
             ++asked;
             return file == key ? secret : QString();
         };
@@ -204,7 +204,7 @@ private Q_SLOTS:
             QVERIFY(c.wait(c.exec({u"true"_s}, 10'000), 15'000).ok);
         }
         QCOMPARE(asked, 1);
-        o.passphrase = [](const QString &) { return u"wrong"_s; };
+        o.passphrase = [](const QString &, bool) { return u"wrong"_s; };
         SshConnection c(target(), o);
         const SshResult r = c.wait(c.connectToHost(), 15'000);
         QVERIFY(!r.ok);
@@ -425,7 +425,7 @@ private Q_SLOTS:
         auto session = SessionStore::create(m_tmp.path() + u"/loop-over-ssh"_s, *loaded.workload, *loaded.target, &error);
         QVERIFY2(session, qPrintable(error));
         SearchPlanner planner(*loaded.workload, *loaded.target, SearchStrategy::Exhaustive, 1);
-        LocalEvalBackend backend(*loaded.workload, *loaded.target, Calibration{}, m_tmp.path() + u"/loop-local"_s, 1);
+        PoolEvalBackend backend(*loaded.workload, *loaded.target, Calibration{}, m_tmp.path() + u"/loop-local"_s, 1);
         const QString remoteRoot = m_tmp.path() + u"/loop-remote"_s;
         backend.setRunnerFactory([&](QObject *parent) { return new RemoteCommand(&c, remoteRoot, mirror, parent); });
         LoopOptions lo;
@@ -476,7 +476,7 @@ private Q_SLOTS:
         pool[1].name = u"fixture"_s;
         pool[1].workRoot = m_tmp.path() + u"/pool-good"_s;
         pool[1].runnerFactory = [&](QObject *parent) { return new RemoteCommand(&good, m_tmp.path() + u"/pool-remote-good"_s, goodMirror, parent); };
-        LocalEvalBackend backend(*loaded.workload, *loaded.target, Calibration{}, m_tmp.path() + u"/unused"_s, 1);
+        PoolEvalBackend backend(*loaded.workload, *loaded.target, Calibration{}, m_tmp.path() + u"/unused"_s, 1);
         backend.setHosts(std::move(pool));
         QCOMPARE(backend.slotCount(), 2);
         QSignalSpy hostState(&backend, &EvalBackend::hostStateChanged);

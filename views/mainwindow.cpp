@@ -4,6 +4,7 @@
 #include "compareview.h"
 #include "diffview.h"
 #include "metricchart.h"
+#include "sshdialogs.h"
 #include "timelineview.h"
 #include "workbench.h"
 
@@ -16,6 +17,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QHeaderView>
+#include <QIdentityProxyModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -35,6 +37,31 @@
 #include <cstdio>
 
 namespace kwb {
+
+namespace {
+
+// The host list's state column in colour.
+class HostColours : public QIdentityProxyModel
+{
+public:
+    using QIdentityProxyModel::QIdentityProxyModel;
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (role != Qt::ForegroundRole || index.column() != HostModel::StateColumn)
+            return QIdentityProxyModel::data(index, role);
+        switch (HostModel::State(QIdentityProxyModel::data(index, HostModel::StateRole).toInt())) {
+        case HostModel::State::Local:
+        case HostModel::State::Connected: return QColor(0x2e, 0x7d, 0x32);
+        case HostModel::State::Connecting: return QColor(0xb2, 0x80, 0x00);
+        case HostModel::State::Down:
+        case HostModel::State::Failed: return QColor(0xc6, 0x28, 0x28);
+        case HostModel::State::NotConnected: break;
+        }
+        return {};
+    }
+};
+
+} // namespace
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -274,7 +301,18 @@ void MainWindow::buildDocks()
     m_console->setFont(QFont(u"DejaVu Sans Mono"_s, 9));
     auto *console = dock(u"consoleDock"_s, tr("Console"), m_console, Qt::BottomDockWidgetArea);
 
+    // Hosts: state coloured (green up, amber connecting, red down/failed).
+    m_hosts = new QTableView(this);
+    m_hosts->setObjectName(u"hosts"_s);
+    m_hosts->verticalHeader()->hide();
+    m_hosts->horizontalHeader()->setStretchLastSection(true);
+    m_hosts->setSelectionMode(QAbstractItemView::NoSelection);
+    m_hostColours = new HostColours(this);
+    m_hosts->setModel(m_hostColours);
+    auto *hosts = dock(u"hostsDock"_s, tr("Hosts"), m_hosts, Qt::BottomDockWidgetArea);
+
     tabifyDockWidget(candidates, console);
+    tabifyDockWidget(m_compareDock, hosts);
     tabifyDockWidget(console, m_compareDock);
     tabifyDockWidget(plan, reflexions);
     tabifyDockWidget(reflexions, memory);
@@ -298,6 +336,9 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
     Workbench *wb = m_workbench.get();
     m_table->setModel(wb->candidates());
     m_timeline->setModel(wb->candidates());
+    m_hostColours->setSourceModel(wb->hosts());
+    m_hosts->resizeColumnsToContents();
+    wb->setSshPrompts(dialogPrompts(this));
     m_reflexionFilter->setSourceModel(wb->reflexions());
     m_reflexions->setModel(m_reflexionFilter);
     m_memory->setModel(wb->memory());
@@ -372,6 +413,11 @@ void MainWindow::showError(const QString &message)
     m_error->setText(message);
     m_error->show();
     statusBar()->showMessage(message.section(u'\n', 0, 0), 10'000);
+}
+
+QString MainWindow::statusText() const
+{
+    return m_phaseLabel->text() + u" · "_s + m_statsLabel->text();
 }
 
 QString MainWindow::errorText() const
@@ -545,7 +591,8 @@ void MainWindow::updateActions()
     const bool running = loop && !loop->isFinished();
     const bool gate = running && m_pending.has_value();
     const bool replaying = m_workbench && m_workbench->isReplaying();
-    m_actions[u"run"_s]->setEnabled(m_workbench && !replaying && (!loop || (running && loop->isPaused())));
+    const bool connecting = m_workbench && m_workbench->isConnecting();
+    m_actions[u"run"_s]->setEnabled(m_workbench && !replaying && !connecting && (!loop || (running && loop->isPaused())));
     m_actions[u"pause"_s]->setEnabled(running && !loop->isPaused());
     m_actions[u"step"_s]->setEnabled(m_workbench && (!loop || running));
     m_actions[u"approve"_s]->setEnabled(gate);
@@ -572,7 +619,8 @@ void MainWindow::updateStatus()
     const double bestMs = m->bestMedianMs();
     const QString best = std::isfinite(bestMs) ? QString::number(bestMs, 'g', 4) + u" ms"_s : tr("—");
     const qint64 s = m_clock.isValid() ? m_clock.elapsed() / 1000 : 0;
-    m_statsLabel->setText(tr("host: local · elapsed %1:%2 · %3 evaluations · best %4")
+    m_statsLabel->setText(tr("host: %1 · elapsed %2:%3 · %4 evaluations · best %5")
+                              .arg(m_workbench->hostSpecs().join(u", "_s))
                               .arg(s / 60)
                               .arg(s % 60, 2, 10, QLatin1Char('0'))
                               .arg(m->rowCount())

@@ -8,6 +8,7 @@
 #include <memory>
 
 class QAction;
+class QIdentityProxyModel;
 class QComboBox;
 class QDockWidget;
 class QLabel;
@@ -49,6 +50,8 @@ public:
     /// Plays the open session back (see Workbench::startReplay).
     bool startReplay(double perSecond);
     QString errorText() const;
+    /// The status bar's permanent text (phase, hosts, elapsed, best).
+    QString statusText() const;
 
     void selectCandidate(int id);
     /// Shows the Compare dock with `a` against `b`.
@@ -93,6 +96,8 @@ private:
     TimelineView *m_timeline = nullptr;
     MetricChart *m_chart = nullptr;
     QTableView *m_table = nullptr;
+    QTableView *m_hosts = nullptr;
+    QIdentityProxyModel *m_hostColours = nullptr;
     QTextBrowser *m_plan = nullptr;
     QPlainTextEdit *m_console = nullptr;
     QListView *m_reflexions = nullptr;

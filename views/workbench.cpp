@@ -3,15 +3,26 @@
 #include "eval/calibration.h"
 #include "loop/evalbackend.h"
 #include "planning/planner.h"
+#include "remote/evalhost.h"
+#include "remote/keychain.h"
 
+#include <QElapsedTimer>
 #include <QFile>
+#include <QPointer>
 #include <QMultiHash>
 
 namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
-Workbench::~Workbench() = default;
+Workbench::~Workbench()
+{
+    // The loop and the pool use the hosts' connections: they go first.
+    m_loop.reset();
+    m_backend.reset();
+    m_calibrator.reset();
+    m_hosts.clear();
+}
 
 namespace {
 
@@ -76,7 +87,13 @@ bool Workbench::init(LoadedWorkload &&loaded, std::unique_ptr<SessionStore> sess
     if (const Json m = m_session->memory(); m.is_array())
         memory.assign(m.begin(), m.end());
     m_memory.reset(memory);
+    m_hostModel.setHosts(hostSpecs());
     return true;
+}
+
+QStringList Workbench::hostSpecs() const
+{
+    return m_workload->hosts.isEmpty() ? QStringList{u"local"_s} : m_workload->hosts;
 }
 
 void Workbench::run(LoopMode mode)
@@ -87,23 +104,185 @@ void Workbench::run(LoopMode mode)
         m_loop->resume();
         return;
     }
-    if (m_calibrator)
-        return; // already calibrating
+    if (m_calibrator || m_connecting)
+        return; // already on the way
+    connectHosts();
+}
+
+namespace {
+
+// Runs `ask` on `context`'s thread and waits for the answer (the SSH
+// callbacks run on a connection's thread; dialogs belong to the GUI's).
+template<typename Result, typename Ask>
+Result askOn(QObject *context, Ask ask)
+{
+    Result answer{};
+    if (context)
+        QMetaObject::invokeMethod(context, [&] { answer = ask(); }, Qt::BlockingQueuedConnection);
+    return answer;
+}
+
+} // namespace
+
+SshOptions Workbench::sshOptions()
+{
+    SshOptions o = sshOptionsFromEnvironment();
+    QPointer<Workbench> self(this);
+    if (auto f = m_prompts.confirmNewHostKey) {
+        o.confirmNewHostKey = [self, f](const QString &host, const QString &fingerprint) {
+            return askOn<bool>(self, [&] { return f(host, fingerprint); });
+        };
+    }
+    if (auto f = m_prompts.passphrase) {
+        // Asked once for all hosts; the keychain is read on the connection's thread.
+        o.passphrase = keychain::rememberingPassphrase([self, f](const QString &file, bool retry, bool *remember) {
+            return askOn<QString>(self, [&] { return f(file, retry, remember); });
+        });
+    }
+    if (auto f = m_prompts.keyboardInteractive) {
+        o.keyboardInteractive = [self, f](const QString &instruction, const QList<SshPrompt> &prompts) {
+            return askOn<QStringList>(self, [&] { return f(instruction, prompts); });
+        };
+    }
+    return o;
+}
+
+QString Workbench::workRootFor(const EvalHost &host) const
+{
+    return m_session->dir() + u"/work"_s + (host.isLocal() ? QString() : u"@"_s + host.spec);
+}
+
+void Workbench::connectHosts()
+{
+    m_connecting = true;
+    m_hosts.clear();
+    m_waitingFor = 0;
+    m_hostModel.setHosts(hostSpecs());
+    const SshOptions options = sshOptions();
+    for (const QString &spec : hostSpecs()) {
+        QString error;
+        std::unique_ptr<EvalHost> host = makeHost(spec, *m_workload, options, &error);
+        if (!host) {
+            m_hostModel.setState(spec, HostModel::State::Failed, error);
+            Q_EMIT errorOccurred(tr("Host %1: %2").arg(spec, error));
+            continue;
+        }
+        EvalHost *h = host.get();
+        m_hosts.push_back(std::move(host));
+        if (h->isLocal())
+            continue;
+        ++m_waitingFor;
+        m_hostModel.setState(spec, HostModel::State::Connecting);
+        Q_EMIT consoleLine(tr("Connecting to %1…").arg(spec));
+        auto clock = std::make_shared<QElapsedTimer>();
+        clock->start();
+        const int job = h->connection->connectToHost();
+        connect(h->connection.get(), &SshConnection::finished, this, [this, h, job, clock](int id, const SshResult &r) {
+            if (id != job)
+                return;
+            h->connectMs = clock->elapsed();
+            hostConnected(h, r);
+        });
+    }
+    Q_EMIT stateChanged();
+    if (m_waitingFor == 0)
+        calibrate();
+}
+
+void Workbench::hostConnected(EvalHost *host, const SshResult &result)
+{
+    if (result.ok) {
+        m_hostModel.setState(host->spec, HostModel::State::Connected, QString());
+        Q_EMIT consoleLine(tr("Connected to %1 in %2 ms (key %3).")
+                               .arg(host->spec).arg(host->connectMs).arg(result.fingerprint));
+    } else {
+        m_hostModel.setState(host->spec, HostModel::State::Failed, result.error);
+        Q_EMIT errorOccurred(tr("Host %1 is left out: %2").arg(host->spec, result.error));
+    }
+    if (--m_waitingFor > 0)
+        return;
+    // Every host has answered: go on with those that are up.
+    std::erase_if(m_hosts, [this](const std::unique_ptr<EvalHost> &h) {
+        return !h->isLocal() && m_hostModel.state(h->spec) != HostModel::State::Connected;
+    });
+    if (m_hosts.empty()) {
+        m_connecting = false;
+        Q_EMIT errorOccurred(tr("No host of this workload can be reached; nothing was started."));
+        Q_EMIT stateChanged();
+        return;
+    }
+    pingIdleHosts();
+    if (!m_pingTimer) {
+        m_pingTimer = new QTimer(this);
+        connect(m_pingTimer, &QTimer::timeout, this, &Workbench::pingIdleHosts);
+        m_pingTimer->start(10'000);
+    }
+    calibrate();
+}
+
+void Workbench::pingIdleHosts()
+{
+    // The round trip of a trivial command, on hosts with nothing queued (a
+    // busy connection would measure its queue instead).
+    for (const auto &h : m_hosts) {
+        if (h->isLocal() || m_hostModel.busy(h->spec) > 0 || m_hostModel.state(h->spec) != HostModel::State::Connected)
+            continue;
+        auto clock = std::make_shared<QElapsedTimer>();
+        clock->start();
+        const int job = h->connection->exec({u"true"_s}, 10'000);
+        auto once = std::make_shared<QMetaObject::Connection>();
+        *once = connect(h->connection.get(), &SshConnection::finished, this,
+                        [this, spec = h->spec, job, clock, once](int id, const SshResult &r) {
+            if (id != job)
+                return;
+            disconnect(*once);
+            if (r.ok)
+                m_hostModel.setLatency(spec, double(clock->nsecsElapsed()) / 1e6);
+        });
+    }
+}
+
+void Workbench::calibrate()
+{
+    m_connecting = false;
+    EvalHost *first = m_hosts.front().get();
     m_calibrator = std::make_unique<Calibrator>();
+    m_calibrator->setRunnerFactory(first->runnerFactory());
     connect(m_calibrator.get(), &Calibrator::consoleLine, this, &Workbench::consoleLine);
     connect(m_calibrator.get(), &Calibrator::finished, this, [this](const Calibration &c) { startLoop(c); });
     connect(m_calibrator.get(), &Calibrator::failed, this, [this](const QString &e) {
         Q_EMIT errorOccurred(tr("Calibration failed (%1); running without %% of peak and bottleneck classes.").arg(e));
         startLoop(Calibration{});
     });
-    Q_EMIT consoleLine(tr("Measuring this host's peaks (once; cached)…"));
-    m_calibrator->start(*m_target, u"local"_s, m_session->dir() + u"/work"_s, false);
+    Q_EMIT consoleLine(tr("Measuring the peaks of %1 (once; cached)…").arg(first->spec));
+    m_calibrator->start(*m_target, first->spec, workRootFor(*first), false);
+    Q_EMIT stateChanged();
 }
 
 void Workbench::startLoop(const Calibration &calibration)
 {
     m_planner = std::make_unique<SearchPlanner>(*m_workload, *m_target, SearchStrategy::Model, 1);
-    m_backend = std::make_unique<LocalEvalBackend>(*m_workload, *m_target, calibration, m_session->dir() + u"/work"_s, 1);
+    auto backend = std::make_unique<PoolEvalBackend>(*m_workload, *m_target, calibration, workRootFor(*m_hosts.front()), 1);
+    std::vector<PoolHost> pool;
+    for (const auto &h : m_hosts) {
+        PoolHost ph;
+        ph.name = h->spec;
+        ph.runnerFactory = h->runnerFactory();
+        ph.workRoot = workRootFor(*h);
+        pool.push_back(std::move(ph));
+    }
+    backend->setHosts(std::move(pool));
+    connect(backend.get(), &EvalBackend::hostLoadChanged, this, [this](const QString &host, int busy, int slots) {
+        m_hostModel.setLoad(host, busy, slots);
+    });
+    connect(backend.get(), &EvalBackend::hostStateChanged, this, [this](const QString &host, const QString &state) {
+        const bool local = host == u"local"_s;
+        m_hostModel.setState(host, state == u"down"_s ? HostModel::State::Down
+                                   : (local ? HostModel::State::Local : HostModel::State::Connected),
+                             state == u"down"_s ? tr("evaluations lost three times in a row; its work moves elsewhere")
+                                                : QString());
+    });
+    m_backend = std::move(backend);
     m_loop = std::make_unique<OptimizationLoop>(*m_workload, *m_session, *m_planner, *m_backend, LoopOptions{});
     m_loop->setMode(m_mode);
     OptimizationLoop *loop = m_loop.get();
@@ -164,11 +343,7 @@ bool Workbench::startReplay(double perSecond)
         const auto &records = m_session->experiments();
         if (m_replayNext >= records.size()) {
             stopReplay();
-            if (const Json *reverts = findAt(m_session->loopState(), {"reverts"}); reverts && reverts->is_array()) {
-        for (const Json &r : *reverts)
-            m_candidates.setRevertedTo(int(numberAt(r, {"to"}, 0)));
-    }
-    m_candidates.setIncumbent(m_session->loopState().value("incumbent", 0));
+            markLoopState();
             Q_EMIT replayFinished();
             return;
         }

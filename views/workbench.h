@@ -2,6 +2,8 @@
 
 #include "session/candidatemodel.h"
 #include "loop/loop.h"
+#include "remote/hostmodel.h"
+#include "remote/sshconnection.h"
 #include "session/reflexionmodel.h"
 #include "workload/workload.h"
 
@@ -14,7 +16,18 @@ namespace kwb {
 
 class Calibrator;
 class EvalBackend;
+struct EvalHost;
 class SearchPlanner;
+
+/// What the engineer is asked while hosts connect (the window's dialogs).
+struct SshPrompts
+{
+    std::function<bool(const QString &host, const QString &fingerprint)> confirmNewHostKey;
+    /// `retry`: the last answer was wrong; set `*remember` to keep the
+    /// answer in the system keychain.
+    std::function<QString(const QString &keyFile, bool retry, bool *remember)> passphrase;
+    std::function<QStringList(const QString &instruction, const QList<SshPrompt> &prompts)> keyboardInteractive;
+};
 
 /// One open session and the engine that runs it: workload, target, store,
 /// planner, backend, loop, and the models the window shows. The GUI binds
@@ -38,10 +51,20 @@ public:
     CandidateModel *candidates() { return &m_candidates; }
     JsonListModel *reflexions() { return &m_reflexions; }
     JsonListModel *memory() { return &m_memory; }
+    HostModel *hosts() { return &m_hostModel; }
+    /// The workload's hosts ("local" when it names none).
+    QStringList hostSpecs() const;
+    /// How to ask the engineer during SSH connections (host keys,
+    /// passphrases, keyboard-interactive): the window's dialogs. Called on
+    /// this object's thread; nothing answered is stored here.
+    void setSshPrompts(const SshPrompts &prompts) { m_prompts = prompts; }
     LoopMode mode() const { return m_mode; }
     bool isRunning() const { return m_loop && !m_loop->isFinished(); }
+    bool isConnecting() const { return m_connecting; }
 
-    /// Calibrates (once, cached) and starts or resumes the loop in `mode`.
+    /// Connects the hosts, calibrates the first (once, cached) and starts
+    /// or resumes the loop in `mode`. Hosts that cannot be reached are
+    /// left out (with an error); none reachable: nothing starts.
     void run(LoopMode mode);
     void setMode(LoopMode mode);
     /// Plays the recorded session back in order, `perSecond` candidates a
@@ -66,7 +89,13 @@ Q_SIGNALS:
 private:
     Workbench() = default;
     bool init(LoadedWorkload &&loaded, std::unique_ptr<SessionStore> session, QString *error);
+    void connectHosts();
+    void hostConnected(EvalHost *host, const SshResult &result);
+    void calibrate();
     void startLoop(const Calibration &calibration);
+    SshOptions sshOptions();
+    QString workRootFor(const EvalHost &host) const;
+    void pingIdleHosts();
     void markLoopState();
 
     std::unique_ptr<Workload> m_workload;
@@ -76,6 +105,12 @@ private:
     std::unique_ptr<EvalBackend> m_backend;
     std::unique_ptr<OptimizationLoop> m_loop;
     std::unique_ptr<Calibrator> m_calibrator;
+    std::vector<std::unique_ptr<EvalHost>> m_hosts;
+    HostModel m_hostModel;
+    SshPrompts m_prompts;
+    bool m_connecting = false;
+    int m_waitingFor = 0; // hosts still connecting
+    QTimer *m_pingTimer = nullptr;
     CandidateModel m_candidates;
     JsonListModel m_reflexions{JsonListModel::Reflexions};
     JsonListModel m_memory{JsonListModel::Memory};

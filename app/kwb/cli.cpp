@@ -3,13 +3,11 @@
 
 #include "cli.h"
 
+#include "remote/keychain.h"
 #include "session/sessionstore.h"
 
 #include <QCommandLineParser>
-#include <QCryptographicHash>
 #include <QElapsedTimer>
-#include <QFileInfo>
-#include <QStandardPaths>
 
 #include <cstdio>
 #include <fcntl.h>
@@ -65,25 +63,11 @@ std::unique_ptr<SessionStore> openSession(const QString &command, const QString 
     return session;
 }
 
-QString defaultWorkRoot(const Workload &w)
-{
-    const QByteArray key = QCryptographicHash::hash(w.path.toUtf8(), QCryptographicHash::Sha1).toHex().left(12);
-    return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + u"/kernel-workbench/work/"_s
-        + w.name + u'-' + QString::fromLatin1(key);
-}
-
-RunnerFactory Host::runnerFactory()
-{
-    if (!connection)
-        return {};
-    return [this](QObject *parent) { return new RemoteCommand(connection.get(), remoteRoot, mirror, parent); };
-}
-
 namespace {
 
-// A passphrase from the terminal, not echoed; "" without a terminal. Never
-// stored by kwb beyond the connection's memory.
-QString askOnTerminal(const QString &prompt)
+// An answer from the terminal (a passphrase: not echoed); "" without a
+// terminal. Never stored by kwb beyond the connection's memory.
+QString askOnTerminal(const QString &prompt, bool echo = false)
 {
     const int fd = ::open("/dev/tty", O_RDWR | O_CLOEXEC);
     if (fd < 0)
@@ -91,7 +75,7 @@ QString askOnTerminal(const QString &prompt)
     const QByteArray p = prompt.toUtf8();
     (void)!::write(fd, p.constData(), size_t(p.size()));
     termios saved{};
-    const bool tty = ::tcgetattr(fd, &saved) == 0;
+    const bool tty = !echo && ::tcgetattr(fd, &saved) == 0;
     if (tty) {
         termios quiet = saved;
         quiet.c_lflag &= ~tcflag_t(ECHO);
@@ -103,35 +87,46 @@ QString askOnTerminal(const QString &prompt)
         line.append(c);
     if (tty)
         ::tcsetattr(fd, TCSAFLUSH, &saved);
-    (void)!::write(fd, "\n", 1);
+    if (tty)
+        (void)!::write(fd, "\n", 1);
     ::close(fd);
     return QString::fromUtf8(line);
 }
 
 } // namespace
 
-std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, bool acceptNewHostKey, const QString &command)
+void addHostOptions(QCommandLineParser &p)
 {
-    auto host = std::make_unique<Host>();
-    host->spec = spec;
-    if (spec == u"local"_s)
-        return host;
+    p.addOption({u"accept-new-host-key"_s, u"Trust an SSH host seen for the first time (a changed key is always refused)."_s});
+    p.addOption({u"remember-passphrase"_s,
+                 u"Keep the passphrase of an encrypted SSH key in the system keychain (never in a file)."_s});
+}
+
+std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, const QCommandLineParser &p, const QString &command)
+{
+    SshOptions options = sshOptionsFromEnvironment();
+    options.acceptNewHostKey = p.isSet(u"accept-new-host-key"_s);
+    const bool remember = p.isSet(u"remember-passphrase"_s);
+    options.passphrase = keychain::rememberingPassphrase([remember](const QString &keyFile, bool retry, bool *keep) {
+        *keep = remember;
+        return askOnTerminal((retry ? u"wrong; passphrase for "_s : u"passphrase for "_s) + keyFile + u": "_s);
+    });
+    options.keyboardInteractive = [spec](const QString &instruction, const QList<SshPrompt> &prompts) {
+        if (!instruction.isEmpty())
+            err(spec + u": "_s + instruction);
+        QStringList answers;
+        for (const SshPrompt &question : prompts)
+            answers << askOnTerminal(question.text, question.echo);
+        return answers;
+    };
     QString error;
-    auto target = SshTarget::parse(spec, &error);
-    if (!target) {
+    std::unique_ptr<Host> host = makeHost(spec, w, options, &error);
+    if (!host) {
         err(command + u": "_s + error);
         return nullptr;
     }
-    SshOptions options;
-    options.acceptNewHostKey = acceptNewHostKey;
-    options.configFile = qEnvironmentVariable("KWB_SSH_CONFIG");
-    options.knownHostsFile = qEnvironmentVariable("KWB_SSH_KNOWN_HOSTS");
-    if (qEnvironmentVariableIsSet("KWB_SSH_IDENTITY"))
-        options.identityFiles << qEnvironmentVariable("KWB_SSH_IDENTITY");
-    options.passphrase = [](const QString &keyFile) { return askOnTerminal(u"passphrase for "_s + keyFile + u": "_s); };
-    host->connection = std::make_unique<SshConnection>(*target, options);
-    host->mirror = std::make_shared<RemoteMirror>();
-    host->remoteRoot = u".cache/kernel-workbench/work/"_s + QFileInfo(defaultWorkRoot(w)).fileName();
+    if (host->isLocal())
+        return host;
     QElapsedTimer clock;
     clock.start();
     const SshResult r = host->connection->wait(host->connection->connectToHost(), 60'000);

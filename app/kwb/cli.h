@@ -2,8 +2,7 @@
 
 #include "targets/targetprofile.h"
 #include "eval/evaluator.h"
-#include "remote/remotecommand.h"
-#include "remote/sshconnection.h"
+#include "remote/evalhost.h"
 #include "workload/workload.h"
 
 #include <QString>
@@ -46,29 +45,16 @@ std::optional<Loaded> loadAll(const QString &path);
 std::unique_ptr<SessionStore> openSession(const QString &command, const QString &dir, const Workload &w,
                                           const TargetProfile &target);
 
-/// Where kwb prepares a workload's evaluations when no session says.
-QString defaultWorkRoot(const Workload &w);
+using Host = EvalHost;
 
-/// The host a command runs on: the local one, or an SSH connection with the
-/// mirror of what it already has. Remote commands run under
-/// ~/.cache/kernel-workbench/work/<workload> on the host.
-struct Host
-{
-    QString spec = QStringLiteral("local");
-    std::unique_ptr<SshConnection> connection;
-    std::shared_ptr<RemoteMirror> mirror;
-    QString remoteRoot;
-    qint64 connectMs = 0;
-
-    bool isLocal() const { return !connection; }
-    RunnerFactory runnerFactory();
-};
-
-/// Opens a host ("local", user@host[:port], an ~/.ssh/config alias). SSH
-/// settings: ~/.ssh/config and known_hosts, the agent and key files, or
-/// KWB_SSH_CONFIG, KWB_SSH_KNOWN_HOSTS and KWB_SSH_IDENTITY. Problems are
-/// printed; nullptr then.
-std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, bool acceptNewHostKey, const QString &command);
+/// Opens and connects a host ("local", user@host[:port], an ~/.ssh/config
+/// alias) with the SSH settings of sshOptionsFromEnvironment(); passphrases
+/// and keyboard-interactive questions are asked on the terminal. Problems
+/// are printed; nullptr then.
+/// --accept-new-host-key and --remember-passphrase (the OS keychain) decide.
+std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, const QCommandLineParser &p, const QString &command);
+/// Adds the options openHost() reads.
+void addHostOptions(QCommandLineParser &p);
 
 /// Adds --help and parses `args`; false (with `*exit` set) when the command
 /// should end now: bad arguments (printed) or help (shown).

@@ -19,7 +19,7 @@ int cmdHosts(const QStringList &args)
     p.addPositionalArgument(u"check"_s, u"the only action so far"_s);
     p.addPositionalArgument(u"workload"_s, u"workload.json"_s);
     p.addOption({u"host"_s, u"Check this host instead (repeatable)."_s, u"HOST"_s});
-    p.addOption({u"accept-new-host-key"_s, u"Trust an SSH host seen for the first time (a changed key is always refused)."_s});
+    addHostOptions(p);
     int exit = ExitOk;
     if (!parseOrFail(p, args, u"kwb hosts"_s, &exit))
         return exit;
@@ -37,7 +37,7 @@ int cmdHosts(const QStringList &args)
     bool allGood = true;
     for (const QString &spec : specs) {
         out(spec + u'\n');
-        std::unique_ptr<Host> host = openHost(spec, w, p.isSet(u"accept-new-host-key"_s), u"  ✗"_s);
+        std::unique_ptr<Host> host = openHost(spec, w, p, u"  ✗"_s);
         if (!host) {
             allGood = false;
             continue;

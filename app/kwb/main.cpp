@@ -125,7 +125,7 @@ int cmdEval(const QStringList &args)
     p.addOption({u"recalibrate"_s, u"Measure the machine's peaks again instead of using the cache."_s});
     p.addOption({u"quiet"_s, u"Do not echo the harness's console output."_s});
     p.addOption({u"host"_s, u"Evaluate on this host: local or user@host[:port] or an ~/.ssh/config alias (default: the workload's first)."_s, u"HOST"_s});
-    p.addOption({u"accept-new-host-key"_s, u"Trust an SSH host seen for the first time (a changed key is always refused)."_s});
+    addHostOptions(p);
     if (!p.parse(args)) {
         err(u"kwb eval: "_s + p.errorText());
         return ExitUsage;
@@ -238,7 +238,7 @@ int cmdEval(const QStringList &args)
 
     const bool quiet = p.isSet(u"quiet"_s) || p.isSet(u"json"_s);
     const QString hostSpec = p.isSet(u"host"_s) ? p.value(u"host"_s) : w.hosts.value(0, u"local"_s);
-    std::unique_ptr<Host> host = openHost(hostSpec, w, p.isSet(u"accept-new-host-key"_s), u"kwb eval"_s);
+    std::unique_ptr<Host> host = openHost(hostSpec, w, p, u"kwb eval"_s);
     if (!host)
         return ExitInfra;
     if (!host->isLocal())
@@ -333,7 +333,7 @@ int cmdRun(const QStringList &args)
     p.addOption({u"parallel"_s, u"Evaluations at once on the local host (default 1, so timings do not interfere)."_s, u"N"_s, u"1"_s});
     p.addOption({u"seed"_s, u"Seed of the search (default 1)."_s, u"N"_s, u"1"_s});
     p.addOption({u"host"_s, u"Run the evaluations on this host: local or user@host[:port] or an ~/.ssh/config alias; repeat for a pool (default: the workload's hosts)."_s, u"HOST"_s});
-    p.addOption({u"accept-new-host-key"_s, u"Trust an SSH host seen for the first time (a changed key is always refused)."_s});
+    addHostOptions(p);
     p.addOption({u"quiet"_s, u"Print only the candidate lines and the summary."_s});
     if (!p.parse(args)) {
         err(u"kwb run: "_s + p.errorText());
@@ -391,7 +391,7 @@ int cmdRun(const QStringList &args)
                                                      : (w.hosts.isEmpty() ? QStringList{u"local"_s} : w.hosts);
     std::vector<std::unique_ptr<Host>> hostList;
     for (const QString &spec : hostSpecs) {
-        hostList.push_back(openHost(spec, w, p.isSet(u"accept-new-host-key"_s), u"kwb run"_s));
+        hostList.push_back(openHost(spec, w, p, u"kwb run"_s));
         if (!hostList.back())
             return ExitInfra;
     }
@@ -409,7 +409,7 @@ int cmdRun(const QStringList &args)
     options.plateauRounds = std::max(0, p.value(u"plateau"_s).toInt());
     options.rules.regressionThreshold = w.divergence.threshold;
     SearchPlanner planner(w, target, *strategy, p.value(u"seed"_s).toULongLong());
-    LocalEvalBackend backend(w, target, calibration.value_or(Calibration{}), workRoot,
+    PoolEvalBackend backend(w, target, calibration.value_or(Calibration{}), workRoot,
                              std::max(1, p.value(u"parallel"_s).toInt()));
     std::vector<PoolHost> pool;
     for (const auto &h : hostList) {

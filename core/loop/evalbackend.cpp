@@ -8,7 +8,7 @@ namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
-LocalEvalBackend::LocalEvalBackend(const Workload &workload, const TargetProfile &target,
+PoolEvalBackend::PoolEvalBackend(const Workload &workload, const TargetProfile &target,
                                    const Calibration &calibration, const QString &workRoot, int parallel,
                                    QObject *parent)
     : EvalBackend(parent), m_workload(workload), m_target(target), m_calibration(calibration), m_root(workRoot)
@@ -20,13 +20,13 @@ LocalEvalBackend::LocalEvalBackend(const Workload &workload, const TargetProfile
     m_hosts.push_back(std::move(local));
 }
 
-void LocalEvalBackend::setHosts(std::vector<PoolHost> hosts)
+void PoolEvalBackend::setHosts(std::vector<PoolHost> hosts)
 {
     if (!hosts.empty())
         m_hosts = std::move(hosts);
 }
 
-int LocalEvalBackend::slotCount() const
+int PoolEvalBackend::slotCount() const
 {
     int n = 0;
     for (const PoolHost &h : m_hosts)
@@ -34,9 +34,9 @@ int LocalEvalBackend::slotCount() const
     return std::max(1, n);
 }
 
-LocalEvalBackend::~LocalEvalBackend() = default;
+PoolEvalBackend::~PoolEvalBackend() = default;
 
-void LocalEvalBackend::start(int job, const Candidate &candidate, const EvalVariant &variant)
+void PoolEvalBackend::start(int job, const Candidate &candidate, const EvalVariant &variant)
 {
     Job j;
     const Workload *w = &m_workload;
@@ -66,6 +66,7 @@ void LocalEvalBackend::start(int job, const Candidate &candidate, const EvalVari
     }
     PoolHost &host = m_hosts[pick];
     ++host.busy;
+    Q_EMIT hostLoadChanged(host.name, host.busy, host.slots);
     j.host = pick;
     j.evaluator = std::make_unique<Evaluator>(*w, m_target, m_calibration, host.workRoot);
     if (host.runnerFactory)
@@ -78,6 +79,7 @@ void LocalEvalBackend::start(int job, const Candidate &candidate, const EvalVari
         if (it != m_jobs.end()) {
             PoolHost &h = m_hosts[it->second.host];
             --h.busy;
+            Q_EMIT hostLoadChanged(h.name, h.busy, h.slots);
             if (o.infra && o.infraMessage != u"cancelled"_s) {
                 if (++h.failuresInARow >= 3 && !h.down && m_hosts.size() > 1) {
                     h.down = true;
@@ -99,7 +101,7 @@ void LocalEvalBackend::start(int job, const Candidate &candidate, const EvalVari
     ev->start(candidate);
 }
 
-void LocalEvalBackend::cancelAll()
+void PoolEvalBackend::cancelAll()
 {
     for (auto &[id, job] : m_jobs)
         job.evaluator->cancel();

@@ -39,6 +39,8 @@ Q_SIGNALS:
     void finished(int job, const kwb::EvalOutcome &outcome);
     /// A host changed state: "up" or "down" (for the GUI's host list).
     void hostStateChanged(const QString &host, const QString &state);
+    /// How many of a host's slots are in use.
+    void hostLoadChanged(const QString &host, int busy, int slots);
 };
 
 /// One host of a backend's pool: where its commands run and how many at once.
@@ -58,13 +60,13 @@ struct PoolHost
 /// are added. A new evaluation goes to the least busy host that is up; a
 /// host whose evaluations are lost three times in a row is marked down and
 /// its work moves elsewhere (the loop retries lost evaluations).
-class LocalEvalBackend : public EvalBackend
+class PoolEvalBackend : public EvalBackend
 {
     Q_OBJECT
 public:
-    LocalEvalBackend(const Workload &workload, const TargetProfile &target, const Calibration &calibration,
+    PoolEvalBackend(const Workload &workload, const TargetProfile &target, const Calibration &calibration,
                      const QString &workRoot, int parallel, QObject *parent = nullptr);
-    ~LocalEvalBackend() override;
+    ~PoolEvalBackend() override;
     int slotCount() const override;
     void start(int job, const Candidate &candidate, const EvalVariant &variant = {}) override;
     void cancelAll() override;
@@ -91,7 +93,7 @@ private:
 
 /// Answers from a function, asynchronously. For the engine's own tests and
 /// benchmarks, where the timing data is synthetic on purpose (decision rules,
-/// retries, engine overhead); kernels are evaluated by LocalEvalBackend.
+/// retries, engine overhead); kernels are evaluated by PoolEvalBackend.
 class FunctionEvalBackend : public EvalBackend
 {
     Q_OBJECT

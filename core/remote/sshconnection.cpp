@@ -106,6 +106,7 @@ private:
     Sftp m_sftp;
     Channel m_shell; ///< the long-lived `sh` commands run in
     QHash<QString, QByteArray> m_passphrases; ///< key file → passphrase, in memory only
+    QSet<QString> m_wrongPassphrase;          ///< key files whose last answer was wrong
     QByteArray m_nonce = QByteArray::number(QRandomGenerator::global()->generate64(), 16);
 };
 
@@ -221,14 +222,16 @@ SshResult SshWorker::connect()
                 continue; // missing, or not encrypted (the auto attempt had it)
             }
             if (!m_passphrases.contains(file))
-                m_passphrases.insert(file, m_options.passphrase(file).toUtf8());
+                m_passphrases.insert(file, m_options.passphrase(file, m_wrongPassphrase.contains(file)).toUtf8());
             const QByteArray pass = m_passphrases.value(file);
             ssh_key unlocked = nullptr;
             if (pass.isEmpty() || ssh_pki_import_privkey_file(path.constData(), pass.constData(), nullptr, nullptr, &unlocked) != SSH_OK) {
                 m_passphrases.remove(file); // wrong: ask again next time
+                m_wrongPassphrase.insert(file);
                 result.error = u"the passphrase for "_s + file + u" is not right"_s;
                 continue;
             }
+            m_wrongPassphrase.remove(file);
             Key key(unlocked);
             rc = ssh_userauth_publickey(s, nullptr, key.get());
         }

@@ -45,9 +45,10 @@ struct SshOptions
     int keepaliveS = 30;           ///< an SSH_MSG_IGNORE this often keeps NAT and firewalls open; 0: never
     /// Asked (on the connection's thread) for the passphrase of an encrypted
     /// key file when the agent and unencrypted keys did not do; an empty
-    /// answer skips the key. The answer is kept in memory for reconnects and
-    /// never written anywhere.
-    std::function<QString(const QString &keyFile)> passphrase;
+    /// answer skips the key. `retry`: the last answer for this key was
+    /// wrong. The answer is kept in memory for reconnects and never written
+    /// anywhere.
+    std::function<QString(const QString &keyFile, bool retry)> passphrase;
     /// Asked (on the connection's thread) whether to trust a host whose key
     /// known_hosts does not have yet: host, SHA256 fingerprint. True adds it.
     /// Not asked for a changed key (always refused).

@@ -1,0 +1,52 @@
+#include "evalhost.h"
+
+#include "workload/workload.h"
+
+#include <QCryptographicHash>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+RunnerFactory EvalHost::runnerFactory()
+{
+    if (!connection)
+        return {};
+    return [this](QObject *parent) { return new RemoteCommand(connection.get(), remoteRoot, mirror, parent); };
+}
+
+QString defaultWorkRoot(const Workload &w)
+{
+    const QByteArray key = QCryptographicHash::hash(w.path.toUtf8(), QCryptographicHash::Sha1).toHex().left(12);
+    return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + u"/kernel-workbench/work/"_s
+        + w.name + u'-' + QString::fromLatin1(key);
+}
+
+SshOptions sshOptionsFromEnvironment()
+{
+    SshOptions options;
+    options.configFile = qEnvironmentVariable("KWB_SSH_CONFIG");
+    options.knownHostsFile = qEnvironmentVariable("KWB_SSH_KNOWN_HOSTS");
+    if (qEnvironmentVariableIsSet("KWB_SSH_IDENTITY"))
+        options.identityFiles << qEnvironmentVariable("KWB_SSH_IDENTITY");
+    return options;
+}
+
+std::unique_ptr<EvalHost> makeHost(const QString &spec, const Workload &w, const SshOptions &options, QString *error)
+{
+    auto host = std::make_unique<EvalHost>();
+    host->spec = spec;
+    if (spec == u"local"_s)
+        return host;
+    auto target = SshTarget::parse(spec, error);
+    if (!target)
+        return nullptr;
+    host->connection = std::make_unique<SshConnection>(*target, options);
+    host->mirror = std::make_shared<RemoteMirror>();
+    host->remoteRoot = u".cache/kernel-workbench/work/"_s + QFileInfo(defaultWorkRoot(w)).fileName();
+    return host;
+}
+
+} // namespace kwb

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "remote/localcommand.h"
+#include "remote/remotecommand.h"
+#include "remote/sshconnection.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace kwb {
+
+struct Workload;
+
+/// A host evaluations run on: the local one, or an SSH connection with the
+/// mirror of what it already has. Remote evaluations run under
+/// ~/.cache/kernel-workbench/work/<workload>-<hash> on the host.
+struct EvalHost
+{
+    QString spec = QStringLiteral("local"); ///< "local", user@host[:port] or an ~/.ssh/config alias
+    std::unique_ptr<SshConnection> connection;
+    std::shared_ptr<RemoteMirror> mirror;
+    QString remoteRoot;
+    qint64 connectMs = 0;
+
+    bool isLocal() const { return !connection; }
+    /// Empty for the local host (the evaluator's default runner).
+    RunnerFactory runnerFactory();
+};
+
+/// Where a workload's evaluations are prepared locally when no session says.
+QString defaultWorkRoot(const Workload &w);
+
+/// SSH settings: ~/.ssh/config and known_hosts, the agent and key files, or
+/// the overrides KWB_SSH_CONFIG, KWB_SSH_KNOWN_HOSTS and KWB_SSH_IDENTITY.
+/// The callbacks (passphrase, host key, keyboard-interactive) are the
+/// caller's to set.
+SshOptions sshOptionsFromEnvironment();
+
+/// A host for `spec` ("local" or an SSH target), not yet connected: for
+/// SSH, the first job connects (or call connectToHost()). nullptr with
+/// `error` for a spec that is not a host.
+std::unique_ptr<EvalHost> makeHost(const QString &spec, const Workload &w, const SshOptions &options, QString *error);
+
+} // namespace kwb
