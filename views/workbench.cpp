@@ -11,6 +11,8 @@
 #include <QPointer>
 #include <QMultiHash>
 
+#include <cmath>
+
 namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
@@ -222,24 +224,34 @@ void Workbench::hostConnected(EvalHost *host, const SshResult &result)
 
 void Workbench::pingIdleHosts()
 {
-    // The round trip of a trivial command, on hosts with nothing queued (a
-    // busy connection would measure its queue instead).
+    // The round trip of a trivial command, on idle hosts (a busy one would
+    // answer only after its evaluation).
     for (const auto &h : m_hosts) {
-        if (h->isLocal() || m_hostModel.busy(h->spec) > 0 || m_hostModel.state(h->spec) != HostModel::State::Connected)
-            continue;
-        auto clock = std::make_shared<QElapsedTimer>();
-        clock->start();
-        const int job = h->connection->exec({u"true"_s}, 10'000);
-        auto once = std::make_shared<QMetaObject::Connection>();
-        *once = connect(h->connection.get(), &SshConnection::finished, this,
-                        [this, spec = h->spec, job, clock, once](int id, const SshResult &r) {
-            if (id != job)
-                return;
-            disconnect(*once);
-            if (r.ok)
-                m_hostModel.setLatency(spec, double(clock->nsecsElapsed()) / 1e6);
-        });
+        if (!h->isLocal() && m_hostModel.busy(h->spec) == 0 && m_hostModel.state(h->spec) == HostModel::State::Connected)
+            ping(h.get());
     }
+}
+
+void Workbench::ping(EvalHost *host)
+{
+    const int job = host->connection->exec({u"true"_s}, 10'000);
+    auto once = std::make_shared<QMetaObject::Connection>();
+    *once = connect(host->connection.get(), &SshConnection::finished, this,
+                    [this, host, job, once](int id, const SshResult &r) {
+        if (id != job)
+            return;
+        disconnect(*once);
+        if (!r.ok)
+            return;
+        // The first command of a connection also starts its remote shell:
+        // measure again.
+        if (!std::isfinite(m_hostModel.latencyMs(host->spec)) && !m_warmedUp.contains(host->spec)) {
+            m_warmedUp.insert(host->spec);
+            ping(host);
+            return;
+        }
+        m_hostModel.setLatency(host->spec, r.runMs); // the round trip, not the queue before it
+    });
 }
 
 void Workbench::calibrate()

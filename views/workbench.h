@@ -8,6 +8,7 @@
 #include "workload/workload.h"
 
 #include <QObject>
+#include <QSet>
 #include <QTimer>
 
 #include <memory>
@@ -96,6 +97,7 @@ private:
     SshOptions sshOptions();
     QString workRootFor(const EvalHost &host) const;
     void pingIdleHosts();
+    void ping(EvalHost *host);
     void markLoopState();
 
     std::unique_ptr<Workload> m_workload;
@@ -111,6 +113,7 @@ private:
     bool m_connecting = false;
     int m_waitingFor = 0; // hosts still connecting
     QTimer *m_pingTimer = nullptr;
+    QSet<QString> m_warmedUp; // hosts whose remote shell is started
     CandidateModel m_candidates;
     JsonListModel m_reflexions{JsonListModel::Reflexions};
     JsonListModel m_memory{JsonListModel::Memory};

@@ -571,8 +571,13 @@ int SshConnection::post(std::function<SshResult(SshWorker &, int)> work)
     const int id = m_nextJob++;
     QPointer<SshWorker> worker = m_worker;
     QMetaObject::invokeMethod(m_worker, [worker, work, id] {
-        if (worker)
-            Q_EMIT worker->done(id, work(*worker, id));
+        if (!worker)
+            return;
+        QElapsedTimer clock;
+        clock.start();
+        SshResult r = work(*worker, id);
+        r.runMs = double(clock.nsecsElapsed()) / 1e6;
+        Q_EMIT worker->done(id, r);
     }, Qt::QueuedConnection);
     return id;
 }

@@ -73,6 +73,7 @@ struct SshResult
     QByteArray output;          ///< exec: stdout (capped); download: the file
     bool truncated = false;     ///< the cap was reached; the rest was read and dropped
     QString fingerprint;        ///< the server's key, SHA256:…
+    double runMs = 0;           ///< how long the job ran on the connection (its wait in the queue excluded)
 };
 
 class SshWorker;
