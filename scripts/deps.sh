@@ -12,6 +12,7 @@ packages=(
   libdtl-dev qtkeychain-qt6-dev libmuparser-dev libopenblas-dev
   xvfb xauth fonts-dejavu-core openssh-server openssh-client
   gnome-keyring dbus-daemon libsecret-1-0
+  help2man desktop-file-utils appstream debootstrap
 )
 
 missing=()

@@ -312,8 +312,8 @@ void MainWindow::buildDocks()
     auto *hosts = dock(u"hostsDock"_s, tr("Hosts"), m_hosts, Qt::BottomDockWidgetArea);
 
     tabifyDockWidget(candidates, console);
-    tabifyDockWidget(m_compareDock, hosts);
     tabifyDockWidget(console, m_compareDock);
+    tabifyDockWidget(m_compareDock, hosts);
     tabifyDockWidget(plan, reflexions);
     tabifyDockWidget(reflexions, memory);
     plan->raise();

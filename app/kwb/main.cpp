@@ -10,6 +10,7 @@
 #include "remote/sshconnection.h"
 #include "loop/loop.h"
 #include "planning/planner.h"
+#include "util/version.h"
 
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
@@ -42,11 +43,7 @@ namespace {
 
 QString versionText()
 {
-    QString v = u"kwb "_s + QStringLiteral(KWB_VERSION);
-    const QString rev = QStringLiteral(KWB_GIT_REVISION);
-    if (!rev.isEmpty())
-        v += u" (git "_s + rev + u')';
-    return v;
+    return versionLine(u"kwb"_s);
 }
 
 const char *kUsage = R"(usage: kwb COMMAND [options]
@@ -629,7 +626,7 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(u"kwb"_s);
     QCoreApplication::setOrganizationName(u"kernel-workbench"_s);
-    QCoreApplication::setApplicationVersion(QStringLiteral(KWB_VERSION));
+    QCoreApplication::setApplicationVersion(version());
 
     QStringList args = QCoreApplication::arguments();
     const QString command = args.size() > 1 ? args[1] : QString();

@@ -3,9 +3,11 @@
 // bundled CPU example so a new user sees the loop ready to run.
 
 #include "mainwindow.h"
+#include "util/version.h"
 #include "workbench.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QCommandLineParser>
 #include <QDateTime>
 #include <QDir>
@@ -53,15 +55,18 @@ int main(int argc, char **argv)
     // --version answers without a display (packaging checks run headless).
     for (int i = 1; i < argc; ++i) {
         if (qstrcmp(argv[i], "--version") == 0 || qstrcmp(argv[i], "-v") == 0) {
-            const char *rev = KWB_GIT_REVISION;
-            std::printf("kernel-workbench %s%s%s%s\n", KWB_VERSION, *rev ? " (git " : "", rev, *rev ? ")" : "");
+            std::printf("%s\n", qPrintable(kwb::versionLine(u"kernel-workbench"_s)));
             return 0;
         }
     }
     QApplication app(argc, argv);
     QApplication::setApplicationName(u"kernel-workbench"_s);
+    QApplication::setApplicationDisplayName(QApplication::translate("main", "Kernel Workbench"));
+    QGuiApplication::setDesktopFileName(u"org.kernelworkbench.KernelWorkbench"_s);
+    QApplication::setWindowIcon(QIcon::fromTheme(u"org.kernelworkbench.KernelWorkbench"_s,
+                                                 QIcon(u":/kwb/org.kernelworkbench.KernelWorkbench.svg"_s)));
     QApplication::setOrganizationName(u"kernel-workbench"_s);
-    QApplication::setApplicationVersion(QStringLiteral(KWB_VERSION));
+    QApplication::setApplicationVersion(kwb::version());
 
     QCommandLineParser p;
     p.setApplicationDescription(QApplication::translate("main", "Profile-guided kernel optimization with a human in the loop."));

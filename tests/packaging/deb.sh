@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The Debian package, installed for real: builds it with cpack from BUILD,
+# installs it with apt-get into a fresh Debian 12 root (debootstrap, kept as
+# a pristine tarball in BUILD/test-cache so later runs start from a copy),
+# and runs the installed binaries there: --version, kwb eval of an installed
+# example, the window under xvfb-run, the German translation.
+#   deb.sh SOURCE BUILD
+# Exit 77 (ctest: skipped, with the reason) where this machine cannot make a
+# root: not root, no debootstrap, no Debian archive.
+set -euo pipefail
+src=$1 build=$2
+skip() { echo "SKIPPED: $*" >&2; exit 77; }
+[[ $(id -u) -eq 0 ]] || skip "making a root needs root (chroot, mount)"
+command -v debootstrap >/dev/null || skip "debootstrap is missing (Debian: debootstrap)"
+mirror=${KWB_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+work=$(mktemp -d /tmp/kwb-deb.XXXXXX)
+root=$work/root
+cleanup() {
+    umount "$root/proc" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "== the package"
+cpack -G DEB --config "$build/CPackConfig.cmake" -B "$work/pkg" >/dev/null
+deb=$(ls "$work"/pkg/kernel-workbench_*_amd64.deb)
+echo "$(basename "$deb"): depends on $(dpkg-deb -f "$deb" Depends)"
+
+echo "== a fresh Debian 12 root"
+pristine=$build/test-cache/debootstrap-bookworm.tar
+if [[ ! -f $pristine ]]; then
+    mkdir -p "$(dirname "$pristine")"
+    debootstrap --variant=minbase bookworm "$work/fresh" "$mirror" >"$work/debootstrap.log" 2>&1 \
+        || { tail -5 "$work/debootstrap.log" >&2; skip "debootstrap could not reach $mirror"; }
+    tar -C "$work/fresh" -cf "$pristine.part" . && mv "$pristine.part" "$pristine"
+    rm -rf "$work/fresh"
+fi
+mkdir -p "$root"
+tar -C "$root" -xf "$pristine"
+mount -t proc proc "$root/proc"
+cp "$deb" "$root/tmp/"
+in_root() { chroot "$root" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"; }
+
+echo "== apt-get install ./$(basename "$deb")"
+in_root sh -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends /tmp/$(basename "$deb") xvfb xauth" \
+    >"$work/apt.log" 2>&1 || { tail -20 "$work/apt.log" >&2; exit 1; }
+grep -q "Setting up kernel-workbench" "$work/apt.log"
+
+echo "== the installed binaries"
+version=$(in_root kwb --version)
+echo "$version"
+[[ $version == "kwb $(dpkg-deb -f "$deb" Version)"* ]]
+in_root kernel-workbench --version | grep -q "^kernel-workbench $(dpkg-deb -f "$deb" Version)"
+in_root test -f /usr/share/man/man1/kwb.1.gz
+in_root test -f /usr/share/bash-completion/completions/kwb
+in_root test -f /usr/share/applications/org.kernelworkbench.KernelWorkbench.desktop
+in_root test -f /usr/share/metainfo/org.kernelworkbench.KernelWorkbench.metainfo.xml
+in_root test -f /usr/share/icons/hicolor/scalable/apps/org.kernelworkbench.KernelWorkbench.svg
+
+echo "== kwb eval of an installed example"
+in_root sh -c 'cd /tmp && kwb eval /usr/share/kernel-workbench/examples/softmax-cpu/workload.json --quiet' | tee "$work/eval.txt"
+grep -q "correct *yes" "$work/eval.txt"
+
+echo "== kwb targets: found at their installed path"
+in_root kwb targets | tee "$work/targets.txt"
+grep -q "/usr/share/kernel-workbench/targets" "$work/targets.txt"
+
+echo "== the window under xvfb-run"
+in_root sh -c 'cd /tmp && timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" kernel-workbench \
+    --workload /usr/share/kernel-workbench/examples/softmax-cpu/workload.json --session-dir /tmp/gui \
+    --screenshot /tmp/window.png' >/dev/null 2>&1
+in_root test -s /tmp/window.png
+in_root test -f /tmp/gui/session.json
+echo "OK: installed and ran from the package in a fresh root"
