@@ -61,7 +61,7 @@ int main(int argc, char **argv)
     }
     QApplication app(argc, argv);
     QApplication::setApplicationName(u"kernel-workbench"_s);
-    QApplication::setApplicationDisplayName(QApplication::translate("main", "Kernel Workbench"));
+    QApplication::setApplicationDisplayName(u"Kernel Workbench"_s); // a name: not translated
     QGuiApplication::setDesktopFileName(u"org.kernelworkbench.KernelWorkbench"_s);
     QApplication::setWindowIcon(QIcon::fromTheme(u"org.kernelworkbench.KernelWorkbench"_s,
                                                  QIcon(u":/kwb/org.kernelworkbench.KernelWorkbench.svg"_s)));
