@@ -4,6 +4,7 @@
 #include "compareview.h"
 #include "diffview.h"
 #include "metricchart.h"
+#include "language.h"
 #include "sshdialogs.h"
 #include "timelineview.h"
 #include "workbench.h"
@@ -18,6 +19,9 @@
 #include <QFileDialog>
 #include <QHeaderView>
 #include <QIdentityProxyModel>
+#include <QInputDialog>
+#include <QLocale>
+#include <QMessageBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -322,6 +326,8 @@ void MainWindow::buildDocks()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *d : findChildren<QDockWidget *>())
         view->addAction(d->toggleViewAction());
+    QMenu *settings = menuBar()->addMenu(tr("&Settings"));
+    settings->addAction(tr("&Language…"), this, &MainWindow::chooseLanguage);
 }
 
 void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
@@ -603,6 +609,40 @@ void MainWindow::updateActions()
     m_actions[u"stop"_s]->setEnabled(running);
 }
 
+QString MainWindow::phaseText(LoopPhase phase)
+{
+    switch (phase) {
+    case LoopPhase::Idle: return tr("idle");
+    case LoopPhase::Profile: return tr("profile");
+    case LoopPhase::Plan: return tr("plan");
+    case LoopPhase::Gate: return tr("gate");
+    case LoopPhase::Ship: return tr("ship");
+    case LoopPhase::Evaluate: return tr("evaluate");
+    case LoopPhase::Decide: return tr("decide");
+    case LoopPhase::Summarize: return tr("summarize");
+    case LoopPhase::Reflect: return tr("reflect");
+    case LoopPhase::Done: return tr("done");
+    }
+    return {};
+}
+
+void MainWindow::chooseLanguage()
+{
+    QStringList codes = {QString(), u"en"_s};
+    codes << language::translated();
+    QStringList names = {tr("System default (%1)").arg(QLocale::system().nativeLanguageName())};
+    for (int i = 1; i < codes.size(); ++i)
+        names << language::nativeName(codes[i]);
+    bool ok = false;
+    const int current = std::max<qsizetype>(0, codes.indexOf(language::chosen()));
+    const QString name = QInputDialog::getItem(this, tr("Language"), tr("Language of the window:"), names, int(current),
+                                               false, &ok);
+    if (!ok)
+        return;
+    language::setChosen(codes.value(names.indexOf(name)));
+    QMessageBox::information(this, tr("Language"), tr("The new language applies the next time Kernel Workbench starts."));
+}
+
 void MainWindow::updateStatus()
 {
     if (!m_workbench) {
@@ -613,7 +653,7 @@ void MainWindow::updateStatus()
     OptimizationLoop *loop = m_workbench->loop();
     if (m_workbench->isReplaying())
         return; // the replay writes its own progress
-    m_phaseLabel->setText(loop ? tr("phase: %1%2").arg(phaseName(loop->phase()), loop->isPaused() ? tr(" (paused)") : QString())
+    m_phaseLabel->setText(loop ? tr("phase: %1%2").arg(phaseText(loop->phase()), loop->isPaused() ? tr(" (paused)") : QString())
                                : tr("idle"));
     const CandidateModel *m = m_workbench->candidates();
     const double bestMs = m->bestMedianMs();

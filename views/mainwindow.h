@@ -72,6 +72,8 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    static QString phaseText(LoopPhase phase);
+    void chooseLanguage();
     void buildActions();
     void buildDocks();
     void bindLoop(OptimizationLoop *loop);

@@ -114,15 +114,15 @@ MetricChart::MetricChart(QWidget *parent) : QChartView(parent)
     c->legend()->setAlignment(Qt::AlignBottom);
     c->setMargins(QMargins(4, 4, 4, 4));
     setChart(c);
-    m_failed = markerSeries(tr("failed"), QColor(211, 47, 47), true);
+    m_failed = markerSeries(tr("failed", "chart legend: keep it short"), QColor(211, 47, 47), true);
     m_bestLine = new QLineSeries;
-    m_bestLine->setName(tr("best so far"));
+    m_bestLine->setName(tr("best", "chart legend: the best so far"));
     m_bestLine->setPen(QPen(QColor(46, 160, 67), 2));
     m_goalLine = new QLineSeries;
     m_goalLine->setName(tr("goal"));
     m_goalLine->setPen(QPen(QColor(25, 118, 210), 1.5, Qt::DashLine));
     m_baselineLine = new QLineSeries;
-    m_baselineLine->setName(tr("best baseline"));
+    m_baselineLine->setName(tr("baseline", "chart legend: the best baseline"));
     m_baselineLine->setPen(QPen(QColor(120, 120, 120), 1.5, Qt::DotLine));
     m_x = new QValueAxis;
     m_x->setTitleText(tr("candidate"));

@@ -17,7 +17,6 @@ namespace {
 
 constexpr int kStep = 22;   // px between candidates
 constexpr int kLane = 26;   // px between lanes
-constexpr int kTop = 34;    // room for the legend
 constexpr int kLeft = 16;
 constexpr int kRadius = 6;
 
@@ -31,22 +30,22 @@ struct Style
 Style styleOf(const QString &kind)
 {
     if (kind == u"kept"_s)
-        return {QColor(46, 160, 67), Style::Disc, QT_TR_NOOP("kept")};
+        return {QColor(46, 160, 67), Style::Disc, QT_TRANSLATE_NOOP("kwb::TimelineView", "kept")};
     if (kind == u"discarded"_s)
-        return {QColor(140, 140, 140), Style::Ring, QT_TR_NOOP("discarded")};
+        return {QColor(140, 140, 140), Style::Ring, QT_TRANSLATE_NOOP("kwb::TimelineView", "discarded")};
     if (kind == u"reverted"_s)
-        return {QColor(230, 126, 34), Style::Triangle, QT_TR_NOOP("reverted")};
+        return {QColor(230, 126, 34), Style::Triangle, QT_TRANSLATE_NOOP("kwb::TimelineView", "reverted")};
     if (kind == u"failed"_s)
-        return {QColor(211, 47, 47), Style::Cross, QT_TR_NOOP("failed")};
+        return {QColor(211, 47, 47), Style::Cross, QT_TRANSLATE_NOOP("kwb::TimelineView", "failed")};
     if (kind == u"rejected"_s)
-        return {QColor(120, 120, 120), Style::Cross, QT_TR_NOOP("rejected")};
+        return {QColor(120, 120, 120), Style::Cross, QT_TRANSLATE_NOOP("kwb::TimelineView", "rejected")};
     if (kind == u"baseline"_s)
-        return {QColor(25, 118, 210), Style::Diamond, QT_TR_NOOP("baseline")};
+        return {QColor(25, 118, 210), Style::Diamond, QT_TRANSLATE_NOOP("kwb::TimelineView", "baseline")};
     if (kind == u"human-edited"_s)
-        return {QColor(142, 36, 170), Style::Square, QT_TR_NOOP("human-edited")};
+        return {QColor(142, 36, 170), Style::Square, QT_TRANSLATE_NOOP("kwb::TimelineView", "human-edited")};
     if (kind == u"infra"_s)
-        return {QColor(180, 180, 180), Style::Ring, QT_TR_NOOP("host lost")};
-    return {QColor(160, 160, 160), Style::Disc, QT_TR_NOOP("other")};
+        return {QColor(180, 180, 180), Style::Ring, QT_TRANSLATE_NOOP("kwb::TimelineView", "host lost")};
+    return {QColor(160, 160, 160), Style::Disc, QT_TRANSLATE_NOOP("kwb::TimelineView", "other")};
 }
 
 void drawNode(QPainter &p, QPointF c, const Style &s, qreal r)
@@ -72,7 +71,7 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
 {
     setMouseTracking(true);
     viewport()->setMouseTracking(true);
-    setMinimumHeight(kTop + 2 * kLane);
+    setMinimumHeight(40 + 2 * kLane);
 }
 
 void TimelineView::setModel(CandidateModel *model)
@@ -131,24 +130,58 @@ void TimelineView::layoutRows(int first, int last)
 void TimelineView::updateScrollBars()
 {
     const int width = kLeft * 2 + (m_model ? m_model->rowCount() : 0) * kStep;
-    const int height = kTop + m_laneCount * kLane;
+    const int height = m_top + m_laneCount * kLane;
     horizontalScrollBar()->setRange(0, std::max(0, width - viewport()->width()));
     horizontalScrollBar()->setPageStep(viewport()->width());
     verticalScrollBar()->setRange(0, std::max(0, height - viewport()->height()));
     verticalScrollBar()->setPageStep(viewport()->height());
 }
 
+QStringList TimelineView::legendTexts() const
+{
+    QStringList texts;
+    for (const LegendEntry &e : legend(viewport()->width()))
+        texts << e.text;
+    return texts;
+}
+
+std::vector<TimelineView::LegendEntry> TimelineView::legend(int width) const
+{
+    std::vector<LegendEntry> entries;
+    const QFontMetrics fm(font());
+    const int row = fm.height() + 4;
+    int x = 8, y = 8 + fm.ascent();
+    auto place = [&](const QString &kind, const QString &text) {
+        const int w = (kind.isEmpty() ? 0 : 14) + fm.horizontalAdvance(text) + 10;
+        if (x > 8 && x + w > width - 4) {
+            x = 8;
+            y += row;
+        }
+        entries.push_back({kind, text, QPoint(x, y)});
+        x += w;
+    };
+    for (const char *kind : {"kept", "discarded", "reverted", "failed", "rejected", "human-edited", "baseline", "infra"}) {
+        const QString k = QString::fromLatin1(kind);
+        place(k, tr(styleOf(k).label));
+    }
+    place(QString(), tr("failed: C compile · W wrong · X crash · T timeout · F false win"));
+    return entries;
+}
+
 void TimelineView::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
+    const std::vector<LegendEntry> entries = legend(viewport()->width());
+    m_top = (entries.empty() ? 0 : entries.back().at.y()) + 16; // below the legend's last row
     updateScrollBars();
+    viewport()->update();
 }
 
 QPoint TimelineView::nodeCenter(int id) const
 {
     const int row = m_model ? m_model->rowOf(id) : -1;
     return QPoint(kLeft + row * kStep - horizontalScrollBar()->value(),
-                  kTop + laneOf(id) * kLane + kLane / 2 - verticalScrollBar()->value());
+                  m_top + laneOf(id) * kLane + kLane / 2 - verticalScrollBar()->value());
 }
 
 int TimelineView::idAt(const QPoint &pos) const
@@ -219,20 +252,15 @@ void TimelineView::paintEvent(QPaintEvent *)
             p.drawRect(QRectF(c.x() - kRadius - 5, c.y() - kRadius - 5, 2 * kRadius + 10, 2 * kRadius + 10));
         }
     }
-    // The legend stays put.
-    p.fillRect(QRect(0, 0, viewport()->width(), kTop - 8), palette().window());
+    // The legend stays put; its entries wrap onto as many rows as the width needs.
+    p.fillRect(QRect(0, 0, viewport()->width(), m_top - 8), palette().window());
     p.setPen(palette().color(QPalette::WindowText));
-    int x = 8;
-    for (const char *kind : {"kept", "discarded", "reverted", "failed", "rejected", "human-edited", "baseline", "infra"}) {
-        const Style s = styleOf(QString::fromLatin1(kind));
-        drawNode(p, QPointF(x + 5, 13), s, 5);
+    for (const LegendEntry &e : legend(viewport()->width())) {
+        if (!e.kind.isEmpty())
+            drawNode(p, QPointF(e.at.x() + 5, e.at.y() - 4), styleOf(e.kind), 5);
         p.setPen(palette().color(QPalette::WindowText));
-        const QString label = tr(s.label);
-        p.drawText(QPointF(x + 14, 17), label);
-        x += 24 + p.fontMetrics().horizontalAdvance(label);
+        p.drawText(QPointF(e.at.x() + (e.kind.isEmpty() ? 0 : 14), e.at.y()), e.text);
     }
-    p.setPen(palette().color(QPalette::WindowText));
-    p.drawText(QPointF(x, 17), tr("failed: C compile · W wrong · X crash · T timeout · F false win"));
 }
 
 void TimelineView::setSelectedId(int id)

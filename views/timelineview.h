@@ -25,6 +25,8 @@ public:
     /// The lane of a candidate (0 = the first line of descent).
     int laneOf(int id) const { return m_lanes.value(id, 0); }
     int laneCount() const { return m_laneCount; }
+    /// The legend's words, as shown (for the translation test).
+    QStringList legendTexts() const;
     /// The candidate drawn at a point of the viewport, 0 for none.
     int idAt(const QPoint &viewportPos) const;
     QPoint nodeCenter(int id) const;
@@ -38,6 +40,14 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
     bool viewportEvent(QEvent *event) override;
+    struct LegendEntry
+    {
+        QString kind; ///< "" for plain text
+        QString text;
+        QPoint at;    ///< the text's baseline start
+    };
+    /// The legend laid out for `width`, wrapping as needed.
+    std::vector<LegendEntry> legend(int width) const;
     void resizeEvent(QResizeEvent *event) override;
 
 private:
@@ -49,6 +59,7 @@ private:
     QHash<int, int> m_tips;        // lane → its newest kept id
     QHash<int, int> m_branchLanes; // branch point id → the lane opened from it
     int m_laneCount = 1;
+    int m_top = 34; ///< where the lanes begin: below the legend
     int m_selected = 0;
 };
 

@@ -3,6 +3,7 @@
 // bundled CPU example so a new user sees the loop ready to run.
 
 #include "mainwindow.h"
+#include "language.h"
 #include "util/version.h"
 #include "workbench.h"
 
@@ -67,6 +68,14 @@ int main(int argc, char **argv)
                                                  QIcon(u":/kwb/org.kernelworkbench.KernelWorkbench.svg"_s)));
     QApplication::setOrganizationName(u"kernel-workbench"_s);
     QApplication::setApplicationVersion(kwb::version());
+    // The language: --language CODE, else the one chosen in Settings, else
+    // the system's. Installed before any text is made.
+    QString language = kwb::language::chosen();
+    for (int i = 1; i + 1 < argc; ++i) {
+        if (qstrcmp(argv[i], "--language") == 0)
+            language = QString::fromLocal8Bit(argv[i + 1]);
+    }
+    kwb::language::install(language);
 
     QCommandLineParser p;
     p.setApplicationDescription(QApplication::translate("main", "Profile-guided kernel optimization with a human in the loop."));
@@ -77,6 +86,7 @@ int main(int argc, char **argv)
     // Not --session: QGuiApplication takes -session (X11 session management).
     p.addOption({u"session-dir"_s, QApplication::translate("main", "Folder of the new session (default: a new one in the user's data folder)."), u"DIR"_s});
     p.addOption({u"run"_s, QApplication::translate("main", "Start the loop at once, in this mode: autopilot, approve or step."), u"MODE"_s});
+    p.addOption({u"language"_s, QApplication::translate("main", "Use this language (en, de, ja) instead of the one chosen in Settings."), u"CODE"_s});
     p.addOption({u"dark"_s, QApplication::translate("main", "Use a dark palette (Fusion style).")});
     p.addOption({u"compare"_s, QApplication::translate("main", "Open the Compare view on candidates A and B."), u"A:B"_s});
     p.addOption({u"screenshot"_s, QApplication::translate("main", "Save a picture of the window to FILE and quit (for docs)."), u"FILE"_s});

@@ -72,4 +72,7 @@ in_root sh -c 'cd /tmp && timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" ker
     --screenshot /tmp/window.png' >/dev/null 2>&1
 in_root test -s /tmp/window.png
 in_root test -f /tmp/gui/session.json
+echo "== the embedded German translation, chosen by the locale"
+in_root env QT_QPA_PLATFORM=offscreen LANG=de_DE.UTF-8 kernel-workbench --help 2>/dev/null | tee "$work/help-de.txt" | head -3
+grep -q "Eine neue Sitzung für diese Arbeitslast beginnen" "$work/help-de.txt"
 echo "OK: installed and ran from the package in a fresh root"
