@@ -151,7 +151,7 @@ SshOptions Workbench::sshOptions()
 
 QString Workbench::workRootFor(const EvalHost &host) const
 {
-    return m_session->dir() + u"/work"_s + (host.isLocal() ? QString() : u"@"_s + host.spec);
+    return sessionWorkRoot(m_session->dir(), host);
 }
 
 void Workbench::connectHosts()
@@ -275,15 +275,7 @@ void Workbench::startLoop(const Calibration &calibration)
 {
     m_planner = std::make_unique<SearchPlanner>(*m_workload, *m_target, SearchStrategy::Model, 1);
     auto backend = std::make_unique<PoolEvalBackend>(*m_workload, *m_target, calibration, workRootFor(*m_hosts.front()), 1);
-    std::vector<PoolHost> pool;
-    for (const auto &h : m_hosts) {
-        PoolHost ph;
-        ph.name = h->spec;
-        ph.runnerFactory = h->runnerFactory();
-        ph.workRoot = workRootFor(*h);
-        pool.push_back(std::move(ph));
-    }
-    backend->setHosts(std::move(pool));
+    backend->setHosts(poolOf(m_hosts, m_session->dir()));
     connect(backend.get(), &EvalBackend::hostLoadChanged, this, [this](const QString &host, int busy, int slots) {
         m_hostModel.setLoad(host, busy, slots);
     });

@@ -394,8 +394,7 @@ int cmdRun(const QStringList &args)
     }
     Host *host = hostList.front().get();
     const QString hostSpec = hostSpecs.join(u", "_s);
-    auto rootFor = [&](const Host &h) -> QString { return session->dir() + u"/work"_s + (h.isLocal() ? QString() : u"@"_s + h.spec); };
-    const QString workRoot = rootFor(*host);
+    const QString workRoot = sessionWorkRoot(session->dir(), *host);
     auto calibration = calibrate(target, workRoot, false, quiet, host);
     if (!calibration)
         err(u"kwb: continuing without calibration: % of peak and the bottleneck class will be missing"_s);
@@ -408,16 +407,7 @@ int cmdRun(const QStringList &args)
     SearchPlanner planner(w, target, *strategy, p.value(u"seed"_s).toULongLong());
     PoolEvalBackend backend(w, target, calibration.value_or(Calibration{}), workRoot,
                              std::max(1, p.value(u"parallel"_s).toInt()));
-    std::vector<PoolHost> pool;
-    for (const auto &h : hostList) {
-        PoolHost ph;
-        ph.name = h->spec;
-        ph.runnerFactory = h->runnerFactory();
-        ph.workRoot = rootFor(*h);
-        ph.slots = h->isLocal() ? std::max(1, p.value(u"parallel"_s).toInt()) : 1;
-        pool.push_back(std::move(ph));
-    }
-    backend.setHosts(std::move(pool));
+    backend.setHosts(poolOf(hostList, session->dir(), p.value(u"parallel"_s).toInt()));
     QObject::connect(&backend, &EvalBackend::hostStateChanged, &backend, [](const QString &name, const QString &state) {
         err(u"kwb run: host "_s + name + u" is "_s + state);
     });

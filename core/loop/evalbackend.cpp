@@ -1,5 +1,7 @@
 #include "evalbackend.h"
 
+#include "remote/evalhost.h"
+
 #include <limits>
 
 #include <QTimer>
@@ -105,6 +107,21 @@ void PoolEvalBackend::cancelAll()
 {
     for (auto &[id, job] : m_jobs)
         job.evaluator->cancel();
+}
+
+std::vector<PoolHost> poolOf(const std::vector<std::unique_ptr<EvalHost>> &hosts, const QString &sessionDir,
+                             int localSlots)
+{
+    std::vector<PoolHost> pool;
+    for (const auto &h : hosts) {
+        PoolHost ph;
+        ph.name = h->spec;
+        ph.runnerFactory = h->runnerFactory();
+        ph.workRoot = sessionWorkRoot(sessionDir, *h);
+        ph.slots = h->isLocal() ? std::max(1, localSlots) : 1;
+        pool.push_back(std::move(ph));
+    }
+    return pool;
 }
 
 FunctionEvalBackend::FunctionEvalBackend(Function f, int parallel, QObject *parent)

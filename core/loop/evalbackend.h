@@ -12,6 +12,8 @@
 
 namespace kwb {
 
+struct EvalHost;
+
 /// How an evaluation departs from the workload's own, to re-verify a
 /// suspicious win: fresh seeds and, where the workload declares one
 /// (`verify_dims`), a second input shape.
@@ -54,6 +56,11 @@ struct PoolHost
     int failuresInARow = 0;
     bool down = false;
 };
+
+/// The pool entry of each host, with the session's work folders; the local
+/// host gets `localSlots`, each SSH host one.
+std::vector<PoolHost> poolOf(const std::vector<std::unique_ptr<EvalHost>> &hosts, const QString &sessionDir,
+                             int localSlots = 1);
 
 /// Evaluates with the target's harness (real compiles, real timings) on a
 /// pool of hosts: the local host alone (`parallel` at a time) unless hosts

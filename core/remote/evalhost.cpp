@@ -17,6 +17,11 @@ RunnerFactory EvalHost::runnerFactory()
     return [this](QObject *parent) { return new RemoteCommand(connection.get(), remoteRoot, mirror, parent); };
 }
 
+QString sessionWorkRoot(const QString &sessionDir, const EvalHost &host)
+{
+    return sessionDir + u"/work"_s + (host.isLocal() ? QString() : u"@"_s + host.spec);
+}
+
 QString defaultWorkRoot(const Workload &w)
 {
     const QByteArray key = QCryptographicHash::hash(w.path.toUtf8(), QCryptographicHash::Sha1).toHex().left(12);

@@ -28,6 +28,10 @@ struct EvalHost
     RunnerFactory runnerFactory();
 };
 
+/// Where a session prepares the evaluations of `host`: DIR/work for the
+/// local host, DIR/work@SPEC (the local mirror of what the host gets) else.
+QString sessionWorkRoot(const QString &sessionDir, const EvalHost &host);
+
 /// Where a workload's evaluations are prepared locally when no session says.
 QString defaultWorkRoot(const Workload &w);
 
