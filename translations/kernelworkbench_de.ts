@@ -257,6 +257,49 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
 </context>
 <context>
+    <name>kwb::LoopPhase</name>
+    <message>
+        <source>idle</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>plan</source>
+        <translation>Planen</translation>
+    </message>
+    <message>
+        <source>gate</source>
+        <translation>Freigabe</translation>
+    </message>
+    <message>
+        <source>ship</source>
+        <translation>Ausliefern</translation>
+    </message>
+    <message>
+        <source>evaluate</source>
+        <translation>Bewerten</translation>
+    </message>
+    <message>
+        <source>decide</source>
+        <translation>Entscheiden</translation>
+    </message>
+    <message>
+        <source>summarize</source>
+        <translation>Zusammenfassen</translation>
+    </message>
+    <message>
+        <source>reflect</source>
+        <translation>Reflektieren</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+</context>
+<context>
     <name>kwb::MainWindow</name>
     <message>
         <source>Kernel Workbench</source>
@@ -631,42 +674,6 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>&amp;Language…</source>
         <translation>&amp;Sprache…</translation>
-    </message>
-    <message>
-        <source>profile</source>
-        <translation>Profil</translation>
-    </message>
-    <message>
-        <source>plan</source>
-        <translation>Planen</translation>
-    </message>
-    <message>
-        <source>gate</source>
-        <translation>Freigabe</translation>
-    </message>
-    <message>
-        <source>ship</source>
-        <translation>Ausliefern</translation>
-    </message>
-    <message>
-        <source>evaluate</source>
-        <translation>Bewerten</translation>
-    </message>
-    <message>
-        <source>decide</source>
-        <translation>Entscheiden</translation>
-    </message>
-    <message>
-        <source>summarize</source>
-        <translation>Zusammenfassen</translation>
-    </message>
-    <message>
-        <source>reflect</source>
-        <translation>Reflektieren</translation>
-    </message>
-    <message>
-        <source>done</source>
-        <translation>fertig</translation>
     </message>
     <message>
         <source>System default (%1)</source>

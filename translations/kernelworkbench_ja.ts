@@ -257,6 +257,49 @@ Compare it with the one the host's administrator gives you (ssh-keygen -lf /etc/
     </message>
 </context>
 <context>
+    <name>kwb::LoopPhase</name>
+    <message>
+        <source>idle</source>
+        <translation>待機</translation>
+    </message>
+    <message>
+        <source>profile</source>
+        <translation>プロファイル</translation>
+    </message>
+    <message>
+        <source>plan</source>
+        <translation>計画</translation>
+    </message>
+    <message>
+        <source>gate</source>
+        <translation>承認待ち</translation>
+    </message>
+    <message>
+        <source>ship</source>
+        <translation>出荷</translation>
+    </message>
+    <message>
+        <source>evaluate</source>
+        <translation>評価</translation>
+    </message>
+    <message>
+        <source>decide</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>summarize</source>
+        <translation>要約</translation>
+    </message>
+    <message>
+        <source>reflect</source>
+        <translation>振り返り</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完了</translation>
+    </message>
+</context>
+<context>
     <name>kwb::MainWindow</name>
     <message>
         <source>Kernel Workbench</source>
@@ -631,42 +674,6 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>&amp;Language…</source>
         <translation>言語(&amp;L)…</translation>
-    </message>
-    <message>
-        <source>profile</source>
-        <translation>プロファイル</translation>
-    </message>
-    <message>
-        <source>plan</source>
-        <translation>計画</translation>
-    </message>
-    <message>
-        <source>gate</source>
-        <translation>承認待ち</translation>
-    </message>
-    <message>
-        <source>ship</source>
-        <translation>出荷</translation>
-    </message>
-    <message>
-        <source>evaluate</source>
-        <translation>評価</translation>
-    </message>
-    <message>
-        <source>decide</source>
-        <translation>判定</translation>
-    </message>
-    <message>
-        <source>summarize</source>
-        <translation>要約</translation>
-    </message>
-    <message>
-        <source>reflect</source>
-        <translation>振り返り</translation>
-    </message>
-    <message>
-        <source>done</source>
-        <translation>完了</translation>
     </message>
     <message>
         <source>System default (%1)</source>

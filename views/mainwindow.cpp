@@ -609,23 +609,6 @@ void MainWindow::updateActions()
     m_actions[u"stop"_s]->setEnabled(running);
 }
 
-QString MainWindow::phaseText(LoopPhase phase)
-{
-    switch (phase) {
-    case LoopPhase::Idle: return tr("idle");
-    case LoopPhase::Profile: return tr("profile");
-    case LoopPhase::Plan: return tr("plan");
-    case LoopPhase::Gate: return tr("gate");
-    case LoopPhase::Ship: return tr("ship");
-    case LoopPhase::Evaluate: return tr("evaluate");
-    case LoopPhase::Decide: return tr("decide");
-    case LoopPhase::Summarize: return tr("summarize");
-    case LoopPhase::Reflect: return tr("reflect");
-    case LoopPhase::Done: return tr("done");
-    }
-    return {};
-}
-
 void MainWindow::chooseLanguage()
 {
     QStringList codes = {QString(), u"en"_s};
@@ -653,7 +636,7 @@ void MainWindow::updateStatus()
     OptimizationLoop *loop = m_workbench->loop();
     if (m_workbench->isReplaying())
         return; // the replay writes its own progress
-    m_phaseLabel->setText(loop ? tr("phase: %1%2").arg(phaseText(loop->phase()), loop->isPaused() ? tr(" (paused)") : QString())
+    m_phaseLabel->setText(loop ? tr("phase: %1%2").arg(phaseName(loop->phase()), loop->isPaused() ? tr(" (paused)") : QString())
                                : tr("idle"));
     const CandidateModel *m = m_workbench->candidates();
     const double bestMs = m->bestMedianMs();

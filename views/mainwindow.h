@@ -72,7 +72,6 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    static QString phaseText(LoopPhase phase);
     void chooseLanguage();
     void buildActions();
     void buildDocks();

@@ -171,8 +171,8 @@ std::vector<TimelineView::LegendEntry> TimelineView::legend(int width) const
 void TimelineView::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
-    const std::vector<LegendEntry> entries = legend(viewport()->width());
-    m_top = (entries.empty() ? 0 : entries.back().at.y()) + 16; // below the legend's last row
+    m_legend = legend(viewport()->width());
+    m_top = (m_legend.empty() ? 0 : m_legend.back().at.y()) + 16; // below the legend's last row
     updateScrollBars();
     viewport()->update();
 }
@@ -255,7 +255,7 @@ void TimelineView::paintEvent(QPaintEvent *)
     // The legend stays put; its entries wrap onto as many rows as the width needs.
     p.fillRect(QRect(0, 0, viewport()->width(), m_top - 8), palette().window());
     p.setPen(palette().color(QPalette::WindowText));
-    for (const LegendEntry &e : legend(viewport()->width())) {
+    for (const LegendEntry &e : m_legend) {
         if (!e.kind.isEmpty())
             drawNode(p, QPointF(e.at.x() + 5, e.at.y() - 4), styleOf(e.kind), 5);
         p.setPen(palette().color(QPalette::WindowText));

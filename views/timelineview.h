@@ -60,6 +60,7 @@ private:
     QHash<int, int> m_branchLanes; // branch point id → the lane opened from it
     int m_laneCount = 1;
     int m_top = 34; ///< where the lanes begin: below the legend
+    std::vector<LegendEntry> m_legend; ///< laid out for the viewport's width
     int m_selected = 0;
 };
 

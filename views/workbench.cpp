@@ -6,12 +6,9 @@
 #include "remote/evalhost.h"
 #include "remote/keychain.h"
 
-#include <QElapsedTimer>
 #include <QFile>
 #include <QPointer>
 #include <QMultiHash>
-
-#include <cmath>
 
 namespace kwb {
 
@@ -149,11 +146,6 @@ SshOptions Workbench::sshOptions()
     return o;
 }
 
-QString Workbench::workRootFor(const EvalHost &host) const
-{
-    return sessionWorkRoot(m_session->dir(), host);
-}
-
 void Workbench::connectHosts()
 {
     m_connecting = true;
@@ -176,13 +168,8 @@ void Workbench::connectHosts()
         ++m_waitingFor;
         m_hostModel.setState(spec, HostModel::State::Connecting);
         Q_EMIT consoleLine(tr("Connecting to %1…").arg(spec));
-        auto clock = std::make_shared<QElapsedTimer>();
-        clock->start();
-        const int job = h->connection->connectToHost();
-        connect(h->connection.get(), &SshConnection::finished, this, [this, h, job, clock](int id, const SshResult &r) {
-            if (id != job)
-                return;
-            h->connectMs = clock->elapsed();
+        h->connection->onFinished(h->connection->connectToHost(), this, [this, h](const SshResult &r) {
+            h->connectMs = qint64(r.runMs);
             hostConnected(h, r);
         });
     }
@@ -195,6 +182,7 @@ void Workbench::hostConnected(EvalHost *host, const SshResult &result)
 {
     if (result.ok) {
         m_hostModel.setState(host->spec, HostModel::State::Connected, QString());
+        ping(host, true);
         Q_EMIT consoleLine(tr("Connected to %1 in %2 ms (key %3).")
                                .arg(host->spec).arg(host->connectMs).arg(result.fingerprint));
     } else {
@@ -213,7 +201,6 @@ void Workbench::hostConnected(EvalHost *host, const SshResult &result)
         Q_EMIT stateChanged();
         return;
     }
-    pingIdleHosts();
     if (!m_pingTimer) {
         m_pingTimer = new QTimer(this);
         connect(m_pingTimer, &QTimer::timeout, this, &Workbench::pingIdleHosts);
@@ -228,29 +215,21 @@ void Workbench::pingIdleHosts()
     // answer only after its evaluation).
     for (const auto &h : m_hosts) {
         if (!h->isLocal() && m_hostModel.busy(h->spec) == 0 && m_hostModel.state(h->spec) == HostModel::State::Connected)
-            ping(h.get());
+            ping(h.get(), false);
     }
 }
 
-void Workbench::ping(EvalHost *host)
+void Workbench::ping(EvalHost *host, bool warmUp)
 {
-    const int job = host->connection->exec({u"true"_s}, 10'000);
-    auto once = std::make_shared<QMetaObject::Connection>();
-    *once = connect(host->connection.get(), &SshConnection::finished, this,
-                    [this, host, job, once](int id, const SshResult &r) {
-        if (id != job)
-            return;
-        disconnect(*once);
+    // The first command of a connection also starts its remote shell: it
+    // warms up, the next one measures.
+    host->connection->onFinished(host->connection->exec({u"true"_s}, 10'000), this, [this, host, warmUp](const SshResult &r) {
         if (!r.ok)
             return;
-        // The first command of a connection also starts its remote shell:
-        // measure again.
-        if (!std::isfinite(m_hostModel.latencyMs(host->spec)) && !m_warmedUp.contains(host->spec)) {
-            m_warmedUp.insert(host->spec);
-            ping(host);
-            return;
-        }
-        m_hostModel.setLatency(host->spec, r.runMs); // the round trip, not the queue before it
+        if (warmUp)
+            ping(host, false);
+        else
+            m_hostModel.setLatency(host->spec, r.runMs); // the round trip, not the queue before it
     });
 }
 
@@ -267,14 +246,14 @@ void Workbench::calibrate()
         startLoop(Calibration{});
     });
     Q_EMIT consoleLine(tr("Measuring the peaks of %1 (once; cached)…").arg(first->spec));
-    m_calibrator->start(*m_target, first->spec, workRootFor(*first), false);
+    m_calibrator->start(*m_target, first->spec, sessionWorkRoot(m_session->dir(), *first), false);
     Q_EMIT stateChanged();
 }
 
 void Workbench::startLoop(const Calibration &calibration)
 {
     m_planner = std::make_unique<SearchPlanner>(*m_workload, *m_target, SearchStrategy::Model, 1);
-    auto backend = std::make_unique<PoolEvalBackend>(*m_workload, *m_target, calibration, workRootFor(*m_hosts.front()), 1);
+    auto backend = std::make_unique<PoolEvalBackend>(*m_workload, *m_target, calibration, sessionWorkRoot(m_session->dir(), *m_hosts.front()), 1);
     backend->setHosts(poolOf(m_hosts, m_session->dir()));
     connect(backend.get(), &EvalBackend::hostLoadChanged, this, [this](const QString &host, int busy, int slots) {
         m_hostModel.setLoad(host, busy, slots);

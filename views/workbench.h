@@ -8,7 +8,6 @@
 #include "workload/workload.h"
 
 #include <QObject>
-#include <QSet>
 #include <QTimer>
 
 #include <memory>
@@ -95,9 +94,8 @@ private:
     void calibrate();
     void startLoop(const Calibration &calibration);
     SshOptions sshOptions();
-    QString workRootFor(const EvalHost &host) const;
     void pingIdleHosts();
-    void ping(EvalHost *host);
+    void ping(EvalHost *host, bool warmUp);
     void markLoopState();
 
     std::unique_ptr<Workload> m_workload;
@@ -113,7 +111,6 @@ private:
     bool m_connecting = false;
     int m_waitingFor = 0; // hosts still connecting
     QTimer *m_pingTimer = nullptr;
-    QSet<QString> m_warmedUp; // hosts whose remote shell is started
     CandidateModel m_candidates;
     JsonListModel m_reflexions{JsonListModel::Reflexions};
     JsonListModel m_memory{JsonListModel::Memory};

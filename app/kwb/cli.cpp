@@ -7,7 +7,6 @@
 #include "session/sessionstore.h"
 
 #include <QCommandLineParser>
-#include <QElapsedTimer>
 
 #include <cstdio>
 #include <fcntl.h>
@@ -127,10 +126,8 @@ std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, const QCo
     }
     if (host->isLocal())
         return host;
-    QElapsedTimer clock;
-    clock.start();
     const SshResult r = host->connection->wait(host->connection->connectToHost(), 60'000);
-    host->connectMs = clock.elapsed();
+    host->connectMs = qint64(r.runMs);
     if (!r.ok) {
         err(command + u": "_s + r.error);
         return nullptr;

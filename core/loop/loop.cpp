@@ -4,6 +4,7 @@
 #include "loop/reflection.h"
 #include "workload/workload.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QFile>
 #include <QTimer>
@@ -17,16 +18,16 @@ using namespace Qt::Literals::StringLiterals;
 QString phaseName(LoopPhase phase)
 {
     switch (phase) {
-    case LoopPhase::Idle: return u"idle"_s;
-    case LoopPhase::Profile: return u"profile"_s;
-    case LoopPhase::Plan: return u"plan"_s;
-    case LoopPhase::Gate: return u"gate"_s;
-    case LoopPhase::Ship: return u"ship"_s;
-    case LoopPhase::Evaluate: return u"evaluate"_s;
-    case LoopPhase::Decide: return u"decide"_s;
-    case LoopPhase::Summarize: return u"summarize"_s;
-    case LoopPhase::Reflect: return u"reflect"_s;
-    case LoopPhase::Done: return u"done"_s;
+    case LoopPhase::Idle: return QCoreApplication::translate("kwb::LoopPhase", "idle");
+    case LoopPhase::Profile: return QCoreApplication::translate("kwb::LoopPhase", "profile");
+    case LoopPhase::Plan: return QCoreApplication::translate("kwb::LoopPhase", "plan");
+    case LoopPhase::Gate: return QCoreApplication::translate("kwb::LoopPhase", "gate");
+    case LoopPhase::Ship: return QCoreApplication::translate("kwb::LoopPhase", "ship");
+    case LoopPhase::Evaluate: return QCoreApplication::translate("kwb::LoopPhase", "evaluate");
+    case LoopPhase::Decide: return QCoreApplication::translate("kwb::LoopPhase", "decide");
+    case LoopPhase::Summarize: return QCoreApplication::translate("kwb::LoopPhase", "summarize");
+    case LoopPhase::Reflect: return QCoreApplication::translate("kwb::LoopPhase", "reflect");
+    case LoopPhase::Done: return QCoreApplication::translate("kwb::LoopPhase", "done");
     }
     return {};
 }

@@ -17,6 +17,7 @@ class EvalBackend;
 struct Workload;
 
 enum class LoopPhase { Idle, Profile, Plan, Gate, Ship, Evaluate, Decide, Summarize, Reflect, Done };
+/// The phase's name as the engineer reads it (translated where a translator is installed).
 QString phaseName(LoopPhase phase);
 
 /// How much the engineer steers: ship everything, approve each candidate at

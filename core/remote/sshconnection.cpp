@@ -612,6 +612,17 @@ int SshConnection::makePath(const QString &remotePath)
     return post([remotePath](SshWorker &w, int) { return w.makePath(remotePath); });
 }
 
+void SshConnection::onFinished(int id, QObject *context, std::function<void(const SshResult &)> then)
+{
+    auto once = std::make_shared<QMetaObject::Connection>();
+    *once = connect(this, &SshConnection::finished, context, [id, once, then = std::move(then)](int job, const SshResult &r) {
+        if (job != id)
+            return;
+        disconnect(*once);
+        then(r);
+    });
+}
+
 void SshConnection::cancel(int id)
 {
     QMutexLocker lock(&m_cancels->mutex);

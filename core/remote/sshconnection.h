@@ -108,6 +108,9 @@ public:
     /// Callable from any thread.
     void cancel(int id);
 
+    /// Calls `then` (on `context`'s thread) once, when job `id` finishes.
+    void onFinished(int id, QObject *context, std::function<void(const SshResult &)> then);
+
     /// Runs this thread's event loop until job `id` finishes (or has
     /// finished) or `timeoutMs` passes. Results not waited for are kept
     /// for a while (the last 4,096).
