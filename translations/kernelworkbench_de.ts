@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
     <name>Compare</name>
@@ -34,11 +35,11 @@
         <translation>Der Host %1 steht noch nicht in Ihrer known_hosts.</translation>
     </message>
     <message>
-        <source>Its key's fingerprint is
+        <source>Its key&apos;s fingerprint is
 
 %1
 
-Compare it with the one the host's administrator gives you (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host) before you trust it.</source>
+Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host) before you trust it.</source>
         <translation>Der Fingerabdruck seines Schlüssels ist
 
 %1
@@ -70,7 +71,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <translation>SSH-Anmeldung</translation>
     </message>
     <message>
-        <source>The session's workload %1 does not load:
+        <source>The session&apos;s workload %1 does not load:
 %2</source>
         <translation>Die Arbeitslast %1 der Sitzung lässt sich nicht laden:
 %2</translation>
@@ -84,6 +85,711 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     <message>
         <source>%1 was made for another version of this workload (%2).</source>
         <translation>%1 wurde für eine andere Version dieser Arbeitslast angelegt (%2).</translation>
+    </message>
+</context>
+<context>
+    <name>kwb</name>
+    <message>
+        <source>warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>session %1 was made for another version of this workload (%2); use a new --session folder</source>
+        <translation>Sitzung %1 wurde für eine andere Version dieser Arbeitslast angelegt (%2); nehmen Sie einen neuen --session-Ordner</translation>
+    </message>
+    <message>
+        <source>Trust an SSH host seen for the first time (a changed key is always refused).</source>
+        <translation>Einem zum ersten Mal gesehenen SSH-Host vertrauen (ein geänderter Schlüssel wird immer abgelehnt).</translation>
+    </message>
+    <message>
+        <source>Keep the passphrase of an encrypted SSH key in the system keychain (never in a file).</source>
+        <translation>Die Passphrase eines verschlüsselten SSH-Schlüssels im Schlüsselbund des Systems behalten (nie in einer Datei).</translation>
+    </message>
+    <message>
+        <source>wrong; passphrase for %1: </source>
+        <translation>falsch; Passphrase für %1: </translation>
+    </message>
+    <message>
+        <source>passphrase for %1: </source>
+        <translation>Passphrase für %1: </translation>
+    </message>
+    <message>
+        <source>kwb hosts check WORKLOAD: for every host of the workload (or each --host), whether it is reachable, authenticated and has what the target needs, and what to do about what is missing.</source>
+        <translation>kwb hosts check WORKLOAD: für jeden Host der Arbeitslast (oder jeden --host), ob er erreichbar und angemeldet ist und hat, was das Ziel braucht, und was bei Fehlendem zu tun ist.</translation>
+    </message>
+    <message>
+        <source>the only action so far</source>
+        <translation>die bisher einzige Aktion</translation>
+    </message>
+    <message>
+        <source>Check this host instead (repeatable).</source>
+        <translation>Stattdessen diesen Host prüfen (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>usage: kwb hosts check WORKLOAD [--host HOST]…</source>
+        <translation>Aufruf: kwb hosts check WORKLOAD [--host HOST]…</translation>
+    </message>
+    <message>
+        <source>reachable and authenticated (%1 ms)</source>
+        <translation>erreichbar und angemeldet (%1 ms)</translation>
+    </message>
+    <message>
+        <source>all hosts ready for %1</source>
+        <translation>alle Hosts bereit für %1</translation>
+    </message>
+    <message>
+        <source>some hosts are not ready (see ✗ above)</source>
+        <translation>einige Hosts sind nicht bereit (siehe ✗ oben)</translation>
+    </message>
+    <message>
+        <source>usage: kwb COMMAND [options]
+
+Commands:
+  run WORKLOAD --session DIR
+                     run the optimization loop (built-in knob search); run
+                     again with --session DIR alone to resume
+  report DIR         list a session&apos;s candidates (--csv, --json)
+  export DIR         a session&apos;s knob measurements as a Kernel Tuner cache file
+  import CACHE --session DIR [WORKLOAD]
+                     add a Kernel Tuner cache file&apos;s measurements to a session
+  simulate WORKLOAD --cache FILE
+                     replay the search strategies against a recorded space
+  hosts check WORKLOAD
+                     is every host reachable, authenticated, equipped?
+  eval WORKLOAD      compile, check and time one kernel of a workload and
+                     print a summary (the starting kernel unless --knob or
+                     --kernel says otherwise)
+  validate WORKLOAD  check a workload file and describe its knob space
+  calibrate          measure this host&apos;s peak FLOP/s and memory bandwidth
+  targets            list the target profiles kwb can find
+
+Run &apos;kwb COMMAND --help&apos; for a command&apos;s options.
+Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
+2 bad input, 3 the host or harness failed.
+</source>
+        <translation>Aufruf: kwb BEFEHL [Optionen]
+
+Befehle:
+  run WORKLOAD --session DIR
+                     die Optimierungsschleife ausführen (eingebaute Knopfsuche);
+                     erneut mit nur --session DIR, um fortzusetzen
+  report DIR         die Kandidaten einer Sitzung auflisten (--csv, --json)
+  export DIR         die Knopf-Messungen einer Sitzung als Kernel-Tuner-Cachedatei
+  import CACHE --session DIR [WORKLOAD]
+                     die Messungen einer Kernel-Tuner-Cachedatei einer Sitzung hinzufügen
+  simulate WORKLOAD --cache FILE
+                     die Suchstrategien gegen einen aufgezeichneten Raum abspielen
+  hosts check WORKLOAD
+                     ist jeder Host erreichbar, angemeldet, ausgestattet?
+  eval WORKLOAD      einen Kernel einer Arbeitslast kompilieren, prüfen und messen
+                     und eine Zusammenfassung ausgeben (der Start-Kernel, außer
+                     --knob oder --kernel sagen etwas anderes)
+  validate WORKLOAD  eine Arbeitslast-Datei prüfen und ihren Knopfraum beschreiben
+  calibrate          Spitzen-FLOP/s und Speicherbandbreite dieses Hosts messen
+  targets            die Zielprofile auflisten, die kwb findet
+
+&apos;kwb BEFEHL --help&apos; zeigt die Optionen eines Befehls.
+Exit-Status: 0 in Ordnung, 1 der Kernel scheiterte (Kompilieren, falsch, Absturz,
+Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
+</translation>
+    </message>
+    <message>
+        <source>Compile, check and time one kernel of a workload on the local host.</source>
+        <translation>Einen Kernel einer Arbeitslast auf dem lokalen Host kompilieren, prüfen und messen.</translation>
+    </message>
+    <message>
+        <source>Evaluate the template with NAME=VALUE (repeatable); other knobs take their defaults.</source>
+        <translation>Die Vorlage mit NAME=WERT auswerten (wiederholbar); andere Knöpfe behalten ihre Vorgaben.</translation>
+    </message>
+    <message>
+        <source>Evaluate this kernel file instead of the workload&apos;s starting kernel.</source>
+        <translation>Diese Kernel-Datei statt des Start-Kernels der Arbeitslast auswerten.</translation>
+    </message>
+    <message>
+        <source>Record the evaluation in this session folder (created if new).</source>
+        <translation>Die Auswertung in diesem Sitzungsordner aufzeichnen (neu angelegt, falls nötig).</translation>
+    </message>
+    <message>
+        <source>Print the result document (kwb.result/1, enriched) instead of the summary.</source>
+        <translation>Das Ergebnisdokument (kwb.result/1, angereichert) statt der Zusammenfassung ausgeben.</translation>
+    </message>
+    <message>
+        <source>Check over N seeds (default: the workload&apos;s).</source>
+        <translation>Über N Seeds prüfen (Vorgabe: die der Arbeitslast).</translation>
+    </message>
+    <message>
+        <source>Timed iterations (default: the workload&apos;s).</source>
+        <translation>Gemessene Iterationen (Vorgabe: die der Arbeitslast).</translation>
+    </message>
+    <message>
+        <source>Per-stage time limit in seconds (default: the workload&apos;s).</source>
+        <translation>Zeitlimit je Stufe in Sekunden (Vorgabe: das der Arbeitslast).</translation>
+    </message>
+    <message>
+        <source>Flush the caches before each timed call.</source>
+        <translation>Vor jedem gemessenen Aufruf die Caches leeren.</translation>
+    </message>
+    <message>
+        <source>Measure the machine&apos;s peaks again instead of using the cache.</source>
+        <translation>Die Spitzenwerte der Maschine neu messen statt den Cache zu nutzen.</translation>
+    </message>
+    <message>
+        <source>Do not echo the harness&apos;s console output.</source>
+        <translation>Die Konsolenausgabe des Harness nicht wiedergeben.</translation>
+    </message>
+    <message>
+        <source>Evaluate on this host: local or user@host[:port] or an ~/.ssh/config alias (default: the workload&apos;s first).</source>
+        <translation>Auf diesem Host auswerten: local oder user@host[:port] oder ein Alias aus ~/.ssh/config (Vorgabe: der erste der Arbeitslast).</translation>
+    </message>
+    <message>
+        <source>expected exactly one workload file</source>
+        <translation>genau eine Arbeitslast-Datei erwartet</translation>
+    </message>
+    <message>
+        <source>--%1 needs a positive number, got &apos;%2&apos;</source>
+        <translation>--%1 braucht eine positive Zahl, bekam &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>--kernel and --knob exclude each other</source>
+        <translation>--kernel und --knob schließen einander aus</translation>
+    </message>
+    <message>
+        <source>invalid knob configuration %1:</source>
+        <translation>ungültige Knopf-Konfiguration %1:</translation>
+    </message>
+    <message>
+        <source>cannot read kernel %1: %2</source>
+        <translation>Kernel %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>(answered from the session cache: candidate #%1 has the same normalized source)</source>
+        <translation>(aus dem Sitzungs-Cache beantwortet: Kandidat #%1 hat denselben normalisierten Quelltext)</translation>
+    </message>
+    <message>
+        <source>continuing without calibration: % of peak and the bottleneck class will be missing</source>
+        <translation>weiter ohne Kalibrierung: % der Spitze und die Engpassklasse werden fehlen</translation>
+    </message>
+    <message>
+        <source>could not record the evaluation: %1</source>
+        <translation>die Auswertung konnte nicht aufgezeichnet werden: %1</translation>
+    </message>
+    <message>
+        <source>infrastructure failure (nothing is known about the kernel): %1</source>
+        <translation>Infrastrukturfehler (über den Kernel ist nichts bekannt): %1</translation>
+    </message>
+    <message>
+        <source>Run the optimization loop on the local host with the built-in search planner.</source>
+        <translation>Die Optimierungsschleife auf dem lokalen Host mit dem eingebauten Suchplaner ausführen.</translation>
+    </message>
+    <message>
+        <source>workload.json (not needed to resume a session)</source>
+        <translation>workload.json (zum Fortsetzen einer Sitzung nicht nötig)</translation>
+    </message>
+    <message>
+        <source>Session folder: created if new, resumed if it exists.</source>
+        <translation>Sitzungsordner: neu angelegt oder, falls vorhanden, fortgesetzt.</translation>
+    </message>
+    <message>
+        <source>Search strategy: model (default), coordinate, random, exhaustive.</source>
+        <translation>Suchstrategie: model (Vorgabe), coordinate, random, exhaustive.</translation>
+    </message>
+    <message>
+        <source>Evaluate at most N candidates in this run (the starting kernel and baselines count).</source>
+        <translation>In diesem Lauf höchstens N Kandidaten auswerten (Start-Kernel und Vergleichswerte zählen mit).</translation>
+    </message>
+    <message>
+        <source>Stop starting new rounds after S seconds.</source>
+        <translation>Nach S Sekunden keine neuen Runden mehr beginnen.</translation>
+    </message>
+    <message>
+        <source>Stop after N rounds without improvement (default 8; 0 = never).</source>
+        <translation>Nach N Runden ohne Verbesserung aufhören (Vorgabe 8; 0 = nie).</translation>
+    </message>
+    <message>
+        <source>Candidates proposed per round (default: the workload&apos;s batch, else 1).</source>
+        <translation>Vorgeschlagene Kandidaten je Runde (Vorgabe: der Batch der Arbeitslast, sonst 1).</translation>
+    </message>
+    <message>
+        <source>Evaluations at once on the local host (default 1, so timings do not interfere).</source>
+        <translation>Gleichzeitige Auswertungen auf dem lokalen Host (Vorgabe 1, damit sich Messungen nicht stören).</translation>
+    </message>
+    <message>
+        <source>Seed of the search (default 1).</source>
+        <translation>Seed der Suche (Vorgabe 1).</translation>
+    </message>
+    <message>
+        <source>Run the evaluations on this host: local or user@host[:port] or an ~/.ssh/config alias; repeat for a pool (default: the workload&apos;s hosts).</source>
+        <translation>Die Auswertungen auf diesem Host ausführen: local oder user@host[:port] oder ein Alias aus ~/.ssh/config; wiederholen für einen Pool (Vorgabe: die Hosts der Arbeitslast).</translation>
+    </message>
+    <message>
+        <source>Print only the candidate lines and the summary.</source>
+        <translation>Nur die Kandidatenzeilen und die Zusammenfassung ausgeben.</translation>
+    </message>
+    <message>
+        <source>--session DIR is required (the session is where the run is recorded and resumed)</source>
+        <translation>--session DIR ist nötig (in der Sitzung wird der Lauf aufgezeichnet und fortgesetzt)</translation>
+    </message>
+    <message>
+        <source>%1 is not a session yet; name the workload to start one</source>
+        <translation>%1 ist noch keine Sitzung; nennen Sie die Arbeitslast, um eine zu beginnen</translation>
+    </message>
+    <message>
+        <source>--batch takes a positive number of candidates</source>
+        <translation>--batch erwartet eine positive Anzahl Kandidaten</translation>
+    </message>
+    <message>
+        <source>unknown strategy &apos;%1&apos; (model, coordinate, random, exhaustive)</source>
+        <translation>unbekannte Strategie &apos;%1&apos; (model, coordinate, random, exhaustive)</translation>
+    </message>
+    <message>
+        <source>host %1 is down; its work goes to the others</source>
+        <translation>Host %1 ist ausgefallen; seine Arbeit geht an die anderen</translation>
+    </message>
+    <message>
+        <source>host %1 is up again</source>
+        <translation>Host %1 ist wieder erreichbar</translation>
+    </message>
+    <message numerus="yes">
+        <source>resuming %1: %n candidates recorded</source>
+        <translation>
+            <numerusform>setze %1 fort: %n Kandidat aufgezeichnet</numerusform>
+            <numerusform>setze %1 fort: %n Kandidaten aufgezeichnet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 on %3, session %4</source>
+        <translation>%1: %2 auf %3, Sitzung %4</translation>
+    </message>
+    <message>
+        <source>ETA %1</source>
+        <translation>noch etwa %1</translation>
+    </message>
+    <message>
+        <source>[%1%2] %3/%4 · round %5 · %6</source>
+        <translation>[%1%2] %3/%4 · Runde %5 · %6</translation>
+    </message>
+    <message>
+        <source>evaluating #%1 %2</source>
+        <translation>werte #%1 %2 aus</translation>
+    </message>
+    <message>
+        <source>#%1: host problem, retry %2: %3</source>
+        <translation>#%1: Host-Problem, Versuch %2: %3</translation>
+    </message>
+    <message>
+        <source>#%1 reverted to #%2: %3</source>
+        <translation>#%1 zurückgesetzt auf #%2: %3</translation>
+    </message>
+    <message>
+        <source>stopping after the running candidate is recorded (Ctrl-C again to abandon it)</source>
+        <translation>halte an, sobald der laufende Kandidat aufgezeichnet ist (erneut Strg-C, um ihn aufzugeben)</translation>
+    </message>
+    <message>
+        <source>abandoning the running candidate</source>
+        <translation>gebe den laufenden Kandidaten auf</translation>
+    </message>
+    <message>
+        <source>resume with: kwb run --session %1</source>
+        <translation>fortsetzen mit: kwb run --session %1</translation>
+    </message>
+    <message>
+        <source>session folder</source>
+        <translation>Sitzungsordner</translation>
+    </message>
+    <message>
+        <source>Comma-separated values, one row per candidate.</source>
+        <translation>Kommagetrennte Werte, eine Zeile je Kandidat.</translation>
+    </message>
+    <message>
+        <source>The records as JSON.</source>
+        <translation>Die Einträge als JSON.</translation>
+    </message>
+    <message>
+        <source>usage: kwb report DIR [--csv | --json]</source>
+        <translation>Aufruf: kwb report DIR [--csv | --json]</translation>
+    </message>
+    <message>
+        <source>usage: kwb validate WORKLOAD</source>
+        <translation>Aufruf: kwb validate WORKLOAD</translation>
+    </message>
+    <message>
+        <source>%1: ok — %2 for %3, goal %4</source>
+        <translation>%1: in Ordnung — %2 für %3, Ziel %4</translation>
+    </message>
+    <message>
+        <source>work: %1 GFLOP, %2 MB compulsory traffic</source>
+        <translation>Arbeit: %1 GFLOP, %2 MB unvermeidlicher Datenverkehr</translation>
+    </message>
+    <message>
+        <source>knobs: %1, %2 configurations, %3 valid under %4 constraint(s)</source>
+        <translation>Knöpfe: %1, %2 Konfigurationen, %3 gültig unter %4 Bedingung(en)</translation>
+    </message>
+    <message>
+        <source>Target profile (default cpu-cxx).</source>
+        <translation>Zielprofil (Vorgabe cpu-cxx).</translation>
+    </message>
+    <message>
+        <source>Measure again even if a cached calibration exists.</source>
+        <translation>Neu messen, auch wenn eine gespeicherte Kalibrierung existiert.</translation>
+    </message>
+    <message>
+        <source>Print the calibration document.</source>
+        <translation>Das Kalibrierungsdokument ausgeben.</translation>
+    </message>
+    <message>
+        <source>local (%1): peak %2 GFLOP/s (1 core, %3), memory bandwidth %4 GB/s, ridge %5 FLOP/byte</source>
+        <translation>lokal (%1): Spitze %2 GFLOP/s (1 Kern, %3), Speicherbandbreite %4 GB/s, Knickpunkt %5 FLOP/Byte</translation>
+    </message>
+    <message>
+        <source>[cached %1; --force to measure again]</source>
+        <translation>[gespeichert %1; --force misst neu]</translation>
+    </message>
+    <message>
+        <source>broken: %1</source>
+        <translation>defekt: %1</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;</source>
+        <translation>unbekannter Befehl &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>Nr</translation>
+    </message>
+    <message>
+        <source>rnd</source>
+        <translation>Rd</translation>
+    </message>
+    <message>
+        <source>origin</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>plan</source>
+        <translation>Plan</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <source>speedup</source>
+        <translation>Faktor</translation>
+    </message>
+    <message>
+        <source>decision</source>
+        <translation>Entscheidung</translation>
+    </message>
+    <message>
+        <source>(best is %1× as fast)</source>
+        <translation>(der beste ist %1× so schnell)</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>gescheitert: %1</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>= %1% of measured peak</source>
+        <translation>= %1% der gemessenen Spitze</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>bester</translation>
+    </message>
+    <message>
+        <source>%1× over the start</source>
+        <translation>%1× gegenüber dem Start</translation>
+    </message>
+    <message>
+        <source>no correct kernel yet</source>
+        <translation>noch kein korrekter Kernel</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>evaluations</source>
+        <translation>Auswertungen</translation>
+    </message>
+    <message>
+        <source>%1 this run, %2 in the session; failures: %3</source>
+        <translation>%1 in diesem Lauf, %2 in der Sitzung; Fehlschläge: %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost to the host (not counted)</source>
+        <translation>
+            <numerusform>%n an den Host verloren (nicht gezählt)</numerusform>
+            <numerusform>%n an den Host verloren (nicht gezählt)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>compile %1 s, check %2 s, bench %3 s</source>
+        <translation>Kompilieren %1 s, Prüfen %2 s, Messen %3 s</translation>
+    </message>
+    <message numerus="yes">
+        <source>[… %n more lines in the session log]</source>
+        <translation>
+            <numerusform>[… %n weitere Zeile im Sitzungsprotokoll]</numerusform>
+            <numerusform>[… %n weitere Zeilen im Sitzungsprotokoll]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2 on %3 · %4 (sha %5)</source>
+        <translation>%1 · %2 auf %3 · %4 (sha %5)</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>broken: %1 (fix the workload, not the kernel)</source>
+        <translation>defekt: %1 (die Arbeitslast reparieren, nicht den Kernel)</translation>
+    </message>
+    <message>
+        <source>compiler log:</source>
+        <translation>Compiler-Protokoll:</translation>
+    </message>
+    <message>
+        <source>compiled</source>
+        <translation>kompiliert</translation>
+    </message>
+    <message>
+        <source>yes (%1 s)</source>
+        <translation>ja (%1 s)</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>nein: %1</translation>
+    </message>
+    <message>
+        <source>seed %1 %2  rel L2 %3  max abs %4</source>
+        <translation>Seed %1 %2  rel. L2 %3  max. abs. %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n elements off</source>
+        <translation>
+            <numerusform>%n Element daneben</numerusform>
+            <numerusform>%n Elemente daneben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n NaN/Inf or unwritten)</source>
+        <translation>
+            <numerusform>(%n NaN/Inf oder nicht geschrieben)</numerusform>
+            <numerusform>(%n NaN/Inf oder nicht geschrieben)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>korrekt</translation>
+    </message>
+    <message>
+        <source>yes, %1/%2 checks within %3; worst rel L2 %4, max abs %5</source>
+        <translation>ja, %1/%2 Prüfungen innerhalb %3; schlechtester rel. L2 %4, max. abs. %5</translation>
+    </message>
+    <message>
+        <source>NO, %1/%2 checks within %3; worst rel L2 %4, max abs %5</source>
+        <translation>NEIN, %1/%2 Prüfungen innerhalb %3; schlechtester rel. L2 %4, max. abs. %5</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>gescheitert</translation>
+    </message>
+    <message>
+        <source>%1 during %2: %3</source>
+        <translation>%1 während %2: %3</translation>
+    </message>
+    <message>
+        <source>bottleneck</source>
+        <translation>Engpass</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>median %1 ms, min %2 ms, p90 %3 ms; spread %4% (IQR/median) over %5 samples</source>
+        <translation>Median %1 ms, Min. %2 ms, p90 %3 ms; Streuung %4% (IQR/Median) über %5 Stichproben</translation>
+    </message>
+    <message>
+        <source>× %1 calls</source>
+        <translation>× %1 Aufrufe</translation>
+    </message>
+    <message>
+        <source>= %1% of measured peak (%2 GFLOP/s, 1 core fp32)</source>
+        <translation>= %1% der gemessenen Spitze (%2 GFLOP/s, 1 Kern fp32)</translation>
+    </message>
+    <message>
+        <source>(no calibration, so no % of peak)</source>
+        <translation>(keine Kalibrierung, daher kein % der Spitze)</translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>%1 GB/s compulsory traffic</source>
+        <translation>%1 GB/s unvermeidlicher Datenverkehr</translation>
+    </message>
+    <message>
+        <source>= %1% of measured bandwidth (%2 GB/s)</source>
+        <translation>= %1% der gemessenen Bandbreite (%2 GB/s)</translation>
+    </message>
+    <message>
+        <source>bandwidth</source>
+        <translation>Bandbreite</translation>
+    </message>
+    <message>
+        <source>cache misses %1% of references</source>
+        <translation>Cache-Fehlzugriffe %1% der Zugriffe</translation>
+    </message>
+    <message>
+        <source>counters</source>
+        <translation>Zähler</translation>
+    </message>
+    <message>
+        <source>unavailable: %1</source>
+        <translation>nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>Write a session&apos;s knob measurements as a Kernel Tuner cache file (schema 1.1.0).</source>
+        <translation>Die Knopf-Messungen einer Sitzung als Kernel-Tuner-Cachedatei schreiben (Schema 1.1.0).</translation>
+    </message>
+    <message>
+        <source>Write to FILE instead of standard output.</source>
+        <translation>In DATEI statt auf die Standardausgabe schreiben.</translation>
+    </message>
+    <message>
+        <source>name one session folder</source>
+        <translation>nennen Sie einen Sitzungsordner</translation>
+    </message>
+    <message>
+        <source>the workload has no knobs, so there is nothing to export</source>
+        <translation>die Arbeitslast hat keine Knöpfe, also gibt es nichts zu exportieren</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n configurations</source>
+        <translation>
+            <numerusform>%n Konfiguration</numerusform>
+            <numerusform>%n Konfigurationen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add the measurements of a Kernel Tuner cache file to a session, so the search learns from them and never measures those configurations again.</source>
+        <translation>Die Messungen einer Kernel-Tuner-Cachedatei einer Sitzung hinzufügen, damit die Suche daraus lernt und diese Konfigurationen nie wieder misst.</translation>
+    </message>
+    <message>
+        <source>Kernel Tuner cache file (.json)</source>
+        <translation>Kernel-Tuner-Cachedatei (.json)</translation>
+    </message>
+    <message>
+        <source>workload.json (not needed for an existing session)</source>
+        <translation>workload.json (für eine bestehende Sitzung nicht nötig)</translation>
+    </message>
+    <message>
+        <source>Session folder: created if new.</source>
+        <translation>Sitzungsordner: neu angelegt, falls nötig.</translation>
+    </message>
+    <message>
+        <source>usage: kwb import CACHE.json [WORKLOAD] --session DIR</source>
+        <translation>Aufruf: kwb import CACHE.json [WORKLOAD] --session DIR</translation>
+    </message>
+    <message>
+        <source>imported %1 of %2 configurations into %3</source>
+        <translation>%1 von %2 Konfigurationen in %3 importiert</translation>
+    </message>
+    <message>
+        <source>(the rest were already there)</source>
+        <translation>(der Rest war schon da)</translation>
+    </message>
+    <message>
+        <source>Replay the search strategies against a recorded knob space (a Kernel Tuner cache file) without compiling anything: evaluations each needs to reach 90% and 95% of the recorded optimum.</source>
+        <translation>Die Suchstrategien gegen einen aufgezeichneten Knopfraum (eine Kernel-Tuner-Cachedatei) abspielen, ohne etwas zu kompilieren: wie viele Auswertungen jede braucht, um 90 % und 95 % des aufgezeichneten Optimums zu erreichen.</translation>
+    </message>
+    <message>
+        <source>workload.json whose knob space was recorded</source>
+        <translation>workload.json, dessen Knopfraum aufgezeichnet wurde</translation>
+    </message>
+    <message>
+        <source>The recording (Kernel Tuner cache file).</source>
+        <translation>Die Aufzeichnung (Kernel-Tuner-Cachedatei).</translation>
+    </message>
+    <message>
+        <source>Comma-separated strategies (default: all).</source>
+        <translation>Kommagetrennte Strategien (Vorgabe: alle).</translation>
+    </message>
+    <message>
+        <source>Replays per strategy, seeds 1..N (default 100).</source>
+        <translation>Wiederholungen je Strategie, Seeds 1..N (Vorgabe 100).</translation>
+    </message>
+    <message>
+        <source>Evaluations per replay (default: the whole space).</source>
+        <translation>Auswertungen je Wiederholung (Vorgabe: der ganze Raum).</translation>
+    </message>
+    <message>
+        <source>usage: kwb simulate WORKLOAD --cache FILE</source>
+        <translation>Aufruf: kwb simulate WORKLOAD --cache FILE</translation>
+    </message>
+    <message>
+        <source>the recording holds no successful measurement</source>
+        <translation>die Aufzeichnung enthält keine erfolgreiche Messung</translation>
+    </message>
+    <message>
+        <source>unknown strategy &apos;%1&apos; (exhaustive, random, coordinate, model)</source>
+        <translation>unbekannte Strategie &apos;%1&apos; (exhaustive, random, coordinate, model)</translation>
+    </message>
+    <message>
+        <source>recording</source>
+        <translation>Aufnahme</translation>
+    </message>
+    <message>
+        <source>%1: %2 configurations (%3 failed) of %4 valid, on %5</source>
+        <translation>%1: %2 Konfigurationen (%3 gescheitert) von %4 gültigen, auf %5</translation>
+    </message>
+    <message>
+        <source>optimum</source>
+        <translation>Optimum</translation>
+    </message>
+    <message>
+        <source>within 95%</source>
+        <translation>bis 95 %</translation>
+    </message>
+    <message>
+        <source>replays</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>%1 seeds per strategy, budget %2 evaluations</source>
+        <translation>%1 Seeds je Strategie, Budget %2 Auswertungen</translation>
+    </message>
+    <message>
+        <source>strategy     to 90%: median   p90   to 95%: median   p90   unreached(95%)   random/strategy (95%, median)</source>
+        <translation>Strategie    bis 90%: Median  p90   bis 95%: Median  p90   unerreicht(95%)  zufällig/Strategie (95%, Median)</translation>
+    </message>
+    <message>
+        <source>warning: the recording lacks configurations the strategies proposed (up to %1 per replay); they counted as failures</source>
+        <translation>Warnung: der Aufzeichnung fehlen Konfigurationen, die die Strategien vorschlugen (bis zu %1 je Lauf); sie zählten als Fehlschläge</translation>
     </message>
 </context>
 <context>
@@ -147,7 +853,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>Compare</source>
-        <translation>Vergleich</translation>
+        <translation>Basis</translation>
     </message>
     <message>
         <source>with</source>
@@ -515,7 +1221,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>Compare</source>
-        <translation>Vergleich</translation>
+        <translation>Basis</translation>
     </message>
     <message>
         <source>Console</source>
@@ -723,6 +1429,50 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     </message>
 </context>
 <context>
+    <name>kwb::OptimizationLoop</name>
+    <message>
+        <source>stopped by the engineer</source>
+        <translation>vom Entwickler angehalten</translation>
+    </message>
+    <message>
+        <source>#%1 meets %2</source>
+        <translation>#%1 erfüllt %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rounds done</source>
+        <translation>
+            <numerusform>%n Runde erledigt</numerusform>
+            <numerusform>%n Runden erledigt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n evaluations</source>
+        <translation>
+            <numerusform>%n Auswertung</numerusform>
+            <numerusform>%n Auswertungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 s elapsed</source>
+        <translation>%1 s vergangen</translation>
+    </message>
+    <message numerus="yes">
+        <source>no improvement in %n rounds</source>
+        <translation>
+            <numerusform>keine Verbesserung in %n Runde</numerusform>
+            <numerusform>keine Verbesserung in %n Runden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cannot read the starting kernel %1</source>
+        <translation>der Start-Kernel %1 kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>%1 has nothing left to propose</source>
+        <translation>%1 hat nichts mehr vorzuschlagen</translation>
+    </message>
+</context>
+<context>
     <name>kwb::RooflineChart</name>
     <message>
         <source>Roofline</source>
@@ -770,6 +1520,41 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>vs incumbent</source>
         <translation>ggü. Amtsinhaber</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::StopReason</name>
+    <message>
+        <source>goal reached</source>
+        <translation>Ziel erreicht</translation>
+    </message>
+    <message>
+        <source>round limit</source>
+        <translation>Rundenlimit</translation>
+    </message>
+    <message>
+        <source>plateau</source>
+        <translation>Plateau</translation>
+    </message>
+    <message>
+        <source>evaluation budget</source>
+        <translation>Auswertungsbudget</translation>
+    </message>
+    <message>
+        <source>time limit</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>nothing left to try</source>
+        <translation>nichts mehr zu versuchen</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
     </message>
 </context>
 <context>
@@ -877,7 +1662,7 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <translation>Eine neue Sitzung für diese Arbeitslast beginnen.</translation>
     </message>
     <message>
-        <source>Folder of the new session (default: a new one in the user's data folder).</source>
+        <source>Folder of the new session (default: a new one in the user&apos;s data folder).</source>
         <translation>Ordner der neuen Sitzung (Vorgabe: ein neuer im Datenordner des Benutzers).</translation>
     </message>
     <message>

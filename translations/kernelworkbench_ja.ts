@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
     <name>Compare</name>
@@ -34,11 +35,11 @@
         <translation>ホスト %1 はまだ known_hosts にありません。</translation>
     </message>
     <message>
-        <source>Its key's fingerprint is
+        <source>Its key&apos;s fingerprint is
 
 %1
 
-Compare it with the one the host's administrator gives you (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host) before you trust it.</source>
+Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host) before you trust it.</source>
         <translation>鍵のフィンガープリント:
 
 %1
@@ -70,7 +71,7 @@ Compare it with the one the host's administrator gives you (ssh-keygen -lf /etc/
         <translation>SSH ログイン</translation>
     </message>
     <message>
-        <source>The session's workload %1 does not load:
+        <source>The session&apos;s workload %1 does not load:
 %2</source>
         <translation>セッションのワークロード %1 を読み込めません:
 %2</translation>
@@ -84,6 +85,704 @@ Compare it with the one the host's administrator gives you (ssh-keygen -lf /etc/
     <message>
         <source>%1 was made for another version of this workload (%2).</source>
         <translation>%1 はこのワークロードの別バージョン用に作成されました (%2)。</translation>
+    </message>
+</context>
+<context>
+    <name>kwb</name>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告: %1</translation>
+    </message>
+    <message>
+        <source>session %1 was made for another version of this workload (%2); use a new --session folder</source>
+        <translation>セッション %1 はこのワークロードの別のバージョン用に作られています（%2）。新しい --session フォルダを使ってください</translation>
+    </message>
+    <message>
+        <source>Trust an SSH host seen for the first time (a changed key is always refused).</source>
+        <translation>初めて接続する SSH ホストを信頼する（変更された鍵は常に拒否）。</translation>
+    </message>
+    <message>
+        <source>Keep the passphrase of an encrypted SSH key in the system keychain (never in a file).</source>
+        <translation>暗号化された SSH 鍵のパスフレーズをシステムのキーチェーンに保存する（ファイルには決して保存しない）。</translation>
+    </message>
+    <message>
+        <source>wrong; passphrase for %1: </source>
+        <translation>違います。%1 のパスフレーズ: </translation>
+    </message>
+    <message>
+        <source>passphrase for %1: </source>
+        <translation>%1 のパスフレーズ: </translation>
+    </message>
+    <message>
+        <source>kwb hosts check WORKLOAD: for every host of the workload (or each --host), whether it is reachable, authenticated and has what the target needs, and what to do about what is missing.</source>
+        <translation>kwb hosts check WORKLOAD: ワークロードの各ホスト（または各 --host）について、到達可能か、認証できるか、ターゲットに必要なものがあるか、足りないものにどう対処するかを表示します。</translation>
+    </message>
+    <message>
+        <source>the only action so far</source>
+        <translation>現在唯一の操作</translation>
+    </message>
+    <message>
+        <source>Check this host instead (repeatable).</source>
+        <translation>代わりにこのホストを検査する（複数指定可）。</translation>
+    </message>
+    <message>
+        <source>usage: kwb hosts check WORKLOAD [--host HOST]…</source>
+        <translation>使い方: kwb hosts check WORKLOAD [--host HOST]…</translation>
+    </message>
+    <message>
+        <source>reachable and authenticated (%1 ms)</source>
+        <translation>到達可能・認証済み（%1 ms）</translation>
+    </message>
+    <message>
+        <source>all hosts ready for %1</source>
+        <translation>すべてのホストが %1 の準備完了</translation>
+    </message>
+    <message>
+        <source>some hosts are not ready (see ✗ above)</source>
+        <translation>準備ができていないホストがあります（上の ✗ を参照）</translation>
+    </message>
+    <message>
+        <source>usage: kwb COMMAND [options]
+
+Commands:
+  run WORKLOAD --session DIR
+                     run the optimization loop (built-in knob search); run
+                     again with --session DIR alone to resume
+  report DIR         list a session&apos;s candidates (--csv, --json)
+  export DIR         a session&apos;s knob measurements as a Kernel Tuner cache file
+  import CACHE --session DIR [WORKLOAD]
+                     add a Kernel Tuner cache file&apos;s measurements to a session
+  simulate WORKLOAD --cache FILE
+                     replay the search strategies against a recorded space
+  hosts check WORKLOAD
+                     is every host reachable, authenticated, equipped?
+  eval WORKLOAD      compile, check and time one kernel of a workload and
+                     print a summary (the starting kernel unless --knob or
+                     --kernel says otherwise)
+  validate WORKLOAD  check a workload file and describe its knob space
+  calibrate          measure this host&apos;s peak FLOP/s and memory bandwidth
+  targets            list the target profiles kwb can find
+
+Run &apos;kwb COMMAND --help&apos; for a command&apos;s options.
+Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
+2 bad input, 3 the host or harness failed.
+</source>
+        <translation>使い方: kwb コマンド [オプション]
+
+コマンド:
+  run WORKLOAD --session DIR
+                     最適化ループを実行（組み込みのノブ探索）。--session DIR
+                     だけを付けて再実行すると再開
+  report DIR         セッションの候補を一覧表示（--csv、--json）
+  export DIR         セッションのノブ測定値を Kernel Tuner キャッシュファイルとして出力
+  import CACHE --session DIR [WORKLOAD]
+                     Kernel Tuner キャッシュファイルの測定値をセッションに追加
+  simulate WORKLOAD --cache FILE
+                     記録された空間に対して探索戦略を再生
+  hosts check WORKLOAD
+                     各ホストが到達可能・認証済み・必要な環境を備えているか
+  eval WORKLOAD      ワークロードのカーネルを 1 つコンパイル・検証・計測し
+                     概要を表示（--knob か --kernel がなければ開始カーネル）
+  validate WORKLOAD  ワークロードファイルを検査し、ノブ空間を説明
+  calibrate          このホストのピーク FLOP/s とメモリ帯域を計測
+  targets            kwb が見つけたターゲットプロファイルを一覧表示
+
+各コマンドのオプションは &apos;kwb コマンド --help&apos; で表示されます。
+終了ステータス: 0 成功、1 カーネルが失敗（コンパイル、不正解、クラッシュ、タイムアウト）、
+2 入力の誤り、3 ホストまたはハーネスの失敗。
+</translation>
+    </message>
+    <message>
+        <source>Compile, check and time one kernel of a workload on the local host.</source>
+        <translation>ワークロードのカーネルを 1 つ、ローカルホストでコンパイル・検証・計測します。</translation>
+    </message>
+    <message>
+        <source>Evaluate the template with NAME=VALUE (repeatable); other knobs take their defaults.</source>
+        <translation>テンプレートを NAME=VALUE で評価（複数指定可）。他のノブは既定値。</translation>
+    </message>
+    <message>
+        <source>Evaluate this kernel file instead of the workload&apos;s starting kernel.</source>
+        <translation>ワークロードの開始カーネルの代わりにこのカーネルファイルを評価する。</translation>
+    </message>
+    <message>
+        <source>Record the evaluation in this session folder (created if new).</source>
+        <translation>評価をこのセッションフォルダに記録する（なければ作成）。</translation>
+    </message>
+    <message>
+        <source>Print the result document (kwb.result/1, enriched) instead of the summary.</source>
+        <translation>概要の代わりに結果ドキュメント（kwb.result/1、情報付加済み）を出力する。</translation>
+    </message>
+    <message>
+        <source>Check over N seeds (default: the workload&apos;s).</source>
+        <translation>N 個のシードで検証する（既定: ワークロードの値）。</translation>
+    </message>
+    <message>
+        <source>Timed iterations (default: the workload&apos;s).</source>
+        <translation>計測する反復回数（既定: ワークロードの値）。</translation>
+    </message>
+    <message>
+        <source>Per-stage time limit in seconds (default: the workload&apos;s).</source>
+        <translation>段階ごとの制限時間（秒、既定: ワークロードの値）。</translation>
+    </message>
+    <message>
+        <source>Flush the caches before each timed call.</source>
+        <translation>計測する各呼び出しの前にキャッシュをフラッシュする。</translation>
+    </message>
+    <message>
+        <source>Measure the machine&apos;s peaks again instead of using the cache.</source>
+        <translation>キャッシュを使わずにマシンのピーク性能を再計測する。</translation>
+    </message>
+    <message>
+        <source>Do not echo the harness&apos;s console output.</source>
+        <translation>ハーネスのコンソール出力を表示しない。</translation>
+    </message>
+    <message>
+        <source>Evaluate on this host: local or user@host[:port] or an ~/.ssh/config alias (default: the workload&apos;s first).</source>
+        <translation>このホストで評価する: local、user@host[:port]、または ~/.ssh/config の別名（既定: ワークロードの最初のホスト）。</translation>
+    </message>
+    <message>
+        <source>expected exactly one workload file</source>
+        <translation>ワークロードファイルをちょうど 1 つ指定してください</translation>
+    </message>
+    <message>
+        <source>--%1 needs a positive number, got &apos;%2&apos;</source>
+        <translation>--%1 には正の数が必要です（指定値 &apos;%2&apos;）</translation>
+    </message>
+    <message>
+        <source>--kernel and --knob exclude each other</source>
+        <translation>--kernel と --knob は同時に指定できません</translation>
+    </message>
+    <message>
+        <source>invalid knob configuration %1:</source>
+        <translation>無効なノブ構成 %1:</translation>
+    </message>
+    <message>
+        <source>cannot read kernel %1: %2</source>
+        <translation>カーネル %1 を読み込めません: %2</translation>
+    </message>
+    <message>
+        <source>(answered from the session cache: candidate #%1 has the same normalized source)</source>
+        <translation>（セッションキャッシュから回答: 候補 #%1 は正規化後のソースが同一）</translation>
+    </message>
+    <message>
+        <source>continuing without calibration: % of peak and the bottleneck class will be missing</source>
+        <translation>較正なしで続行: ピーク比（%）とボトルネック分類は表示されません</translation>
+    </message>
+    <message>
+        <source>could not record the evaluation: %1</source>
+        <translation>評価を記録できませんでした: %1</translation>
+    </message>
+    <message>
+        <source>infrastructure failure (nothing is known about the kernel): %1</source>
+        <translation>インフラの障害（カーネルについては何も分かっていません）: %1</translation>
+    </message>
+    <message>
+        <source>Run the optimization loop on the local host with the built-in search planner.</source>
+        <translation>組み込みの探索プランナーで、ローカルホスト上の最適化ループを実行します。</translation>
+    </message>
+    <message>
+        <source>workload.json (not needed to resume a session)</source>
+        <translation>workload.json（セッションの再開には不要）</translation>
+    </message>
+    <message>
+        <source>Session folder: created if new, resumed if it exists.</source>
+        <translation>セッションフォルダ: なければ作成、あれば再開。</translation>
+    </message>
+    <message>
+        <source>Search strategy: model (default), coordinate, random, exhaustive.</source>
+        <translation>探索戦略: model（既定）、coordinate、random、exhaustive。</translation>
+    </message>
+    <message>
+        <source>Evaluate at most N candidates in this run (the starting kernel and baselines count).</source>
+        <translation>この実行で評価する候補は最大 N 個（開始カーネルとベースラインも数える）。</translation>
+    </message>
+    <message>
+        <source>Stop starting new rounds after S seconds.</source>
+        <translation>S 秒後に新しいラウンドを開始しない。</translation>
+    </message>
+    <message>
+        <source>Stop after N rounds without improvement (default 8; 0 = never).</source>
+        <translation>改善のないラウンドが N 回続いたら停止（既定 8、0 = 停止しない）。</translation>
+    </message>
+    <message>
+        <source>Candidates proposed per round (default: the workload&apos;s batch, else 1).</source>
+        <translation>ラウンドごとに提案する候補数（既定: ワークロードの batch、なければ 1）。</translation>
+    </message>
+    <message>
+        <source>Evaluations at once on the local host (default 1, so timings do not interfere).</source>
+        <translation>ローカルホストで同時に行う評価数（既定 1、計測が干渉しないように）。</translation>
+    </message>
+    <message>
+        <source>Seed of the search (default 1).</source>
+        <translation>探索のシード（既定 1）。</translation>
+    </message>
+    <message>
+        <source>Run the evaluations on this host: local or user@host[:port] or an ~/.ssh/config alias; repeat for a pool (default: the workload&apos;s hosts).</source>
+        <translation>このホストで評価を実行: local、user@host[:port]、または ~/.ssh/config の別名。繰り返すとプール（既定: ワークロードのホスト）。</translation>
+    </message>
+    <message>
+        <source>Print only the candidate lines and the summary.</source>
+        <translation>候補の行と概要だけを表示する。</translation>
+    </message>
+    <message>
+        <source>--session DIR is required (the session is where the run is recorded and resumed)</source>
+        <translation>--session DIR が必要です（実行はセッションに記録され、そこから再開されます）</translation>
+    </message>
+    <message>
+        <source>%1 is not a session yet; name the workload to start one</source>
+        <translation>%1 はまだセッションではありません。開始するにはワークロードを指定してください</translation>
+    </message>
+    <message>
+        <source>--batch takes a positive number of candidates</source>
+        <translation>--batch には正の候補数を指定してください</translation>
+    </message>
+    <message>
+        <source>unknown strategy &apos;%1&apos; (model, coordinate, random, exhaustive)</source>
+        <translation>不明な戦略 &apos;%1&apos;（model、coordinate、random、exhaustive）</translation>
+    </message>
+    <message>
+        <source>host %1 is down; its work goes to the others</source>
+        <translation>ホスト %1 がダウン。作業は他のホストに回されます</translation>
+    </message>
+    <message>
+        <source>host %1 is up again</source>
+        <translation>ホスト %1 が復帰しました</translation>
+    </message>
+    <message numerus="yes">
+        <source>resuming %1: %n candidates recorded</source>
+        <translation>
+            <numerusform>%1 を再開: 記録済みの候補 %n 個</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 on %3, session %4</source>
+        <translation>%1: %2（%3 上）、セッション %4</translation>
+    </message>
+    <message>
+        <source>ETA %1</source>
+        <translation>残り約 %1</translation>
+    </message>
+    <message>
+        <source>[%1%2] %3/%4 · round %5 · %6</source>
+        <translation>[%1%2] %3/%4 · ラウンド %5 · %6</translation>
+    </message>
+    <message>
+        <source>evaluating #%1 %2</source>
+        <translation>#%1 %2 を評価中</translation>
+    </message>
+    <message>
+        <source>#%1: host problem, retry %2: %3</source>
+        <translation>#%1: ホストの問題、再試行 %2: %3</translation>
+    </message>
+    <message>
+        <source>#%1 reverted to #%2: %3</source>
+        <translation>#%1 を #%2 に戻しました: %3</translation>
+    </message>
+    <message>
+        <source>stopping after the running candidate is recorded (Ctrl-C again to abandon it)</source>
+        <translation>実行中の候補を記録してから停止します（もう一度 Ctrl-C で破棄）</translation>
+    </message>
+    <message>
+        <source>abandoning the running candidate</source>
+        <translation>実行中の候補を破棄します</translation>
+    </message>
+    <message>
+        <source>resume with: kwb run --session %1</source>
+        <translation>再開するには: kwb run --session %1</translation>
+    </message>
+    <message>
+        <source>session folder</source>
+        <translation>セッションフォルダ</translation>
+    </message>
+    <message>
+        <source>Comma-separated values, one row per candidate.</source>
+        <translation>カンマ区切り値、候補ごとに 1 行。</translation>
+    </message>
+    <message>
+        <source>The records as JSON.</source>
+        <translation>記録を JSON で出力。</translation>
+    </message>
+    <message>
+        <source>usage: kwb report DIR [--csv | --json]</source>
+        <translation>使い方: kwb report DIR [--csv | --json]</translation>
+    </message>
+    <message>
+        <source>usage: kwb validate WORKLOAD</source>
+        <translation>使い方: kwb validate WORKLOAD</translation>
+    </message>
+    <message>
+        <source>%1: ok — %2 for %3, goal %4</source>
+        <translation>%1: OK — %2（%3 向け）、目標 %4</translation>
+    </message>
+    <message>
+        <source>work: %1 GFLOP, %2 MB compulsory traffic</source>
+        <translation>仕事量: %1 GFLOP、必須転送量 %2 MB</translation>
+    </message>
+    <message>
+        <source>knobs: %1, %2 configurations, %3 valid under %4 constraint(s)</source>
+        <translation>ノブ: %1 個、構成 %2 通り、%4 個の制約の下で有効 %3 通り</translation>
+    </message>
+    <message>
+        <source>Target profile (default cpu-cxx).</source>
+        <translation>ターゲットプロファイル（既定 cpu-cxx）。</translation>
+    </message>
+    <message>
+        <source>Measure again even if a cached calibration exists.</source>
+        <translation>キャッシュされた較正があっても再計測する。</translation>
+    </message>
+    <message>
+        <source>Print the calibration document.</source>
+        <translation>較正のドキュメントを出力する。</translation>
+    </message>
+    <message>
+        <source>local (%1): peak %2 GFLOP/s (1 core, %3), memory bandwidth %4 GB/s, ridge %5 FLOP/byte</source>
+        <translation>ローカル（%1）: ピーク %2 GFLOP/s（1 コア、%3）、メモリ帯域 %4 GB/s、リッジ %5 FLOP/バイト</translation>
+    </message>
+    <message>
+        <source>[cached %1; --force to measure again]</source>
+        <translation>[キャッシュ %1、再計測は --force]</translation>
+    </message>
+    <message>
+        <source>broken: %1</source>
+        <translation>壊れています: %1</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;</source>
+        <translation>不明なコマンド &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>rnd</source>
+        <translation>回</translation>
+    </message>
+    <message>
+        <source>origin</source>
+        <translation>由来</translation>
+    </message>
+    <message>
+        <source>plan</source>
+        <translation>計画</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正誤</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中央値</translation>
+    </message>
+    <message>
+        <source>speedup</source>
+        <translation>高速化</translation>
+    </message>
+    <message>
+        <source>decision</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>(best is %1× as fast)</source>
+        <translation>（最良はその %1 倍高速）</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失敗: %1</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <source>= %1% of measured peak</source>
+        <translation>= 計測ピークの %1%</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>最良</translation>
+    </message>
+    <message>
+        <source>%1× over the start</source>
+        <translation>開始時の %1 倍</translation>
+    </message>
+    <message>
+        <source>no correct kernel yet</source>
+        <translation>正しいカーネルはまだありません</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>ベースライン</translation>
+    </message>
+    <message>
+        <source>evaluations</source>
+        <translation>評価</translation>
+    </message>
+    <message>
+        <source>%1 this run, %2 in the session; failures: %3</source>
+        <translation>この実行で %1 回、セッション全体で %2 回。失敗: %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost to the host (not counted)</source>
+        <translation>
+            <numerusform>%n 回はホスト側の問題で失われた（数えない）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>時間</translation>
+    </message>
+    <message>
+        <source>compile %1 s, check %2 s, bench %3 s</source>
+        <translation>コンパイル %1 秒、検証 %2 秒、計測 %3 秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>[… %n more lines in the session log]</source>
+        <translation>
+            <numerusform>[… 残り %n 行はセッションのログにあります]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2 on %3 · %4 (sha %5)</source>
+        <translation>%1 · %2（%3 上）· %4（sha %5）</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>参照実装</translation>
+    </message>
+    <message>
+        <source>broken: %1 (fix the workload, not the kernel)</source>
+        <translation>壊れています: %1（カーネルではなくワークロードを直してください）</translation>
+    </message>
+    <message>
+        <source>compiler log:</source>
+        <translation>コンパイラのログ:</translation>
+    </message>
+    <message>
+        <source>compiled</source>
+        <translation>コンパイル</translation>
+    </message>
+    <message>
+        <source>yes (%1 s)</source>
+        <translation>成功（%1 秒）</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>失敗: %1</translation>
+    </message>
+    <message>
+        <source>seed %1 %2  rel L2 %3  max abs %4</source>
+        <translation>シード %1 %2  相対 L2 %3  最大絶対誤差 %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n elements off</source>
+        <translation>
+            <numerusform>%n 要素がずれています</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n NaN/Inf or unwritten)</source>
+        <translation>
+            <numerusform>（NaN/Inf または未書き込み %n 個）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正しさ</translation>
+    </message>
+    <message>
+        <source>yes, %1/%2 checks within %3; worst rel L2 %4, max abs %5</source>
+        <translation>はい、%1/%2 回の検証が %3 以内。最悪の相対 L2 %4、最大絶対誤差 %5</translation>
+    </message>
+    <message>
+        <source>NO, %1/%2 checks within %3; worst rel L2 %4, max abs %5</source>
+        <translation>いいえ、%1/%2 回の検証が %3 以内。最悪の相対 L2 %4、最大絶対誤差 %5</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>%1 during %2: %3</source>
+        <translation>%2 で %1: %3</translation>
+    </message>
+    <message>
+        <source>bottleneck</source>
+        <translation>ボトルネック</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>レイテンシ</translation>
+    </message>
+    <message>
+        <source>median %1 ms, min %2 ms, p90 %3 ms; spread %4% (IQR/median) over %5 samples</source>
+        <translation>中央値 %1 ms、最小 %2 ms、p90 %3 ms。ばらつき %4%（IQR/中央値）、サンプル %5 個</translation>
+    </message>
+    <message>
+        <source>× %1 calls</source>
+        <translation>× %1 回呼び出し</translation>
+    </message>
+    <message>
+        <source>= %1% of measured peak (%2 GFLOP/s, 1 core fp32)</source>
+        <translation>= 計測ピーク（%2 GFLOP/s、1 コア fp32）の %1%</translation>
+    </message>
+    <message>
+        <source>(no calibration, so no % of peak)</source>
+        <translation>（較正なし、ピーク比なし）</translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation>スループット</translation>
+    </message>
+    <message>
+        <source>%1 GB/s compulsory traffic</source>
+        <translation>必須転送 %1 GB/s</translation>
+    </message>
+    <message>
+        <source>= %1% of measured bandwidth (%2 GB/s)</source>
+        <translation>= 計測帯域（%2 GB/s）の %1%</translation>
+    </message>
+    <message>
+        <source>bandwidth</source>
+        <translation>帯域</translation>
+    </message>
+    <message>
+        <source>cache misses %1% of references</source>
+        <translation>キャッシュミス 参照の %1%</translation>
+    </message>
+    <message>
+        <source>counters</source>
+        <translation>カウンター</translation>
+    </message>
+    <message>
+        <source>unavailable: %1</source>
+        <translation>利用不可: %1</translation>
+    </message>
+    <message>
+        <source>Write a session&apos;s knob measurements as a Kernel Tuner cache file (schema 1.1.0).</source>
+        <translation>セッションのノブ測定値を Kernel Tuner キャッシュファイル（スキーマ 1.1.0）として書き出します。</translation>
+    </message>
+    <message>
+        <source>Write to FILE instead of standard output.</source>
+        <translation>標準出力の代わりに FILE に書き出す。</translation>
+    </message>
+    <message>
+        <source>name one session folder</source>
+        <translation>セッションフォルダを 1 つ指定してください</translation>
+    </message>
+    <message>
+        <source>the workload has no knobs, so there is nothing to export</source>
+        <translation>このワークロードにはノブがないため、書き出すものがありません</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n configurations</source>
+        <translation>
+            <numerusform>%n 通りの構成</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add the measurements of a Kernel Tuner cache file to a session, so the search learns from them and never measures those configurations again.</source>
+        <translation>Kernel Tuner キャッシュファイルの測定値をセッションに追加します。探索はそれらから学び、同じ構成を再計測しません。</translation>
+    </message>
+    <message>
+        <source>Kernel Tuner cache file (.json)</source>
+        <translation>Kernel Tuner キャッシュファイル（.json）</translation>
+    </message>
+    <message>
+        <source>workload.json (not needed for an existing session)</source>
+        <translation>workload.json（既存のセッションには不要）</translation>
+    </message>
+    <message>
+        <source>Session folder: created if new.</source>
+        <translation>セッションフォルダ: なければ作成。</translation>
+    </message>
+    <message>
+        <source>usage: kwb import CACHE.json [WORKLOAD] --session DIR</source>
+        <translation>使い方: kwb import CACHE.json [WORKLOAD] --session DIR</translation>
+    </message>
+    <message>
+        <source>imported %1 of %2 configurations into %3</source>
+        <translation>%2 通り中 %1 通りの構成を %3 に取り込みました</translation>
+    </message>
+    <message>
+        <source>(the rest were already there)</source>
+        <translation>（残りは既にありました）</translation>
+    </message>
+    <message>
+        <source>Replay the search strategies against a recorded knob space (a Kernel Tuner cache file) without compiling anything: evaluations each needs to reach 90% and 95% of the recorded optimum.</source>
+        <translation>記録されたノブ空間（Kernel Tuner キャッシュファイル）に対して、何もコンパイルせずに探索戦略を再生します: 記録された最適値の 90% と 95% に達するまでに各戦略が要する評価回数。</translation>
+    </message>
+    <message>
+        <source>workload.json whose knob space was recorded</source>
+        <translation>ノブ空間が記録された workload.json</translation>
+    </message>
+    <message>
+        <source>The recording (Kernel Tuner cache file).</source>
+        <translation>記録（Kernel Tuner キャッシュファイル）。</translation>
+    </message>
+    <message>
+        <source>Comma-separated strategies (default: all).</source>
+        <translation>カンマ区切りの戦略（既定: すべて）。</translation>
+    </message>
+    <message>
+        <source>Replays per strategy, seeds 1..N (default 100).</source>
+        <translation>戦略ごとの再生回数、シード 1..N（既定 100）。</translation>
+    </message>
+    <message>
+        <source>Evaluations per replay (default: the whole space).</source>
+        <translation>再生ごとの評価回数（既定: 空間全体）。</translation>
+    </message>
+    <message>
+        <source>usage: kwb simulate WORKLOAD --cache FILE</source>
+        <translation>使い方: kwb simulate WORKLOAD --cache FILE</translation>
+    </message>
+    <message>
+        <source>the recording holds no successful measurement</source>
+        <translation>記録に成功した測定がありません</translation>
+    </message>
+    <message>
+        <source>unknown strategy &apos;%1&apos; (exhaustive, random, coordinate, model)</source>
+        <translation>不明な戦略 &apos;%1&apos;（exhaustive、random、coordinate、model）</translation>
+    </message>
+    <message>
+        <source>recording</source>
+        <translation>記録</translation>
+    </message>
+    <message>
+        <source>%1: %2 configurations (%3 failed) of %4 valid, on %5</source>
+        <translation>%1: 有効な %4 通り中 %2 通り（失敗 %3）、%5 上</translation>
+    </message>
+    <message>
+        <source>optimum</source>
+        <translation>最適値</translation>
+    </message>
+    <message>
+        <source>within 95%</source>
+        <translation>95% 以内</translation>
+    </message>
+    <message>
+        <source>replays</source>
+        <translation>再生</translation>
+    </message>
+    <message>
+        <source>%1 seeds per strategy, budget %2 evaluations</source>
+        <translation>戦略ごとにシード %1 個、予算 %2 評価</translation>
+    </message>
+    <message>
+        <source>strategy     to 90%: median   p90   to 95%: median   p90   unreached(95%)   random/strategy (95%, median)</source>
+        <translation>戦略         90%まで: 中央値  p90   95%まで: 中央値  p90   未到達(95%)      random/戦略 (95%, 中央値)</translation>
+    </message>
+    <message>
+        <source>warning: the recording lacks configurations the strategies proposed (up to %1 per replay); they counted as failures</source>
+        <translation>警告: 戦略が提案した構成が記録にありません（再生ごとに最大 %1 個）。失敗として数えました</translation>
     </message>
 </context>
 <context>
@@ -723,6 +1422,47 @@ Press Run (F5) to start or resume the loop.</source>
     </message>
 </context>
 <context>
+    <name>kwb::OptimizationLoop</name>
+    <message>
+        <source>stopped by the engineer</source>
+        <translation>エンジニアが停止</translation>
+    </message>
+    <message>
+        <source>#%1 meets %2</source>
+        <translation>#%1 が %2 を達成</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rounds done</source>
+        <translation>
+            <numerusform>%n ラウンド完了</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n evaluations</source>
+        <translation>
+            <numerusform>%n 回の評価</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 s elapsed</source>
+        <translation>%1 秒経過</translation>
+    </message>
+    <message numerus="yes">
+        <source>no improvement in %n rounds</source>
+        <translation>
+            <numerusform>%n ラウンド改善なし</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cannot read the starting kernel %1</source>
+        <translation>開始カーネル %1 を読み込めません</translation>
+    </message>
+    <message>
+        <source>%1 has nothing left to propose</source>
+        <translation>%1 にはもう提案するものがありません</translation>
+    </message>
+</context>
+<context>
     <name>kwb::RooflineChart</name>
     <message>
         <source>Roofline</source>
@@ -770,6 +1510,41 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>vs incumbent</source>
         <translation>現行比</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::StopReason</name>
+    <message>
+        <source>goal reached</source>
+        <translation>目標達成</translation>
+    </message>
+    <message>
+        <source>round limit</source>
+        <translation>ラウンド上限</translation>
+    </message>
+    <message>
+        <source>plateau</source>
+        <translation>頭打ち</translation>
+    </message>
+    <message>
+        <source>evaluation budget</source>
+        <translation>評価予算</translation>
+    </message>
+    <message>
+        <source>time limit</source>
+        <translation>時間制限</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>nothing left to try</source>
+        <translation>試すものがもうない</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
     </message>
 </context>
 <context>
@@ -877,7 +1652,7 @@ Press Run (F5) to start or resume the loop.</source>
         <translation>このワークロードで新しいセッションを開始します。</translation>
     </message>
     <message>
-        <source>Folder of the new session (default: a new one in the user's data folder).</source>
+        <source>Folder of the new session (default: a new one in the user&apos;s data folder).</source>
         <translation>新しいセッションのフォルダ (既定: ユーザーのデータフォルダ内に新規作成)。</translation>
     </message>
     <message>

@@ -4,7 +4,7 @@
 #include "compareview.h"
 #include "diffview.h"
 #include "metricchart.h"
-#include "language.h"
+#include "util/language.h"
 #include "sshdialogs.h"
 #include "timelineview.h"
 #include "workbench.h"

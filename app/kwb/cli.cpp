@@ -2,6 +2,7 @@
 // with its target, opening a session.
 
 #include "cli.h"
+#include "kwbtr.h"
 
 #include "remote/keychain.h"
 #include "session/sessionstore.h"
@@ -52,11 +53,12 @@ std::unique_ptr<SessionStore> openSession(const QString &command, const QString 
         return nullptr;
     }
     for (const QString &warning : session->warnings())
-        err(u"kwb: warning: "_s + warning);
+        err(u"kwb: "_s + Kwb::tr("warning: %1").arg(warning));
     QString difference;
     if (!session->matchesWorkload(w, &difference)) {
-        err(command + u": session "_s + dir + u" was made for another version of this workload ("_s + difference
-            + u"); use a new --session folder"_s);
+        err(command + u": "_s
+            + Kwb::tr("session %1 was made for another version of this workload (%2); use a new --session folder")
+                  .arg(dir, difference));
         return nullptr;
     }
     return session;
@@ -96,9 +98,9 @@ QString askOnTerminal(const QString &prompt, bool echo = false)
 
 void addHostOptions(QCommandLineParser &p)
 {
-    p.addOption({u"accept-new-host-key"_s, u"Trust an SSH host seen for the first time (a changed key is always refused)."_s});
+    p.addOption({u"accept-new-host-key"_s, Kwb::tr("Trust an SSH host seen for the first time (a changed key is always refused).")});
     p.addOption({u"remember-passphrase"_s,
-                 u"Keep the passphrase of an encrypted SSH key in the system keychain (never in a file)."_s});
+                 Kwb::tr("Keep the passphrase of an encrypted SSH key in the system keychain (never in a file).")});
 }
 
 std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, const QCommandLineParser &p, const QString &command)
@@ -108,7 +110,7 @@ std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, const QCo
     const bool remember = p.isSet(u"remember-passphrase"_s);
     options.passphrase = keychain::rememberingPassphrase([remember](const QString &keyFile, bool retry, bool *keep) {
         *keep = remember;
-        return askOnTerminal((retry ? u"wrong; passphrase for "_s : u"passphrase for "_s) + keyFile + u": "_s);
+        return askOnTerminal((retry ? Kwb::tr("wrong; passphrase for %1: ") : Kwb::tr("passphrase for %1: ")).arg(keyFile));
     });
     options.keyboardInteractive = [spec](const QString &instruction, const QList<SshPrompt> &prompts) {
         if (!instruction.isEmpty())

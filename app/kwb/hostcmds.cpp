@@ -2,6 +2,7 @@
 // equipped for its target?
 
 #include "cli.h"
+#include "kwbtr.h"
 
 #include <QCommandLineParser>
 #include <QProcess>
@@ -14,18 +15,18 @@ int cmdHosts(const QStringList &args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(
-        u"kwb hosts check WORKLOAD: for every host of the workload (or each --host), whether it is reachable, "
-        "authenticated and has what the target needs, and what to do about what is missing."_s);
-    p.addPositionalArgument(u"check"_s, u"the only action so far"_s);
+        Kwb::tr("kwb hosts check WORKLOAD: for every host of the workload (or each --host), whether it is reachable, "
+                "authenticated and has what the target needs, and what to do about what is missing."));
+    p.addPositionalArgument(u"check"_s, Kwb::tr("the only action so far"));
     p.addPositionalArgument(u"workload"_s, u"workload.json"_s);
-    p.addOption({u"host"_s, u"Check this host instead (repeatable)."_s, u"HOST"_s});
+    p.addOption({u"host"_s, Kwb::tr("Check this host instead (repeatable)."), u"HOST"_s});
     addHostOptions(p);
     int exit = ExitOk;
     if (!parseOrFail(p, args, u"kwb hosts"_s, &exit))
         return exit;
     const QStringList pos = p.positionalArguments();
     if (pos.size() != 2 || pos[0] != u"check"_s) {
-        err(u"kwb hosts: usage: kwb hosts check WORKLOAD [--host HOST]…"_s);
+        err(u"kwb hosts: "_s + Kwb::tr("usage: kwb hosts check WORKLOAD [--host HOST]…"));
         return ExitUsage;
     }
     auto loaded = loadAll(pos[1]);
@@ -43,7 +44,7 @@ int cmdHosts(const QStringList &args)
             continue;
         }
         if (!host->isLocal())
-            out(u"  ✓ reachable and authenticated ("_s + QString::number(host->connectMs) + u" ms)\n"_s);
+            out(u"  ✓ "_s + Kwb::tr("reachable and authenticated (%1 ms)").arg(host->connectMs) + u'\n');
         for (const Prerequisite &q : target.prerequisites) {
             bool ok = false;
             QString detail;
@@ -62,7 +63,7 @@ int cmdHosts(const QStringList &args)
                 + (ok || q.hint.isEmpty() ? QString() : u" — "_s + q.hint) + u'\n');
         }
     }
-    out(allGood ? u"all hosts ready for "_s + target.id + u'\n' : u"some hosts are not ready (see ✗ above)\n"_s);
+    out((allGood ? Kwb::tr("all hosts ready for %1").arg(target.id) : Kwb::tr("some hosts are not ready (see ✗ above)")) + u'\n');
     return allGood ? ExitOk : ExitInfra;
 }
 

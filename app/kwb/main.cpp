@@ -2,6 +2,7 @@
 // does is a call into core, so the GUI and the tests do the same things.
 
 #include "cli.h"
+#include "kwbtr.h"
 #include "report.h"
 #include "summary.h"
 
@@ -10,6 +11,7 @@
 #include "remote/sshconnection.h"
 #include "loop/loop.h"
 #include "planning/planner.h"
+#include "util/language.h"
 #include "util/version.h"
 
 #include "eval/calibration.h"
@@ -46,31 +48,34 @@ QString versionText()
     return versionLine(u"kwb"_s);
 }
 
-const char *kUsage = R"(usage: kwb COMMAND [options]
-
-Commands:
-  run WORKLOAD --session DIR
-                     run the optimization loop (built-in knob search); run
-                     again with --session DIR alone to resume
-  report DIR         list a session's candidates (--csv, --json)
-  export DIR         a session's knob measurements as a Kernel Tuner cache file
-  import CACHE --session DIR [WORKLOAD]
-                     add a Kernel Tuner cache file's measurements to a session
-  simulate WORKLOAD --cache FILE
-                     replay the search strategies against a recorded space
-  hosts check WORKLOAD
-                     is every host reachable, authenticated, equipped?
-  eval WORKLOAD      compile, check and time one kernel of a workload and
-                     print a summary (the starting kernel unless --knob or
-                     --kernel says otherwise)
-  validate WORKLOAD  check a workload file and describe its knob space
-  calibrate          measure this host's peak FLOP/s and memory bandwidth
-  targets            list the target profiles kwb can find
-
-Run 'kwb COMMAND --help' for a command's options.
-Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
-2 bad input, 3 the host or harness failed.
-)";
+QString usage()
+{
+    return Kwb::tr(
+        "usage: kwb COMMAND [options]\n"
+        "\n"
+        "Commands:\n"
+        "  run WORKLOAD --session DIR\n"
+        "                     run the optimization loop (built-in knob search); run\n"
+        "                     again with --session DIR alone to resume\n"
+        "  report DIR         list a session's candidates (--csv, --json)\n"
+        "  export DIR         a session's knob measurements as a Kernel Tuner cache file\n"
+        "  import CACHE --session DIR [WORKLOAD]\n"
+        "                     add a Kernel Tuner cache file's measurements to a session\n"
+        "  simulate WORKLOAD --cache FILE\n"
+        "                     replay the search strategies against a recorded space\n"
+        "  hosts check WORKLOAD\n"
+        "                     is every host reachable, authenticated, equipped?\n"
+        "  eval WORKLOAD      compile, check and time one kernel of a workload and\n"
+        "                     print a summary (the starting kernel unless --knob or\n"
+        "                     --kernel says otherwise)\n"
+        "  validate WORKLOAD  check a workload file and describe its knob space\n"
+        "  calibrate          measure this host's peak FLOP/s and memory bandwidth\n"
+        "  targets            list the target profiles kwb can find\n"
+        "\n"
+        "Run 'kwb COMMAND --help' for a command's options.\n"
+        "Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),\n"
+        "2 bad input, 3 the host or harness failed.\n");
+}
 
 int exitFor(const EvalResult &r)
 {
@@ -108,20 +113,20 @@ std::optional<Calibration> calibrate(const TargetProfile &target, const QString 
 int cmdEval(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(u"Compile, check and time one kernel of a workload on the local host."_s);
+    p.setApplicationDescription(Kwb::tr("Compile, check and time one kernel of a workload on the local host."));
     p.addHelpOption();
     p.addPositionalArgument(u"workload"_s, u"workload.json"_s);
-    p.addOption({u"knob"_s, u"Evaluate the template with NAME=VALUE (repeatable); other knobs take their defaults."_s, u"NAME=VALUE"_s});
-    p.addOption({u"kernel"_s, u"Evaluate this kernel file instead of the workload's starting kernel."_s, u"FILE"_s});
-    p.addOption({u"session"_s, u"Record the evaluation in this session folder (created if new)."_s, u"DIR"_s});
-    p.addOption({u"json"_s, u"Print the result document (kwb.result/1, enriched) instead of the summary."_s});
-    p.addOption({u"seeds"_s, u"Check over N seeds (default: the workload's)."_s, u"N"_s});
-    p.addOption({u"iters"_s, u"Timed iterations (default: the workload's)."_s, u"N"_s});
-    p.addOption({u"timeout"_s, u"Per-stage time limit in seconds (default: the workload's)."_s, u"S"_s});
-    p.addOption({u"cold-cache"_s, u"Flush the caches before each timed call."_s});
-    p.addOption({u"recalibrate"_s, u"Measure the machine's peaks again instead of using the cache."_s});
-    p.addOption({u"quiet"_s, u"Do not echo the harness's console output."_s});
-    p.addOption({u"host"_s, u"Evaluate on this host: local or user@host[:port] or an ~/.ssh/config alias (default: the workload's first)."_s, u"HOST"_s});
+    p.addOption({u"knob"_s, Kwb::tr("Evaluate the template with NAME=VALUE (repeatable); other knobs take their defaults."), u"NAME=VALUE"_s});
+    p.addOption({u"kernel"_s, Kwb::tr("Evaluate this kernel file instead of the workload's starting kernel."), u"FILE"_s});
+    p.addOption({u"session"_s, Kwb::tr("Record the evaluation in this session folder (created if new)."), u"DIR"_s});
+    p.addOption({u"json"_s, Kwb::tr("Print the result document (kwb.result/1, enriched) instead of the summary.")});
+    p.addOption({u"seeds"_s, Kwb::tr("Check over N seeds (default: the workload's)."), u"N"_s});
+    p.addOption({u"iters"_s, Kwb::tr("Timed iterations (default: the workload's)."), u"N"_s});
+    p.addOption({u"timeout"_s, Kwb::tr("Per-stage time limit in seconds (default: the workload's)."), u"S"_s});
+    p.addOption({u"cold-cache"_s, Kwb::tr("Flush the caches before each timed call.")});
+    p.addOption({u"recalibrate"_s, Kwb::tr("Measure the machine's peaks again instead of using the cache.")});
+    p.addOption({u"quiet"_s, Kwb::tr("Do not echo the harness's console output.")});
+    p.addOption({u"host"_s, Kwb::tr("Evaluate on this host: local or user@host[:port] or an ~/.ssh/config alias (default: the workload's first)."), u"HOST"_s});
     addHostOptions(p);
     if (!p.parse(args)) {
         err(u"kwb eval: "_s + p.errorText());
@@ -132,7 +137,7 @@ int cmdEval(const QStringList &args)
         return ExitOk;
     }
     if (p.positionalArguments().size() != 1) {
-        err(u"kwb eval: expected exactly one workload file\n"_s + p.helpText());
+        err(u"kwb eval: "_s + Kwb::tr("expected exactly one workload file") + u'\n' + p.helpText());
         return ExitUsage;
     }
     auto loaded = loadAll(p.positionalArguments().first());
@@ -147,7 +152,7 @@ int cmdEval(const QStringList &args)
         bool ok = false;
         const double v = p.value(opt).toDouble(&ok);
         if (!ok || v <= 0) {
-            err(u"kwb eval: --"_s + opt + u" needs a positive number, got '"_s + p.value(opt) + u"'"_s);
+            err(u"kwb eval: "_s + Kwb::tr("--%1 needs a positive number, got '%2'").arg(opt, p.value(opt)));
             return false;
         }
         apply(v);
@@ -169,7 +174,7 @@ int cmdEval(const QStringList &args)
     Json knobs = Json::object();
     const QStringList assignments = p.values(u"knob"_s);
     if (p.isSet(u"kernel"_s) && !assignments.isEmpty()) {
-        err(u"kwb eval: --kernel and --knob exclude each other"_s);
+        err(u"kwb eval: "_s + Kwb::tr("--kernel and --knob exclude each other"));
         return ExitUsage;
     }
     if (!assignments.isEmpty()) {
@@ -182,7 +187,7 @@ int cmdEval(const QStringList &args)
         }
         const ValidityReport report = w.knobs.check(*config);
         if (!report.ok()) {
-            err(u"kwb eval: invalid knob configuration "_s + w.knobs.describe(*config) + u":\n  "_s
+            err(u"kwb eval: "_s + Kwb::tr("invalid knob configuration %1:").arg(w.knobs.describe(*config)) + u"\n  "_s
                 + report.toString().replace(u"\n"_s, u"\n  "_s));
             return ExitUsage;
         }
@@ -198,7 +203,7 @@ int cmdEval(const QStringList &args)
         const QString file = p.isSet(u"kernel"_s) ? QFileInfo(p.value(u"kernel"_s)).absoluteFilePath() : w.kernelPath;
         QFile f(file);
         if (!f.open(QIODevice::ReadOnly)) {
-            err(u"kwb eval: cannot read kernel "_s + file + u": "_s + f.errorString());
+            err(u"kwb eval: "_s + Kwb::tr("cannot read kernel %1: %2").arg(file, f.errorString()));
             return ExitUsage;
         }
         source = QString::fromUtf8(f.readAll());
@@ -224,8 +229,8 @@ int cmdEval(const QStringList &args)
                 if (p.isSet(u"json"_s)) {
                     out(qs(cached->result.dump(2)) + u'\n');
                 } else {
-                    out(u"(answered from the session cache: candidate #"_s + QString::number(cached->id)
-                        + u" has the same normalized source)\n"_s);
+                    out(Kwb::tr("(answered from the session cache: candidate #%1 has the same normalized source)").arg(cached->id)
+                        + u'\n');
                     out(formatSummary(w, *result, label, hash, cached->host));
                 }
                 return exitFor(*result);
@@ -242,7 +247,7 @@ int cmdEval(const QStringList &args)
         workRoot += u"@"_s + hostSpec; // the local mirror of what the host gets
     auto calibration = calibrate(target, workRoot, p.isSet(u"recalibrate"_s), quiet, host.get());
     if (!calibration)
-        err(u"kwb: continuing without calibration: % of peak and the bottleneck class will be missing"_s);
+        err(u"kwb: "_s + Kwb::tr("continuing without calibration: % of peak and the bottleneck class will be missing"));
 
     Evaluator evaluator(w, target, calibration.value_or(Calibration{}), workRoot);
     evaluator.setRunnerFactory(host->runnerFactory());
@@ -280,13 +285,13 @@ int cmdEval(const QStringList &args)
         QString error;
         if (!session->storeKernel(hash, source, target.sourceExtension, &error) || !session->append(rec, &error)
             || !session->writeLog(rec.id, outcome.console, &error)) {
-            err(u"kwb eval: could not record the evaluation: "_s + error);
+            err(u"kwb eval: "_s + Kwb::tr("could not record the evaluation: %1").arg(error));
             return ExitInfra;
         }
     }
 
     if (outcome.infra) {
-        err(u"kwb eval: infrastructure failure (nothing is known about the kernel): "_s + outcome.infraMessage);
+        err(u"kwb eval: "_s + Kwb::tr("infrastructure failure (nothing is known about the kernel): %1").arg(outcome.infraMessage));
         return ExitInfra;
     }
     if (p.isSet(u"json"_s))
@@ -318,20 +323,20 @@ QString formatDuration(qint64 ms)
 int cmdRun(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(u"Run the optimization loop on the local host with the built-in search planner."_s);
+    p.setApplicationDescription(Kwb::tr("Run the optimization loop on the local host with the built-in search planner."));
     p.addHelpOption();
-    p.addPositionalArgument(u"workload"_s, u"workload.json (not needed to resume a session)"_s, u"[workload]"_s);
-    p.addOption({u"session"_s, u"Session folder: created if new, resumed if it exists."_s, u"DIR"_s});
-    p.addOption({u"strategy"_s, u"Search strategy: model (default), coordinate, random, exhaustive."_s, u"NAME"_s, u"model"_s});
-    p.addOption({u"max-evals"_s, u"Evaluate at most N candidates in this run (the starting kernel and baselines count)."_s, u"N"_s});
-    p.addOption({u"time-limit"_s, u"Stop starting new rounds after S seconds."_s, u"S"_s});
-    p.addOption({u"plateau"_s, u"Stop after N rounds without improvement (default 8; 0 = never)."_s, u"N"_s, u"8"_s});
-    p.addOption({u"batch"_s, u"Candidates proposed per round (default: the workload's batch, else 1)."_s, u"N"_s});
-    p.addOption({u"parallel"_s, u"Evaluations at once on the local host (default 1, so timings do not interfere)."_s, u"N"_s, u"1"_s});
-    p.addOption({u"seed"_s, u"Seed of the search (default 1)."_s, u"N"_s, u"1"_s});
-    p.addOption({u"host"_s, u"Run the evaluations on this host: local or user@host[:port] or an ~/.ssh/config alias; repeat for a pool (default: the workload's hosts)."_s, u"HOST"_s});
+    p.addPositionalArgument(u"workload"_s, Kwb::tr("workload.json (not needed to resume a session)"), u"[workload]"_s);
+    p.addOption({u"session"_s, Kwb::tr("Session folder: created if new, resumed if it exists."), u"DIR"_s});
+    p.addOption({u"strategy"_s, Kwb::tr("Search strategy: model (default), coordinate, random, exhaustive."), u"NAME"_s, u"model"_s});
+    p.addOption({u"max-evals"_s, Kwb::tr("Evaluate at most N candidates in this run (the starting kernel and baselines count)."), u"N"_s});
+    p.addOption({u"time-limit"_s, Kwb::tr("Stop starting new rounds after S seconds."), u"S"_s});
+    p.addOption({u"plateau"_s, Kwb::tr("Stop after N rounds without improvement (default 8; 0 = never)."), u"N"_s, u"8"_s});
+    p.addOption({u"batch"_s, Kwb::tr("Candidates proposed per round (default: the workload's batch, else 1)."), u"N"_s});
+    p.addOption({u"parallel"_s, Kwb::tr("Evaluations at once on the local host (default 1, so timings do not interfere)."), u"N"_s, u"1"_s});
+    p.addOption({u"seed"_s, Kwb::tr("Seed of the search (default 1)."), u"N"_s, u"1"_s});
+    p.addOption({u"host"_s, Kwb::tr("Run the evaluations on this host: local or user@host[:port] or an ~/.ssh/config alias; repeat for a pool (default: the workload's hosts)."), u"HOST"_s});
     addHostOptions(p);
-    p.addOption({u"quiet"_s, u"Print only the candidate lines and the summary."_s});
+    p.addOption({u"quiet"_s, Kwb::tr("Print only the candidate lines and the summary.")});
     if (!p.parse(args)) {
         err(u"kwb run: "_s + p.errorText());
         return ExitUsage;
@@ -341,7 +346,7 @@ int cmdRun(const QStringList &args)
         return ExitOk;
     }
     if (!p.isSet(u"session"_s)) {
-        err(u"kwb run: --session DIR is required (the session is where the run is recorded and resumed)"_s);
+        err(u"kwb run: "_s + Kwb::tr("--session DIR is required (the session is where the run is recorded and resumed)"));
         return ExitUsage;
     }
     const QString dir = p.value(u"session"_s);
@@ -349,7 +354,7 @@ int cmdRun(const QStringList &args)
     const bool resuming = SessionStore::exists(dir);
     if (workloadPath.isEmpty()) {
         if (!resuming) {
-            err(u"kwb run: "_s + dir + u" is not a session yet; name the workload to start one"_s);
+            err(u"kwb run: "_s + Kwb::tr("%1 is not a session yet; name the workload to start one").arg(dir));
             return ExitUsage;
         }
         QString error;
@@ -369,13 +374,13 @@ int cmdRun(const QStringList &args)
         bool ok = false;
         w.batch = p.value(u"batch"_s).toInt(&ok);
         if (!ok || w.batch < 1) {
-            err(u"kwb run: --batch takes a positive number of candidates"_s);
+            err(u"kwb run: "_s + Kwb::tr("--batch takes a positive number of candidates"));
             return ExitUsage;
         }
     }
     const auto strategy = parseStrategy(p.value(u"strategy"_s));
     if (!strategy) {
-        err(u"kwb run: unknown strategy '"_s + p.value(u"strategy"_s) + u"' (model, coordinate, random, exhaustive)"_s);
+        err(u"kwb run: "_s + Kwb::tr("unknown strategy '%1' (model, coordinate, random, exhaustive)").arg(p.value(u"strategy"_s)));
         return ExitUsage;
     }
     std::unique_ptr<SessionStore> session = openSession(u"kwb run"_s, dir, w, target);
@@ -397,7 +402,7 @@ int cmdRun(const QStringList &args)
     const QString workRoot = sessionWorkRoot(session->dir(), *host);
     auto calibration = calibrate(target, workRoot, false, quiet, host);
     if (!calibration)
-        err(u"kwb: continuing without calibration: % of peak and the bottleneck class will be missing"_s);
+        err(u"kwb: "_s + Kwb::tr("continuing without calibration: % of peak and the bottleneck class will be missing"));
 
     LoopOptions options;
     options.maxEvals = p.value(u"max-evals"_s).toInt();
@@ -409,15 +414,16 @@ int cmdRun(const QStringList &args)
                              std::max(1, p.value(u"parallel"_s).toInt()));
     backend.setHosts(poolOf(hostList, session->dir(), p.value(u"parallel"_s).toInt()));
     QObject::connect(&backend, &EvalBackend::hostStateChanged, &backend, [](const QString &name, const QString &state) {
-        err(u"kwb run: host "_s + name + u" is "_s + state);
+        err(u"kwb run: "_s + (state == u"down"_s ? Kwb::tr("host %1 is down; its work goes to the others").arg(name)
+                                                  : Kwb::tr("host %1 is up again").arg(name)));
     });
     OptimizationLoop loop(w, *session, planner, backend, options);
 
     if (resuming && !session->experiments().empty())
-        out(u"resuming "_s + session->dir() + u": "_s + QString::number(session->experiments().size())
-            + u" candidates recorded\n"_s);
+        out(Kwb::tr("resuming %1: %n candidates recorded", nullptr, int(session->experiments().size())).arg(session->dir())
+            + u'\n');
     else
-        out(w.name + u": "_s + planner.name() + u" on "_s + hostSpec + u", session "_s + session->dir() + u'\n');
+        out(Kwb::tr("%1: %2 on %3, session %4").arg(w.name, planner.name(), hostSpec, session->dir()) + u'\n');
     out(recordHeader() + u'\n');
 
     // Progress: a line per candidate on stdout; a bar with an ETA on a terminal.
@@ -433,10 +439,10 @@ int cmdRun(const QStringList &args)
         const int filled = planned > 0 ? std::min(width, done * width / planned) : 0;
         QString eta;
         if (done > 0 && planned > done)
-            eta = u" · ETA "_s + formatDuration(clock.elapsed() * (planned - done) / done);
-        std::fprintf(stderr, "\r\033[K  [%s%s] %d/%d · round %d · %s%s", QString(filled, u'#').toUtf8().constData(),
-                     QString(width - filled, u'.').toUtf8().constData(), done, planned, loop.round(),
-                     what.toUtf8().constData(), eta.toUtf8().constData());
+            eta = u" · "_s + Kwb::tr("ETA %1").arg(formatDuration(clock.elapsed() * (planned - done) / done));
+        const QString line = Kwb::tr("[%1%2] %3/%4 · round %5 · %6").arg(QString(filled, u'#'), QString(width - filled, u'.'))
+                                 .arg(done).arg(planned).arg(loop.round()).arg(what) + eta;
+        std::fprintf(stderr, "\r\033[K  %s", line.toUtf8().constData());
         std::fflush(stderr);
     };
     auto clearBar = [&] {
@@ -445,11 +451,11 @@ int cmdRun(const QStringList &args)
     };
     double startMs = NAN;
     QObject::connect(&loop, &OptimizationLoop::evaluationStarted, &loop, [&](const Proposal &prop) {
-        bar(u"evaluating #"_s + QString::number(prop.id) + u' ' + prop.label.left(40));
+        bar(Kwb::tr("evaluating #%1 %2").arg(prop.id).arg(prop.label.left(40)));
     });
     QObject::connect(&loop, &OptimizationLoop::infraRetry, &loop, [&](int id, int attempt, const QString &message) {
         clearBar();
-        err(u"  #"_s + QString::number(id) + u": host problem, retry "_s + QString::number(attempt) + u": "_s + message);
+        err(u"  "_s + Kwb::tr("#%1: host problem, retry %2: %3").arg(id).arg(attempt).arg(message));
     });
     QObject::connect(&loop, &OptimizationLoop::candidateFinished, &loop, [&](const ExperimentRecord &r) {
         if (const ExperimentRecord *s = loop.startRecord(); s && std::isnan(startMs) && s->result.is_object())
@@ -460,7 +466,7 @@ int cmdRun(const QStringList &args)
     QObject::connect(&loop, &OptimizationLoop::reverted, &loop, [&](int from, int to, const QString &cause) {
         if (from != to && !quiet) {
             clearBar();
-            out(u"        ↩ #"_s + QString::number(from) + u" reverted to #"_s + QString::number(to) + u": "_s + cause + u'\n');
+            out(u"        ↩ "_s + Kwb::tr("#%1 reverted to #%2: %3").arg(from).arg(to).arg(cause) + u'\n');
         }
     });
     QObject::connect(&loop, &OptimizationLoop::errorOccurred, &loop, [&](const QString &m) { err(u"kwb run: "_s + m); });
@@ -489,10 +495,10 @@ int cmdRun(const QStringList &args)
         (void)!::read(g_signalPipe[0], &c, 1);
         clearBar();
         if (++interrupts == 1) {
-            err(u"kwb run: stopping after the running candidate is recorded (Ctrl-C again to abandon it)"_s);
+            err(u"kwb run: "_s + Kwb::tr("stopping after the running candidate is recorded (Ctrl-C again to abandon it)"));
             loop.stop();
         } else {
-            err(u"kwb run: abandoning the running candidate"_s);
+            err(u"kwb run: "_s + Kwb::tr("abandoning the running candidate"));
             loop.abort();
         }
     });
@@ -504,7 +510,7 @@ int cmdRun(const QStringList &args)
     out(runSummary(*session, loop.startRecord() ? loop.startRecord()->id : 0, loop.best() ? loop.best()->id : 0,
                    loop.evaluationsThisRun()));
     if (reason == StopReason::Stopped)
-        out(u"resume with: kwb run --session "_s + session->dir() + u'\n');
+        out(Kwb::tr("resume with: kwb run --session %1").arg(session->dir()) + u'\n');
     return reason == StopReason::Error ? ExitInfra : ExitOk;
 }
 
@@ -512,11 +518,11 @@ int cmdReport(const QStringList &args)
 {
     QCommandLineParser p;
     p.addHelpOption();
-    p.addPositionalArgument(u"session"_s, u"session folder"_s);
-    p.addOption({u"csv"_s, u"Comma-separated values, one row per candidate."_s});
-    p.addOption({u"json"_s, u"The records as JSON."_s});
+    p.addPositionalArgument(u"session"_s, Kwb::tr("session folder"));
+    p.addOption({u"csv"_s, Kwb::tr("Comma-separated values, one row per candidate.")});
+    p.addOption({u"json"_s, Kwb::tr("The records as JSON.")});
     if (!p.parse(args) || p.positionalArguments().size() != 1) {
-        err(u"usage: kwb report DIR [--csv | --json]"_s);
+        err(Kwb::tr("usage: kwb report DIR [--csv | --json]"));
         return ExitUsage;
     }
     QString error;
@@ -526,7 +532,7 @@ int cmdReport(const QStringList &args)
         return ExitUsage;
     }
     for (const QString &warning : session->warnings())
-        err(u"kwb: warning: "_s + warning);
+        err(u"kwb: "_s + Kwb::tr("warning: %1").arg(warning));
     if (p.isSet(u"csv"_s))
         out(reportCsv(*session));
     else if (p.isSet(u"json"_s))
@@ -542,23 +548,24 @@ int cmdValidate(const QStringList &args)
     p.addHelpOption();
     p.addPositionalArgument(u"workload"_s, u"workload.json"_s);
     if (!p.parse(args) || p.positionalArguments().size() != 1) {
-        err(u"usage: kwb validate WORKLOAD"_s);
+        err(Kwb::tr("usage: kwb validate WORKLOAD"));
         return ExitUsage;
     }
     auto loaded = loadAll(p.positionalArguments().first());
     if (!loaded)
         return ExitUsage;
     const Workload &w = loaded->workload;
-    QString text = w.path + u": ok — "_s + w.name + u" for "_s + w.target + u", goal "_s + w.goal.metric
+    QString text = Kwb::tr("%1: ok — %2 for %3, goal %4").arg(w.path, w.name, w.target, w.goal.metric)
         + (w.goal.higherIsBetter ? u" ≥ "_s : u" ≤ "_s) + QString::number(w.goal.target) + u'\n';
     if (w.flops > 0)
-        text += u"  work: "_s + QString::number(w.flops / 1e9, 'g', 4) + u" GFLOP, "_s
-            + QString::number(w.bytes / 1e6, 'g', 4) + u" MB compulsory traffic\n"_s;
+        text += u"  "_s + Kwb::tr("work: %1 GFLOP, %2 MB compulsory traffic").arg(w.flops / 1e9, 0, 'g', 4).arg(w.bytes / 1e6, 0, 'g', 4)
+            + u'\n';
     if (!w.knobs.isEmpty()) {
         const qint64 valid = w.knobs.forEachValid([](const KnobConfig &) { return true; });
-        text += u"  knobs: "_s + QString::number(w.knobs.knobs().size()) + u", "_s
-            + QString::number(w.knobs.cardinality(), 'g', 10) + u" configurations, "_s + QString::number(valid)
-            + u" valid under "_s + QString::number(w.knobs.constraints().size()) + u" constraint(s)\n"_s;
+        text += u"  "_s + Kwb::tr("knobs: %1, %2 configurations, %3 valid under %4 constraint(s)")
+                              .arg(QString::number(w.knobs.knobs().size()), QString::number(w.knobs.cardinality(), 'g', 10),
+                                   QString::number(valid), QString::number(w.knobs.constraints().size()))
+            + u'\n';
         for (const Knob &k : w.knobs.knobs())
             text += u"    "_s + k.name.leftJustified(8) + u' ' + k.domainText() + u'\n';
     }
@@ -570,9 +577,9 @@ int cmdCalibrate(const QStringList &args)
 {
     QCommandLineParser p;
     p.addHelpOption();
-    p.addOption({u"target"_s, u"Target profile (default cpu-cxx)."_s, u"ID"_s, u"cpu-cxx"_s});
-    p.addOption({u"force"_s, u"Measure again even if a cached calibration exists."_s});
-    p.addOption({u"json"_s, u"Print the calibration document."_s});
+    p.addOption({u"target"_s, Kwb::tr("Target profile (default cpu-cxx)."), u"ID"_s, u"cpu-cxx"_s});
+    p.addOption({u"force"_s, Kwb::tr("Measure again even if a cached calibration exists.")});
+    p.addOption({u"json"_s, Kwb::tr("Print the calibration document.")});
     if (!p.parse(args)) {
         err(u"kwb calibrate: "_s + p.errorText());
         return ExitUsage;
@@ -591,10 +598,10 @@ int cmdCalibrate(const QStringList &args)
     if (p.isSet(u"json"_s)) {
         out(qs(c->toJson().dump(2)) + u'\n');
     } else {
-        out(u"local ("_s + c->cpu + u"): peak "_s + QString::number(c->peakGflops, 'f', 1)
-            + u" GFLOP/s (1 core, "_s + c->precision + u"), memory bandwidth "_s + QString::number(c->peakGbs, 'f', 1)
-            + u" GB/s, ridge "_s + QString::number(c->peakGflops / c->peakGbs, 'f', 1) + u" FLOP/byte"_s
-            + (c->fromCache ? u"  [cached "_s + c->measuredAt + u"; --force to measure again]"_s : QString()) + u'\n');
+        out(Kwb::tr("local (%1): peak %2 GFLOP/s (1 core, %3), memory bandwidth %4 GB/s, ridge %5 FLOP/byte")
+                .arg(c->cpu, QString::number(c->peakGflops, 'f', 1), c->precision, QString::number(c->peakGbs, 'f', 1),
+                     QString::number(c->peakGflops / c->peakGbs, 'f', 1))
+            + (c->fromCache ? u"  "_s + Kwb::tr("[cached %1; --force to measure again]").arg(c->measuredAt) : QString()) + u'\n');
     }
     return ExitOk;
 }
@@ -604,7 +611,7 @@ int cmdTargets(const QStringList &)
     for (const QString &id : TargetRegistry::availableIds()) {
         Diagnostic d;
         auto t = TargetRegistry::load(id, &d);
-        out(id.leftJustified(10) + u' ' + (t ? QString(t->name + u"  ("_s + t->dir + u')') : QString(u"broken: "_s + d.toString())) + u'\n');
+        out(id.leftJustified(10) + u' ' + (t ? QString(t->name + u"  ("_s + t->dir + u')') : Kwb::tr("broken: %1").arg(d.toString())) + u'\n');
     }
     return ExitOk;
 }
@@ -617,6 +624,9 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationName(u"kwb"_s);
     QCoreApplication::setOrganizationName(u"kernel-workbench"_s);
     QCoreApplication::setApplicationVersion(version());
+    // The language of the system locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG),
+    // or KWB_LANGUAGE=de|ja|en.
+    language::install(qEnvironmentVariable("KWB_LANGUAGE"));
 
     QStringList args = QCoreApplication::arguments();
     const QString command = args.size() > 1 ? args[1] : QString();
@@ -625,7 +635,7 @@ int main(int argc, char **argv)
         return ExitOk;
     }
     if (command.isEmpty() || command == u"--help"_s || command == u"-h"_s || command == u"help"_s) {
-        out(QString::fromUtf8(kUsage));
+        out(usage());
         return command.isEmpty() ? ExitUsage : ExitOk;
     }
     // QCommandLineParser wants the program name first.
@@ -640,6 +650,6 @@ int main(int argc, char **argv)
         if (command == QStringView(name))
             return run(args);
     }
-    err(u"kwb: unknown command '"_s + command + u"'\n"_s + QString::fromUtf8(kUsage));
+    err(u"kwb: "_s + Kwb::tr("unknown command '%1'").arg(command) + u'\n' + usage());
     return ExitUsage;
 }

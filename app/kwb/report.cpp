@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "kwbtr.h"
+
 #include "session/sessionstore.h"
 
 #include <QMap>
@@ -64,7 +66,10 @@ QString csvField(QString s)
 
 QString recordHeader()
 {
-    return u"    id  rnd origin    "_s + u"plan"_s.leftJustified(46) + u"  ok         median  speedup  decision"_s;
+    return u"    "_s + Kwb::tr("id").rightJustified(2) + u"  "_s + Kwb::tr("rnd").leftJustified(3) + u' '
+        + Kwb::tr("origin").leftJustified(9) + u' ' + Kwb::tr("plan").leftJustified(46) + u"  "_s
+        + Kwb::tr("ok").leftJustified(9) + u' ' + Kwb::tr("median").rightJustified(10) + u"  "_s
+        + Kwb::tr("speedup").rightJustified(7) + u"  "_s + Kwb::tr("decision");
 }
 
 QString recordLine(const ExperimentRecord &r, double startMedianMs)
@@ -172,37 +177,39 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
             continue;
         const double m = medianOf(r);
         baselines << r.plan.section(u": "_s, 1) + u' '
-                + (std::isfinite(m) ? ms(m) + (std::isfinite(bestMs) ? u" (best is "_s + QString::number(m / bestMs, 'f', 2) + u"× as fast)"_s : QString())
-                                    : u"failed: "_s + r.cause);
+                + (std::isfinite(m) ? ms(m) + (std::isfinite(bestMs) ? u' ' + Kwb::tr("(best is %1× as fast)").arg(m / bestMs, 0, 'f', 2) : QString())
+                                    : Kwb::tr("failed: %1").arg(r.cause));
     }
-    auto line = [](const QString &label, const QString &text) -> QString { return u"  "_s + label.leftJustified(12) + text + u'\n'; };
+    auto line = [](const QString &label, const QString &text) -> QString { return u"  "_s + label.leftJustified(11) + u' ' + text + u'\n'; };
     QString s;
     if (start)
-        s += line(u"start"_s, u"#"_s + QString::number(start->id) + u' ' + start->plan + u", "_s + ms(medianOf(*start)));
+        s += line(Kwb::tr("start"), u"#"_s + QString::number(start->id) + u' ' + start->plan + u", "_s + ms(medianOf(*start)));
     if (best) {
         QString b = u"#"_s + QString::number(best->id) + u' ' + (best->knobs.empty() ? best->plan : qs(best->knobs.dump()))
             + u", "_s + ms(bestMs);
         if (std::isfinite(metricOf(*best, "gflops")))
             b += u", "_s + QString::number(metricOf(*best, "gflops"), 'f', 1) + u" GFLOP/s"_s;
         if (std::isfinite(metricOf(*best, "pct_peak_flops")))
-            b += u" = "_s + QString::number(metricOf(*best, "pct_peak_flops"), 'f', 1) + u"% of measured peak"_s;
-        s += line(u"best"_s, b);
+            b += u' ' + Kwb::tr("= %1% of measured peak").arg(metricOf(*best, "pct_peak_flops"), 0, 'f', 1);
+        s += line(Kwb::tr("best"), b);
         if (start && std::isfinite(medianOf(*start)))
-            s += line(u"speedup"_s, QString::number(medianOf(*start) / bestMs, 'f', 1) + u"× over the start"_s);
+            s += line(Kwb::tr("speedup"), Kwb::tr("%1× over the start").arg(medianOf(*start) / bestMs, 0, 'f', 1));
     } else {
-        s += line(u"best"_s, u"no correct kernel yet"_s);
+        s += line(Kwb::tr("best"), Kwb::tr("no correct kernel yet"));
     }
     for (const QString &b : std::as_const(baselines))
-        s += line(u"baseline"_s, b);
+        s += line(Kwb::tr("baseline"), b);
     QStringList f;
     for (auto it = failures.cbegin(); it != failures.cend(); ++it)
         f << it.key() + u' ' + QString::number(it.value());
-    s += line(u"evaluations"_s, QString::number(evaluationsThisRun) + u" this run, "_s + QString::number(evaluated)
-                                  + u" in the session; failures: "_s + (f.isEmpty() ? u"none"_s : f.join(u", "_s))
-                                  + (infra ? u"; "_s + QString::number(infra) + u" lost to the host (not counted)"_s : QString()));
-    s += line(u"time"_s, u"compile "_s + QString::number(compileMs / 1000, 'f', 1) + u" s, check "_s
-                           + QString::number(checkMs / 1000, 'f', 1) + u" s, bench "_s
-                           + QString::number(benchMs / 1000, 'f', 1) + u" s"_s);
+    s += line(Kwb::tr("evaluations"),
+              Kwb::tr("%1 this run, %2 in the session; failures: %3")
+                      .arg(QString::number(evaluationsThisRun), QString::number(evaluated),
+                           f.isEmpty() ? Kwb::tr("none") : f.join(u", "_s))
+                  + (infra ? u"; "_s + Kwb::tr("%n lost to the host (not counted)", nullptr, infra) : QString()));
+    s += line(Kwb::tr("time"), Kwb::tr("compile %1 s, check %2 s, bench %3 s")
+                                   .arg(QString::number(compileMs / 1000, 'f', 1), QString::number(checkMs / 1000, 'f', 1),
+                                        QString::number(benchMs / 1000, 'f', 1)));
     return s;
 }
 

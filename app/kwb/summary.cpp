@@ -1,5 +1,7 @@
 #include "summary.h"
 
+#include "kwbtr.h"
+
 #include "eval/result.h"
 #include "workload/workload.h"
 
@@ -44,7 +46,7 @@ QString indentedLog(const QString &log, int maxLines)
     for (const QString &l : std::as_const(lines))
         out += u"      "_s + l + u'\n';
     if (total > maxLines)
-        out += u"      [… "_s + QString::number(total - maxLines) + u" more lines in the session log]\n"_s;
+        out += u"      "_s + Kwb::tr("[… %n more lines in the session log]", nullptr, int(total - maxLines)) + u'\n';
     return out;
 }
 
@@ -53,24 +55,24 @@ QString indentedLog(const QString &log, int maxLines)
 QString formatSummary(const Workload &w, const EvalResult &r, const QString &kernelLabel,
                       const QString &sourceHash, const QString &host)
 {
-    QString s = w.name + u" · "_s + w.target + u" on "_s + host + u" · "_s + kernelLabel + u" (sha "_s
-        + sourceHash.left(10) + u")\n"_s;
+    QString s = Kwb::tr("%1 · %2 on %3 · %4 (sha %5)").arg(w.name, w.target, host, kernelLabel, sourceHash.left(10))
+        + u'\n';
 
     const double compileMs = r.document.value("timings", Json::object()).value("compile_ms", 0.0);
     if (r.failureClass == u"reference"_s) {
-        s += row(u"reference"_s, u"broken: "_s + r.failureMessage + u" (fix the workload, not the kernel)"_s);
+        s += row(Kwb::tr("reference"), Kwb::tr("broken: %1 (fix the workload, not the kernel)").arg(r.failureMessage));
         const QString log = r.log(u"compile"_s);
         if (!log.trimmed().isEmpty())
-            s += u"    compiler log:\n"_s + indentedLog(log, 25);
+            s += u"    "_s + Kwb::tr("compiler log:") + u'\n' + indentedLog(log, 25);
         return s;
     }
     if (r.compiled) {
-        s += row(u"compiled"_s, u"yes ("_s + fig(compileMs / 1000.0) + u" s)"_s);
+        s += row(Kwb::tr("compiled"), Kwb::tr("yes (%1 s)").arg(fig(compileMs / 1000.0)));
     } else {
-        s += row(u"compiled"_s, u"no: "_s + r.failureMessage);
+        s += row(Kwb::tr("compiled"), Kwb::tr("no: %1").arg(r.failureMessage));
         const QString log = r.log(u"compile"_s);
         if (!log.trimmed().isEmpty())
-            s += u"    compiler log:\n"_s + indentedLog(log, 25);
+            s += u"    "_s + Kwb::tr("compiler log:") + u'\n' + indentedLog(log, 25);
         return s;
     }
 
@@ -82,70 +84,70 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
             worstRel = std::max(worstRel, c.relL2);
             worstAbs = std::max(worstAbs, c.maxAbs);
             okSeeds += c.ok ? 1 : 0;
-            QString line = u"seed "_s + QString::number(c.seed).leftJustified(3) + u' ' + c.output
-                + u"  rel L2 "_s + sci(c.relL2) + u"  max abs "_s + sci(c.maxAbs);
+            QString line = Kwb::tr("seed %1 %2  rel L2 %3  max abs %4")
+                               .arg(QString::number(c.seed).leftJustified(3), c.output, sci(c.relL2), sci(c.maxAbs));
             if (!c.ok)
-                line += u"  ✗ "_s + QString::number(c.mismatches) + u" elements off"_s
-                    + (c.nonfinite ? u" ("_s + QString::number(c.nonfinite) + u" NaN/Inf or unwritten)"_s : QString());
+                line += u"  ✗ "_s + Kwb::tr("%n elements off", nullptr, int(c.mismatches))
+                    + (c.nonfinite ? u' ' + Kwb::tr("(%n NaN/Inf or unwritten)", nullptr, int(c.nonfinite)) : QString());
             seedLines << line;
         }
         const QString tol = u"atol "_s + fig(w.correctness.atol) + u" + rtol "_s + fig(w.correctness.rtol)
             + u"·|ref|"_s;
         const bool correct = r.correct.value_or(false);
-        s += row(u"correct"_s, (correct ? u"yes"_s : u"NO"_s) + u", "_s + QString::number(okSeeds) + u'/'
-                                  + QString::number(r.checks.size()) + u" checks within "_s + tol
-                                  + u"; worst rel L2 "_s + sci(worstRel) + u", max abs "_s + sci(worstAbs));
+        s += row(Kwb::tr("correct"), (correct ? Kwb::tr("yes, %1/%2 checks within %3; worst rel L2 %4, max abs %5")
+                                              : Kwb::tr("NO, %1/%2 checks within %3; worst rel L2 %4, max abs %5"))
+                                        .arg(QString::number(okSeeds), QString::number(r.checks.size()), tol,
+                                             sci(worstRel), sci(worstAbs)));
         for (const QString &l : std::as_const(seedLines))
             s += u"               "_s + l + u'\n';
     }
     if (r.failed() && r.failureClass != u"incorrect"_s) {
-        s += row(u"failed"_s, r.failureClass + u" during "_s + r.failureStage + u": "_s + r.failureMessage);
+        s += row(Kwb::tr("failed"), Kwb::tr("%1 during %2: %3").arg(r.failureClass, r.failureStage, r.failureMessage));
         const QString log = r.log(r.failureStage);
         if (!log.trimmed().isEmpty())
             s += indentedLog(log, 15);
     }
     if (r.failed()) {
-        s += row(u"bottleneck"_s, r.bottleneck + (r.bottleneckWhy.isEmpty() ? QString() : u": "_s + r.bottleneckWhy));
+        s += row(Kwb::tr("bottleneck"), r.bottleneck + (r.bottleneckWhy.isEmpty() ? QString() : u": "_s + r.bottleneckWhy));
         return s;
     }
 
     if (r.latency) {
         const Latency &l = *r.latency;
-        s += row(u"latency"_s, u"median "_s + fig(l.medianMs) + u" ms, min "_s + fig(l.minMs) + u" ms, p90 "_s
-                                  + fig(l.p90Ms) + u" ms; spread "_s + fig(l.spreadPct(), 2)
-                                  + u"% (IQR/median) over "_s + QString::number(l.samplesMs.size())
-                                  + u" samples"_s
-                                  + (l.callsPerSample > 1 ? u" × "_s + QString::number(l.callsPerSample) + u" calls"_s
-                                                          : QString()));
+        s += row(Kwb::tr("latency"),
+                 Kwb::tr("median %1 ms, min %2 ms, p90 %3 ms; spread %4% (IQR/median) over %5 samples")
+                         .arg(fig(l.medianMs), fig(l.minMs), fig(l.p90Ms), fig(l.spreadPct(), 2),
+                              QString::number(l.samplesMs.size()))
+                     + (l.callsPerSample > 1 ? u' ' + Kwb::tr("× %1 calls").arg(l.callsPerSample) : QString()));
     }
     const Json calib = r.document.value("calibration", Json());
     const double peakF = calib.value("peak_gflops", NAN), peakB = calib.value("peak_gbs", NAN);
     if (auto g = r.metric(u"gflops"_s)) {
         QString text = fig(*g) + u" GFLOP/s"_s;
         if (auto p = r.metric(u"pct_peak_flops"_s))
-            text += u" = "_s + fig(*p, 2) + u"% of measured peak ("_s + fig(peakF) + u" GFLOP/s, 1 core fp32)"_s;
+            text += u' ' + Kwb::tr("= %1% of measured peak (%2 GFLOP/s, 1 core fp32)").arg(fig(*p, 2), fig(peakF));
         else
-            text += u" (no calibration, so no % of peak)"_s;
-        s += row(u"throughput"_s, text);
+            text += u' ' + Kwb::tr("(no calibration, so no % of peak)");
+        s += row(Kwb::tr("throughput"), text);
     }
     if (auto b = r.metric(u"bandwidth_gbs"_s)) {
-        QString text = fig(*b) + u" GB/s compulsory traffic"_s;
+        QString text = Kwb::tr("%1 GB/s compulsory traffic").arg(fig(*b));
         if (auto p = r.metric(u"pct_peak_bw"_s))
-            text += u" = "_s + fig(*p, 2) + u"% of measured bandwidth ("_s + fig(peakB) + u" GB/s)"_s;
-        s += row(u"bandwidth"_s, text);
+            text += u' ' + Kwb::tr("= %1% of measured bandwidth (%2 GB/s)").arg(fig(*p, 2), fig(peakB));
+        s += row(Kwb::tr("bandwidth"), text);
     }
     if (r.countersAvailable) {
         QStringList parts;
         if (auto v = r.metric(u"ipc"_s))
             parts << u"IPC "_s + fig(*v);
         if (auto v = r.metric(u"cache_miss_rate"_s))
-            parts << u"cache misses "_s + fig(*v) + u"% of references"_s;
-        s += row(u"counters"_s, parts.join(u", "_s));
+            parts << Kwb::tr("cache misses %1% of references").arg(fig(*v));
+        s += row(Kwb::tr("counters"), parts.join(u", "_s));
     } else {
-        s += row(u"counters"_s, u"unavailable: "_s + r.countersReason);
+        s += row(Kwb::tr("counters"), Kwb::tr("unavailable: %1").arg(r.countersReason));
     }
     if (!r.bottleneck.isEmpty())
-        s += row(u"bottleneck"_s, r.bottleneck + (r.bottleneckWhy.isEmpty() ? QString() : u": "_s + r.bottleneckWhy));
+        s += row(Kwb::tr("bottleneck"), r.bottleneck + (r.bottleneckWhy.isEmpty() ? QString() : u": "_s + r.bottleneckWhy));
     return s;
 }
 

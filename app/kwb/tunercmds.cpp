@@ -2,6 +2,7 @@
 // cache-file format, and replays of the search strategies against one.
 
 #include "cli.h"
+#include "kwbtr.h"
 
 #include "eval/evaluator.h"
 #include "planning/simulation.h"
@@ -47,14 +48,14 @@ QString describeEntry(const KnobSpace &space, const TunerCacheEntry &e)
 int cmdExport(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(u"Write a session's knob measurements as a Kernel Tuner cache file (schema 1.1.0)."_s);
-    p.addPositionalArgument(u"session"_s, u"session folder"_s);
-    p.addOption({{u"o"_s, u"output"_s}, u"Write to FILE instead of standard output."_s, u"FILE"_s});
+    p.setApplicationDescription(Kwb::tr("Write a session's knob measurements as a Kernel Tuner cache file (schema 1.1.0)."));
+    p.addPositionalArgument(u"session"_s, Kwb::tr("session folder"));
+    p.addOption({{u"o"_s, u"output"_s}, Kwb::tr("Write to FILE instead of standard output."), u"FILE"_s});
     int exit = ExitOk;
     if (!parseOrFail(p, args, u"kwb export"_s, &exit))
         return exit;
     if (p.positionalArguments().size() != 1) {
-        err(u"kwb export: name one session folder"_s);
+        err(u"kwb export: "_s + Kwb::tr("name one session folder"));
         return ExitUsage;
     }
     const QString dir = p.positionalArguments().front();
@@ -69,7 +70,7 @@ int cmdExport(const QStringList &args)
         return ExitUsage;
     const KnobSpace &space = loaded->workload.knobs;
     if (space.isEmpty()) {
-        err(u"kwb export: the workload has no knobs, so there is nothing to export"_s);
+        err(u"kwb export: "_s + Kwb::tr("the workload has no knobs, so there is nothing to export"));
         return ExitUsage;
     }
     const TunerCache cache = TunerCache::fromSession(*session, space);
@@ -79,11 +80,11 @@ int cmdExport(const QStringList &args)
     } else {
         QSaveFile f(p.value(u"output"_s));
         if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size() || !f.commit()) {
-            err(u"kwb export: cannot write "_s + f.fileName() + u": "_s + f.errorString());
+            err(u"kwb export: "_s + Kwb::tr("cannot write %1: %2").arg(f.fileName(), f.errorString()));
             return ExitUsage;
         }
     }
-    err(u"kwb export: "_s + QString::number(cache.entries.size()) + u" configurations"_s);
+    err(u"kwb export: "_s + Kwb::tr("%n configurations", nullptr, int(cache.entries.size())));
     return ExitOk;
 }
 
@@ -91,24 +92,24 @@ int cmdImport(const QStringList &args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(
-        u"Add the measurements of a Kernel Tuner cache file to a session, so the search learns from them and "
-        "never measures those configurations again."_s);
-    p.addPositionalArgument(u"cache"_s, u"Kernel Tuner cache file (.json)"_s);
-    p.addPositionalArgument(u"workload"_s, u"workload.json (not needed for an existing session)"_s, u"[workload]"_s);
-    p.addOption({u"session"_s, u"Session folder: created if new."_s, u"DIR"_s});
+        Kwb::tr("Add the measurements of a Kernel Tuner cache file to a session, so the search learns from them and "
+                "never measures those configurations again."));
+    p.addPositionalArgument(u"cache"_s, Kwb::tr("Kernel Tuner cache file (.json)"));
+    p.addPositionalArgument(u"workload"_s, Kwb::tr("workload.json (not needed for an existing session)"), u"[workload]"_s);
+    p.addOption({u"session"_s, Kwb::tr("Session folder: created if new."), u"DIR"_s});
     int exit = ExitOk;
     if (!parseOrFail(p, args, u"kwb import"_s, &exit))
         return exit;
     const QStringList pos = p.positionalArguments();
     if (pos.isEmpty() || pos.size() > 2 || !p.isSet(u"session"_s)) {
-        err(u"kwb import: usage: kwb import CACHE.json [WORKLOAD] --session DIR"_s);
+        err(u"kwb import: "_s + Kwb::tr("usage: kwb import CACHE.json [WORKLOAD] --session DIR"));
         return ExitUsage;
     }
     const QString dir = p.value(u"session"_s);
     QString workloadPath = pos.value(1);
     if (workloadPath.isEmpty()) {
         if (!SessionStore::exists(dir)) {
-            err(u"kwb import: "_s + dir + u" is not a session yet; name the workload to start one"_s);
+            err(u"kwb import: "_s + Kwb::tr("%1 is not a session yet; name the workload to start one").arg(dir));
             return ExitUsage;
         }
         workloadPath = sessionWorkloadPath(dir, u"kwb import"_s);
@@ -147,7 +148,7 @@ int cmdImport(const QStringList &args)
         r.plan = w.knobs.describe(config) + u" (from "_s + from + u')';
         r.host = cache->deviceName;
         r.decision = u"imported"_s;
-        r.cause = u"measured on "_s + (cache->deviceName.isEmpty() ? u"an unnamed device"_s : cache->deviceName);
+        r.cause = u"measured on "_s + (cache->deviceName.isEmpty() ? u"an unnamed device"_s : cache->deviceName); // recorded: stays English
         r.flags << u"imported"_s;
         Json result = {{"schema", "kwb.result/1"}, {"stage", "bench"}, {"compiled", e.failure != u"CompilationFailedConfig"_s},
                        {"correct", e.ok()}};
@@ -179,9 +180,8 @@ int cmdImport(const QStringList &args)
         }
         ++added;
     }
-    out(u"imported "_s + QString::number(added) + u" of "_s + QString::number(cache->entries.size())
-        + u" configurations into "_s + session->dir()
-        + (added < int(cache->entries.size()) ? u" (the rest were already there)"_s : QString()) + u'\n');
+    out(Kwb::tr("imported %1 of %2 configurations into %3").arg(QString::number(added), QString::number(cache->entries.size()), session->dir())
+        + (added < int(cache->entries.size()) ? u' ' + Kwb::tr("(the rest were already there)") : QString()) + u'\n');
     return ExitOk;
 }
 
@@ -189,19 +189,19 @@ int cmdSimulate(const QStringList &args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(
-        u"Replay the search strategies against a recorded knob space (a Kernel Tuner cache file) without "
-        "compiling anything: evaluations each needs to reach 90% and 95% of the recorded optimum."_s);
-    p.addPositionalArgument(u"workload"_s, u"workload.json whose knob space was recorded"_s);
-    p.addOption({u"cache"_s, u"The recording (Kernel Tuner cache file)."_s, u"FILE"_s});
-    p.addOption({u"strategies"_s, u"Comma-separated strategies (default: all)."_s, u"LIST"_s,
+        Kwb::tr("Replay the search strategies against a recorded knob space (a Kernel Tuner cache file) without "
+                "compiling anything: evaluations each needs to reach 90% and 95% of the recorded optimum."));
+    p.addPositionalArgument(u"workload"_s, Kwb::tr("workload.json whose knob space was recorded"));
+    p.addOption({u"cache"_s, Kwb::tr("The recording (Kernel Tuner cache file)."), u"FILE"_s});
+    p.addOption({u"strategies"_s, Kwb::tr("Comma-separated strategies (default: all)."), u"LIST"_s,
                  u"exhaustive,random,coordinate,model"_s});
-    p.addOption({u"seeds"_s, u"Replays per strategy, seeds 1..N (default 100)."_s, u"N"_s, u"100"_s});
-    p.addOption({u"budget"_s, u"Evaluations per replay (default: the whole space)."_s, u"N"_s});
+    p.addOption({u"seeds"_s, Kwb::tr("Replays per strategy, seeds 1..N (default 100)."), u"N"_s, u"100"_s});
+    p.addOption({u"budget"_s, Kwb::tr("Evaluations per replay (default: the whole space)."), u"N"_s});
     int exit = ExitOk;
     if (!parseOrFail(p, args, u"kwb simulate"_s, &exit))
         return exit;
     if (p.positionalArguments().size() != 1 || !p.isSet(u"cache"_s)) {
-        err(u"kwb simulate: usage: kwb simulate WORKLOAD --cache FILE"_s);
+        err(u"kwb simulate: "_s + Kwb::tr("usage: kwb simulate WORKLOAD --cache FILE"));
         return ExitUsage;
     }
     auto loaded = loadAll(p.positionalArguments().front());
@@ -213,14 +213,14 @@ int cmdSimulate(const QStringList &args)
         return ExitUsage;
     const TunerCacheEntry *optimum = cache->best();
     if (!optimum) {
-        err(u"kwb simulate: the recording holds no successful measurement"_s);
+        err(u"kwb simulate: "_s + Kwb::tr("the recording holds no successful measurement"));
         return ExitUsage;
     }
     std::vector<SearchStrategy> strategies;
     for (const QString &name : p.value(u"strategies"_s).split(u',', Qt::SkipEmptyParts)) {
         auto s = parseStrategy(name.trimmed());
         if (!s) {
-            err(u"kwb simulate: unknown strategy '"_s + name + u"' (exhaustive, random, coordinate, model)"_s);
+            err(u"kwb simulate: "_s + Kwb::tr("unknown strategy '%1' (exhaustive, random, coordinate, model)").arg(name));
             return ExitUsage;
         }
         strategies.push_back(*s);
@@ -235,17 +235,17 @@ int cmdSimulate(const QStringList &args)
     int failed = 0;
     for (const auto &[c, e] : cache->entries)
         failed += e.ok() ? 0 : 1;
-    out(u"recording   "_s + QFileInfo(p.value(u"cache"_s)).fileName() + u": "_s + QString::number(cache->entries.size())
-        + u" configurations ("_s + QString::number(failed) + u" failed) of "_s + QString::number(valid)
-        + u" valid, on "_s + cache->deviceName + u'\n');
-    out(u"optimum     "_s + describeEntry(w.knobs, *optimum) + u'\n');
+    auto line = [](const QString &label, const QString &text) { out(label.leftJustified(11) + u' ' + text + u'\n'); };
+    line(Kwb::tr("recording"), Kwb::tr("%1: %2 configurations (%3 failed) of %4 valid, on %5")
+                                   .arg(QFileInfo(p.value(u"cache"_s)).fileName(), QString::number(cache->entries.size()),
+                                        QString::number(failed), QString::number(valid), cache->deviceName));
+    line(Kwb::tr("optimum"), describeEntry(w.knobs, *optimum));
     int within95 = 0;
     for (const auto &[c, e] : cache->entries)
         within95 += e.ok() && e.timeMs <= optimum->timeMs / 0.95 ? 1 : 0;
-    out(u"within 95%  "_s + QString::number(within95) + u" configurations\n"_s);
-    out(u"replays     "_s + QString::number(seeds) + u" seeds per strategy, budget "_s + QString::number(budget)
-        + u" evaluations\n\n"_s);
-    out(u"strategy     to 90%: median   p90   to 95%: median   p90   unreached(95%)   random/strategy (95%, median)\n"_s);
+    line(Kwb::tr("within 95%"), Kwb::tr("%n configurations", nullptr, within95));
+    line(Kwb::tr("replays"), Kwb::tr("%1 seeds per strategy, budget %2 evaluations").arg(seeds).arg(budget));
+    out(u"\n"_s + Kwb::tr("strategy     to 90%: median   p90   to 95%: median   p90   unreached(95%)   random/strategy (95%, median)") + u'\n');
 
     struct Row
     {
@@ -282,8 +282,7 @@ int cmdSimulate(const QStringList &args)
             + u"   "_s + ratio + u'\n');
     }
     if (missing > 0)
-        err(u"kwb simulate: warning: the recording lacks configurations the strategies proposed (up to "_s
-            + QString::number(missing) + u" per replay); they counted as failures"_s);
+        err(u"kwb simulate: "_s + Kwb::tr("warning: the recording lacks configurations the strategies proposed (up to %1 per replay); they counted as failures").arg(missing));
     return ExitOk;
 }
 

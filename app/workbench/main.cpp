@@ -3,7 +3,7 @@
 // bundled CPU example so a new user sees the loop ready to run.
 
 #include "mainwindow.h"
-#include "language.h"
+#include "util/language.h"
 #include "util/version.h"
 #include "workbench.h"
 

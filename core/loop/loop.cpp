@@ -35,14 +35,14 @@ QString phaseName(LoopPhase phase)
 QString stopReasonName(StopReason reason)
 {
     switch (reason) {
-    case StopReason::Goal: return u"goal reached"_s;
-    case StopReason::RoundLimit: return u"round limit"_s;
-    case StopReason::Plateau: return u"plateau"_s;
-    case StopReason::EvalBudget: return u"evaluation budget"_s;
-    case StopReason::TimeLimit: return u"time limit"_s;
-    case StopReason::Stopped: return u"stopped"_s;
-    case StopReason::Exhausted: return u"nothing left to try"_s;
-    case StopReason::Error: return u"error"_s;
+    case StopReason::Goal: return QCoreApplication::translate("kwb::StopReason", "goal reached");
+    case StopReason::RoundLimit: return QCoreApplication::translate("kwb::StopReason", "round limit");
+    case StopReason::Plateau: return QCoreApplication::translate("kwb::StopReason", "plateau");
+    case StopReason::EvalBudget: return QCoreApplication::translate("kwb::StopReason", "evaluation budget");
+    case StopReason::TimeLimit: return QCoreApplication::translate("kwb::StopReason", "time limit");
+    case StopReason::Stopped: return QCoreApplication::translate("kwb::StopReason", "stopped");
+    case StopReason::Exhausted: return QCoreApplication::translate("kwb::StopReason", "nothing left to try");
+    case StopReason::Error: return QCoreApplication::translate("kwb::StopReason", "error");
     }
     return {};
 }
@@ -334,20 +334,19 @@ void OptimizationLoop::advance()
 std::optional<std::pair<StopReason, QString>> OptimizationLoop::stopCondition() const
 {
     if (m_stopRequested)
-        return std::pair{StopReason::Stopped, u"stopped by the engineer"_s};
+        return std::pair{StopReason::Stopped, tr("stopped by the engineer")};
     if (const ExperimentRecord *b = best(); b && goalReached(*b))
-        return std::pair{StopReason::Goal, u"#"_s + QString::number(b->id) + u" meets "_s + m_workload.goal.metric
+        return std::pair{StopReason::Goal, tr("#%1 meets %2").arg(b->id).arg(m_workload.goal.metric)
                                                + (m_workload.goal.higherIsBetter ? u" ≥ "_s : u" ≤ "_s)
                                                + QString::number(m_workload.goal.target)};
     if (m_round > m_workload.rounds)
-        return std::pair{StopReason::RoundLimit, QString::number(m_workload.rounds) + u" rounds done"_s};
+        return std::pair{StopReason::RoundLimit, tr("%n rounds done", nullptr, m_workload.rounds)};
     if (m_options.maxEvals > 0 && m_evaluations >= m_options.maxEvals)
-        return std::pair{StopReason::EvalBudget, QString::number(m_evaluations) + u" evaluations"_s};
+        return std::pair{StopReason::EvalBudget, tr("%n evaluations", nullptr, m_evaluations)};
     if (m_options.timeLimitS > 0 && m_clock.elapsed() >= qint64(m_options.timeLimitS * 1000))
-        return std::pair{StopReason::TimeLimit, QString::number(m_options.timeLimitS) + u" s elapsed"_s};
+        return std::pair{StopReason::TimeLimit, tr("%1 s elapsed").arg(m_options.timeLimitS)};
     if (m_options.plateauRounds > 0 && m_round > 0 && m_bestId && m_round - m_lastKeptRound > m_options.plateauRounds)
-        return std::pair{StopReason::Plateau, u"no improvement in "_s + QString::number(m_options.plateauRounds)
-                                                  + u" rounds"_s};
+        return std::pair{StopReason::Plateau, tr("no improvement in %n rounds", nullptr, m_options.plateauRounds)};
     return std::nullopt;
 }
 
@@ -373,7 +372,7 @@ void OptimizationLoop::doPlan()
         // Round 0: the starting kernel, then the baselines beside it.
         QFile f(m_workload.kernelPath);
         if (!f.open(QIODevice::ReadOnly))
-            return finish(StopReason::Error, u"cannot read the starting kernel "_s + m_workload.kernelPath);
+            return finish(StopReason::Error, tr("cannot read the starting kernel %1").arg(m_workload.kernelPath));
         Proposal start;
         start.origin = u"human"_s;
         start.source = QString::fromUtf8(f.readAll());
@@ -400,7 +399,7 @@ void OptimizationLoop::doPlan()
             count = std::min(count, m_options.maxEvals - m_evaluations);
         proposals = m_planner.propose(count, incumbent(), m_bottleneck);
         if (proposals.empty())
-            return finish(StopReason::Exhausted, m_planner.name() + u" has nothing left to propose"_s);
+            return finish(StopReason::Exhausted, tr("%1 has nothing left to propose").arg(m_planner.name()));
     }
     for (Proposal &p : proposals) {
         p.id = m_nextId++;

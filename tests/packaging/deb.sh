@@ -75,4 +75,11 @@ in_root test -f /tmp/gui/session.json
 echo "== the embedded German translation, chosen by the locale"
 in_root env QT_QPA_PLATFORM=offscreen LANG=de_DE.UTF-8 kernel-workbench --help 2>/dev/null | tee "$work/help-de.txt" | head -3
 grep -q "Eine neue Sitzung für diese Arbeitslast beginnen" "$work/help-de.txt"
+echo "== kwb in German and Japanese, chosen by the locale"
+in_root env LANG=de_DE.UTF-8 kwb >"$work/kwb-de.txt" 2>&1 || true # no command: usage, exit 2
+head -4 "$work/kwb-de.txt"
+grep -q "die Optimierungsschleife ausführen" "$work/kwb-de.txt"
+in_root env LANG=ja_JP.UTF-8 kwb eval --help >"$work/kwb-ja.txt"
+head -2 "$work/kwb-ja.txt"
+grep -q "ローカルホストでコンパイル・検証・計測します" "$work/kwb-ja.txt"
 echo "OK: installed and ran from the package in a fresh root"
