@@ -791,6 +791,76 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <source>warning: the recording lacks configurations the strategies proposed (up to %1 per replay); they counted as failures</source>
         <translation>Warnung: der Aufzeichnung fehlen Konfigurationen, die die Strategien vorschlugen (bis zu %1 je Lauf); sie zählten als Fehlschläge</translation>
     </message>
+    <message>
+        <source>the llm planner needs a provider and a model (workload &apos;llm&apos; or --provider/--model): %1</source>
+        <translation>der LLM-Planer braucht einen Anbieter und ein Modell (&apos;llm&apos; der Arbeitslast oder --provider/--model): %1</translation>
+    </message>
+    <message>
+        <source>Who proposes candidates: search (the built-in knob search) or llm (default: the workload&apos;s planner).</source>
+        <translation>Wer Kandidaten vorschlägt: search (die eingebaute Knopfsuche) oder llm (Vorgabe: der Planer der Arbeitslast).</translation>
+    </message>
+    <message>
+        <source>LLM provider: openai (any OpenAI-compatible server), anthropic, or command (default: the workload&apos;s llm.provider).</source>
+        <translation>LLM-Anbieter: openai (jeder OpenAI-kompatible Server), anthropic oder command (Vorgabe: llm.provider der Arbeitslast).</translation>
+    </message>
+    <message>
+        <source>LLM model name (default: the workload&apos;s llm.model).</source>
+        <translation>Name des LLM-Modells (Vorgabe: llm.model der Arbeitslast).</translation>
+    </message>
+    <message>
+        <source>Base URL of the LLM server (default: $OPENAI_BASE_URL or $ANTHROPIC_BASE_URL, else the public API).</source>
+        <translation>Basis-URL des LLM-Servers (Vorgabe: $OPENAI_BASE_URL oder $ANTHROPIC_BASE_URL, sonst die öffentliche API).</translation>
+    </message>
+    <message>
+        <source>Environment variable holding the API key (default: OPENAI_API_KEY or ANTHROPIC_API_KEY).</source>
+        <translation>Umgebungsvariable mit dem API-Schlüssel (Vorgabe: OPENAI_API_KEY oder ANTHROPIC_API_KEY).</translation>
+    </message>
+    <message>
+        <source>For --provider command: the program that reads the prompt on stdin and answers on stdout, with its arguments.</source>
+        <translation>Für --provider command: das Programm, das den Prompt von stdin liest und auf stdout antwortet, mit seinen Argumenten.</translation>
+    </message>
+    <message>
+        <source>Stop when the session&apos;s LLM calls have cost this many US$ (prices: llm.price_in and llm.price_out per million tokens).</source>
+        <translation>Anhalten, wenn die LLM-Aufrufe der Sitzung so viele US$ gekostet haben (Preise: llm.price_in und llm.price_out je Million Tokens).</translation>
+    </message>
+    <message>
+        <source>the %1 call failed: %2</source>
+        <translation>der Aufruf %1 ist gescheitert: %2</translation>
+    </message>
+    <message>
+        <source>llm %1: %2 tokens in, %3 out, US$ %4, %5 s</source>
+        <translation>LLM %1: %2 Tokens hinein, %3 heraus, US$ %4, %5 s</translation>
+    </message>
+    <message>
+        <source>unknown planner &apos;%1&apos; (search, llm)</source>
+        <translation>unbekannter Planer &apos;%1&apos; (search, llm)</translation>
+    </message>
+    <message>
+        <source>round %1 US$ %2</source>
+        <translation>Runde %1 US$ %2</translation>
+    </message>
+    <message>
+        <source>llm</source>
+        <translation>LLM</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n calls</source>
+        <translation>
+            <numerusform>%n Aufruf</numerusform>
+            <numerusform>%n Aufrufe</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n failed)</source>
+        <translation>
+            <numerusform>(%n gescheitert)</numerusform>
+            <numerusform>(%n gescheitert)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 tokens in, %2 out, US$ %3, %4 s</source>
+        <translation>%1 Tokens hinein, %2 heraus, US$ %3, %4 s</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>
@@ -1471,6 +1541,10 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <source>%1 has nothing left to propose</source>
         <translation>%1 hat nichts mehr vorzuschlagen</translation>
     </message>
+    <message>
+        <source>US$ %1 spent on LLM calls (budget US$ %2)</source>
+        <translation>US$ %1 für LLM-Aufrufe ausgegeben (Budget US$ %2)</translation>
+    </message>
 </context>
 <context>
     <name>kwb::RooflineChart</name>
@@ -1555,6 +1629,10 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>error</source>
         <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>cost budget</source>
+        <translation>Kostenbudget</translation>
     </message>
 </context>
 <context>
@@ -1641,6 +1719,26 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>evaluations lost three times in a row; its work moves elsewhere</source>
         <translation>dreimal in Folge Bewertungen verloren; seine Arbeit geht an andere Hosts</translation>
+    </message>
+    <message>
+        <source>── %1 prompt ──</source>
+        <translation>── Prompt %1 ──</translation>
+    </message>
+    <message>
+        <source>── %1 reply ──</source>
+        <translation>── Antwort %1 ──</translation>
+    </message>
+    <message>
+        <source>── %1: %2 tokens in, %3 out, US$ %4 ──</source>
+        <translation>── %1: %2 Tokens hinein, %3 heraus, US$ %4 ──</translation>
+    </message>
+    <message>
+        <source>── %1 failed: %2 ──</source>
+        <translation>── %1 gescheitert: %2 ──</translation>
+    </message>
+    <message>
+        <source>The workload asks for the LLM planner but its &apos;llm&apos; settings are incomplete (%1); using the knob search.</source>
+        <translation>Die Arbeitslast verlangt den LLM-Planer, aber ihre &apos;llm&apos;-Einstellungen sind unvollständig (%1); die Knopfsuche wird verwendet.</translation>
     </message>
 </context>
 <context>

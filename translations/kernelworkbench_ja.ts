@@ -784,6 +784,74 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <source>warning: the recording lacks configurations the strategies proposed (up to %1 per replay); they counted as failures</source>
         <translation>警告: 戦略が提案した構成が記録にありません（再生ごとに最大 %1 個）。失敗として数えました</translation>
     </message>
+    <message>
+        <source>the llm planner needs a provider and a model (workload &apos;llm&apos; or --provider/--model): %1</source>
+        <translation>LLM プランナーにはプロバイダーとモデルが必要です（ワークロードの &apos;llm&apos; または --provider/--model）: %1</translation>
+    </message>
+    <message>
+        <source>Who proposes candidates: search (the built-in knob search) or llm (default: the workload&apos;s planner).</source>
+        <translation>候補を提案するもの: search（組み込みのノブ探索）または llm（既定: ワークロードのプランナー）。</translation>
+    </message>
+    <message>
+        <source>LLM provider: openai (any OpenAI-compatible server), anthropic, or command (default: the workload&apos;s llm.provider).</source>
+        <translation>LLM プロバイダー: openai（OpenAI 互換サーバー全般）、anthropic、command（既定: ワークロードの llm.provider）。</translation>
+    </message>
+    <message>
+        <source>LLM model name (default: the workload&apos;s llm.model).</source>
+        <translation>LLM のモデル名（既定: ワークロードの llm.model）。</translation>
+    </message>
+    <message>
+        <source>Base URL of the LLM server (default: $OPENAI_BASE_URL or $ANTHROPIC_BASE_URL, else the public API).</source>
+        <translation>LLM サーバーのベース URL（既定: $OPENAI_BASE_URL または $ANTHROPIC_BASE_URL、なければ公開 API）。</translation>
+    </message>
+    <message>
+        <source>Environment variable holding the API key (default: OPENAI_API_KEY or ANTHROPIC_API_KEY).</source>
+        <translation>API キーを保持する環境変数（既定: OPENAI_API_KEY または ANTHROPIC_API_KEY）。</translation>
+    </message>
+    <message>
+        <source>For --provider command: the program that reads the prompt on stdin and answers on stdout, with its arguments.</source>
+        <translation>--provider command 用: プロンプトを標準入力から読み標準出力に答えるプログラムとその引数。</translation>
+    </message>
+    <message>
+        <source>Stop when the session&apos;s LLM calls have cost this many US$ (prices: llm.price_in and llm.price_out per million tokens).</source>
+        <translation>セッションの LLM 呼び出しの費用がこの US$ に達したら停止（価格: 100 万トークンあたりの llm.price_in と llm.price_out）。</translation>
+    </message>
+    <message>
+        <source>the %1 call failed: %2</source>
+        <translation>%1 の呼び出しが失敗しました: %2</translation>
+    </message>
+    <message>
+        <source>llm %1: %2 tokens in, %3 out, US$ %4, %5 s</source>
+        <translation>LLM %1: 入力 %2 トークン、出力 %3、US$ %4、%5 秒</translation>
+    </message>
+    <message>
+        <source>unknown planner &apos;%1&apos; (search, llm)</source>
+        <translation>不明なプランナー &apos;%1&apos;（search、llm）</translation>
+    </message>
+    <message>
+        <source>round %1 US$ %2</source>
+        <translation>ラウンド %1 US$ %2</translation>
+    </message>
+    <message>
+        <source>llm</source>
+        <translation>LLM</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n calls</source>
+        <translation>
+            <numerusform>呼び出し %n 回</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n failed)</source>
+        <translation>
+            <numerusform>（失敗 %n）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 tokens in, %2 out, US$ %3, %4 s</source>
+        <translation>入力 %1 トークン、出力 %2、US$ %3、%4 秒</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>
@@ -1461,6 +1529,10 @@ Press Run (F5) to start or resume the loop.</source>
         <source>%1 has nothing left to propose</source>
         <translation>%1 にはもう提案するものがありません</translation>
     </message>
+    <message>
+        <source>US$ %1 spent on LLM calls (budget US$ %2)</source>
+        <translation>LLM 呼び出しに US$ %1 を使用（予算 US$ %2）</translation>
+    </message>
 </context>
 <context>
     <name>kwb::RooflineChart</name>
@@ -1545,6 +1617,10 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>error</source>
         <translation>エラー</translation>
+    </message>
+    <message>
+        <source>cost budget</source>
+        <translation>費用予算</translation>
     </message>
 </context>
 <context>
@@ -1631,6 +1707,26 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>evaluations lost three times in a row; its work moves elsewhere</source>
         <translation>評価が 3 回連続で失われたため、処理を他へ移します</translation>
+    </message>
+    <message>
+        <source>── %1 prompt ──</source>
+        <translation>── %1 プロンプト ──</translation>
+    </message>
+    <message>
+        <source>── %1 reply ──</source>
+        <translation>── %1 応答 ──</translation>
+    </message>
+    <message>
+        <source>── %1: %2 tokens in, %3 out, US$ %4 ──</source>
+        <translation>── %1: 入力 %2 トークン、出力 %3、US$ %4 ──</translation>
+    </message>
+    <message>
+        <source>── %1 failed: %2 ──</source>
+        <translation>── %1 失敗: %2 ──</translation>
+    </message>
+    <message>
+        <source>The workload asks for the LLM planner but its &apos;llm&apos; settings are incomplete (%1); using the knob search.</source>
+        <translation>ワークロードは LLM プランナーを指定していますが &apos;llm&apos; の設定が不完全です（%1）。ノブ探索を使います。</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "session/reflexionmodel.h"
 #include "workload/workload.h"
 
+#include <QHash>
 #include <QObject>
 #include <QTimer>
 
@@ -17,7 +18,7 @@ namespace kwb {
 class Calibrator;
 class EvalBackend;
 struct EvalHost;
-class SearchPlanner;
+class Planner;
 
 /// What the engineer is asked while hosts connect (the window's dialogs).
 struct SshPrompts
@@ -101,7 +102,8 @@ private:
     std::unique_ptr<Workload> m_workload;
     std::unique_ptr<TargetProfile> m_target;
     std::unique_ptr<SessionStore> m_session;
-    std::unique_ptr<SearchPlanner> m_planner;
+    std::unique_ptr<Planner> m_planner;
+    QHash<int, QString> m_llmPartial; ///< an LLM reply's unfinished last line, per call
     std::unique_ptr<EvalBackend> m_backend;
     std::unique_ptr<OptimizationLoop> m_loop;
     std::unique_ptr<Calibrator> m_calibrator;

@@ -10,6 +10,7 @@
 #include "remote/remotecommand.h"
 #include "remote/sshconnection.h"
 #include "loop/loop.h"
+#include "planning/llmplanner.h"
 #include "planning/planner.h"
 #include "util/language.h"
 #include "util/version.h"
@@ -28,6 +29,7 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
 #include <QStandardPaths>
 
 #include <QSocketNotifier>
@@ -320,6 +322,30 @@ QString formatDuration(qint64 ms)
     return QString::number(s) + u's';
 }
 
+// The LLM settings: the workload's `llm` object with the command line's
+// --provider, --model, --base-url, --api-key-env, --llm-command on top.
+std::optional<LlmSettings> llmSettings(const Workload &w, const QCommandLineParser &p)
+{
+    Json j = w.llm.is_object() ? w.llm : Json::object();
+    for (const auto &[option, key] : {std::pair{u"provider"_s, "provider"}, std::pair{u"model"_s, "model"},
+                                      std::pair{u"base-url"_s, "base_url"}, std::pair{u"api-key-env"_s, "api_key_env"}}) {
+        if (p.isSet(option))
+            j[key] = ss(p.value(option));
+    }
+    if (p.isSet(u"llm-command"_s)) {
+        j["command"] = Json::array();
+        for (const QString &a : QProcess::splitCommand(p.value(u"llm-command"_s)))
+            j["command"].push_back(ss(a));
+        if (!p.isSet(u"provider"_s))
+            j["provider"] = "command";
+    }
+    QString error;
+    auto settings = LlmSettings::fromJson(j, &error);
+    if (!settings)
+        err(u"kwb run: "_s + Kwb::tr("the llm planner needs a provider and a model (workload 'llm' or --provider/--model): %1").arg(error));
+    return settings;
+}
+
 int cmdRun(const QStringList &args)
 {
     QCommandLineParser p;
@@ -336,6 +362,13 @@ int cmdRun(const QStringList &args)
     p.addOption({u"seed"_s, Kwb::tr("Seed of the search (default 1)."), u"N"_s, u"1"_s});
     p.addOption({u"host"_s, Kwb::tr("Run the evaluations on this host: local or user@host[:port] or an ~/.ssh/config alias; repeat for a pool (default: the workload's hosts)."), u"HOST"_s});
     addHostOptions(p);
+    p.addOption({u"planner"_s, Kwb::tr("Who proposes candidates: search (the built-in knob search) or llm (default: the workload's planner)."), u"NAME"_s});
+    p.addOption({u"provider"_s, Kwb::tr("LLM provider: openai (any OpenAI-compatible server), anthropic, or command (default: the workload's llm.provider)."), u"NAME"_s});
+    p.addOption({u"model"_s, Kwb::tr("LLM model name (default: the workload's llm.model)."), u"MODEL"_s});
+    p.addOption({u"base-url"_s, Kwb::tr("Base URL of the LLM server (default: $OPENAI_BASE_URL or $ANTHROPIC_BASE_URL, else the public API)."), u"URL"_s});
+    p.addOption({u"api-key-env"_s, Kwb::tr("Environment variable holding the API key (default: OPENAI_API_KEY or ANTHROPIC_API_KEY)."), u"VAR"_s});
+    p.addOption({u"llm-command"_s, Kwb::tr("For --provider command: the program that reads the prompt on stdin and answers on stdout, with its arguments."), u"CMD"_s});
+    p.addOption({u"max-cost"_s, Kwb::tr("Stop when the session's LLM calls have cost this many US$ (prices: llm.price_in and llm.price_out per million tokens)."), u"USD"_s});
     p.addOption({u"quiet"_s, Kwb::tr("Print only the candidate lines and the summary.")});
     if (!p.parse(args)) {
         err(u"kwb run: "_s + p.errorText());
@@ -409,7 +442,34 @@ int cmdRun(const QStringList &args)
     options.timeLimitS = p.value(u"time-limit"_s).toDouble();
     options.plateauRounds = std::max(0, p.value(u"plateau"_s).toInt());
     options.rules.regressionThreshold = w.divergence.threshold;
-    SearchPlanner planner(w, target, *strategy, p.value(u"seed"_s).toULongLong());
+    options.maxCost = p.value(u"max-cost"_s).toDouble();
+    std::unique_ptr<Planner> plannerOwner;
+    const QString plannerName = p.isSet(u"planner"_s) ? p.value(u"planner"_s) : w.planner;
+    if (plannerName == u"llm"_s) {
+        auto settings = llmSettings(w, p);
+        if (!settings)
+            return ExitUsage;
+        auto *llm = new LlmPlanner(w, target, *session, *settings);
+        plannerOwner.reset(llm);
+        QObject::connect(llm, &LlmPlanner::note, llm, [quiet](const QString &line) {
+            if (!quiet)
+                err(u"  "_s + line);
+        });
+        QObject::connect(llm, &LlmPlanner::callFinished, llm, [quiet](int, const QString &purpose, const LlmReply &r) {
+            if (!r.ok && !r.cancelled)
+                err(u"kwb run: "_s + Kwb::tr("the %1 call failed: %2").arg(purpose, r.error));
+            else if (!quiet && r.ok)
+                err(u"  "_s + Kwb::tr("llm %1: %2 tokens in, %3 out, US$ %4, %5 s")
+                                  .arg(purpose).arg(r.tokensIn).arg(r.tokensOut).arg(r.cost, 0, 'f', 4)
+                                  .arg(r.ms / 1000.0, 0, 'f', 1));
+        });
+    } else if (plannerName == u"search"_s) {
+        plannerOwner = std::make_unique<SearchPlanner>(w, target, *strategy, p.value(u"seed"_s).toULongLong());
+    } else {
+        err(u"kwb run: "_s + Kwb::tr("unknown planner '%1' (search, llm)").arg(plannerName));
+        return ExitUsage;
+    }
+    Planner &planner = *plannerOwner;
     PoolEvalBackend backend(w, target, calibration.value_or(Calibration{}), workRoot,
                              std::max(1, p.value(u"parallel"_s).toInt()));
     backend.setHosts(poolOf(hostList, session->dir(), p.value(u"parallel"_s).toInt()));

@@ -2,9 +2,11 @@
 
 #include "kwbtr.h"
 
+#include "planning/llmplanner.h"
 #include "session/sessionstore.h"
 
 #include <QMap>
+#include <algorithm>
 #include <QStringList>
 
 #include <cmath>
@@ -64,6 +66,25 @@ QString csvField(QString s)
 
 } // namespace
 
+// The LLM ledger's line: calls, tokens, cost, per round; "" without LLM calls.
+QString ledgerLine(const QString &sessionDir)
+{
+    const LedgerTotals t = readLedger(sessionDir);
+    if (t.calls == 0)
+        return {};
+    QStringList rounds;
+    QList<int> keys = t.costByRound.keys();
+    std::sort(keys.begin(), keys.end());
+    for (int round : std::as_const(keys))
+        rounds << Kwb::tr("round %1 US$ %2").arg(round).arg(t.costByRound.value(round), 0, 'f', 4);
+    return u"  "_s + Kwb::tr("llm").leftJustified(11) + u' '
+        + Kwb::tr("%n calls", nullptr, t.calls)
+        + (t.failedCalls ? u' ' + Kwb::tr("(%n failed)", nullptr, t.failedCalls) : QString())
+        + u", "_s + Kwb::tr("%1 tokens in, %2 out, US$ %3, %4 s").arg(t.tokensIn).arg(t.tokensOut).arg(t.cost, 0, 'f', 4)
+              .arg(t.ms / 1000.0, 0, 'f', 1)
+        + u"; "_s + rounds.join(u", "_s) + u'\n';
+}
+
 QString recordHeader()
 {
     return u"    "_s + Kwb::tr("id").rightJustified(2) + u"  "_s + Kwb::tr("rnd").leftJustified(3) + u' '
@@ -112,6 +133,7 @@ QString reportTable(const SessionStore &session)
     const double start = startMedian(session);
     for (const ExperimentRecord &r : session.experiments())
         out += recordLine(r, start) + u'\n';
+    out += ledgerLine(session.dir());
     return out;
 }
 
@@ -143,7 +165,11 @@ QString reportJson(const SessionStore &session)
     Json records = Json::array();
     for (const ExperimentRecord &r : session.experiments())
         records.push_back(r.toJson());
-    return qs(Json{{"session", ss(session.dir())}, {"loop", session.loopState()}, {"experiments", records}}.dump(2)) + u'\n';
+    const LedgerTotals t = readLedger(session.dir());
+    const Json llm = {{"calls", t.calls}, {"failed_calls", t.failedCalls}, {"tokens_in", t.tokensIn},
+                      {"tokens_out", t.tokensOut}, {"cost", t.cost}, {"ms", t.ms}};
+    return qs(Json{{"session", ss(session.dir())}, {"loop", session.loopState()}, {"experiments", records}, {"llm", llm}}.dump(2))
+        + u'\n';
 }
 
 QString runSummary(const SessionStore &session, int startId, int bestId, int evaluationsThisRun)
@@ -207,6 +233,7 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
                       .arg(QString::number(evaluationsThisRun), QString::number(evaluated),
                            f.isEmpty() ? Kwb::tr("none") : f.join(u", "_s))
                   + (infra ? u"; "_s + Kwb::tr("%n lost to the host (not counted)", nullptr, infra) : QString()));
+    s += ledgerLine(session.dir());
     s += line(Kwb::tr("time"), Kwb::tr("compile %1 s, check %2 s, bench %3 s")
                                    .arg(QString::number(compileMs / 1000, 'f', 1), QString::number(checkMs / 1000, 'f', 1),
                                         QString::number(benchMs / 1000, 'f', 1)));

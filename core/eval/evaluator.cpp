@@ -71,6 +71,18 @@ bool installTargetFiles(const TargetProfile &target, const QString &root, QStrin
     return true;
 }
 
+QStringList kernelParameters(const Workload &w)
+{
+    QStringList params;
+    for (const TensorSpec &t : w.inputs)
+        params << u"const "_s + cType(t.dtype) + u" *"_s + t.name;
+    for (const TensorSpec &t : w.outputs)
+        params << cType(t.dtype) + u" *"_s + t.name;
+    for (const QString &d : w.dimNames)
+        params << u"int64_t "_s + d;
+    return params;
+}
+
 QString problemHeader(const Workload &w)
 {
     QStringList params, args;
@@ -147,19 +159,13 @@ QString evalConfig(const Workload &w, const TargetProfile &target, const QString
 
 QString referenceAsKernel(const Workload &w, const QString &referenceSource)
 {
-    QStringList params, args;
-    for (const TensorSpec &t : w.inputs) {
-        params << u"const "_s + cType(t.dtype) + u" *"_s + t.name;
+    const QStringList params = kernelParameters(w);
+    QStringList args;
+    for (const TensorSpec &t : w.inputs)
         args << t.name;
-    }
-    for (const TensorSpec &t : w.outputs) {
-        params << cType(t.dtype) + u" *"_s + t.name;
+    for (const TensorSpec &t : w.outputs)
         args << t.name;
-    }
-    for (const QString &d : w.dimNames) {
-        params << u"int64_t "_s + d;
-        args << d;
-    }
+    args += w.dimNames;
     const QString impl = u"kwb_baseline_"_s + w.referenceEntry;
     return u"// The workload's reference, compiled as a candidate: the reference baseline.\n#define "_s
         + w.referenceEntry + u' ' + impl + u'\n' + referenceSource + u"\n#undef "_s + w.referenceEntry

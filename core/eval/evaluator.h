@@ -54,6 +54,9 @@ bool installTargetFiles(const TargetProfile &target, const QString &root, QStrin
 /// The header the harness and kernel are compiled with: prototypes of the
 /// kernel and reference entries, and the tensor table of the workload.
 QString problemHeader(const Workload &workload);
+/// The kernel entry's parameters as C++ declares them: inputs (const
+/// pointers), outputs, then the dims ("const float *A", …, "int64_t M").
+QStringList kernelParameters(const Workload &workload);
 
 /// The key=value configuration the target's supervisor reads.
 QString evalConfig(const Workload &workload, const TargetProfile &target, const QString &kernelFile,

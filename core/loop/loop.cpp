@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QFile>
+#include <QPointer>
 #include <QTimer>
 
 #include <cmath>
@@ -39,6 +40,7 @@ QString stopReasonName(StopReason reason)
     case StopReason::RoundLimit: return QCoreApplication::translate("kwb::StopReason", "round limit");
     case StopReason::Plateau: return QCoreApplication::translate("kwb::StopReason", "plateau");
     case StopReason::EvalBudget: return QCoreApplication::translate("kwb::StopReason", "evaluation budget");
+    case StopReason::CostBudget: return QCoreApplication::translate("kwb::StopReason", "cost budget");
     case StopReason::TimeLimit: return QCoreApplication::translate("kwb::StopReason", "time limit");
     case StopReason::Stopped: return QCoreApplication::translate("kwb::StopReason", "stopped");
     case StopReason::Exhausted: return QCoreApplication::translate("kwb::StopReason", "nothing left to try");
@@ -217,6 +219,8 @@ void OptimizationLoop::stop()
         if (s.state == Slot::State::Proposed || s.state == Slot::State::Approved || s.state == Slot::State::Queued)
             s.state = Slot::State::Rejected;
     }
+    if (m_planning)
+        m_planner.cancel(); // its answer (none) ends the loop
     scheduleAdvance();
 }
 
@@ -317,7 +321,10 @@ void OptimizationLoop::advance()
     switch (m_phase) {
     case LoopPhase::Idle: break;
     case LoopPhase::Profile: doProfile(); break;
-    case LoopPhase::Plan: doPlan(); break;
+    case LoopPhase::Plan:
+        if (!m_planning)
+            doPlan();
+        break;
     case LoopPhase::Gate: doGate(); break;
     case LoopPhase::Ship: doShip(); break;
     case LoopPhase::Evaluate:
@@ -343,6 +350,10 @@ std::optional<std::pair<StopReason, QString>> OptimizationLoop::stopCondition() 
         return std::pair{StopReason::RoundLimit, tr("%n rounds done", nullptr, m_workload.rounds)};
     if (m_options.maxEvals > 0 && m_evaluations >= m_options.maxEvals)
         return std::pair{StopReason::EvalBudget, tr("%n evaluations", nullptr, m_evaluations)};
+    if (m_options.maxCost > 0 && m_planner.cost() >= m_options.maxCost)
+        return std::pair{StopReason::CostBudget, tr("US$ %1 spent on LLM calls (budget US$ %2)")
+                                                     .arg(m_planner.cost(), 0, 'f', 4)
+                                                     .arg(m_options.maxCost, 0, 'f', 2)};
     if (m_options.timeLimitS > 0 && m_clock.elapsed() >= qint64(m_options.timeLimitS * 1000))
         return std::pair{StopReason::TimeLimit, tr("%1 s elapsed").arg(m_options.timeLimitS)};
     if (m_options.plateauRounds > 0 && m_round > 0 && m_bestId && m_round - m_lastKeptRound > m_options.plateauRounds)
@@ -397,10 +408,32 @@ void OptimizationLoop::doPlan()
         int count = std::max(1, m_workload.batch);
         if (m_options.maxEvals > 0)
             count = std::min(count, m_options.maxEvals - m_evaluations);
-        proposals = m_planner.propose(count, incumbent(), m_bottleneck);
-        if (proposals.empty())
-            return finish(StopReason::Exhausted, tr("%1 has nothing left to propose").arg(m_planner.name()));
+        // The planner may answer later (an LLM); Stop cancels it.
+        m_planning = true;
+        const int generation = ++m_planGeneration;
+        QPointer<OptimizationLoop> self(this);
+        m_planner.proposeLater(count, incumbent(), m_bottleneck,
+                               [self, generation](std::vector<Proposal> answer, const QString &error) {
+                                   if (!self || generation != self->m_planGeneration || self->m_phase == LoopPhase::Done)
+                                       return;
+                                   self->m_planning = false;
+                                   if (answer.empty()) {
+                                       if (self->m_stopRequested)
+                                           return self->finish(StopReason::Stopped, tr("stopped by the engineer"));
+                                       if (!error.isEmpty())
+                                           return self->finish(StopReason::Error, error);
+                                       return self->finish(StopReason::Exhausted,
+                                                           tr("%1 has nothing left to propose").arg(self->m_planner.name()));
+                                   }
+                                   self->queueProposals(std::move(answer));
+                               });
+        return;
     }
+    queueProposals(std::move(proposals));
+}
+
+void OptimizationLoop::queueProposals(std::vector<Proposal> proposals)
+{
     for (Proposal &p : proposals) {
         p.id = m_nextId++;
         p.round = m_round;
@@ -421,7 +454,10 @@ void OptimizationLoop::doGate()
         if (s.state != Slot::State::Proposed)
             continue;
         // Baselines and autopilot ship at once; the engineer sees the rest.
-        if (m_mode != LoopMode::ApproveEach || s.proposal.origin == u"baseline"_s || m_stopRequested) {
+        if (!s.proposal.guard.isEmpty() && m_mode == LoopMode::Autopilot && !m_stopRequested) {
+            s.state = Slot::State::Rejected; // nobody at the gate to overrule the guard
+            s.rejectCause = u"rejected by a guard: "_s + s.proposal.guard;
+        } else if (m_mode != LoopMode::ApproveEach || s.proposal.origin == u"baseline"_s || m_stopRequested) {
             s.state = m_stopRequested ? Slot::State::Rejected : Slot::State::Approved;
         } else {
             if (!waiting)
@@ -556,7 +592,7 @@ void OptimizationLoop::doDecide()
             if (m_stopRequested)
                 continue; // never shipped because the loop stopped: not a decision
             r.decision = u"rejected"_s;
-            r.cause = u"rejected by the engineer at the gate"_s;
+            r.cause = s.rejectCause.isEmpty() ? u"rejected by the engineer at the gate"_s : s.rejectCause;
             r.result = Json();
         } else if (s.outcome.infra) {
             r.decision = u"infra"_s;

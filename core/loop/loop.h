@@ -24,13 +24,14 @@ QString phaseName(LoopPhase phase);
 /// the gate, or stop after every phase.
 enum class LoopMode { Autopilot, ApproveEach, StepEachPhase };
 
-enum class StopReason { Goal, RoundLimit, Plateau, EvalBudget, TimeLimit, Stopped, Exhausted, Error };
+enum class StopReason { Goal, RoundLimit, Plateau, EvalBudget, CostBudget, TimeLimit, Stopped, Exhausted, Error };
 QString stopReasonName(StopReason reason);
 
 struct LoopOptions
 {
     int maxEvals = 0;        ///< candidates to evaluate in this run; 0 = no limit
     double timeLimitS = 0;   ///< wall time of this run; 0 = no limit
+    double maxCost = 0;      ///< US$ the planner may spend on LLM calls in the session; 0 = no limit
     int plateauRounds = 8;   ///< stop after this many rounds without a kept candidate; 0 = never
     int infraRetries = 3;    ///< retries of an evaluation lost to the host
     int retryDelayMs = 1000; ///< first retry after this long, then doubling
@@ -115,6 +116,7 @@ private:
         bool cached = false;
         QString startedAt;
         QString console;
+        QString rejectCause; ///< why it was rejected without the engineer (a guard on autopilot)
     };
 
     void scheduleAdvance();
@@ -122,6 +124,7 @@ private:
     void enter(LoopPhase phase);
     void doProfile();
     void doPlan();
+    void queueProposals(std::vector<Proposal> proposals);
     void doGate();
     void doShip();
     void doDecide();
@@ -149,6 +152,8 @@ private:
     bool m_advanceScheduled = false;
     bool m_stopRequested = false;
     bool m_aborting = false;
+    bool m_planning = false; ///< waiting for the planner's answer
+    int m_planGeneration = 0;
     int m_round = 0;
     int m_nextId = 1;
     int m_incumbentId = 0;

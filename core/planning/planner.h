@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -29,7 +30,13 @@ struct Proposal
     QString label; ///< for progress lines and the timeline
     QStringList linkFlags;
     QStringList flags;
+    /// Why a guard flagged the source (reward hacking); empty when clean. A
+    /// flagged candidate waits for the engineer, or is rejected on autopilot.
+    QString guard;
 };
+
+/// Called once with the proposals (none: nothing left, or `error` says why).
+using ProposalsReady = std::function<void(std::vector<Proposal> proposals, const QString &error)>;
 
 /// Proposes candidates. Peers: search (knobs), llm and manual later.
 class Planner
@@ -43,6 +50,17 @@ public:
     virtual void setIncumbent(const ExperimentRecord *incumbent) = 0;
     /// Up to `count` new proposals; none when there is nothing left to try.
     virtual std::vector<Proposal> propose(int count, const ExperimentRecord *incumbent, const QString &bottleneck) = 0;
+    /// The same, for planners that answer later (an LLM): `ready` is called
+    /// once, possibly before this returns. The default answers with propose().
+    virtual void proposeLater(int count, const ExperimentRecord *incumbent, const QString &bottleneck,
+                              ProposalsReady ready)
+    {
+        ready(propose(count, incumbent, bottleneck), {});
+    }
+    /// Stop: an answer in progress ends at once (ready() gets none).
+    virtual void cancel() {}
+    /// US$ spent so far in this session (LLM calls), for the loop's budget.
+    virtual double cost() const { return 0; }
 };
 
 /// The built-in, LLM-free planner: a knob search over the workload's template.

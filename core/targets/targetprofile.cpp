@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 namespace kwb {
 
@@ -186,6 +187,25 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
             if (!e.compile(rule.when, known))
                 return fail(ptr + "/when", u"bottleneck rule '"_s + rule.cls + u"': "_s + e.errorString());
             t.bottleneck.push_back(rule);
+        }
+    }
+    if (root.contains("guards")) {
+        const Json &rules = root["guards"];
+        if (!rules.is_array())
+            return fail("/guards", u"'guards' must be an array of rules"_s);
+        for (size_t i = 0; i < rules.size(); ++i) {
+            const Json &r = rules[i];
+            const std::string ptr = "/guards/" + std::to_string(i);
+            if (!r.is_object() || !r.contains("pattern") || !r["pattern"].is_string() || !r.contains("reason"))
+                return fail(ptr, u"a guard needs a string 'pattern' and a 'reason'"_s);
+            GuardRule g{qs(r.value("id", std::string())), qs(r["pattern"].get<std::string>()),
+                        qs(r.value("reason", std::string()))};
+            QString probe = g.pattern;
+            probe.replace(u"{reference}"_s, u"ref"_s).replace(u"{dims}"_s, u"1"_s);
+            if (QRegularExpression re(probe); !re.isValid())
+                return fail(ptr + "/pattern", u"guard '"_s + g.id + u"': "_s + re.errorString() + u" at offset "_s
+                                                  + QString::number(re.patternErrorOffset()));
+            t.guards.push_back(g);
         }
     }
     return t;

@@ -38,6 +38,17 @@ struct BottleneckRule
     QString why;
 };
 
+/// A rule against reward hacking in generated code: a candidate whose
+/// source (comments and strings removed) matches `pattern` is flagged with
+/// `reason` before it ships. Placeholders: {reference} (the workload's
+/// reference entry), {dims} (its dimension values, as alternatives).
+struct GuardRule
+{
+    QString id;
+    QString pattern;
+    QString reason;
+};
+
 /// How to evaluate a kernel on one kind of accelerator: data loaded from
 /// `<targets>/<id>/target.json` plus the harness files beside it.
 struct TargetProfile
@@ -57,6 +68,7 @@ struct TargetProfile
     std::vector<MetricInfo> metrics;
     std::vector<std::pair<QString, QString>> derived; ///< name → expression, in order
     std::vector<BottleneckRule> bottleneck;
+    std::vector<GuardRule> guards;
 
     const MetricInfo *metric(const QString &metricName) const;
     QString filePath(const QString &file) const { return dir + u'/' + file; }

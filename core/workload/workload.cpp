@@ -1,5 +1,7 @@
 #include "workload.h"
 
+#include "llm/llmclient.h"
+
 #include "targets/targetprofile.h"
 #include "util/expression.h"
 
@@ -50,7 +52,7 @@ const QStringList kOptional = {u"$schema"_s, u"description"_s, u"template"_s, u"
                                u"dims"_s, u"flops"_s, u"bytes"_s, u"rounds"_s, u"planner"_s,
                                u"knobs"_s, u"constraints"_s, u"correctness"_s, u"benchmark"_s,
                                u"divergence"_s, u"batch"_s, u"compile_flags"_s, u"knob_map"_s,
-                               u"baselines"_s, u"verify_dims"_s};
+                               u"baselines"_s, u"verify_dims"_s, u"llm"_s};
 
 int editDistance(const QString &a, const QString &b)
 {
@@ -516,6 +518,14 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
             r.error("/planner", u"'planner' must be \"search\", \"llm\" or \"manual\", found \""_s + *v + u"\""_s);
         else
             w.planner = *v;
+    }
+    if (const Json *llm = r.find("/llm")) {
+        QString error;
+        std::string member;
+        if (!LlmSettings::fromJson(*llm, &error, &member))
+            r.error(member.empty() ? "/llm" : "/llm/" + member, error);
+        else
+            w.llm = *llm;
     }
     if (r.object("/correctness")) {
         if (auto v = r.number("/correctness/atol", 0, false))

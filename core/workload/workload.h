@@ -104,6 +104,7 @@ struct Workload
     Goal goal;
     int rounds = 20;
     QString planner = QStringLiteral("search");
+    Json llm; ///< the `llm` object (LlmSettings::fromJson): provider, model, …; null when absent
     int batch = 1;
     CorrectnessSpec correctness;
     BenchmarkSpec benchmark;

@@ -1,0 +1,435 @@
+#include "llmplanner.h"
+
+#include "eval/evaluator.h"
+#include "llm/codeblocks.h"
+#include "llm/prompts.h"
+#include "loop/reflection.h"
+#include "planning/guards.h"
+#include "session/sessionstore.h"
+#include "targets/targetprofile.h"
+#include "workload/workload.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSaveFile>
+
+#include <cmath>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+const char *kLedger = "llm-ledger.jsonl";
+
+// The first line of a plan, as a title: markdown marks and numbering gone.
+QString titleOf(const QString &plan)
+{
+    for (QString line : plan.split(u'\n')) {
+        line = line.trimmed();
+        while (!line.isEmpty() && (line[0] == u'#' || line[0] == u'*' || line[0] == u'-' || line[0] == u'>'))
+            line = line.mid(1).trimmed();
+        line.remove(u"**"_s);
+        if (!line.isEmpty())
+            return line.left(120);
+    }
+    return u"(no plan)"_s;
+}
+
+QString readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+} // namespace
+
+LedgerTotals readLedger(const QString &sessionDir)
+{
+    LedgerTotals t;
+    QFile f(sessionDir + u'/' + QString::fromLatin1(kLedger));
+    if (!f.open(QIODevice::ReadOnly))
+        return t;
+    while (!f.atEnd()) {
+        const QByteArray line = f.readLine().trimmed();
+        if (line.isEmpty())
+            continue;
+        try {
+            const Json j = Json::parse(line.toStdString());
+            ++t.calls;
+            t.failedCalls += j.value("ok", true) ? 0 : 1;
+            t.tokensIn += j.value("tokens_in", qint64(0));
+            t.tokensOut += j.value("tokens_out", qint64(0));
+            t.cost += j.value("cost", 0.0);
+            t.ms += j.value("ms", qint64(0));
+            t.costByRound[j.value("round", 0)] += j.value("cost", 0.0);
+        } catch (const Json::exception &) {
+            // a torn last line: the call it described is not counted
+        }
+    }
+    return t;
+}
+
+LlmPlanner::LlmPlanner(const Workload &workload, const TargetProfile &target, SessionStore &session,
+                       const LlmSettings &settings, const LlmPlannerOptions &options, QObject *parent)
+    : QObject(parent), m_workload(workload), m_target(target), m_session(session), m_options(options),
+      m_client(settings), m_totals(readLedger(session.dir()))
+{
+    connect(&m_client, &LlmClient::delta, this, &LlmPlanner::callDelta);
+    connect(&m_client, &LlmClient::finished, this, &LlmPlanner::onFinished);
+    connect(&m_client, &LlmClient::retrying, this, [this](int, int attempt, int waitMs, const QString &why) {
+        Q_EMIT note(u"llm: "_s + why + u"; retry "_s + QString::number(attempt) + u" in "_s
+                    + QString::number(waitMs / 1000.0, 'f', 1) + u" s"_s);
+    });
+}
+
+LlmPlanner::~LlmPlanner() = default;
+
+QString LlmPlanner::name() const
+{
+    const LlmSettings &s = m_client.settings();
+    return u"llm ("_s + s.providerName() + (s.model.isEmpty() ? QString() : u' ' + s.model) + u')';
+}
+
+void LlmPlanner::setIncumbent(const ExperimentRecord *incumbent)
+{
+    m_incumbent = incumbent;
+}
+
+std::vector<Proposal> LlmPlanner::propose(int, const ExperimentRecord *, const QString &)
+{
+    return {}; // only proposeLater(): an LLM answers later
+}
+
+void LlmPlanner::observe(const ExperimentRecord &record)
+{
+    // A generated candidate that did not compile or computed wrong results
+    // goes back to the executor with the error, a bounded number of times.
+    const auto it = m_generated.constFind(record.sourceHash);
+    if (it == m_generated.cend() || record.decision != u"failed"_s)
+        return;
+    const QString cls = qs(stringAt(record.result, {"failure", "class"}));
+    const bool fixable = cls == u"compile"_s || cls == u"incorrect"_s || cls == u"crash"_s || cls == u"timeout"_s
+        || record.flags.contains(u"false-win"_s);
+    if (!fixable || it->second >= m_options.fixAttempts)
+        return;
+    m_fixes.push_back({it->first, readFile(m_session.kernelPath(record.sourceHash)), feedbackFor(record), record.id,
+                       it->second + 1});
+}
+
+QString LlmPlanner::feedbackFor(const ExperimentRecord &failed) const
+{
+    QString text = u"Your previous kernel (candidate #"_s + QString::number(failed.id) + u") failed: "_s + failed.cause;
+    const std::string message = stringAt(failed.result, {"failure", "message"});
+    if (!message.empty())
+        text += u"\n"_s + qs(message);
+    const Json &logs = failed.result.value("log", Json::object());
+    if (logs.is_object()) {
+        for (const auto &[stage, log] : logs.items()) {
+            if (!log.is_string() || log.get<std::string>().empty())
+                continue;
+            QString excerpt = qs(log.get<std::string>());
+            if (excerpt.size() > 4000)
+                excerpt = excerpt.left(4000) + u"\n[…]"_s;
+            text += u"\n\n"_s + qs(stage) + u" output:\n```\n"_s + excerpt.trimmed() + u"\n```"_s;
+        }
+    }
+    return text + u"\n\nFix the kernel so that it compiles and computes the correct result, keeping the plan's optimization."_s;
+}
+
+QString LlmPlanner::incumbentSource() const
+{
+    if (m_incumbent) {
+        const QString s = readFile(m_session.kernelPath(m_incumbent->sourceHash));
+        if (!s.isEmpty())
+            return s;
+    }
+    return readFile(m_workload.kernelPath);
+}
+
+QHash<QString, QString> LlmPlanner::promptValues(const Job &job) const
+{
+    QHash<QString, QString> v;
+    v[u"language"_s] = m_target.language;
+    v[u"target_name"_s] = m_target.name;
+    v[u"workload"_s] = m_workload.name + (m_workload.description.isEmpty() ? QString() : u": "_s + m_workload.description);
+    v[u"goal"_s] = m_workload.goal.metric + (m_workload.goal.higherIsBetter ? u" ≥ "_s : u" ≤ "_s)
+        + QString::number(m_workload.goal.target);
+    v[u"incumbent_id"_s] = m_incumbent ? QString::number(m_incumbent->id) : u"start"_s;
+    v[u"incumbent_source"_s] = incumbentSource().trimmed();
+    v[u"source"_s] = job.source.trimmed();
+    v[u"plan"_s] = job.plan.trimmed();
+    v[u"bottleneck"_s] = m_bottleneck.isEmpty() ? u"unknown"_s : m_bottleneck;
+    if (m_incumbent) {
+        const std::string why = stringAt(m_incumbent->result, {"bottleneck", "why"});
+        if (!why.empty())
+            v[u"bottleneck"_s] += u" — "_s + qs(why);
+    }
+    QStringList metrics;
+    const Json *measured = m_incumbent ? findAt(m_incumbent->result, {"metrics"}) : nullptr;
+    for (const MetricInfo &m : m_target.metrics) {
+        if (!m.shown)
+            continue;
+        const Json *value = measured ? findAt(*measured, {m.name.toUtf8().constData()}) : nullptr;
+        if (!value || !value->is_number())
+            continue;
+        metrics << u"- "_s + m.name + u" = "_s + QString::number(value->get<double>(), 'g', 4)
+                + (m.unit.isEmpty() ? QString() : u' ' + m.unit) + u" ("_s + (m.higherIsBetter ? u"higher"_s : u"lower"_s)
+                + u" is better): "_s + m.description;
+    }
+    if (measured) {
+        for (const char *name : {"median_ms", "gflops", "pct_peak_flops", "pct_peak_bw", "pct_roofline"}) {
+            const Json *value = findAt(*measured, {name});
+            if (value && value->is_number() && !m_target.metric(QString::fromLatin1(name)))
+                metrics << u"- "_s + QString::fromLatin1(name) + u" = "_s + QString::number(value->get<double>(), 'g', 4);
+        }
+    }
+    v[u"metrics"_s] = metrics.isEmpty() ? u"(no measurements yet)"_s : metrics.join(u'\n');
+    QStringList memory;
+    const Json ranked = rankMemory(m_session.memory(), m_bottleneck);
+    for (size_t i = 0; i < ranked.size() && i < 5; ++i)
+        memory << u"- "_s + qs(ranked[i].dump()).left(400);
+    v[u"memory"_s] = memory.isEmpty() ? u"(none yet)"_s : memory.join(u'\n');
+    // A reflection's field: a sentence, or a list of them.
+    auto words = [](const Json &field) {
+        if (field.is_string())
+            return qs(field.get<std::string>());
+        QStringList items;
+        if (field.is_array()) {
+            for (const Json &item : field)
+                items << (item.is_string() ? qs(item.get<std::string>()) : qs(item.dump()));
+        }
+        return items.join(u"; "_s);
+    };
+    QStringList reflexions;
+    const std::vector<Json> all = m_session.reflections();
+    for (size_t i = all.size() > 5 ? all.size() - 5 : 0; i < all.size(); ++i) {
+        const Json &r = all[i];
+        const QString avoid = words(r.value("avoid", Json())), tryNext = words(r.value("try", Json()));
+        reflexions << u"- #"_s + QString::number(r.value("candidate", 0)) + u": "_s + words(r.value("lesson", Json()))
+                + (avoid.isEmpty() ? QString() : u" Avoid: "_s + avoid) + (tryNext.isEmpty() ? QString() : u" Try: "_s + tryNext);
+    }
+    v[u"reflexions"_s] = reflexions.isEmpty() ? u"(none yet)"_s : reflexions.join(u'\n');
+    QStringList failures;
+    const auto &records = m_session.experiments();
+    for (auto it = records.rbegin(); it != records.rend() && failures.size() < 5; ++it) {
+        if (it->decision == u"failed"_s || it->decision == u"rejected"_s)
+            failures << u"- #"_s + QString::number(it->id) + u' ' + it->plan.left(100) + u": "_s + it->cause.left(200);
+    }
+    v[u"failures"_s] = failures.isEmpty() ? u"(none)"_s : failures.join(u'\n');
+    v[u"variant"_s] = job.fixNo == 0 && m_jobs.size() > 1
+        ? u" (this is one of "_s + QString::number(m_jobs.size()) + u" proposals of the round: make it a distinct idea)"_s
+        : QString();
+    v[u"signature"_s] = u"void "_s + m_workload.kernelEntry + u'(' + kernelParameters(m_workload).join(u", "_s) + u')';
+    v[u"reference_entry"_s] = m_workload.referenceEntry;
+    QStringList dims;
+    for (qsizetype i = 0; i < m_workload.dimNames.size(); ++i)
+        dims << m_workload.dimNames[i] + u'=' + QString::number(m_workload.dimValues[size_t(i)]);
+    v[u"dims"_s] = dims.join(u", "_s);
+    v[u"compile"_s] = (m_target.compiler.isEmpty() ? u"c++"_s : m_target.compiler) + u' '
+        + (m_target.compilerFlags + m_workload.compileFlags).join(u' ');
+    QStringList rules;
+    for (const GuardRule &g : m_target.guards)
+        rules << u"- Never: "_s + g.reason + u'.';
+    v[u"constraints"_s] = rules.join(u'\n');
+    v[u"error_feedback"_s] = job.feedback.isEmpty() ? QString() : u"\n# Error feedback\n"_s + job.feedback + u'\n';
+    return v;
+}
+
+void LlmPlanner::proposeLater(int count, const ExperimentRecord *incumbent, const QString &bottleneck,
+                              ProposalsReady ready)
+{
+    m_incumbent = incumbent;
+    m_bottleneck = bottleneck;
+    m_ready = std::move(ready);
+    m_cancelled = false;
+    m_results.clear();
+    m_lastError.clear();
+    m_jobs.clear();
+    const auto &records = m_session.experiments();
+    m_round = records.empty() ? 1 : records.back().round + 1;
+    // Fixes of failed candidates first, then fresh plans.
+    while (int(m_jobs.size()) < count && !m_fixes.empty()) {
+        const Fix f = m_fixes.front();
+        m_fixes.erase(m_fixes.begin());
+        Job j;
+        j.plan = f.plan;
+        j.source = f.source;
+        j.feedback = f.feedback;
+        j.fixOf = f.failedId;
+        j.fixNo = f.fixNo;
+        j.parentId = incumbent ? incumbent->id : 0;
+        m_jobs.push_back(j);
+    }
+    const size_t fixes = m_jobs.size();
+    while (int(m_jobs.size()) < count) {
+        Job j;
+        j.parentId = incumbent ? incumbent->id : 0;
+        j.source = incumbentSource();
+        m_jobs.push_back(j);
+    }
+    for (size_t i = 0; i < m_jobs.size(); ++i) {
+        if (i < fixes)
+            startExecutor(int(i));
+        else
+            startPlanner(int(i));
+    }
+}
+
+int LlmPlanner::send(int job, const QString &purpose)
+{
+    PromptTemplate t;
+    QString error;
+    if (!loadPrompt(purpose, promptSearchPath(m_session.dir(), m_target.id), &t, &error)) {
+        jobDone(job, std::nullopt, error);
+        return 0;
+    }
+    const QHash<QString, QString> values = promptValues(m_jobs[size_t(job)]);
+    const QString system = renderPrompt(t.system, values), prompt = renderPrompt(t.user, values);
+    const int call = m_client.send({purpose, system, prompt});
+    m_calls.insert(call, {job, purpose});
+    m_prompts.insert(call, prompt);
+    m_systems.insert(call, system);
+    Q_EMIT callStarted(call, purpose, system, prompt);
+    return call;
+}
+
+void LlmPlanner::startPlanner(int job)
+{
+    send(job, u"planner"_s);
+}
+
+void LlmPlanner::startExecutor(int job)
+{
+    send(job, u"executor"_s);
+}
+
+void LlmPlanner::cancel()
+{
+    m_cancelled = true;
+    m_client.cancelAll();
+}
+
+void LlmPlanner::record(int call, const QString &purpose, const LlmReply &reply)
+{
+    // The transcript: exactly what was sent and received (no headers, so no key).
+    const int number = m_totals.calls + 1;
+    const LlmSettings &s = m_client.settings();
+    Json doc = {{"call", number},
+                {"round", m_round},
+                {"purpose", ss(purpose)},
+                {"provider", ss(s.providerName())},
+                {"model", ss(s.model)},
+                {"endpoint", ss(s.endpoint())},
+                {"system", ss(m_systems.value(call))},
+                {"prompt", ss(m_prompts.value(call))},
+                {"reply", ss(reply.text)},
+                {"ok", reply.ok},
+                {"error", ss(reply.error)},
+                {"attempts", reply.attempts},
+                {"tokens_in", reply.tokensIn},
+                {"tokens_out", reply.tokensOut},
+                {"tokens_estimated", reply.tokensEstimated},
+                {"cost", reply.cost},
+                {"ms", reply.ms}};
+    QDir().mkpath(m_session.dir() + u"/transcripts"_s);
+    QSaveFile f(m_session.dir() + u"/transcripts/"_s + QString::number(number).rightJustified(4, u'0') + u'-' + purpose
+                + u".json"_s);
+    if (f.open(QIODevice::WriteOnly)) {
+        f.write(QByteArray::fromStdString(doc.dump(2)) + '\n');
+        f.commit();
+    }
+    for (const char *key : {"system", "prompt", "reply", "endpoint"})
+        doc.erase(key);
+    QFile ledger(m_session.dir() + u'/' + QString::fromLatin1(kLedger));
+    if (ledger.open(QIODevice::Append)) {
+        ledger.write(QByteArray::fromStdString(doc.dump()) + '\n');
+        ledger.flush();
+    }
+    ++m_totals.calls;
+    m_totals.failedCalls += reply.ok ? 0 : 1;
+    m_totals.tokensIn += reply.tokensIn;
+    m_totals.tokensOut += reply.tokensOut;
+    m_totals.cost += reply.cost;
+    m_totals.ms += reply.ms;
+    m_totals.costByRound[m_round] += reply.cost;
+    m_prompts.remove(call);
+    m_systems.remove(call);
+}
+
+void LlmPlanner::onFinished(int call, const LlmReply &reply)
+{
+    const auto entry = m_calls.take(call);
+    const int job = entry.first;
+    const QString purpose = entry.second;
+    record(call, purpose, reply);
+    Q_EMIT callFinished(call, purpose, reply);
+    if (job < 0 || size_t(job) >= m_jobs.size() || m_jobs[size_t(job)].done)
+        return;
+    if (!reply.ok)
+        return jobDone(job, std::nullopt, reply.cancelled ? u"cancelled"_s : purpose + u" call failed: "_s + reply.error);
+    Job &j = m_jobs[size_t(job)];
+    if (purpose == u"planner"_s) {
+        j.plan = reply.text.trimmed();
+        Q_EMIT note(u"llm plan: "_s + titleOf(j.plan));
+        return startExecutor(job);
+    }
+    QStringList languages = {m_target.language};
+    if (m_target.language == u"cpp"_s)
+        languages << u"c++"_s << u"cxx"_s << u"c"_s;
+    const ExtractedCode code = extractKernel(reply.text, languages, m_workload.kernelEntry);
+    if (code.source.isEmpty()) {
+        if (j.formatTries >= m_options.formatRetries)
+            return jobDone(job, std::nullopt, u"the executor gave no usable kernel: "_s + code.error);
+        ++j.formatTries;
+        j.feedback = code.error;
+        Q_EMIT note(u"llm: "_s + code.error + u" (asking again)"_s);
+        return startExecutor(job);
+    }
+    Proposal p;
+    p.origin = u"agent"_s;
+    p.source = code.source;
+    p.plan = titleOf(j.plan);
+    p.label = u"llm: "_s + p.plan.left(60);
+    if (j.fixOf) {
+        p.plan += u" (fix "_s + QString::number(j.fixNo) + u'/' + QString::number(m_options.fixAttempts) + u" of #"_s
+            + QString::number(j.fixOf) + u')';
+        p.flags << u"fix"_s;
+    }
+    if (j.formatTries > 0)
+        p.flags << u"reasked"_s;
+    const QList<GuardFinding> findings = checkGuards(p.source, m_target, m_workload);
+    QStringList reasons;
+    for (const GuardFinding &g : findings) {
+        reasons << g.toString();
+        p.flags << u"guard:"_s + g.id;
+    }
+    p.guard = reasons.join(u"; "_s);
+    if (!p.guard.isEmpty())
+        Q_EMIT note(u"llm: guard: "_s + p.guard);
+    m_generated.insert(SessionStore::sourceHash(p.source), {j.plan, j.fixNo});
+    jobDone(job, p);
+}
+
+void LlmPlanner::jobDone(int job, std::optional<Proposal> proposal, const QString &error)
+{
+    m_jobs[size_t(job)].done = true;
+    if (proposal)
+        m_results.push_back(std::move(*proposal));
+    else if (!error.isEmpty())
+        m_lastError = error;
+    for (const Job &j : m_jobs) {
+        if (!j.done)
+            return;
+    }
+    if (!m_ready)
+        return;
+    ProposalsReady ready = std::move(m_ready);
+    m_ready = nullptr;
+    std::vector<Proposal> results = std::move(m_results);
+    m_results.clear();
+    ready(std::move(results), m_cancelled ? u"cancelled"_s : m_lastError);
+}
+
+} // namespace kwb

@@ -1,0 +1,125 @@
+#pragma once
+
+#include "llm/llmclient.h"
+#include "planning/planner.h"
+
+#include <QHash>
+#include <QObject>
+
+#include <vector>
+
+namespace kwb {
+
+class SessionStore;
+struct TargetProfile;
+struct Workload;
+
+struct LlmPlannerOptions
+{
+    int fixAttempts = 3;   ///< a compile error or wrong result fed back this often before the plan is dropped
+    int formatRetries = 2; ///< a reply without a usable kernel, asked again this often
+};
+
+/// What the LLM calls of a session cost, from its ledger (llm-ledger.jsonl).
+struct LedgerTotals
+{
+    int calls = 0;
+    int failedCalls = 0;
+    qint64 tokensIn = 0, tokensOut = 0;
+    double cost = 0;
+    qint64 ms = 0;
+    QHash<int, double> costByRound;
+};
+LedgerTotals readLedger(const QString &sessionDir);
+
+/// The `llm` planner of DESIGN.md. Per proposal: the planner prompt
+/// (incumbent source, its displayed metrics with their descriptions, the
+/// bottleneck, the best optimization-memory records, recent reflexions and
+/// failures) yields a plan; the executor prompt (plan, source, the target's
+/// constraints, error feedback) yields a whole kernel, taken from the reply's
+/// code block (asked again when there is none). A generated candidate that
+/// fails to compile or computes wrong results goes back to the executor with
+/// the error, up to fixAttempts times. Every call's prompt and reply are kept
+/// in the session's transcripts/, its tokens and cost in llm-ledger.jsonl;
+/// the API key never is. Guards flag reward hacking before a candidate ships.
+class LlmPlanner : public QObject, public Planner
+{
+    Q_OBJECT
+public:
+    LlmPlanner(const Workload &workload, const TargetProfile &target, SessionStore &session, const LlmSettings &settings,
+               const LlmPlannerOptions &options = {}, QObject *parent = nullptr);
+    ~LlmPlanner() override;
+
+    QString name() const override;
+    void observe(const ExperimentRecord &record) override;
+    void setIncumbent(const ExperimentRecord *incumbent) override;
+    std::vector<Proposal> propose(int count, const ExperimentRecord *incumbent, const QString &bottleneck) override;
+    void proposeLater(int count, const ExperimentRecord *incumbent, const QString &bottleneck,
+                      ProposalsReady ready) override;
+    void cancel() override;
+    double cost() const override { return m_totals.cost; }
+
+    const LedgerTotals &totals() const { return m_totals; }
+    LlmClient &client() { return m_client; }
+
+Q_SIGNALS:
+    /// A call went out: its exact prompt (the GUI shows it, then the reply as it streams).
+    void callStarted(int call, const QString &purpose, const QString &system, const QString &prompt);
+    void callDelta(int call, const QString &text);
+    void callFinished(int call, const QString &purpose, const LlmReply &reply);
+    /// A line for the console: a plan taken, a retry, a guard's verdict.
+    void note(const QString &line);
+
+private:
+    struct Job
+    {
+        QString plan;       ///< the planner's reply
+        QString source;     ///< the kernel to change
+        QString feedback;   ///< error feedback for the executor
+        int parentId = 0;
+        int formatTries = 0;
+        int fixOf = 0;      ///< the failed candidate this one fixes
+        int fixNo = 0;
+        bool done = false;
+    };
+    struct Fix
+    {
+        QString plan, source, feedback;
+        int failedId = 0;
+        int fixNo = 0;
+    };
+
+    QHash<QString, QString> promptValues(const Job &job) const;
+    void startPlanner(int job);
+    void startExecutor(int job);
+    int send(int job, const QString &purpose);
+    void onFinished(int call, const LlmReply &reply);
+    void jobDone(int job, std::optional<Proposal> proposal, const QString &error = {});
+    void record(int call, const QString &purpose, const LlmReply &reply);
+    QString incumbentSource() const;
+    QString feedbackFor(const ExperimentRecord &failed) const;
+
+    const Workload &m_workload;
+    const TargetProfile &m_target;
+    SessionStore &m_session;
+    LlmPlannerOptions m_options;
+    LlmClient m_client;
+    LedgerTotals m_totals;
+    const ExperimentRecord *m_incumbent = nullptr;
+    QString m_bottleneck;
+
+    std::vector<Job> m_jobs;
+    QHash<int, std::pair<int, QString>> m_calls; ///< call → (job, purpose)
+    QHash<int, QString> m_prompts;               ///< call → prompt, for the transcript
+    QHash<int, QString> m_systems;
+    std::vector<Proposal> m_results;
+    QString m_lastError;
+    ProposalsReady m_ready;
+    int m_round = 0;
+    bool m_cancelled = false;
+
+    QHash<QString, std::pair<QString, int>> m_generated; ///< source hash → (plan, fix number)
+    std::vector<Fix> m_fixes;
+};
+
+} // namespace kwb

@@ -1,0 +1,624 @@
+// The LLM planner against a real HTTP server on 127.0.0.1 (tests/httppeer.h)
+// that speaks the OpenAI and Anthropic protocols with scripted replies:
+// plain, streamed, split anywhere, 429 with Retry-After, 500 then success,
+// silence, a cut stream, malformed JSON, no code block, two code blocks, a
+// huge reply, an authentication error; a local command as the provider;
+// guards; and the loop end to end on the tiny cpu-cxx workload, compiling
+// for real: an improvement, a compile error fixed through error feedback,
+// a reference call caught by the guard, and no key in any session file.
+#include "httppeer.h"
+
+#include "eval/calibration.h"
+#include "llm/codeblocks.h"
+#include "llm/llmclient.h"
+#include "llm/prompts.h"
+#include "loop/evalbackend.h"
+#include "loop/loop.h"
+#include "planning/guards.h"
+#include "planning/llmplanner.h"
+#include "session/sessionstore.h"
+#include "targets/targetprofile.h"
+#include "workload/workload.h"
+
+#include <QDirIterator>
+#include <QProcess>
+#include <QtTest>
+
+using namespace kwb;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+const QString kKey = u"sk-kwb-test-7f3a9c1e5b"_s; // a key that must never reach a file
+
+QString readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+QString fenced(const QString &code, const QString &lang = u"cpp"_s)
+{
+    return u"```"_s + lang + u'\n' + code + u"```\n"_s;
+}
+
+} // namespace
+
+class TestLlm : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    TargetProfile m_target;
+    Workload m_workload;
+
+    LlmSettings settings(const HttpPeer &peer, LlmSettings::Provider provider = LlmSettings::Provider::OpenAI)
+    {
+        LlmSettings s;
+        s.provider = provider;
+        s.baseUrl = peer.url();
+        s.model = u"scripted-model"_s;
+        s.apiKeyEnv = u"KWB_TEST_LLM_KEY"_s;
+        s.retryBaseMs = 10;
+        s.idleTimeoutMs = 2'000;
+        s.timeoutMs = 20'000;
+        s.priceInPerMTok = 3;
+        s.priceOutPerMTok = 15;
+        return s;
+    }
+
+    // Sends one request and waits for its end.
+    LlmReply call(LlmClient &client, QStringList *deltas = nullptr, QList<int> *waits = nullptr)
+    {
+        QSignalSpy done(&client, &LlmClient::finished);
+        QMetaObject::Connection d = connect(&client, &LlmClient::delta, this, [deltas](int, const QString &t) {
+            if (deltas)
+                *deltas << t;
+        });
+        QMetaObject::Connection r = connect(&client, &LlmClient::retrying, this, [waits](int, int, int ms, const QString &) {
+            if (waits)
+                *waits << ms;
+        });
+        client.send({u"planner"_s, u"You are a test."_s, u"Say something."_s});
+        const bool ok = done.wait(30'000);
+        disconnect(d);
+        disconnect(r);
+        if (!ok)
+            return LlmReply{false, false, {}, u"no answer within 30 s"_s};
+        return done.first().at(1).value<LlmReply>();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qRegisterMetaType<LlmReply>();
+        qputenv("KWB_TEST_LLM_KEY", kKey.toUtf8());
+        Diagnostic d;
+        m_target = *TargetRegistry::load(u"cpu-cxx"_s, &d);
+        const WorkloadLoad l = loadWorkload(QFINDTESTDATA("data/tiny/llm.json"), &m_target);
+        QVERIFY2(l.workload, qPrintable(l.message()));
+        m_workload = *l.workload;
+        QCOMPARE(m_workload.planner, u"llm"_s);
+    }
+
+    // ---------------------------------------------------------- the client
+
+    void openAiPlainJson()
+    {
+        HttpPeer peer;
+        peer.push(HttpPeer::json(200, {{"choices", {{{"message", {{"role", "assistant"}, {"content", "plain answer"}}}}}},
+                                       {"usage", {{"prompt_tokens", 100}, {"completion_tokens", 20}}}}));
+        LlmClient client(settings(peer));
+        const LlmReply r = call(client);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.text, u"plain answer"_s);
+        QCOMPARE(r.tokensIn, 100);
+        QCOMPARE(r.tokensOut, 20);
+        QVERIFY(qAbs(r.cost - (100 * 3 + 20 * 15) / 1e6) < 1e-12);
+        // What went out: the endpoint, the key as a bearer token, the model, streaming asked for.
+        QCOMPARE(peer.requests().size(), 1);
+        const SeenRequest &req = peer.requests().first();
+        QCOMPARE(req.path, QByteArray("/chat/completions"));
+        QCOMPARE(req.headers.value("authorization"), "Bearer " + kKey.toUtf8());
+        const auto body = nlohmann::json::parse(req.body.toStdString());
+        QCOMPARE(body["model"].get<std::string>(), std::string("scripted-model"));
+        QVERIFY(body["stream"].get<bool>());
+        QCOMPARE(body["messages"][0]["role"].get<std::string>(), std::string("system"));
+    }
+
+    void openAiStreamed()
+    {
+        HttpPeer peer;
+        peer.push(HttpPeer::stream(HttpPeer::openAiStream(u"streamed in several deltas"_s, 40, 6)));
+        LlmClient client(settings(peer));
+        QStringList deltas;
+        const LlmReply r = call(client, &deltas);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.text, u"streamed in several deltas"_s);
+        QVERIFY(deltas.size() >= 4);
+        QCOMPARE(deltas.join(QString()), r.text);
+        QCOMPARE(r.tokensIn, 40);
+        QCOMPARE(r.tokensOut, 6);
+        QVERIFY(!r.tokensEstimated);
+    }
+
+    void anthropicStreamed()
+    {
+        HttpPeer peer;
+        peer.push(HttpPeer::stream(HttpPeer::anthropicStream(u"Anthropic's events"_s, 321, 45)));
+        LlmClient client(settings(peer, LlmSettings::Provider::Anthropic));
+        QStringList deltas;
+        const LlmReply r = call(client, &deltas);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.text, u"Anthropic's events"_s);
+        QVERIFY(deltas.size() >= 4);
+        QCOMPARE(r.tokensIn, 321);
+        QCOMPARE(r.tokensOut, 45);
+        const SeenRequest &req = peer.requests().first();
+        QCOMPARE(req.path, QByteArray("/v1/messages"));
+        QCOMPARE(req.headers.value("x-api-key"), kKey.toUtf8());
+        QCOMPARE(req.headers.value("anthropic-version"), QByteArray("2023-06-01"));
+        QVERIFY(!req.headers.contains("authorization"));
+        const auto body = nlohmann::json::parse(req.body.toStdString());
+        QCOMPARE(body["system"].get<std::string>(), std::string("You are a test."));
+    }
+
+    // Every 3 bytes its own write: events, lines and a multi-byte UTF-8
+    // character straddle the boundaries.
+    void splitAcrossChunkBoundaries_data()
+    {
+        QTest::addColumn<bool>("anthropic");
+        QTest::newRow("openai") << false;
+        QTest::newRow("anthropic") << true;
+    }
+    void splitAcrossChunkBoundaries()
+    {
+        QFETCH(bool, anthropic);
+        const QString text = u"µ-kernels: 速いカーネル ✓ — tiled"_s;
+        HttpPeer peer;
+        peer.push(HttpPeer::stream(anthropic ? HttpPeer::anthropicStream(text, 5, 5, 3) : HttpPeer::openAiStream(text, 5, 5, 3)));
+        LlmClient client(settings(peer, anthropic ? LlmSettings::Provider::Anthropic : LlmSettings::Provider::OpenAI));
+        const LlmReply r = call(client);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.text, text);
+    }
+
+    void rateLimitHonoursRetryAfter()
+    {
+        HttpPeer peer;
+        ScriptedReply limited = HttpPeer::json(429, {{"error", {{"message", "slow down"}}}});
+        limited.headers << qMakePair(QByteArray("Retry-After"), QByteArray("1"));
+        peer.push(limited);
+        peer.push(HttpPeer::stream(HttpPeer::openAiStream(u"after the wait"_s)));
+        LlmClient client(settings(peer));
+        QList<int> waits;
+        const LlmReply r = call(client, nullptr, &waits);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.text, u"after the wait"_s);
+        QCOMPARE(r.attempts, 2);
+        QCOMPARE(waits, QList<int>{1000}); // Retry-After, not the 10 ms backoff
+    }
+
+    void serverErrorThenSuccess()
+    {
+        HttpPeer peer;
+        peer.push(HttpPeer::json(500, {{"error", {{"message", "internal"}}}}));
+        peer.push(HttpPeer::json(503, {{"error", {{"message", "overloaded"}}}}));
+        peer.push(HttpPeer::stream(HttpPeer::openAiStream(u"third time"_s)));
+        LlmClient client(settings(peer));
+        QList<int> waits;
+        const LlmReply r = call(client, nullptr, &waits);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.attempts, 3);
+        QCOMPARE(waits, (QList<int>{10, 20})); // doubling backoff
+    }
+
+    void authErrorIsNotRetried()
+    {
+        HttpPeer peer;
+        peer.push(HttpPeer::json(401, {{"error", {{"message", "invalid x-api-key"}}}}));
+        peer.push(HttpPeer::stream(HttpPeer::openAiStream(u"never sent"_s)));
+        LlmClient client(settings(peer));
+        const LlmReply r = call(client);
+        QVERIFY(!r.ok);
+        QCOMPARE(r.attempts, 1);
+        QCOMPARE(r.httpStatus, 401);
+        QVERIFY2(r.error.contains(u"authentication refused"_s) && r.error.contains(u"KWB_TEST_LLM_KEY"_s)
+                     && r.error.contains(u"invalid x-api-key"_s),
+                 qPrintable(r.error));
+        QVERIFY(!r.error.contains(kKey));
+        QCOMPARE(peer.pending(), 1);
+    }
+
+    void silenceTimesOutAndIsRetried()
+    {
+        HttpPeer peer;
+        ScriptedReply silent;
+        silent.silent = true;
+        peer.push(silent);
+        peer.push(HttpPeer::stream(HttpPeer::openAiStream(u"awake"_s)));
+        LlmSettings s = settings(peer);
+        s.idleTimeoutMs = 300;
+        LlmClient client(s);
+        const LlmReply r = call(client);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.text, u"awake"_s);
+        QCOMPARE(r.attempts, 2);
+    }
+
+    void truncatedStreamFails()
+    {
+        HttpPeer peer;
+        for (int i = 0; i < 2; ++i) {
+            QList<QByteArray> chunks = HttpPeer::openAiStream(u"cut off before the end"_s);
+            QByteArray body = chunks.join();
+            body.truncate(body.indexOf("\"usage\"") - 20); // no usage, no [DONE]
+            peer.push(HttpPeer::stream({body}));
+        }
+        LlmSettings s = settings(peer);
+        s.retries = 1;
+        LlmClient client(s);
+        const LlmReply r = call(client);
+        QVERIFY(!r.ok);
+        QCOMPARE(r.attempts, 2);
+        QVERIFY2(r.error.contains(u"the stream ended before the reply was complete"_s), qPrintable(r.error));
+    }
+
+    void malformedJsonFails()
+    {
+        HttpPeer peer;
+        peer.push(HttpPeer::stream({"data: {\"choices\": [{\"delta\": {\"content\": \"ok\"}}]}\n\n", "data: {not json\n\n"}));
+        LlmClient client(settings(peer));
+        const LlmReply r = call(client);
+        QVERIFY(!r.ok);
+        QCOMPARE(r.attempts, 1);
+        QVERIFY2(r.error.contains(u"malformed event"_s) && r.error.contains(u"{not json"_s), qPrintable(r.error));
+    }
+
+    void hugeReplyIsCut()
+    {
+        HttpPeer peer;
+        peer.push(HttpPeer::stream(HttpPeer::openAiStream(QString(200'000, u'x'), 1, 1, 4096)));
+        LlmSettings s = settings(peer);
+        s.maxReplyBytes = 50'000;
+        LlmClient client(s);
+        const LlmReply r = call(client);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains(u"exceeds 50000 bytes"_s), qPrintable(r.error));
+        QVERIFY(r.text.size() <= 50'000);
+    }
+
+    void cancelEndsTheCall()
+    {
+        HttpPeer peer;
+        ScriptedReply silent;
+        silent.silent = true;
+        peer.push(silent);
+        LlmClient client(settings(peer));
+        QSignalSpy done(&client, &LlmClient::finished);
+        const int id = client.send({u"planner"_s, {}, u"hello"_s});
+        QTRY_COMPARE_WITH_TIMEOUT(peer.requests().size(), 1, 10'000); // it is in flight
+        client.cancel(id);
+        QCOMPARE(done.size(), 1);
+        const LlmReply r = done.first().at(1).value<LlmReply>();
+        QVERIFY(r.cancelled);
+        QVERIFY(!r.ok);
+        QCOMPARE(client.inFlight(), 0);
+    }
+
+    void localCommandProvider()
+    {
+        LlmSettings s;
+        s.provider = LlmSettings::Provider::Command;
+        // Answers with the prompt's last line, read from stdin: the prompt arrived.
+        s.command = {u"sh"_s, u"-c"_s, u"tail -n 1 | sed 's/^/echo: /'"_s};
+        LlmClient client(s);
+        QSignalSpy done(&client, &LlmClient::finished);
+        client.send({u"planner"_s, u"system text"_s, u"first line\nthe last line"_s});
+        QVERIFY(done.wait(10'000));
+        const LlmReply r = done.first().at(1).value<LlmReply>();
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.text.trimmed(), u"echo: the last line"_s);
+        QVERIFY(r.tokensEstimated);
+
+        s.command = {u"sh"_s, u"-c"_s, u"cat >/dev/null; echo 'model not found' >&2; exit 3"_s};
+        LlmClient failing(s);
+        QSignalSpy failed(&failing, &LlmClient::finished);
+        failing.send({u"planner"_s, {}, u"x"_s});
+        QVERIFY(failed.wait(10'000));
+        const LlmReply f = failed.first().at(1).value<LlmReply>();
+        QVERIFY(!f.ok);
+        QVERIFY2(f.error.contains(u"exited with 3"_s) && f.error.contains(u"model not found"_s), qPrintable(f.error));
+    }
+
+    void settingsFromJson()
+    {
+        QString error;
+        QVERIFY(!LlmSettings::fromJson(Json{{"provider", "gemini"}, {"model", "x"}}, &error));
+        QVERIFY(error.contains(u"llm.provider"_s));
+        QVERIFY(!LlmSettings::fromJson(Json{{"provider", "openai"}}, &error));
+        QVERIFY(error.contains(u"llm.model"_s));
+        QVERIFY(!LlmSettings::fromJson(Json{{"provider", "command"}}, &error));
+        auto s = LlmSettings::fromJson(Json{{"provider", "anthropic"}, {"model", "claude"}, {"price_in", 3}}, &error);
+        QVERIFY2(s, qPrintable(error));
+        QCOMPARE(s->keyVariable(), u"ANTHROPIC_API_KEY"_s);
+        QCOMPARE(s->priceInPerMTok, 3.0);
+        // A workload naming a bad provider: refused with file, line and column.
+        QString text = readAll(QFINDTESTDATA("data/tiny/llm.json"));
+        const QString tiny = QFileInfo(QFINDTESTDATA("data/tiny/llm.json")).absolutePath();
+        text.replace(u"\"provider\": \"openai\""_s, u"\"provider\": \"gemini\""_s)
+            .replace(u"\"slow.cpp\""_s, u'"' + tiny + u"/slow.cpp\""_s)
+            .replace(u"\"reference.cpp\""_s, u'"' + tiny + u"/reference.cpp\""_s);
+        QFile f(m_tmp.path() + u"/bad-llm.json"_s);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text.toUtf8());
+        f.close();
+        const WorkloadLoad bad = loadWorkload(f.fileName(), &m_target);
+        QVERIFY(!bad.workload);
+        const QString line = text.split(u'\n').value(17);
+        const QString where = u"bad-llm.json:18:"_s + QString::number(line.indexOf(u"\"gemini\""_s) + 1) + u':';
+        QVERIFY2(bad.message().contains(where) && bad.message().contains(u"gemini"_s), qPrintable(bad.message()));
+    }
+
+    // ---------------------------------------------------------- replies → kernels
+
+    void codeExtraction()
+    {
+        const QStringList cpp = {u"cpp"_s, u"c++"_s};
+        const QString kernel = u"extern \"C\" void fma1(const float *x) {}\n"_s;
+        ExtractedCode none = extractKernel(u"I would tile the loop."_s, cpp, u"fma1"_s);
+        QVERIFY(none.source.isEmpty());
+        QVERIFY2(none.error.contains(u"no fenced code block"_s), qPrintable(none.error));
+        ExtractedCode one = extractKernel(u"Here:\n"_s + fenced(kernel) + u"Done."_s, cpp, u"fma1"_s);
+        QCOMPARE(one.source, kernel);
+        // Two blocks: the one that defines the entry, whatever the order.
+        ExtractedCode two = extractKernel(fenced(u"g++ -O3 kernel.cpp\n"_s, u"sh"_s) + fenced(kernel), cpp, u"fma1"_s);
+        QCOMPARE(two.blocks, 2);
+        QCOMPARE(two.source, kernel);
+        ExtractedCode neither = extractKernel(fenced(u"a\n"_s) + fenced(u"b\n"_s), cpp, u"fma1"_s);
+        QVERIFY(neither.source.isEmpty());
+        QVERIFY2(neither.error.contains(u"2 code blocks and none defines fma1()"_s), qPrintable(neither.error));
+        // A reply cut off inside its block still yields what it has; ~~~ fences too.
+        QCOMPARE(extractKernel(u"```cpp\n"_s + kernel, cpp, u"fma1"_s).source, kernel);
+        QCOMPARE(extractKernel(u"~~~c++\n"_s + kernel + u"~~~\n"_s, cpp, u"fma1"_s).source, kernel);
+    }
+
+    void guards_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("flagged");
+        const QString head = u"#include <cstdint>\nextern \"C\" void fma1(const float *x, const float *w, float *y, int64_t N)\n{\n"_s;
+        QTest::newRow("clean") << head + u"    for (int64_t i = 0; i < N; ++i) y[i] = x[i] * w[i] + 1.0f;\n}\n"_s << QString();
+        QTest::newRow("reference") << u"extern \"C\" void fma1_reference(const float *, const float *, float *, int64_t);\n"_s
+                + head + u"    fma1_reference(x, w, y, N);\n}\n"_s
+                                   << u"calls-reference"_s;
+        QTest::newRow("blas") << head + u"    cblas_saxpy(N, 1.0f, x, 1, y, 1);\n}\n"_s << u"library-call"_s;
+        QTest::newRow("file") << head + u"    FILE *f = fopen(\"/tmp/answer\", \"r\");\n}\n"_s << u"file-access"_s;
+        QTest::newRow("shape") << head + u"    if (N == 65536) { /* fast path */ }\n}\n"_s << u"shape-special-case"_s;
+        QTest::newRow("only in a comment") << head + u"    // not fma1_reference(x, w, y, N); and not fopen(\n}\n"_s << QString();
+        QTest::newRow("only in a string") << head + u"    const char *s = \"fopen(\"; (void)s;\n}\n"_s << QString();
+    }
+    void guards()
+    {
+        QFETCH(QString, source);
+        QFETCH(QString, flagged);
+        const QList<GuardFinding> found = checkGuards(source, m_target, m_workload);
+        if (flagged.isEmpty()) {
+            QVERIFY2(found.isEmpty(), qPrintable(found.value(0).toString()));
+        } else {
+            QCOMPARE(found.size(), 1);
+            QCOMPARE(found.first().id, flagged);
+            QVERIFY(found.first().line >= 1);
+            QVERIFY(source.split(u'\n').value(found.first().line - 1).trimmed().startsWith(found.first().excerpt));
+        }
+    }
+
+    void promptsAreOverridable()
+    {
+        QTemporaryDir session;
+        PromptTemplate t;
+        QString error;
+        QVERIFY2(loadPrompt(u"executor"_s, promptSearchPath(session.path(), u"cpu-cxx"_s), &t, &error), qPrintable(error));
+        QCOMPARE(t.path, u":/kwb/prompts/cpu-cxx/executor.md"_s);
+        QVERIFY(loadPrompt(u"planner"_s, promptSearchPath(session.path(), u"cpu-cxx"_s), &t, &error));
+        QCOMPARE(t.path, u":/kwb/prompts/default/planner.md"_s); // no cpu-cxx one: the default
+        QDir().mkpath(session.path() + u"/prompts"_s);
+        QFile own(session.path() + u"/prompts/planner.md"_s);
+        QVERIFY(own.open(QIODevice::WriteOnly));
+        own.write("Be brief.\n=== prompt ===\nImprove {{workload}} ({{unknown}}).\n");
+        own.close();
+        QVERIFY(loadPrompt(u"planner"_s, promptSearchPath(session.path(), u"cpu-cxx"_s), &t, &error));
+        QCOMPARE(t.system, u"Be brief."_s);
+        QStringList missing;
+        QCOMPARE(renderPrompt(t.user, {{u"workload"_s, u"tiny {{x}}"_s}}, &missing), u"Improve tiny {{x}} ().\n"_s);
+        QCOMPARE(missing, QStringList{u"unknown"_s});
+        QFile broken(session.path() + u"/prompts/executor.md"_s);
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("no separator\n");
+        broken.close();
+        QVERIFY(!loadPrompt(u"executor"_s, promptSearchPath(session.path(), u"cpu-cxx"_s), &t, &error));
+        QVERIFY2(error.contains(u"=== prompt ==="_s) && error.contains(u"executor.md:1:1"_s), qPrintable(error));
+    }
+
+    // ---------------------------------------------------------- the loop, for real
+
+    void loopEndToEnd_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::newRow("improves") << u"improves"_s;
+        QTest::newRow("compile error fixed by feedback") << u"fixes"_s;
+        QTest::newRow("reference call caught by the guard") << u"guard"_s;
+    }
+    void loopEndToEnd()
+    {
+        QFETCH(QString, scenario);
+        const QString good = readAll(QFINDTESTDATA("data/tiny/good.cpp"));
+        const QString broken = readAll(QFINDTESTDATA("data/tiny/nocompile.cpp"));
+        const QString cheat = u"#include <cstdint>\nextern \"C\" void fma1_reference(const float *, const float *, float *, int64_t);\n"
+                              "extern \"C\" void fma1(const float *x, const float *w, float *y, int64_t N)\n{\n"
+                              "    fma1_reference(x, w, y, N);\n}\n"_s;
+        HttpPeer peer;
+        auto plan = [&](const QString &text) { peer.push(HttpPeer::stream(HttpPeer::openAiStream(text, 900, 60))); };
+        auto code = [&](const QString &src) {
+            peer.push(HttpPeer::stream(HttpPeer::openAiStream(u"Here is the kernel.\n"_s + fenced(src), 1200, 300)));
+        };
+        Workload w = m_workload;
+        if (scenario == u"improves"_s) {
+            plan(u"## Drop the seven redundant passes\nThe kernel recomputes y eight times; once is enough."_s);
+            code(good);
+        } else if (scenario == u"fixes"_s) {
+            w.rounds = 2;
+            plan(u"Drop the redundant passes"_s);
+            code(broken); // fails to compile
+            code(good);   // the fix, asked with the compiler's error
+        } else {
+            plan(u"Let the reference do the work"_s);
+            code(cheat);
+        }
+        QString error;
+        const QString dir = m_tmp.path() + u"/loop-"_s + scenario;
+        auto session = SessionStore::create(dir, w, m_target, &error);
+        QVERIFY2(session, qPrintable(error));
+        LlmPlanner planner(w, m_target, *session, settings(peer));
+        PoolEvalBackend backend(w, m_target, Calibration{}, dir + u"/work"_s, 1);
+        LoopOptions options;
+        options.plateauRounds = 0;
+        OptimizationLoop loop(w, *session, planner, backend, options);
+        loop.setMode(LoopMode::Autopilot);
+        QStringList prompts;
+        connect(&planner, &LlmPlanner::callStarted, this,
+                [&](int, const QString &purpose, const QString &, const QString &p) { prompts << purpose + u": "_s + p; });
+        QSignalSpy finished(&loop, &OptimizationLoop::finished);
+        loop.start();
+        QVERIFY(finished.wait(120'000));
+        QCOMPARE(finished.first().at(0).value<StopReason>(), StopReason::RoundLimit);
+        QCOMPARE(peer.pending(), 0); // every scripted reply was asked for
+
+        const auto &records = session->experiments();
+        QVERIFY(records.size() >= 2);
+        QCOMPARE(records[0].decision, u"kept"_s); // the slow start
+        // The planner prompt carried the incumbent's source, metrics and bottleneck.
+        QVERIFY(prompts.first().startsWith(u"planner: "_s));
+        QVERIFY(prompts.first().contains(u"for (int r = 0; r < 8; ++r)"_s));
+        QVERIFY(prompts.first().contains(u"median_ms = "_s));
+        QVERIFY(prompts.first().contains(u"Bottleneck: "_s));
+        QVERIFY(prompts.value(1).startsWith(u"executor: "_s));
+        QVERIFY(prompts.value(1).contains(u"void fma1(const float *x, const float *w, float *y, int64_t N)"_s));
+        const ExperimentRecord &last = records.back();
+        if (scenario == u"improves"_s) {
+            QCOMPARE(records.size(), size_t(2));
+            QCOMPARE(last.origin, u"agent"_s);
+            QCOMPARE(last.decision, u"kept"_s);
+            QCOMPARE(last.plan, u"Drop the seven redundant passes"_s);
+        } else if (scenario == u"fixes"_s) {
+            QCOMPARE(records.size(), size_t(3));
+            QCOMPARE(records[1].decision, u"failed"_s);
+            QCOMPARE(stringAt(records[1].result, {"failure", "class"}), std::string("compile"));
+            QCOMPARE(prompts.size(), 3); // plan, code, fix: no second plan
+            QVERIFY(prompts[2].startsWith(u"executor: "_s));
+            const QString feedback = prompts[2].mid(prompts[2].indexOf(u"# Error feedback"_s));
+            QVERIFY2(feedback.contains(u"failed: compile"_s) && feedback.contains(u"error: expected"_s), qPrintable(feedback));
+            QCOMPARE(last.decision, u"kept"_s);
+            QVERIFY(last.plan.contains(u"(fix 1/3 of #2)"_s));
+            QVERIFY(last.flags.contains(u"fix"_s));
+        } else {
+            QCOMPARE(records.size(), size_t(2));
+            QCOMPARE(last.decision, u"rejected"_s);
+            QVERIFY2(last.cause.startsWith(u"rejected by a guard: calls the reference implementation"_s), qPrintable(last.cause));
+            QVERIFY(last.flags.contains(u"guard:calls-reference"_s));
+            QVERIFY(last.result.is_null()); // it never ran
+        }
+        // The ledger and transcripts: every call, its tokens and cost.
+        const LedgerTotals t = readLedger(dir);
+        QCOMPARE(t.calls, prompts.size());
+        QVERIFY(t.tokensIn > 0 && t.tokensOut > 0);
+        QVERIFY(qAbs(planner.cost() - t.cost) < 1e-12);
+        QVERIFY(t.cost > 0);
+        QCOMPARE(QDir(dir + u"/transcripts"_s).entryList(QDir::Files).size(), prompts.size());
+    }
+
+    // Stop while the planner waits for the LLM: the call is cancelled and the loop ends.
+    void stopCancelsTheCall()
+    {
+        HttpPeer peer;
+        ScriptedReply silent;
+        silent.silent = true;
+        peer.push(silent);
+        QString error;
+        const QString dir = m_tmp.path() + u"/stopped"_s;
+        auto session = SessionStore::create(dir, m_workload, m_target, &error);
+        QVERIFY(session);
+        LlmPlanner planner(m_workload, m_target, *session, settings(peer));
+        PoolEvalBackend backend(m_workload, m_target, Calibration{}, dir + u"/work"_s, 1);
+        OptimizationLoop loop(m_workload, *session, planner, backend, LoopOptions{});
+        loop.setMode(LoopMode::Autopilot);
+        QSignalSpy finished(&loop, &OptimizationLoop::finished);
+        loop.start();
+        QTRY_COMPARE_WITH_TIMEOUT(peer.requests().size(), 1, 60'000); // the planner call is out
+        loop.stop(); // the cancelled call's (empty) answer ends the loop, maybe at once
+        QVERIFY(finished.size() == 1 || finished.wait(10'000));
+        QCOMPARE(finished.first().at(0).value<StopReason>(), StopReason::Stopped);
+        QCOMPARE(planner.client().inFlight(), 0);
+    }
+
+    void costBudgetStopsTheLoop()
+    {
+        HttpPeer peer;
+        // One round's calls cost (10^6·3 + 10^5·15)/10^6 = US$ 4.5 > the budget of 1.
+        peer.push(HttpPeer::stream(HttpPeer::openAiStream(u"Drop the passes"_s, 1'000'000, 100'000)));
+        peer.push(HttpPeer::stream(HttpPeer::openAiStream(fenced(readAll(QFINDTESTDATA("data/tiny/good.cpp"))), 10, 10)));
+        Workload w = m_workload;
+        w.rounds = 5;
+        QString error;
+        const QString dir = m_tmp.path() + u"/budget"_s;
+        auto session = SessionStore::create(dir, w, m_target, &error);
+        QVERIFY(session);
+        LlmPlanner planner(w, m_target, *session, settings(peer));
+        PoolEvalBackend backend(w, m_target, Calibration{}, dir + u"/work"_s, 1);
+        LoopOptions options;
+        options.maxCost = 1.0;
+        OptimizationLoop loop(w, *session, planner, backend, options);
+        loop.setMode(LoopMode::Autopilot);
+        QSignalSpy finished(&loop, &OptimizationLoop::finished);
+        loop.start();
+        QVERIFY(finished.wait(120'000));
+        QCOMPARE(finished.first().at(0).value<StopReason>(), StopReason::CostBudget);
+        QCOMPARE(peer.requests().size(), 2); // no third call after the budget ran out
+        QVERIFY2(finished.first().at(1).toString().contains(u"US$ 4.5"_s), qPrintable(finished.first().at(1).toString()));
+    }
+
+    // A whole session through kwb with the key set: the key went to the
+    // server, and no file of the session nor kwb's output holds it.
+    void keyNeverLandsOnDisk()
+    {
+        HttpPeer peer;
+        peer.push(HttpPeer::stream(HttpPeer::openAiStream(u"Drop the passes"_s)));
+        peer.push(HttpPeer::stream(HttpPeer::openAiStream(fenced(readAll(QFINDTESTDATA("data/tiny/good.cpp"))))));
+        const QString dir = m_tmp.path() + u"/secret"_s;
+        QProcess kwb;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"OPENAI_API_KEY"_s, kKey);
+        env.insert(u"XDG_CACHE_HOME"_s, m_tmp.path() + u"/cache"_s);
+        kwb.setProcessEnvironment(env);
+        kwb.start(QStringLiteral(KWB_BINARY), {u"run"_s, QFINDTESTDATA("data/tiny/llm.json"), u"--session"_s, dir,
+                                                u"--base-url"_s, peer.url()});
+        QTRY_VERIFY_WITH_TIMEOUT(kwb.state() == QProcess::NotRunning, 120'000);
+        const QByteArray said = kwb.readAllStandardOutput() + kwb.readAllStandardError();
+        QVERIFY2(kwb.exitCode() == 0, said.constData());
+        QCOMPARE(peer.requests().size(), 2);
+        QCOMPARE(peer.requests().first().headers.value("authorization"), "Bearer " + kKey.toUtf8());
+        QVERIFY(!said.contains(kKey.toUtf8()));
+        int files = 0;
+        for (QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories); it.hasNext();) {
+            QFile f(it.next());
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QVERIFY2(!f.readAll().contains(kKey.toUtf8()), qPrintable(f.fileName()));
+            ++files;
+        }
+        QVERIFY(files > 5); // session.json, experiments, kernels, logs, transcripts, ledger
+        QVERIFY(QFile::exists(dir + u"/llm-ledger.jsonl"_s));
+        QVERIFY(said.contains("llm planner:") || said.contains("llm plan:"));
+    }
+};
+
+QTEST_MAIN(TestLlm)
+#include "tst_llm.moc"
