@@ -37,22 +37,16 @@ QString LlmSettings::keyVariable() const
 
 QString LlmSettings::endpoint() const
 {
+    if (provider == Provider::Command)
+        return command.join(u' ');
+    const bool openai = provider == Provider::OpenAI;
     QString base = baseUrl;
-    if (provider == Provider::OpenAI) {
-        if (base.isEmpty())
-            base = qEnvironmentVariable("OPENAI_BASE_URL", u"https://api.openai.com/v1"_s);
-        while (base.endsWith(u'/'))
-            base.chop(1);
-        return base + u"/chat/completions"_s;
-    }
-    if (provider == Provider::Anthropic) {
-        if (base.isEmpty())
-            base = qEnvironmentVariable("ANTHROPIC_BASE_URL", u"https://api.anthropic.com"_s);
-        while (base.endsWith(u'/'))
-            base.chop(1);
-        return base + u"/v1/messages"_s;
-    }
-    return command.join(u' ');
+    if (base.isEmpty())
+        base = openai ? qEnvironmentVariable("OPENAI_BASE_URL", u"https://api.openai.com/v1"_s)
+                      : qEnvironmentVariable("ANTHROPIC_BASE_URL", u"https://api.anthropic.com"_s);
+    while (base.endsWith(u'/'))
+        base.chop(1);
+    return base + (openai ? u"/chat/completions"_s : u"/v1/messages"_s);
 }
 
 std::optional<LlmSettings> LlmSettings::fromJson(const Json &json, QString *error, std::string *member)
