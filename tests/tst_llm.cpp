@@ -66,6 +66,29 @@ class TestLlm : public QObject
         return s;
     }
 
+    // A session of `w` in `dir` with the LLM planner talking to `peer`, the
+    // real evaluator, and the loop on autopilot; no session: `error` says why.
+    struct LlmRun
+    {
+        std::unique_ptr<SessionStore> session;
+        std::unique_ptr<LlmPlanner> planner;
+        std::unique_ptr<PoolEvalBackend> backend;
+        std::unique_ptr<OptimizationLoop> loop;
+        QString error;
+    };
+    LlmRun llmRun(const Workload &w, const QString &dir, const HttpPeer &peer, const LoopOptions &options = {})
+    {
+        LlmRun run;
+        run.session = SessionStore::create(dir, w, m_target, &run.error);
+        if (!run.session)
+            return run;
+        run.planner = std::make_unique<LlmPlanner>(w, m_target, *run.session, settings(peer));
+        run.backend = std::make_unique<PoolEvalBackend>(w, m_target, Calibration{}, dir + u"/work"_s, 1);
+        run.loop = std::make_unique<OptimizationLoop>(w, *run.session, *run.planner, *run.backend, options);
+        run.loop->setMode(LoopMode::Autopilot);
+        return run;
+    }
+
     // Sends one request and waits for its end.
     LlmReply call(LlmClient &client, QStringList *deltas = nullptr, QList<int> *waits = nullptr)
     {
@@ -474,16 +497,14 @@ private Q_SLOTS:
             plan(u"Let the reference do the work"_s);
             code(cheat);
         }
-        QString error;
         const QString dir = m_tmp.path() + u"/loop-"_s + scenario;
-        auto session = SessionStore::create(dir, w, m_target, &error);
-        QVERIFY2(session, qPrintable(error));
-        LlmPlanner planner(w, m_target, *session, settings(peer));
-        PoolEvalBackend backend(w, m_target, Calibration{}, dir + u"/work"_s, 1);
         LoopOptions options;
         options.plateauRounds = 0;
-        OptimizationLoop loop(w, *session, planner, backend, options);
-        loop.setMode(LoopMode::Autopilot);
+        LlmRun run = llmRun(w, dir, peer, options);
+        QVERIFY2(run.session, qPrintable(run.error));
+        SessionStore *session = run.session.get();
+        LlmPlanner &planner = *run.planner;
+        OptimizationLoop &loop = *run.loop;
         QStringList prompts;
         connect(&planner, &LlmPlanner::callStarted, this,
                 [&](int, const QString &purpose, const QString &, const QString &p) { prompts << purpose + u": "_s + p; });
@@ -543,14 +564,10 @@ private Q_SLOTS:
         ScriptedReply silent;
         silent.silent = true;
         peer.push(silent);
-        QString error;
-        const QString dir = m_tmp.path() + u"/stopped"_s;
-        auto session = SessionStore::create(dir, m_workload, m_target, &error);
-        QVERIFY(session);
-        LlmPlanner planner(m_workload, m_target, *session, settings(peer));
-        PoolEvalBackend backend(m_workload, m_target, Calibration{}, dir + u"/work"_s, 1);
-        OptimizationLoop loop(m_workload, *session, planner, backend, LoopOptions{});
-        loop.setMode(LoopMode::Autopilot);
+        LlmRun run = llmRun(m_workload, m_tmp.path() + u"/stopped"_s, peer);
+        QVERIFY(run.session);
+        LlmPlanner &planner = *run.planner;
+        OptimizationLoop &loop = *run.loop;
         QSignalSpy finished(&loop, &OptimizationLoop::finished);
         loop.start();
         QTRY_COMPARE_WITH_TIMEOUT(peer.requests().size(), 1, 60'000); // the planner call is out
@@ -568,16 +585,11 @@ private Q_SLOTS:
         peer.push(HttpPeer::stream(HttpPeer::openAiStream(fenced(readAll(QFINDTESTDATA("data/tiny/good.cpp"))), 10, 10)));
         Workload w = m_workload;
         w.rounds = 5;
-        QString error;
-        const QString dir = m_tmp.path() + u"/budget"_s;
-        auto session = SessionStore::create(dir, w, m_target, &error);
-        QVERIFY(session);
-        LlmPlanner planner(w, m_target, *session, settings(peer));
-        PoolEvalBackend backend(w, m_target, Calibration{}, dir + u"/work"_s, 1);
         LoopOptions options;
         options.maxCost = 1.0;
-        OptimizationLoop loop(w, *session, planner, backend, options);
-        loop.setMode(LoopMode::Autopilot);
+        LlmRun run = llmRun(w, m_tmp.path() + u"/budget"_s, peer, options);
+        QVERIFY(run.session);
+        OptimizationLoop &loop = *run.loop;
         QSignalSpy finished(&loop, &OptimizationLoop::finished);
         loop.start();
         QVERIFY(finished.wait(120'000));

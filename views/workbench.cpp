@@ -251,6 +251,36 @@ void Workbench::calibrate()
     Q_EMIT stateChanged();
 }
 
+void Workbench::showLlmCalls(LlmPlanner *planner)
+{
+    // The LLM's every prompt and reply go to the console, the reply line
+    // by line as it streams in.
+    connect(planner, &LlmPlanner::callStarted, this,
+            [this](int, const QString &purpose, const QString &system, const QString &prompt) {
+                Q_EMIT consoleLine(tr("── %1 prompt ──").arg(purpose));
+                for (const QString &l : QString(system + u"\n\n"_s + prompt).split(u'\n'))
+                    Q_EMIT consoleLine(u"  "_s + l);
+                Q_EMIT consoleLine(tr("── %1 reply ──").arg(purpose));
+            });
+    connect(planner, &LlmPlanner::callDelta, this, [this](int call, const QString &text) {
+        QString &partial = m_llmPartial[call];
+        partial += text;
+        qsizetype end;
+        while ((end = partial.indexOf(u'\n')) >= 0) {
+            Q_EMIT consoleLine(u"  "_s + partial.left(end));
+            partial.remove(0, end + 1);
+        }
+    });
+    connect(planner, &LlmPlanner::callFinished, this, [this](int call, const QString &purpose, const LlmReply &r) {
+        const QString rest = m_llmPartial.take(call);
+        if (!rest.isEmpty())
+            Q_EMIT consoleLine(u"  "_s + rest);
+        Q_EMIT consoleLine(r.ok ? tr("── %1: %2 tokens in, %3 out, US$ %4 ──").arg(purpose).arg(r.tokensIn).arg(r.tokensOut).arg(r.cost, 0, 'f', 4)
+                                : tr("── %1 failed: %2 ──").arg(purpose, r.error));
+    });
+    connect(planner, &LlmPlanner::note, this, &Workbench::consoleLine);
+}
+
 void Workbench::startLoop(const Calibration &calibration)
 {
     QString llmError;
@@ -258,33 +288,8 @@ void Workbench::startLoop(const Calibration &calibration)
         ? LlmSettings::fromJson(m_workload->llm.is_object() ? m_workload->llm : Json::object(), &llmError)
         : std::nullopt;
     if (llm) {
-        // The LLM's every prompt and reply go to the console, the reply line
-        // by line as it streams in.
         auto planner = std::make_unique<LlmPlanner>(*m_workload, *m_target, *m_session, *llm);
-        connect(planner.get(), &LlmPlanner::callStarted, this,
-                [this](int, const QString &purpose, const QString &system, const QString &prompt) {
-                    Q_EMIT consoleLine(tr("── %1 prompt ──").arg(purpose));
-                    for (const QString &l : QString(system + u"\n\n"_s + prompt).split(u'\n'))
-                        Q_EMIT consoleLine(u"  "_s + l);
-                    Q_EMIT consoleLine(tr("── %1 reply ──").arg(purpose));
-                });
-        connect(planner.get(), &LlmPlanner::callDelta, this, [this](int call, const QString &text) {
-            QString &partial = m_llmPartial[call];
-            partial += text;
-            qsizetype end;
-            while ((end = partial.indexOf(u'\n')) >= 0) {
-                Q_EMIT consoleLine(u"  "_s + partial.left(end));
-                partial.remove(0, end + 1);
-            }
-        });
-        connect(planner.get(), &LlmPlanner::callFinished, this, [this](int call, const QString &purpose, const LlmReply &r) {
-            const QString rest = m_llmPartial.take(call);
-            if (!rest.isEmpty())
-                Q_EMIT consoleLine(u"  "_s + rest);
-            Q_EMIT consoleLine(r.ok ? tr("── %1: %2 tokens in, %3 out, US$ %4 ──").arg(purpose).arg(r.tokensIn).arg(r.tokensOut).arg(r.cost, 0, 'f', 4)
-                                    : tr("── %1 failed: %2 ──").arg(purpose, r.error));
-        });
-        connect(planner.get(), &LlmPlanner::note, this, &Workbench::consoleLine);
+        showLlmCalls(planner.get());
         m_planner = std::move(planner);
     } else {
         if (m_workload->planner == u"llm"_s)

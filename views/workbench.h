@@ -18,6 +18,7 @@ namespace kwb {
 class Calibrator;
 class EvalBackend;
 struct EvalHost;
+class LlmPlanner;
 class Planner;
 
 /// What the engineer is asked while hosts connect (the window's dialogs).
@@ -94,6 +95,8 @@ private:
     void hostConnected(EvalHost *host, const SshResult &result);
     void calibrate();
     void startLoop(const Calibration &calibration);
+    /// Every LLM prompt and its reply (streamed line by line) to the console.
+    void showLlmCalls(LlmPlanner *planner);
     SshOptions sshOptions();
     void pingIdleHosts();
     void ping(EvalHost *host, bool warmUp);

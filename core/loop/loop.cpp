@@ -414,22 +414,26 @@ void OptimizationLoop::doPlan()
         QPointer<OptimizationLoop> self(this);
         m_planner.proposeLater(count, incumbent(), m_bottleneck,
                                [self, generation](std::vector<Proposal> answer, const QString &error) {
-                                   if (!self || generation != self->m_planGeneration || self->m_phase == LoopPhase::Done)
-                                       return;
-                                   self->m_planning = false;
-                                   if (answer.empty()) {
-                                       if (self->m_stopRequested)
-                                           return self->finish(StopReason::Stopped, tr("stopped by the engineer"));
-                                       if (!error.isEmpty())
-                                           return self->finish(StopReason::Error, error);
-                                       return self->finish(StopReason::Exhausted,
-                                                           tr("%1 has nothing left to propose").arg(self->m_planner.name()));
-                                   }
-                                   self->queueProposals(std::move(answer));
+                                   if (self && generation == self->m_planGeneration)
+                                       self->onProposals(std::move(answer), error);
                                });
         return;
     }
     queueProposals(std::move(proposals));
+}
+
+void OptimizationLoop::onProposals(std::vector<Proposal> proposals, const QString &error)
+{
+    if (m_phase == LoopPhase::Done)
+        return;
+    m_planning = false;
+    if (!proposals.empty())
+        return queueProposals(std::move(proposals));
+    if (m_stopRequested)
+        return finish(StopReason::Stopped, tr("stopped by the engineer"));
+    if (!error.isEmpty())
+        return finish(StopReason::Error, error);
+    finish(StopReason::Exhausted, tr("%1 has nothing left to propose").arg(m_planner.name()));
 }
 
 void OptimizationLoop::queueProposals(std::vector<Proposal> proposals)

@@ -124,6 +124,8 @@ private:
     void enter(LoopPhase phase);
     void doProfile();
     void doPlan();
+    /// The planner's answer: queued for the gate, or the reason the loop ends.
+    void onProposals(std::vector<Proposal> proposals, const QString &error);
     void queueProposals(std::vector<Proposal> proposals);
     void doGate();
     void doShip();

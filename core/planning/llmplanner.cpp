@@ -45,6 +45,21 @@ QString readFile(const QString &path)
 
 } // namespace
 
+namespace {
+
+void addToTotals(LedgerTotals &t, const Json &line)
+{
+    ++t.calls;
+    t.failedCalls += line.value("ok", true) ? 0 : 1;
+    t.tokensIn += line.value("tokens_in", qint64(0));
+    t.tokensOut += line.value("tokens_out", qint64(0));
+    t.cost += line.value("cost", 0.0);
+    t.ms += line.value("ms", qint64(0));
+    t.costByRound[line.value("round", 0)] += line.value("cost", 0.0);
+}
+
+} // namespace
+
 LedgerTotals readLedger(const QString &sessionDir)
 {
     LedgerTotals t;
@@ -56,14 +71,7 @@ LedgerTotals readLedger(const QString &sessionDir)
         if (line.isEmpty())
             continue;
         try {
-            const Json j = Json::parse(line.toStdString());
-            ++t.calls;
-            t.failedCalls += j.value("ok", true) ? 0 : 1;
-            t.tokensIn += j.value("tokens_in", qint64(0));
-            t.tokensOut += j.value("tokens_out", qint64(0));
-            t.cost += j.value("cost", 0.0);
-            t.ms += j.value("ms", qint64(0));
-            t.costByRound[j.value("round", 0)] += j.value("cost", 0.0);
+            addToTotals(t, Json::parse(line.toStdString()));
         } catch (const Json::exception &) {
             // a torn last line: the call it described is not counted
         }
@@ -150,6 +158,18 @@ QString LlmPlanner::incumbentSource() const
 
 QHash<QString, QString> LlmPlanner::promptValues(const Job &job) const
 {
+    QHash<QString, QString> v = m_roundValues;
+    v[u"source"_s] = job.source.trimmed();
+    v[u"plan"_s] = job.plan.trimmed();
+    v[u"variant"_s] = job.fixNo == 0 && m_jobs.size() > 1
+        ? u" (this is one of "_s + QString::number(m_jobs.size()) + u" proposals of the round: make it a distinct idea)"_s
+        : QString();
+    v[u"error_feedback"_s] = job.feedback.isEmpty() ? QString() : u"\n# Error feedback\n"_s + job.feedback + u'\n';
+    return v;
+}
+
+QHash<QString, QString> LlmPlanner::roundValues(const QString &incumbentText) const
+{
     QHash<QString, QString> v;
     v[u"language"_s] = m_target.language;
     v[u"target_name"_s] = m_target.name;
@@ -157,9 +177,7 @@ QHash<QString, QString> LlmPlanner::promptValues(const Job &job) const
     v[u"goal"_s] = m_workload.goal.metric + (m_workload.goal.higherIsBetter ? u" ≥ "_s : u" ≤ "_s)
         + QString::number(m_workload.goal.target);
     v[u"incumbent_id"_s] = m_incumbent ? QString::number(m_incumbent->id) : u"start"_s;
-    v[u"incumbent_source"_s] = incumbentSource().trimmed();
-    v[u"source"_s] = job.source.trimmed();
-    v[u"plan"_s] = job.plan.trimmed();
+    v[u"incumbent_source"_s] = incumbentText.trimmed();
     v[u"bottleneck"_s] = m_bottleneck.isEmpty() ? u"unknown"_s : m_bottleneck;
     if (m_incumbent) {
         const std::string why = stringAt(m_incumbent->result, {"bottleneck", "why"});
@@ -218,9 +236,6 @@ QHash<QString, QString> LlmPlanner::promptValues(const Job &job) const
             failures << u"- #"_s + QString::number(it->id) + u' ' + it->plan.left(100) + u": "_s + it->cause.left(200);
     }
     v[u"failures"_s] = failures.isEmpty() ? u"(none)"_s : failures.join(u'\n');
-    v[u"variant"_s] = job.fixNo == 0 && m_jobs.size() > 1
-        ? u" (this is one of "_s + QString::number(m_jobs.size()) + u" proposals of the round: make it a distinct idea)"_s
-        : QString();
     v[u"signature"_s] = u"void "_s + m_workload.kernelEntry + u'(' + kernelParameters(m_workload).join(u", "_s) + u')';
     v[u"reference_entry"_s] = m_workload.referenceEntry;
     QStringList dims;
@@ -233,7 +248,6 @@ QHash<QString, QString> LlmPlanner::promptValues(const Job &job) const
     for (const GuardRule &g : m_target.guards)
         rules << u"- Never: "_s + g.reason + u'.';
     v[u"constraints"_s] = rules.join(u'\n');
-    v[u"error_feedback"_s] = job.feedback.isEmpty() ? QString() : u"\n# Error feedback\n"_s + job.feedback + u'\n';
     return v;
 }
 
@@ -263,46 +277,29 @@ void LlmPlanner::proposeLater(int count, const ExperimentRecord *incumbent, cons
         m_jobs.push_back(j);
     }
     const size_t fixes = m_jobs.size();
+    const QString incumbentText = incumbentSource();
     while (int(m_jobs.size()) < count) {
         Job j;
         j.parentId = incumbent ? incumbent->id : 0;
-        j.source = incumbentSource();
+        j.source = incumbentText;
         m_jobs.push_back(j);
     }
-    for (size_t i = 0; i < m_jobs.size(); ++i) {
-        if (i < fixes)
-            startExecutor(int(i));
-        else
-            startPlanner(int(i));
-    }
+    m_roundValues = roundValues(incumbentText);
+    for (size_t i = 0; i < m_jobs.size(); ++i)
+        send(int(i), i < fixes ? u"executor"_s : u"planner"_s);
 }
 
-int LlmPlanner::send(int job, const QString &purpose)
+void LlmPlanner::send(int job, const QString &purpose)
 {
     PromptTemplate t;
     QString error;
-    if (!loadPrompt(purpose, promptSearchPath(m_session.dir(), m_target.id), &t, &error)) {
-        jobDone(job, std::nullopt, error);
-        return 0;
-    }
+    if (!loadPrompt(purpose, promptSearchPath(m_session.dir(), m_target.id), &t, &error))
+        return jobDone(job, std::nullopt, error);
     const QHash<QString, QString> values = promptValues(m_jobs[size_t(job)]);
-    const QString system = renderPrompt(t.system, values), prompt = renderPrompt(t.user, values);
-    const int call = m_client.send({purpose, system, prompt});
-    m_calls.insert(call, {job, purpose});
-    m_prompts.insert(call, prompt);
-    m_systems.insert(call, system);
-    Q_EMIT callStarted(call, purpose, system, prompt);
-    return call;
-}
-
-void LlmPlanner::startPlanner(int job)
-{
-    send(job, u"planner"_s);
-}
-
-void LlmPlanner::startExecutor(int job)
-{
-    send(job, u"executor"_s);
+    Sent sent{job, purpose, renderPrompt(t.system, values), renderPrompt(t.user, values)};
+    const int call = m_client.send({purpose, sent.system, sent.prompt});
+    Q_EMIT callStarted(call, purpose, sent.system, sent.prompt);
+    m_sent.insert(call, std::move(sent));
 }
 
 void LlmPlanner::cancel()
@@ -311,8 +308,9 @@ void LlmPlanner::cancel()
     m_client.cancelAll();
 }
 
-void LlmPlanner::record(int call, const QString &purpose, const LlmReply &reply)
+void LlmPlanner::record(const Sent &sent, const LlmReply &reply)
 {
+    const QString &purpose = sent.purpose;
     // The transcript: exactly what was sent and received (no headers, so no key).
     const int number = m_totals.calls + 1;
     const LlmSettings &s = m_client.settings();
@@ -322,8 +320,8 @@ void LlmPlanner::record(int call, const QString &purpose, const LlmReply &reply)
                 {"provider", ss(s.providerName())},
                 {"model", ss(s.model)},
                 {"endpoint", ss(s.endpoint())},
-                {"system", ss(m_systems.value(call))},
-                {"prompt", ss(m_prompts.value(call))},
+                {"system", ss(sent.system)},
+                {"prompt", ss(sent.prompt)},
                 {"reply", ss(reply.text)},
                 {"ok", reply.ok},
                 {"error", ss(reply.error)},
@@ -347,23 +345,15 @@ void LlmPlanner::record(int call, const QString &purpose, const LlmReply &reply)
         ledger.write(QByteArray::fromStdString(doc.dump()) + '\n');
         ledger.flush();
     }
-    ++m_totals.calls;
-    m_totals.failedCalls += reply.ok ? 0 : 1;
-    m_totals.tokensIn += reply.tokensIn;
-    m_totals.tokensOut += reply.tokensOut;
-    m_totals.cost += reply.cost;
-    m_totals.ms += reply.ms;
-    m_totals.costByRound[m_round] += reply.cost;
-    m_prompts.remove(call);
-    m_systems.remove(call);
+    addToTotals(m_totals, doc);
 }
 
 void LlmPlanner::onFinished(int call, const LlmReply &reply)
 {
-    const auto entry = m_calls.take(call);
-    const int job = entry.first;
-    const QString purpose = entry.second;
-    record(call, purpose, reply);
+    const Sent sent = m_sent.take(call);
+    const int job = sent.job;
+    const QString &purpose = sent.purpose;
+    record(sent, reply);
     Q_EMIT callFinished(call, purpose, reply);
     if (job < 0 || size_t(job) >= m_jobs.size() || m_jobs[size_t(job)].done)
         return;
@@ -373,7 +363,7 @@ void LlmPlanner::onFinished(int call, const LlmReply &reply)
     if (purpose == u"planner"_s) {
         j.plan = reply.text.trimmed();
         Q_EMIT note(u"llm plan: "_s + titleOf(j.plan));
-        return startExecutor(job);
+        return send(job, u"executor"_s);
     }
     QStringList languages = {m_target.language};
     if (m_target.language == u"cpp"_s)
@@ -385,7 +375,7 @@ void LlmPlanner::onFinished(int call, const LlmReply &reply)
         ++j.formatTries;
         j.feedback = code.error;
         Q_EMIT note(u"llm: "_s + code.error + u" (asking again)"_s);
-        return startExecutor(job);
+        return send(job, u"executor"_s);
     }
     Proposal p;
     p.origin = u"agent"_s;

@@ -89,13 +89,22 @@ private:
         int fixNo = 0;
     };
 
+    /// A call in flight: its job and exactly what was sent, for the transcript.
+    struct Sent
+    {
+        int job = -1;
+        QString purpose, system, prompt;
+    };
+
+    /// The values every prompt of a round shares (read once a round: the
+    /// session's memory and reflexions are files).
+    QHash<QString, QString> roundValues(const QString &incumbentText) const;
+    /// The round's values with the job's own: source, plan, feedback.
     QHash<QString, QString> promptValues(const Job &job) const;
-    void startPlanner(int job);
-    void startExecutor(int job);
-    int send(int job, const QString &purpose);
+    void send(int job, const QString &purpose);
     void onFinished(int call, const LlmReply &reply);
     void jobDone(int job, std::optional<Proposal> proposal, const QString &error = {});
-    void record(int call, const QString &purpose, const LlmReply &reply);
+    void record(const Sent &sent, const LlmReply &reply);
     QString incumbentSource() const;
     QString feedbackFor(const ExperimentRecord &failed) const;
 
@@ -109,9 +118,8 @@ private:
     QString m_bottleneck;
 
     std::vector<Job> m_jobs;
-    QHash<int, std::pair<int, QString>> m_calls; ///< call → (job, purpose)
-    QHash<int, QString> m_prompts;               ///< call → prompt, for the transcript
-    QHash<int, QString> m_systems;
+    QHash<int, Sent> m_sent; ///< by call id
+    QHash<QString, QString> m_roundValues;
     std::vector<Proposal> m_results;
     QString m_lastError;
     ProposalsReady m_ready;
