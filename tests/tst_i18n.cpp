@@ -140,7 +140,9 @@ QList<QRegularExpression> englishMessages(const QString &tsFile)
             source = xml.readElementText();
         } else if (xml.name() == u"translation"_s) {
             const QString translation = xml.readElementText(QXmlStreamReader::IncludeChildElements);
-            if (context != u"kwb"_s && context != u"kwb::OptimizationLoop"_s && context != u"kwb::StopReason"_s)
+            static const QStringList printed = {u"kwb"_s, u"kwb::OptimizationLoop"_s, u"kwb::StopReason"_s,
+                                                u"files"_s, u"ssh"_s};
+            if (!printed.contains(context))
                 continue;
             // One word ("median", "failed") is also recorded data; a message
             // needs a phrase of its own to be told apart.
@@ -253,7 +255,15 @@ private Q_SLOTS:
                  << says(lang, {u"validate"_s, QStringLiteral(KWB_SOURCE_DIR "/examples/matmul-cpu/workload.json")})
                  << says(lang, {u"run"_s, tiny, u"--session"_s, session, u"--max-evals"_s, u"3"_s})
                  << says(lang, {u"report"_s, session})
-                 << says(lang, {u"eval"_s, tiny, u"--quiet"_s});
+                 << says(lang, {u"eval"_s, tiny, u"--quiet"_s})
+                 // The engine's diagnostics of files a user writes: a
+                 // workload wrong on every line, bad knob settings, a file
+                 // that is not there.
+                 << says(lang, {u"validate"_s, QFINDTESTDATA("data/tiny/broken.json")})
+                 << says(lang, {u"eval"_s, tiny, u"--knob"_s, u"NOPE=1"_s, u"--knob"_s, u"REPEAT=3"_s, u"--knob"_s, u"x"_s})
+                 << says(lang, {u"validate"_s, m_tmp.path() + u"/no-such-workload.json"_s})
+                 // A host that refuses the connection (port 1 on loopback).
+                 << says(lang, {u"hosts"_s, u"check"_s, tiny, u"--host"_s, u"nobody@127.0.0.1:1"_s});
             return said;
         };
         const QStringList english = run(u"en"_s), translated = run(language);
@@ -283,7 +293,7 @@ private Q_SLOTS:
                     left << message.pattern();
             }
         }
-        QVERIFY2(checked > 30, qPrintable(QString::number(checked))); // the runs did say things
+        QVERIFY2(checked > 70, qPrintable(QString::number(checked))); // the runs did say things
         QVERIFY2(left.isEmpty(), qPrintable(u"untranslated: "_s + left.join(u" | "_s)));
         qInfo("%d English messages said, none left in %s", checked, qPrintable(language));
     }

@@ -88,6 +88,580 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
 </context>
 <context>
+    <name>files</name>
+    <message>
+        <source>unknown target &apos;%1&apos; (no targets found)</source>
+        <translation>unbekanntes Ziel &apos;%1&apos; (keine Ziele gefunden)</translation>
+    </message>
+    <message>
+        <source>unknown target &apos;%1&apos; (known: %2)</source>
+        <translation>unbekanntes Ziel &apos;%1&apos; (bekannt: %2)</translation>
+    </message>
+    <message>
+        <source>a target profile must be a JSON object</source>
+        <translation>ein Zielprofil muss ein JSON-Objekt sein</translation>
+    </message>
+    <message>
+        <source>&apos;schema&apos; must be &quot;kwb.target/1&quot;</source>
+        <translation>&apos;schema&apos; muss &quot;kwb.target/1&quot; sein</translation>
+    </message>
+    <message>
+        <source>target profile misses &apos;%1&apos;</source>
+        <translation>dem Zielprofil fehlt &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>harness file &apos;%1&apos; is missing beside target.json</source>
+        <translation>die Harness-Datei &apos;%1&apos; fehlt neben target.json</translation>
+    </message>
+    <message>
+        <source>each metric needs a string &apos;name&apos;</source>
+        <translation>jede Metrik braucht einen String &apos;name&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;better&apos; must be &quot;higher&quot; or &quot;lower&quot;</source>
+        <translation>&apos;better&apos; muss &quot;higher&quot; oder &quot;lower&quot; sein</translation>
+    </message>
+    <message>
+        <source>a derived metric must be a string expression</source>
+        <translation>eine abgeleitete Metrik muss ein Ausdruck als String sein</translation>
+    </message>
+    <message>
+        <source>derived metric &apos;%1&apos;: %2</source>
+        <translation>abgeleitete Metrik &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>a bottleneck rule needs &apos;class&apos; and &apos;when&apos;</source>
+        <translation>eine Engpassregel braucht &apos;class&apos; und &apos;when&apos;</translation>
+    </message>
+    <message>
+        <source>bottleneck rule &apos;%1&apos;: %2</source>
+        <translation>Engpassregel &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>a guard needs a string &apos;pattern&apos; and a &apos;reason&apos;</source>
+        <translation>ein Wächter braucht einen String &apos;pattern&apos; und einen &apos;reason&apos;</translation>
+    </message>
+    <message>
+        <source>guard &apos;%1&apos;: %2 at offset %3</source>
+        <translation>Wächter &apos;%1&apos;: %2 an Position %3</translation>
+    </message>
+    <message>
+        <source>(at character %1)</source>
+        <translation>(bei Zeichen %1)</translation>
+    </message>
+    <message>
+        <source>unknown name &apos;%1&apos; (at character %2)</source>
+        <translation>unbekannter Name &apos;%1&apos; (bei Zeichen %2)</translation>
+    </message>
+    <message>
+        <source>unknown name &apos;%1&apos;</source>
+        <translation>unbekannter Name &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>expression was not compiled</source>
+        <translation>der Ausdruck wurde nicht übersetzt</translation>
+    </message>
+    <message>
+        <source>warning: </source>
+        <translation>Warnung: </translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>ein Wahrheitswert</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>eine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>eine Zahl</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>ein String</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>ein Array</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>ein Objekt</translation>
+    </message>
+    <message>
+        <source>an unsupported value</source>
+        <translation>ein nicht unterstützter Wert</translation>
+    </message>
+    <message>
+        <source>malformed JSON: %1</source>
+        <translation>fehlerhaftes JSON: %1</translation>
+    </message>
+    <message>
+        <source>cannot read file: %1</source>
+        <translation>Datei nicht lesbar: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>… (%n values)</source>
+        <translation>
+            <numerusform>… (%n Wert)</numerusform>
+            <numerusform>… (%n Werte)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>constraint &apos;%1&apos; fails</source>
+        <translation>Bedingung &apos;%1&apos; ist verletzt</translation>
+    </message>
+    <message>
+        <source>constraint &apos;%1&apos; fails for %2</source>
+        <translation>Bedingung &apos;%1&apos; ist verletzt für %2</translation>
+    </message>
+    <message>
+        <source>: change %1</source>
+        <translation>: ändere %1</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> oder </translation>
+    </message>
+    <message>
+        <source>: no single change of %1 satisfies every constraint</source>
+        <translation>: keine einzelne Änderung von %1 erfüllt alle Bedingungen</translation>
+    </message>
+    <message>
+        <source>&apos;knobs&apos; must be an object mapping knob names to declarations, found %1</source>
+        <translation>&apos;knobs&apos; muss ein Objekt sein, das Knopfnamen Deklarationen zuordnet, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>knob &apos;%1&apos;</source>
+        <translation>Knopf &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1: &apos;values&apos; must be a non-empty array</source>
+        <translation>%1: &apos;values&apos; muss ein nicht leeres Array sein</translation>
+    </message>
+    <message>
+        <source>%1: values must be numbers, booleans or strings, found %2</source>
+        <translation>%1: Werte müssen Zahlen, Wahrheitswerte oder Strings sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>%1: &apos;range&apos; must be [from, to] or [from, to, step] with numbers</source>
+        <translation>%1: &apos;range&apos; muss [from, to] oder [from, to, step] aus Zahlen sein</translation>
+    </message>
+    <message>
+        <source>%1: &apos;range&apos; needs from ≤ to, a positive step and at most a million values</source>
+        <translation>%1: &apos;range&apos; braucht from ≤ to, eine positive Schrittweite und höchstens eine Million Werte</translation>
+    </message>
+    <message>
+        <source>%1: &apos;divisors&apos; expression: %2</source>
+        <translation>%1: Ausdruck in &apos;divisors&apos;: %2</translation>
+    </message>
+    <message>
+        <source>%1: &apos;divisors&apos; must be a positive integer or an expression of dims</source>
+        <translation>%1: &apos;divisors&apos; muss eine positive ganze Zahl oder ein Ausdruck der Dims sein</translation>
+    </message>
+    <message>
+        <source>%1: &apos;permutation&apos; must be an array of 1 to 8 distinct names</source>
+        <translation>%1: &apos;permutation&apos; muss ein Array aus 1 bis 8 verschiedenen Namen sein</translation>
+    </message>
+    <message>
+        <source>%1: &apos;permutation&apos; names must be distinct</source>
+        <translation>%1: die Namen in &apos;permutation&apos; müssen verschieden sein</translation>
+    </message>
+    <message>
+        <source>%1: each &apos;before&apos; entry must be [&quot;a&quot;, &quot;b&quot;] naming two of %2</source>
+        <translation>%1: jeder Eintrag in &apos;before&apos; muss [&quot;a&quot;, &quot;b&quot;] mit zwei von %2 sein</translation>
+    </message>
+    <message>
+        <source>%1: &apos;before&apos; must be an array of [&quot;a&quot;, &quot;b&quot;] pairs</source>
+        <translation>%1: &apos;before&apos; muss ein Array von [&quot;a&quot;, &quot;b&quot;]-Paaren sein</translation>
+    </message>
+    <message>
+        <source>%1: declare it as an array of values or an object with one of &apos;values&apos;, &apos;range&apos;, &apos;divisors&apos;, &apos;permutation&apos;</source>
+        <translation>%1: als Array von Werten deklarieren oder als Objekt mit einem von &apos;values&apos;, &apos;range&apos;, &apos;divisors&apos;, &apos;permutation&apos;</translation>
+    </message>
+    <message>
+        <source>%1: its domain is empty</source>
+        <translation>%1: sein Wertebereich ist leer</translation>
+    </message>
+    <message>
+        <source>%1: default is not one of its values (%2)</source>
+        <translation>%1: der Vorgabewert ist keiner seiner Werte (%2)</translation>
+    </message>
+    <message>
+        <source>&apos;constraints&apos; must be an array of expressions, found %1</source>
+        <translation>&apos;constraints&apos; muss ein Array von Ausdrücken sein, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>a constraint must be a string expression, found %1</source>
+        <translation>eine Bedingung muss ein Ausdruck als String sein, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>constraint &apos;%1&apos;: %2 (names available: %3)</source>
+        <translation>Bedingung &apos;%1&apos;: %2 (verfügbare Namen: %3)</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: expected NAME=VALUE</source>
+        <translation>&apos;%1&apos;: NAME=WERT erwartet</translation>
+    </message>
+    <message>
+        <source>unknown knob &apos;%1&apos; (no knobs declared)</source>
+        <translation>unbekannter Knopf &apos;%1&apos; (keine Knöpfe deklariert)</translation>
+    </message>
+    <message>
+        <source>unknown knob &apos;%1&apos; (knobs: %2)</source>
+        <translation>unbekannter Knopf &apos;%1&apos; (Knöpfe: %2)</translation>
+    </message>
+    <message>
+        <source>%1=%2 violates the precedence &apos;%3 before %4&apos;</source>
+        <translation>%1=%2 verletzt die Reihenfolge &apos;%3 vor %4&apos;</translation>
+    </message>
+    <message>
+        <source>%1=%2: not one of %1&apos;s values (%3)</source>
+        <translation>%1=%2: keiner der Werte von %1 (%3)</translation>
+    </message>
+    <message>
+        <source>%1 must be a non-empty string, found %2</source>
+        <translation>%1 muss ein nicht leerer String sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>%1 must be a number, found %2</source>
+        <translation>%1 muss eine Zahl sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>%1 must be greater than %2, found %3</source>
+        <translation>%1 muss größer als %2 sein, gefunden: %3</translation>
+    </message>
+    <message>
+        <source>%1 must be at least %2, found %3</source>
+        <translation>%1 muss mindestens %2 sein, gefunden: %3</translation>
+    </message>
+    <message>
+        <source>%1 must be an integer, found %2</source>
+        <translation>%1 muss eine ganze Zahl sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>%1 must be true or false, found %2</source>
+        <translation>%1 muss true oder false sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>%1 must be an object, found %2</source>
+        <translation>%1 muss ein Objekt sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>%1 must be an array of strings, found %2</source>
+        <translation>%1 muss ein Array von Strings sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>%1 must hold strings only, found %2</source>
+        <translation>%1 darf nur Strings enthalten, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; is ignored</source>
+        <translation>unbekannter Schlüssel &apos;%1&apos; wird ignoriert</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; in %2 is ignored</source>
+        <translation>unbekannter Schlüssel &apos;%1&apos; in %2 wird ignoriert</translation>
+    </message>
+    <message>
+        <source>(did you mean &apos;%1&apos;?)</source>
+        <translation>(meinten Sie &apos;%1&apos;?)</translation>
+    </message>
+    <message>
+        <source>%1 file &apos;%2&apos; not found (looked for %3)</source>
+        <translation>%1-Datei &apos;%2&apos; nicht gefunden (gesucht: %3)</translation>
+    </message>
+    <message>
+        <source>%1 must be a non-empty object mapping names to {shape, dtype}</source>
+        <translation>%1 muss ein nicht leeres Objekt sein, das Namen {shape, dtype} zuordnet</translation>
+    </message>
+    <message>
+        <source>%1 entry &apos;%2&apos;</source>
+        <translation>%1, Eintrag &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1 must be an object with &apos;shape&apos; and &apos;dtype&apos;, found %2</source>
+        <translation>%1 muss ein Objekt mit &apos;shape&apos; und &apos;dtype&apos; sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>%1 misses %2</source>
+        <translation>%1: es fehlt %2</translation>
+    </message>
+    <message>
+        <source>%1: unknown dtype &apos;%2&apos; (known: float32, float64, int32, int64)</source>
+        <translation>%1: unbekannter dtype &apos;%2&apos; (bekannt: float32, float64, int32, int64)</translation>
+    </message>
+    <message>
+        <source>%1: &apos;shape&apos; must be an array of sizes or dim names, found %2</source>
+        <translation>%1: &apos;shape&apos; muss ein Array aus Größen oder Dim-Namen sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>%1: shape entry &apos;%2&apos;: %3 (no dims declared)</source>
+        <translation>%1: shape-Eintrag &apos;%2&apos;: %3 (keine Dims deklariert)</translation>
+    </message>
+    <message>
+        <source>%1: shape entry &apos;%2&apos;: %3 (dims: %4)</source>
+        <translation>%1: shape-Eintrag &apos;%2&apos;: %3 (Dims: %4)</translation>
+    </message>
+    <message>
+        <source>%1: a shape entry must be an integer or a dim name, found %2</source>
+        <translation>%1: ein shape-Eintrag muss eine ganze Zahl oder ein Dim-Name sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>%1: shape sizes must be positive integers, found %2</source>
+        <translation>%1: shape-Größen müssen positive ganze Zahlen sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>%1: &apos;range&apos; must be [low, high] with low ≤ high</source>
+        <translation>%1: &apos;range&apos; muss [low, high] mit low ≤ high sein</translation>
+    </message>
+    <message>
+        <source>a workload must be a JSON object, found %1</source>
+        <translation>eine Arbeitslast muss ein JSON-Objekt sein, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>missing required names: %1</source>
+        <translation>erforderliche Namen fehlen: %1</translation>
+    </message>
+    <message>
+        <source>workload is for target &apos;%1&apos;, not &apos;%2&apos;</source>
+        <translation>die Arbeitslast ist für das Ziel &apos;%1&apos;, nicht &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>template</source>
+        <translation>Vorlage</translation>
+    </message>
+    <message>
+        <source>entry &apos;%1&apos; is not a valid function name</source>
+        <translation>Einstieg &apos;%1&apos; ist kein gültiger Funktionsname</translation>
+    </message>
+    <message>
+        <source>kernel and reference entries must differ (both are &apos;%1&apos;); set entry.reference</source>
+        <translation>Einstiege von Kernel und Referenz müssen sich unterscheiden (beide sind &apos;%1&apos;); setzen Sie entry.reference</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not one of the dims (%2)</source>
+        <translation>&apos;%1&apos; ist keine der Dims (%2)</translation>
+    </message>
+    <message>
+        <source>verify_dims names the benchmark shape itself, so it checks nothing new</source>
+        <translation>verify_dims nennt die Benchmark-Form selbst und prüft daher nichts Neues</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is both an input and an output</source>
+        <translation>&apos;%1&apos; ist zugleich Eingabe und Ausgabe</translation>
+    </message>
+    <message>
+        <source>%1 formula &apos;%2&apos;: %3</source>
+        <translation>%1, Formel &apos;%2&apos;: %3</translation>
+    </message>
+    <message>
+        <source>must not be negative</source>
+        <translation>darf nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>&apos;hosts&apos; must name at least one host (e.g. &quot;local&quot;)</source>
+        <translation>&apos;hosts&apos; muss mindestens einen Host nennen (z. B. &quot;local&quot;)</translation>
+    </message>
+    <message>
+        <source>host &apos;%1&apos; must be &quot;local&quot;, user@host[:port] or an ssh alias</source>
+        <translation>Host &apos;%1&apos; muss &quot;local&quot;, user@host[:port] oder ein SSH-Alias sein</translation>
+    </message>
+    <message>
+        <source>goal metric &apos;%1&apos; is not in the %2 metric catalog</source>
+        <translation>die Zielmetrik &apos;%1&apos; steht nicht im Metrikkatalog von %2</translation>
+    </message>
+    <message>
+        <source>&apos;goal.direction&apos; must be &quot;max&quot; or &quot;min&quot;, found &quot;%1&quot;</source>
+        <translation>&apos;goal.direction&apos; muss &quot;max&quot; oder &quot;min&quot; sein, gefunden: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>&apos;planner&apos; must be &quot;search&quot;, &quot;llm&quot; or &quot;manual&quot;, found &quot;%1&quot;</source>
+        <translation>&apos;planner&apos; muss &quot;search&quot;, &quot;llm&quot; oder &quot;manual&quot; sein, gefunden: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>&apos;correctness.seeds&apos; must be a count or an array of integer seeds, found %1</source>
+        <translation>&apos;correctness.seeds&apos; muss eine Anzahl oder ein Array ganzzahliger Seeds sein, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>the second shape does not work: %1</source>
+        <translation>die zweite Form geht nicht: %1</translation>
+    </message>
+    <message>
+        <source>knob_map names unknown knob &apos;%1&apos;</source>
+        <translation>knob_map nennt den unbekannten Knopf &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;baselines&apos; must be an array of {name, kernel, link}, found %1</source>
+        <translation>&apos;baselines&apos; muss ein Array von {name, kernel, link} sein, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>a baseline must be an object with &apos;name&apos; and &apos;kernel&apos;</source>
+        <translation>eine Basis muss ein Objekt mit &apos;name&apos; und &apos;kernel&apos; sein</translation>
+    </message>
+    <message>
+        <source>a baseline needs &apos;name&apos; and &apos;kernel&apos;</source>
+        <translation>eine Basis braucht &apos;name&apos; und &apos;kernel&apos;</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>knobs are declared but no &apos;template&apos; kernel uses them</source>
+        <translation>Knöpfe sind deklariert, aber kein &apos;template&apos;-Kernel nutzt sie</translation>
+    </message>
+    <message>
+        <source>%1: shape entry &apos;%2&apos; is %3 with the other dims</source>
+        <translation>%1: shape-Eintrag &apos;%2&apos; ist mit den anderen Dims %3</translation>
+    </message>
+    <message>
+        <source>no such workload file</source>
+        <translation>keine solche Arbeitslast-Datei</translation>
+    </message>
+    <message>
+        <source>missing required name: %1</source>
+        <translation>erforderlicher Name fehlt: %1</translation>
+    </message>
+    <message>
+        <source>dim &apos;%1&apos; must be a positive integer, found %2</source>
+        <translation>Dim &apos;%1&apos; muss eine positive ganze Zahl sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>unexpected end of expression</source>
+        <translation>unerwartetes Ende des Ausdrucks</translation>
+    </message>
+    <message>
+        <source>unexpected operator &quot;%1&quot;</source>
+        <translation>unerwarteter Operator &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>unexpected value &quot;%1&quot;</source>
+        <translation>unerwarteter Wert &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>unexpected name &quot;%1&quot;</source>
+        <translation>unerwarteter Name &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>unexpected parenthesis &quot;%1&quot;</source>
+        <translation>unerwartete Klammer &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>missing parenthesis</source>
+        <translation>fehlende Klammer</translation>
+    </message>
+    <message>
+        <source>unknown token &quot;%1&quot;</source>
+        <translation>unbekanntes Zeichen &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>the expression is empty</source>
+        <translation>der Ausdruck ist leer</translation>
+    </message>
+    <message>
+        <source>%1 must not be empty</source>
+        <translation>%1 darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>not a kwb.calibration/1 document with numeric peak_gflops and peak_gbs</source>
+        <translation>kein kwb.calibration/1-Dokument mit numerischen peak_gflops und peak_gbs</translation>
+    </message>
+    <message>
+        <source>calibration figures must be positive</source>
+        <translation>Kalibrierwerte müssen positiv sein</translation>
+    </message>
+    <message>
+        <source>calibration failed on %1: %2</source>
+        <translation>Kalibrierung auf %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>exit status %1</source>
+        <translation>Exit-Status %1</translation>
+    </message>
+    <message>
+        <source>calibration on %1 printed an invalid document: %2</source>
+        <translation>die Kalibrierung auf %1 gab ein ungültiges Dokument aus: %2</translation>
+    </message>
+    <message>
+        <source>a Kernel Tuner cache file is a JSON object, not %1</source>
+        <translation>eine Kernel-Tuner-Cachedatei ist ein JSON-Objekt, nicht %1</translation>
+    </message>
+    <message>
+        <source>not a Kernel Tuner cache file: &apos;%1&apos; is missing</source>
+        <translation>keine Kernel-Tuner-Cachedatei: &apos;%1&apos; fehlt</translation>
+    </message>
+    <message>
+        <source>parameter names are strings</source>
+        <translation>Parameternamen sind Strings</translation>
+    </message>
+    <message>
+        <source>an entry must be an object</source>
+        <translation>ein Eintrag muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>entry has no &apos;time&apos;</source>
+        <translation>dem Eintrag fehlt &apos;time&apos;</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>a record needs an integer &apos;id&apos; and a string &apos;source_hash&apos;</source>
+        <translation>ein Datensatz braucht eine ganze Zahl &apos;id&apos; und einen String &apos;source_hash&apos;</translation>
+    </message>
+    <message>
+        <source>a session already exists in %1</source>
+        <translation>in %1 gibt es schon eine Sitzung</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>%1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>%1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot repair %1: %2</source>
+        <translation>%1 kann nicht repariert werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot save the torn tail of %1</source>
+        <translation>das abgerissene Ende von %1 kann nicht gesichert werden</translation>
+    </message>
+    <message>
+        <source>cannot truncate %1: %2</source>
+        <translation>%1 kann nicht gekürzt werden: %2</translation>
+    </message>
+    <message>
+        <source>differs at %1</source>
+        <translation>unterscheidet sich bei %1</translation>
+    </message>
+    <message>
+        <source>cannot append to %1: %2</source>
+        <translation>an %1 kann nicht angehängt werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>kwb</name>
     <message>
         <source>warning: %1</source>
@@ -1545,6 +2119,14 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <source>US$ %1 spent on LLM calls (budget US$ %2)</source>
         <translation>US$ %1 für LLM-Aufrufe ausgegeben (Budget US$ %2)</translation>
     </message>
+    <message>
+        <source>cannot record #%1: %2</source>
+        <translation>#%1 kann nicht aufgezeichnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot save the loop state: %1</source>
+        <translation>der Zustand der Schleife kann nicht gespeichert werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>kwb::RooflineChart</name>
@@ -1786,6 +2368,101 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>Use this language (en, de, ja) instead of the one chosen in Settings.</source>
         <translation>Diese Sprache (en, de, ja) statt der in den Einstellungen gewählten verwenden.</translation>
+    </message>
+</context>
+<context>
+    <name>ssh</name>
+    <message>
+        <source>cannot connect to %1</source>
+        <translation>keine Verbindung zu %1</translation>
+    </message>
+    <message>
+        <source>the host key of %1 has CHANGED (now %2): refusing to connect. If the host was reinstalled, remove its line from %3; otherwise someone may be intercepting the connection.</source>
+        <translation>der Host-Schlüssel von %1 hat sich GEÄNDERT (jetzt %2): Verbindung verweigert. Wurde der Host neu installiert, entfernen Sie seine Zeile aus %3; sonst fängt womöglich jemand die Verbindung ab.</translation>
+    </message>
+    <message>
+        <source>unknown host key for %1 (%2); accept it to connect (kwb: --accept-new-host-key)</source>
+        <translation>unbekannter Host-Schlüssel für %1 (%2); akzeptieren Sie ihn, um sich zu verbinden (kwb: --accept-new-host-key)</translation>
+    </message>
+    <message>
+        <source>cannot add %1 to %2: %3</source>
+        <translation>%1 kann nicht zu %2 hinzugefügt werden: %3</translation>
+    </message>
+    <message>
+        <source>cannot check the host key of %1: %2</source>
+        <translation>der Host-Schlüssel von %1 kann nicht geprüft werden: %2</translation>
+    </message>
+    <message>
+        <source>the passphrase for %1 is not right</source>
+        <translation>die Passphrase für %1 stimmt nicht</translation>
+    </message>
+    <message>
+        <source>keyboard-interactive authentication to %1 was cancelled</source>
+        <translation>die Keyboard-Interactive-Anmeldung bei %1 wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>keyboard-interactive authentication to %1 was refused (wrong answers?)</source>
+        <translation>die Keyboard-Interactive-Anmeldung bei %1 wurde abgelehnt (falsche Antworten?)</translation>
+    </message>
+    <message>
+        <source>cannot authenticate to %1 (tried the agent, key files and keyboard-interactive where offered): %2</source>
+        <translation>Anmeldung bei %1 nicht möglich (versucht: Agent, Schlüsseldateien und, wo angeboten, Keyboard-Interactive): %2</translation>
+    </message>
+    <message>
+        <source>cancelled before it ran</source>
+        <translation>abgebrochen, bevor es lief</translation>
+    </message>
+    <message>
+        <source>cannot start a shell on %1</source>
+        <translation>auf %1 kann keine Shell gestartet werden</translation>
+    </message>
+    <message>
+        <source>cannot send a command to %1</source>
+        <translation>an %1 kann kein Befehl gesendet werden</translation>
+    </message>
+    <message>
+        <source>connection to %1 lost while running a command</source>
+        <translation>Verbindung zu %1 während eines Befehls verloren</translation>
+    </message>
+    <message>
+        <source>the shell on %1 ended while running a command</source>
+        <translation>die Shell auf %1 endete während eines Befehls</translation>
+    </message>
+    <message>
+        <source>the command ran past its limit of %1 s on %2</source>
+        <translation>der Befehl lief auf %2 über sein Limit von %1 s</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>cannot start SFTP on %1</source>
+        <translation>auf %1 kann SFTP nicht gestartet werden</translation>
+    </message>
+    <message>
+        <source>connection lost while uploading %1</source>
+        <translation>Verbindung beim Hochladen von %1 verloren</translation>
+    </message>
+    <message>
+        <source>cannot write %1 on %2: %3</source>
+        <translation>%1 kann auf %2 nicht geschrieben werden: %3</translation>
+    </message>
+    <message>
+        <source>cannot read %1 on %2</source>
+        <translation>%1 kann auf %2 nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>connection lost while downloading %1</source>
+        <translation>Verbindung beim Herunterladen von %1 verloren</translation>
+    </message>
+    <message>
+        <source>cannot create %1 on %2</source>
+        <translation>%1 kann auf %2 nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>no answer from %1 within %2 s</source>
+        <translation>keine Antwort von %1 innerhalb von %2 s</translation>
     </message>
 </context>
 </TS>

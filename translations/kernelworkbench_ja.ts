@@ -88,6 +88,579 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
 </context>
 <context>
+    <name>files</name>
+    <message>
+        <source>unknown target &apos;%1&apos; (no targets found)</source>
+        <translation>不明なターゲット &apos;%1&apos;（ターゲットが見つかりません）</translation>
+    </message>
+    <message>
+        <source>unknown target &apos;%1&apos; (known: %2)</source>
+        <translation>不明なターゲット &apos;%1&apos;（既知: %2）</translation>
+    </message>
+    <message>
+        <source>a target profile must be a JSON object</source>
+        <translation>ターゲットプロファイルは JSON オブジェクトでなければなりません</translation>
+    </message>
+    <message>
+        <source>&apos;schema&apos; must be &quot;kwb.target/1&quot;</source>
+        <translation>&apos;schema&apos; は &quot;kwb.target/1&quot; でなければなりません</translation>
+    </message>
+    <message>
+        <source>target profile misses &apos;%1&apos;</source>
+        <translation>ターゲットプロファイルに &apos;%1&apos; がありません</translation>
+    </message>
+    <message>
+        <source>harness file &apos;%1&apos; is missing beside target.json</source>
+        <translation>ハーネスファイル &apos;%1&apos; が target.json の隣にありません</translation>
+    </message>
+    <message>
+        <source>each metric needs a string &apos;name&apos;</source>
+        <translation>各メトリクスには文字列の &apos;name&apos; が必要です</translation>
+    </message>
+    <message>
+        <source>&apos;better&apos; must be &quot;higher&quot; or &quot;lower&quot;</source>
+        <translation>&apos;better&apos; は &quot;higher&quot; または &quot;lower&quot; でなければなりません</translation>
+    </message>
+    <message>
+        <source>a derived metric must be a string expression</source>
+        <translation>派生メトリクスは文字列の式でなければなりません</translation>
+    </message>
+    <message>
+        <source>derived metric &apos;%1&apos;: %2</source>
+        <translation>派生メトリクス &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>a bottleneck rule needs &apos;class&apos; and &apos;when&apos;</source>
+        <translation>ボトルネック規則には &apos;class&apos; と &apos;when&apos; が必要です</translation>
+    </message>
+    <message>
+        <source>bottleneck rule &apos;%1&apos;: %2</source>
+        <translation>ボトルネック規則 &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>a guard needs a string &apos;pattern&apos; and a &apos;reason&apos;</source>
+        <translation>ガードには文字列の &apos;pattern&apos; と &apos;reason&apos; が必要です</translation>
+    </message>
+    <message>
+        <source>guard &apos;%1&apos;: %2 at offset %3</source>
+        <translation>ガード &apos;%1&apos;: オフセット %3 で %2</translation>
+    </message>
+    <message>
+        <source>(at character %1)</source>
+        <translation>（%1 文字目）</translation>
+    </message>
+    <message>
+        <source>unknown name &apos;%1&apos; (at character %2)</source>
+        <translation>不明な名前 &apos;%1&apos;（%2 文字目）</translation>
+    </message>
+    <message>
+        <source>unknown name &apos;%1&apos;</source>
+        <translation>不明な名前 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>expression was not compiled</source>
+        <translation>式がコンパイルされていません</translation>
+    </message>
+    <message>
+        <source>warning: </source>
+        <translation>警告: </translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>真偽値</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数値</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>文字列</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>配列</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>オブジェクト</translation>
+    </message>
+    <message>
+        <source>an unsupported value</source>
+        <translation>サポートされない値</translation>
+    </message>
+    <message>
+        <source>malformed JSON: %1</source>
+        <translation>不正な JSON: %1</translation>
+    </message>
+    <message>
+        <source>cannot read file: %1</source>
+        <translation>ファイルを読めません: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>… (%n values)</source>
+        <translation>
+            <numerusform>…（%n 個の値）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>constraint &apos;%1&apos; fails</source>
+        <translation>制約 &apos;%1&apos; を満たしていません</translation>
+    </message>
+    <message>
+        <source>constraint &apos;%1&apos; fails for %2</source>
+        <translation>%2 で制約 &apos;%1&apos; を満たしていません</translation>
+    </message>
+    <message>
+        <source>: change %1</source>
+        <translation>: %1 に変更してください</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> または </translation>
+    </message>
+    <message>
+        <source>: no single change of %1 satisfies every constraint</source>
+        <translation>: %1 のどれか一つを変えるだけではすべての制約を満たせません</translation>
+    </message>
+    <message>
+        <source>&apos;knobs&apos; must be an object mapping knob names to declarations, found %1</source>
+        <translation>&apos;knobs&apos; はノブ名を宣言に対応づけるオブジェクトでなければなりません（実際: %1）</translation>
+    </message>
+    <message>
+        <source>knob &apos;%1&apos;</source>
+        <translation>ノブ &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1: &apos;values&apos; must be a non-empty array</source>
+        <translation>%1: &apos;values&apos; は空でない配列でなければなりません</translation>
+    </message>
+    <message>
+        <source>%1: values must be numbers, booleans or strings, found %2</source>
+        <translation>%1: 値は数値、真偽値、文字列のいずれかでなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;range&apos; must be [from, to] or [from, to, step] with numbers</source>
+        <translation>%1: &apos;range&apos; は数値の [from, to] または [from, to, step] でなければなりません</translation>
+    </message>
+    <message>
+        <source>%1: &apos;range&apos; needs from ≤ to, a positive step and at most a million values</source>
+        <translation>%1: &apos;range&apos; には from ≤ to、正のステップ、最大 100 万個の値が必要です</translation>
+    </message>
+    <message>
+        <source>%1: &apos;divisors&apos; expression: %2</source>
+        <translation>%1: &apos;divisors&apos; の式: %2</translation>
+    </message>
+    <message>
+        <source>%1: &apos;divisors&apos; must be a positive integer or an expression of dims</source>
+        <translation>%1: &apos;divisors&apos; は正の整数または dims の式でなければなりません</translation>
+    </message>
+    <message>
+        <source>%1: &apos;permutation&apos; must be an array of 1 to 8 distinct names</source>
+        <translation>%1: &apos;permutation&apos; は 1〜8 個の異なる名前の配列でなければなりません</translation>
+    </message>
+    <message>
+        <source>%1: &apos;permutation&apos; names must be distinct</source>
+        <translation>%1: &apos;permutation&apos; の名前は互いに異なる必要があります</translation>
+    </message>
+    <message>
+        <source>%1: each &apos;before&apos; entry must be [&quot;a&quot;, &quot;b&quot;] naming two of %2</source>
+        <translation>%1: &apos;before&apos; の各項目は %2 のうち二つを挙げる [&quot;a&quot;, &quot;b&quot;] でなければなりません</translation>
+    </message>
+    <message>
+        <source>%1: &apos;before&apos; must be an array of [&quot;a&quot;, &quot;b&quot;] pairs</source>
+        <translation>%1: &apos;before&apos; は [&quot;a&quot;, &quot;b&quot;] の組の配列でなければなりません</translation>
+    </message>
+    <message>
+        <source>%1: declare it as an array of values or an object with one of &apos;values&apos;, &apos;range&apos;, &apos;divisors&apos;, &apos;permutation&apos;</source>
+        <translation>%1: 値の配列として、または &apos;values&apos;、&apos;range&apos;、&apos;divisors&apos;、&apos;permutation&apos; のいずれかを持つオブジェクトとして宣言してください</translation>
+    </message>
+    <message>
+        <source>%1: its domain is empty</source>
+        <translation>%1: 値の範囲が空です</translation>
+    </message>
+    <message>
+        <source>%1: default is not one of its values (%2)</source>
+        <translation>%1: 既定値がその値のどれでもありません（%2）</translation>
+    </message>
+    <message>
+        <source>&apos;constraints&apos; must be an array of expressions, found %1</source>
+        <translation>&apos;constraints&apos; は式の配列でなければなりません（実際: %1）</translation>
+    </message>
+    <message>
+        <source>a constraint must be a string expression, found %1</source>
+        <translation>制約は文字列の式でなければなりません（実際: %1）</translation>
+    </message>
+    <message>
+        <source>constraint &apos;%1&apos;: %2 (names available: %3)</source>
+        <translation>制約 &apos;%1&apos;: %2（使える名前: %3）</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 を %2 に</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: expected NAME=VALUE</source>
+        <translation>&apos;%1&apos;: NAME=VALUE の形が必要です</translation>
+    </message>
+    <message>
+        <source>unknown knob &apos;%1&apos; (no knobs declared)</source>
+        <translation>不明なノブ &apos;%1&apos;（ノブが宣言されていません）</translation>
+    </message>
+    <message>
+        <source>unknown knob &apos;%1&apos; (knobs: %2)</source>
+        <translation>不明なノブ &apos;%1&apos;（ノブ: %2）</translation>
+    </message>
+    <message>
+        <source>%1=%2 violates the precedence &apos;%3 before %4&apos;</source>
+        <translation>%1=%2 は順序 &apos;%3 が %4 より前&apos; に反します</translation>
+    </message>
+    <message>
+        <source>%1=%2: not one of %1&apos;s values (%3)</source>
+        <translation>%1=%2: %1 の値のどれでもありません（%3）</translation>
+    </message>
+    <message>
+        <source>%1 must be a non-empty string, found %2</source>
+        <translation>%1 は空でない文字列でなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>%1 must be a number, found %2</source>
+        <translation>%1 は数値でなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>%1 must be greater than %2, found %3</source>
+        <translation>%1 は %2 より大きくなければなりません（実際: %3）</translation>
+    </message>
+    <message>
+        <source>%1 must be at least %2, found %3</source>
+        <translation>%1 は %2 以上でなければなりません（実際: %3）</translation>
+    </message>
+    <message>
+        <source>%1 must be an integer, found %2</source>
+        <translation>%1 は整数でなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>%1 must be true or false, found %2</source>
+        <translation>%1 は true または false でなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>%1 must be an object, found %2</source>
+        <translation>%1 はオブジェクトでなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>%1 must be an array of strings, found %2</source>
+        <translation>%1 は文字列の配列でなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>%1 must hold strings only, found %2</source>
+        <translation>%1 には文字列だけを入れてください（実際: %2）</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; is ignored</source>
+        <translation>不明なキー &apos;%1&apos; は無視されます</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; in %2 is ignored</source>
+        <translation>%2 の不明なキー &apos;%1&apos; は無視されます</translation>
+    </message>
+    <message>
+        <source>(did you mean &apos;%1&apos;?)</source>
+        <translation>（&apos;%1&apos; のことですか？）</translation>
+    </message>
+    <message>
+        <source>%1 file &apos;%2&apos; not found (looked for %3)</source>
+        <translation>%1ファイル &apos;%2&apos; が見つかりません（探した場所: %3）</translation>
+    </message>
+    <message>
+        <source>%1 must be a non-empty object mapping names to {shape, dtype}</source>
+        <translation>%1 は名前を {shape, dtype} に対応づける空でないオブジェクトでなければなりません</translation>
+    </message>
+    <message>
+        <source>%1 entry &apos;%2&apos;</source>
+        <translation>%1 の項目 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1 must be an object with &apos;shape&apos; and &apos;dtype&apos;, found %2</source>
+        <translation>%1 は &apos;shape&apos; と &apos;dtype&apos; を持つオブジェクトでなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>%1 misses %2</source>
+        <translation>%1 に %2 がありません</translation>
+    </message>
+    <message>
+        <source>%1: unknown dtype &apos;%2&apos; (known: float32, float64, int32, int64)</source>
+        <translation>%1: 不明な dtype &apos;%2&apos;（既知: float32, float64, int32, int64）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;shape&apos; must be an array of sizes or dim names, found %2</source>
+        <translation>%1: &apos;shape&apos; はサイズまたは dim 名の配列でなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>%1: shape entry &apos;%2&apos;: %3 (no dims declared)</source>
+        <translation>%1: shape の項目 &apos;%2&apos;: %3（dims が宣言されていません）</translation>
+    </message>
+    <message>
+        <source>%1: shape entry &apos;%2&apos;: %3 (dims: %4)</source>
+        <translation>%1: shape の項目 &apos;%2&apos;: %3（dims: %4）</translation>
+    </message>
+    <message>
+        <source>%1: a shape entry must be an integer or a dim name, found %2</source>
+        <translation>%1: shape の項目は整数または dim 名でなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>%1: shape sizes must be positive integers, found %2</source>
+        <translation>%1: shape のサイズは正の整数でなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;range&apos; must be [low, high] with low ≤ high</source>
+        <translation>%1: &apos;range&apos; は low ≤ high の [low, high] でなければなりません</translation>
+    </message>
+    <message>
+        <source>a workload must be a JSON object, found %1</source>
+        <translation>ワークロードは JSON オブジェクトでなければなりません（実際: %1）</translation>
+    </message>
+    <message>
+        <source>missing required names: %1</source>
+        <translation>必須の名前がありません: %1</translation>
+    </message>
+    <message>
+        <source>workload is for target &apos;%1&apos;, not &apos;%2&apos;</source>
+        <translation>このワークロードはターゲット &apos;%1&apos; 用で、&apos;%2&apos; 用ではありません</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>カーネル</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>リファレンス</translation>
+    </message>
+    <message>
+        <source>template</source>
+        <translation>テンプレート</translation>
+    </message>
+    <message>
+        <source>entry &apos;%1&apos; is not a valid function name</source>
+        <translation>エントリ &apos;%1&apos; は有効な関数名ではありません</translation>
+    </message>
+    <message>
+        <source>kernel and reference entries must differ (both are &apos;%1&apos;); set entry.reference</source>
+        <translation>カーネルとリファレンスのエントリは異なる必要があります（どちらも &apos;%1&apos;）。entry.reference を設定してください</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not one of the dims (%2)</source>
+        <translation>&apos;%1&apos; は dims（%2）のどれでもありません</translation>
+    </message>
+    <message>
+        <source>verify_dims names the benchmark shape itself, so it checks nothing new</source>
+        <translation>verify_dims がベンチマークの形そのものなので、新しいことは何も確かめられません</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is both an input and an output</source>
+        <translation>&apos;%1&apos; が入力と出力の両方にあります</translation>
+    </message>
+    <message>
+        <source>%1 formula &apos;%2&apos;: %3</source>
+        <translation>%1 の式 &apos;%2&apos;: %3</translation>
+    </message>
+    <message>
+        <source>must not be negative</source>
+        <translation>負であってはなりません</translation>
+    </message>
+    <message>
+        <source>&apos;hosts&apos; must name at least one host (e.g. &quot;local&quot;)</source>
+        <translation>&apos;hosts&apos; には少なくとも一つのホストが必要です（例: &quot;local&quot;）</translation>
+    </message>
+    <message>
+        <source>host &apos;%1&apos; must be &quot;local&quot;, user@host[:port] or an ssh alias</source>
+        <translation>ホスト &apos;%1&apos; は &quot;local&quot;、user@host[:port]、ssh のエイリアスのいずれかでなければなりません</translation>
+    </message>
+    <message>
+        <source>goal metric &apos;%1&apos; is not in the %2 metric catalog</source>
+        <translation>目標メトリクス &apos;%1&apos; は %2 のメトリクス一覧にありません</translation>
+    </message>
+    <message>
+        <source>&apos;goal.direction&apos; must be &quot;max&quot; or &quot;min&quot;, found &quot;%1&quot;</source>
+        <translation>&apos;goal.direction&apos; は &quot;max&quot; または &quot;min&quot; でなければなりません（実際: &quot;%1&quot;）</translation>
+    </message>
+    <message>
+        <source>&apos;planner&apos; must be &quot;search&quot;, &quot;llm&quot; or &quot;manual&quot;, found &quot;%1&quot;</source>
+        <translation>&apos;planner&apos; は &quot;search&quot;、&quot;llm&quot;、&quot;manual&quot; のいずれかでなければなりません（実際: &quot;%1&quot;）</translation>
+    </message>
+    <message>
+        <source>&apos;correctness.seeds&apos; must be a count or an array of integer seeds, found %1</source>
+        <translation>&apos;correctness.seeds&apos; は個数または整数シードの配列でなければなりません（実際: %1）</translation>
+    </message>
+    <message>
+        <source>the second shape does not work: %1</source>
+        <translation>二つ目の形は使えません: %1</translation>
+    </message>
+    <message>
+        <source>knob_map names unknown knob &apos;%1&apos;</source>
+        <translation>knob_map が不明なノブ &apos;%1&apos; を挙げています</translation>
+    </message>
+    <message>
+        <source>&apos;baselines&apos; must be an array of {name, kernel, link}, found %1</source>
+        <translation>&apos;baselines&apos; は {name, kernel, link} の配列でなければなりません（実際: %1）</translation>
+    </message>
+    <message>
+        <source>a baseline must be an object with &apos;name&apos; and &apos;kernel&apos;</source>
+        <translation>ベースラインは &apos;name&apos; と &apos;kernel&apos; を持つオブジェクトでなければなりません</translation>
+    </message>
+    <message>
+        <source>a baseline needs &apos;name&apos; and &apos;kernel&apos;</source>
+        <translation>ベースラインには &apos;name&apos; と &apos;kernel&apos; が必要です</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>ベースライン</translation>
+    </message>
+    <message>
+        <source>knobs are declared but no &apos;template&apos; kernel uses them</source>
+        <translation>ノブが宣言されていますが、それを使う &apos;template&apos; カーネルがありません</translation>
+    </message>
+    <message>
+        <source>%1: shape entry &apos;%2&apos; is %3 with the other dims</source>
+        <translation>%1: shape の項目 &apos;%2&apos; は別の dims では %3 になります</translation>
+    </message>
+    <message>
+        <source>no such workload file</source>
+        <translation>そのようなワークロードファイルはありません</translation>
+    </message>
+    <message>
+        <source>missing required name: %1</source>
+        <translation>必須の名前がありません: %1</translation>
+    </message>
+    <message>
+        <source>dim &apos;%1&apos; must be a positive integer, found %2</source>
+        <translation>dim &apos;%1&apos; は正の整数でなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>unexpected end of expression</source>
+        <translation>式が途中で終わっています</translation>
+    </message>
+    <message>
+        <source>unexpected operator &quot;%1&quot;</source>
+        <translation>予期しない演算子 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>unexpected value &quot;%1&quot;</source>
+        <translation>予期しない値 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>unexpected name &quot;%1&quot;</source>
+        <translation>予期しない名前 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>unexpected parenthesis &quot;%1&quot;</source>
+        <translation>予期しない括弧 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>missing parenthesis</source>
+        <translation>括弧が足りません</translation>
+    </message>
+    <message>
+        <source>unknown token &quot;%1&quot;</source>
+        <translation>不明なトークン &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>the expression is empty</source>
+        <translation>式が空です</translation>
+    </message>
+    <message>
+        <source>%1 must not be empty</source>
+        <translation>%1 は空であってはなりません</translation>
+    </message>
+    <message>
+        <source>not a kwb.calibration/1 document with numeric peak_gflops and peak_gbs</source>
+        <translation>数値の peak_gflops と peak_gbs を持つ kwb.calibration/1 文書ではありません</translation>
+    </message>
+    <message>
+        <source>calibration figures must be positive</source>
+        <translation>較正値は正でなければなりません</translation>
+    </message>
+    <message>
+        <source>calibration failed on %1: %2</source>
+        <translation>%1 での較正に失敗しました: %2</translation>
+    </message>
+    <message>
+        <source>exit status %1</source>
+        <translation>終了ステータス %1</translation>
+    </message>
+    <message>
+        <source>calibration on %1 printed an invalid document: %2</source>
+        <translation>%1 での較正が不正な文書を出力しました: %2</translation>
+    </message>
+    <message>
+        <source>a Kernel Tuner cache file is a JSON object, not %1</source>
+        <translation>Kernel Tuner のキャッシュファイルは JSON オブジェクトです（%1 ではありません）</translation>
+    </message>
+    <message>
+        <source>not a Kernel Tuner cache file: &apos;%1&apos; is missing</source>
+        <translation>Kernel Tuner のキャッシュファイルではありません: &apos;%1&apos; がありません</translation>
+    </message>
+    <message>
+        <source>parameter names are strings</source>
+        <translation>パラメーター名は文字列です</translation>
+    </message>
+    <message>
+        <source>an entry must be an object</source>
+        <translation>項目はオブジェクトでなければなりません</translation>
+    </message>
+    <message>
+        <source>entry has no &apos;time&apos;</source>
+        <translation>項目に &apos;time&apos; がありません</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
+    </message>
+    <message>
+        <source>a record needs an integer &apos;id&apos; and a string &apos;source_hash&apos;</source>
+        <translation>記録には整数の &apos;id&apos; と文字列の &apos;source_hash&apos; が必要です</translation>
+    </message>
+    <message>
+        <source>a session already exists in %1</source>
+        <translation>%1 にはすでにセッションがあります</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>%1 を作成できません</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>%1 を作成できません: %2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 を読めません: %2</translation>
+    </message>
+    <message>
+        <source>cannot repair %1: %2</source>
+        <translation>%1 を修復できません: %2</translation>
+    </message>
+    <message>
+        <source>cannot save the torn tail of %1</source>
+        <translation>%1 の途切れた末尾を保存できません</translation>
+    </message>
+    <message>
+        <source>cannot truncate %1: %2</source>
+        <translation>%1 を切り詰められません: %2</translation>
+    </message>
+    <message>
+        <source>differs at %1</source>
+        <translation>%1 が異なります</translation>
+    </message>
+    <message>
+        <source>cannot append to %1: %2</source>
+        <translation>%1 に追記できません: %2</translation>
+    </message>
+</context>
+<context>
     <name>kwb</name>
     <message>
         <source>warning: %1</source>
@@ -1533,6 +2106,14 @@ Press Run (F5) to start or resume the loop.</source>
         <source>US$ %1 spent on LLM calls (budget US$ %2)</source>
         <translation>LLM 呼び出しに US$ %1 を使用（予算 US$ %2）</translation>
     </message>
+    <message>
+        <source>cannot record #%1: %2</source>
+        <translation>#%1 を記録できません: %2</translation>
+    </message>
+    <message>
+        <source>cannot save the loop state: %1</source>
+        <translation>ループの状態を保存できません: %1</translation>
+    </message>
 </context>
 <context>
     <name>kwb::RooflineChart</name>
@@ -1774,6 +2355,101 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>Use this language (en, de, ja) instead of the one chosen in Settings.</source>
         <translation>設定で選んだ言語の代わりにこの言語 (en、de、ja) を使います。</translation>
+    </message>
+</context>
+<context>
+    <name>ssh</name>
+    <message>
+        <source>cannot connect to %1</source>
+        <translation>%1 に接続できません</translation>
+    </message>
+    <message>
+        <source>the host key of %1 has CHANGED (now %2): refusing to connect. If the host was reinstalled, remove its line from %3; otherwise someone may be intercepting the connection.</source>
+        <translation>%1 のホスト鍵が変わりました（現在 %2）。接続を拒否します。ホストを再インストールしたのなら %3 からその行を削除してください。そうでなければ誰かが接続を傍受しているおそれがあります。</translation>
+    </message>
+    <message>
+        <source>unknown host key for %1 (%2); accept it to connect (kwb: --accept-new-host-key)</source>
+        <translation>%1 のホスト鍵が不明です（%2）。接続するには受け入れてください（kwb: --accept-new-host-key）</translation>
+    </message>
+    <message>
+        <source>cannot add %1 to %2: %3</source>
+        <translation>%1 を %2 に追加できません: %3</translation>
+    </message>
+    <message>
+        <source>cannot check the host key of %1: %2</source>
+        <translation>%1 のホスト鍵を確認できません: %2</translation>
+    </message>
+    <message>
+        <source>the passphrase for %1 is not right</source>
+        <translation>%1 のパスフレーズが正しくありません</translation>
+    </message>
+    <message>
+        <source>keyboard-interactive authentication to %1 was cancelled</source>
+        <translation>%1 へのキーボード対話認証は取り消されました</translation>
+    </message>
+    <message>
+        <source>keyboard-interactive authentication to %1 was refused (wrong answers?)</source>
+        <translation>%1 へのキーボード対話認証が拒否されました（答えが違う？）</translation>
+    </message>
+    <message>
+        <source>cannot authenticate to %1 (tried the agent, key files and keyboard-interactive where offered): %2</source>
+        <translation>%1 に認証できません（エージェント、鍵ファイル、提供されていればキーボード対話認証を試しました）: %2</translation>
+    </message>
+    <message>
+        <source>cancelled before it ran</source>
+        <translation>実行前に取り消されました</translation>
+    </message>
+    <message>
+        <source>cannot start a shell on %1</source>
+        <translation>%1 でシェルを起動できません</translation>
+    </message>
+    <message>
+        <source>cannot send a command to %1</source>
+        <translation>%1 にコマンドを送れません</translation>
+    </message>
+    <message>
+        <source>connection to %1 lost while running a command</source>
+        <translation>コマンドの実行中に %1 への接続が切れました</translation>
+    </message>
+    <message>
+        <source>the shell on %1 ended while running a command</source>
+        <translation>コマンドの実行中に %1 のシェルが終了しました</translation>
+    </message>
+    <message>
+        <source>the command ran past its limit of %1 s on %2</source>
+        <translation>%2 でコマンドが制限時間 %1 秒を超えました</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>取り消されました</translation>
+    </message>
+    <message>
+        <source>cannot start SFTP on %1</source>
+        <translation>%1 で SFTP を開始できません</translation>
+    </message>
+    <message>
+        <source>connection lost while uploading %1</source>
+        <translation>%1 のアップロード中に接続が切れました</translation>
+    </message>
+    <message>
+        <source>cannot write %1 on %2: %3</source>
+        <translation>%2 の %1 に書き込めません: %3</translation>
+    </message>
+    <message>
+        <source>cannot read %1 on %2</source>
+        <translation>%2 の %1 を読めません</translation>
+    </message>
+    <message>
+        <source>connection lost while downloading %1</source>
+        <translation>%1 のダウンロード中に接続が切れました</translation>
+    </message>
+    <message>
+        <source>cannot create %1 on %2</source>
+        <translation>%2 に %1 を作成できません</translation>
+    </message>
+    <message>
+        <source>no answer from %1 within %2 s</source>
+        <translation>%2 秒以内に %1 から応答がありません</translation>
     </message>
 </context>
 </TS>

@@ -1,5 +1,6 @@
 #include "calibration.h"
 
+#include "util/messages.h"
 #include "eval/evaluator.h"
 #include "remote/localcommand.h"
 #include "targets/targetprofile.h"
@@ -29,7 +30,7 @@ std::optional<Calibration> Calibration::fromJson(const Json &j, QString *error)
     if (!j.is_object() || j.value("schema", std::string()) != "kwb.calibration/1" || !j.contains("peak_gflops")
         || !j.contains("peak_gbs") || !j["peak_gflops"].is_number() || !j["peak_gbs"].is_number()) {
         if (error)
-            *error = u"not a kwb.calibration/1 document with numeric peak_gflops and peak_gbs"_s;
+            *error = FileText::tr("not a kwb.calibration/1 document with numeric peak_gflops and peak_gbs");
         return std::nullopt;
     }
     Calibration c;
@@ -43,7 +44,7 @@ std::optional<Calibration> Calibration::fromJson(const Json &j, QString *error)
     c.measuredAt = qs(j.value("measured_at", std::string()));
     if (!c.isValid()) {
         if (error)
-            *error = u"calibration figures must be positive"_s;
+            *error = FileText::tr("calibration figures must be positive");
         return std::nullopt;
     }
     return c;
@@ -104,9 +105,9 @@ void Calibrator::onFinished(const CommandOutcome &outcome)
 {
     m_command->deleteLater();
     if (!outcome.infraError.isEmpty() || outcome.exitCode != 0 || outcome.crashed) {
-        Q_EMIT failed(u"calibration failed on "_s + m_host + u": "_s
-                      + (outcome.infraError.isEmpty() ? u"exit status "_s + QString::number(outcome.exitCode)
-                                                      : outcome.infraError)
+        Q_EMIT failed(FileText::tr("calibration failed on %1: %2")
+                          .arg(m_host, outcome.infraError.isEmpty() ? FileText::tr("exit status %1").arg(outcome.exitCode)
+                                                                    : outcome.infraError)
                       + (outcome.stderrTail.isEmpty() ? QString() : u"\n"_s + outcome.stderrTail));
         return;
     }
@@ -114,7 +115,7 @@ void Calibrator::onFinished(const CommandOutcome &outcome)
     QString err;
     auto c = Calibration::fromJson(j, &err);
     if (!c) {
-        Q_EMIT failed(u"calibration on "_s + m_host + u" printed an invalid document: "_s + err);
+        Q_EMIT failed(FileText::tr("calibration on %1 printed an invalid document: %2").arg(m_host, err));
         return;
     }
     c->host = m_host;

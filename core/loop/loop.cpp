@@ -633,7 +633,7 @@ void OptimizationLoop::doDecide()
         }
         if (!m_session.storeKernel(r.sourceHash, p.source, u"cpp"_s, &error) || !m_session.append(r, &error)
             || (!s.console.isEmpty() && !m_session.writeLog(r.id, s.console, &error))) {
-            Q_EMIT errorOccurred(u"cannot record #"_s + QString::number(r.id) + u": "_s + error);
+            Q_EMIT errorOccurred(tr("cannot record #%1: %2").arg(r.id).arg(error));
             return finish(StopReason::Error, error);
         }
         const ExperimentRecord &stored = m_session.experiments().back();
@@ -743,7 +743,7 @@ void OptimizationLoop::persistState()
         return;
     QString error;
     if (!m_session.setLoopState(state, &error))
-        Q_EMIT errorOccurred(u"cannot save the loop state: "_s + error);
+        Q_EMIT errorOccurred(tr("cannot save the loop state: %1").arg(error));
 }
 
 void OptimizationLoop::finish(StopReason reason, const QString &detail)

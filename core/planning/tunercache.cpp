@@ -1,5 +1,6 @@
 #include "tunercache.h"
 
+#include "util/messages.h"
 #include "session/sessionstore.h"
 
 #include <QStringList>
@@ -183,10 +184,10 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
         return std::nullopt;
     };
     if (!root.is_object())
-        return fail("", u"a Kernel Tuner cache file is a JSON object, not "_s + jsonTypeName(root));
+        return fail("", FileText::tr("a Kernel Tuner cache file is a JSON object, not %1").arg(jsonTypeName(root)));
     for (const char *name : {"tune_params_keys", "cache"}) {
         if (!root.contains(name))
-            return fail("", u"not a Kernel Tuner cache file: '"_s + QString::fromUtf8(name) + u"' is missing"_s);
+            return fail("", FileText::tr("not a Kernel Tuner cache file: '%1' is missing").arg(QString::fromUtf8(name)));
     }
     const Json &keys = root["tune_params_keys"];
     if (!keys.is_array())
@@ -196,7 +197,7 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
     for (size_t i = 0; i < keys.size(); ++i) {
         const std::string pointer = "/tune_params_keys/" + std::to_string(i);
         if (!keys[i].is_string())
-            return fail(pointer, u"parameter names are strings"_s);
+            return fail(pointer, FileText::tr("parameter names are strings"));
         const QString name = qs(keys[i].get<std::string>());
         const int k = space.indexOfKnob(name);
         if (k < 0)
@@ -225,7 +226,7 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
     for (const auto &[key, value] : cacheJson.items()) {
         const std::string pointer = "/cache/" + pointerToken(key);
         if (!value.is_object())
-            return fail(pointer, u"an entry must be an object"_s);
+            return fail(pointer, FileText::tr("an entry must be an object"));
         // The values: the entry's own parameter members, else the key.
         const QStringList parts = qs(key).split(u',');
         KnobConfig config(space.knobs().size(), -1);
@@ -251,7 +252,7 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
         e.config = config;
         const Json *time = findAt(value, {"time"});
         if (!time)
-            return fail(pointer, u"entry has no 'time'"_s);
+            return fail(pointer, FileText::tr("entry has no 'time'"));
         if (time->is_number()) {
             e.timeMs = time->get<double>();
         } else if (time->is_string()) {

@@ -1,5 +1,7 @@
 #include "sshconnection.h"
 
+#include "util/messages.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
@@ -149,7 +151,7 @@ SshResult SshWorker::connect()
         ssh_options_set(s, SSH_OPTIONS_ADD_IDENTITY, path.constData());
     }
     if (ssh_connect(s) != SSH_OK)
-        return lost(u"cannot connect to "_s + where());
+        return lost(SshText::tr("cannot connect to %1").arg(where()));
 
     // The server's key against known_hosts: unknown is refused unless the
     // engineer accepts it; changed is always refused.
@@ -171,9 +173,10 @@ SshResult SshWorker::connect()
         break;
     case SSH_KNOWN_HOSTS_CHANGED:
     case SSH_KNOWN_HOSTS_OTHER:
-        result.error = u"the host key of "_s + where() + u" has CHANGED (now "_s + result.fingerprint
-            + u"): refusing to connect. If the host was reinstalled, remove its line from "_s
-            + QString::fromUtf8(knownHosts) + u"; otherwise someone may be intercepting the connection."_s;
+        result.error = SshText::tr("the host key of %1 has CHANGED (now %2): refusing to connect. If the host was "
+                                   "reinstalled, remove its line from %3; otherwise someone may be intercepting "
+                                   "the connection.")
+                           .arg(where(), result.fingerprint, QString::fromUtf8(knownHosts));
         result.hostKeyRefused = true;
         m_session.reset();
         return result;
@@ -181,21 +184,21 @@ SshResult SshWorker::connect()
     case SSH_KNOWN_HOSTS_UNKNOWN:
         if (!m_options.acceptNewHostKey
             && !(m_options.confirmNewHostKey && m_options.confirmNewHostKey(where(), result.fingerprint))) {
-            result.error = u"unknown host key for "_s + where() + u" ("_s + result.fingerprint
-                + u"); accept it to connect (kwb: --accept-new-host-key)"_s;
+            result.error = SshText::tr("unknown host key for %1 (%2); accept it to connect (kwb: --accept-new-host-key)")
+                               .arg(where(), result.fingerprint);
             result.hostKeyRefused = true;
             m_session.reset();
             return result;
         }
         if (ssh_session_update_known_hosts(s) != SSH_OK) {
-            result.error = u"cannot add "_s + where() + u" to "_s + QString::fromUtf8(knownHosts) + u": "_s
-                + QString::fromUtf8(ssh_get_error(s));
+            result.error = SshText::tr("cannot add %1 to %2: %3")
+                               .arg(where(), QString::fromUtf8(knownHosts), QString::fromUtf8(ssh_get_error(s)));
             m_session.reset();
             return result;
         }
         break;
     case SSH_KNOWN_HOSTS_ERROR:
-        result.error = u"cannot check the host key of "_s + where() + u": "_s + QString::fromUtf8(ssh_get_error(s));
+        result.error = SshText::tr("cannot check the host key of %1: %2").arg(where(), QString::fromUtf8(ssh_get_error(s)));
         m_session.reset();
         return result;
     }
@@ -228,7 +231,7 @@ SshResult SshWorker::connect()
             if (pass.isEmpty() || ssh_pki_import_privkey_file(path.constData(), pass.constData(), nullptr, nullptr, &unlocked) != SSH_OK) {
                 m_passphrases.remove(file); // wrong: ask again next time
                 m_wrongPassphrase.insert(file);
-                result.error = u"the passphrase for "_s + file + u" is not right"_s;
+                result.error = SshText::tr("the passphrase for %1 is not right").arg(file);
                 continue;
             }
             m_wrongPassphrase.remove(file);
@@ -254,7 +257,7 @@ SshResult SshWorker::connect()
             // A round with no questions (servers send one) needs no asking.
             const QStringList answers = n == 0 ? QStringList() : m_options.keyboardInteractive(instruction, prompts);
             if (answers.size() != n) {
-                result.error = u"keyboard-interactive authentication to "_s + where() + u" was cancelled"_s;
+                result.error = SshText::tr("keyboard-interactive authentication to %1 was cancelled").arg(where());
                 break;
             }
             for (int i = 0; i < n; ++i) {
@@ -265,15 +268,16 @@ SshResult SshWorker::connect()
             rc = ssh_userauth_kbdint(s, nullptr, nullptr);
         }
         if (rc != SSH_AUTH_SUCCESS && result.error.isEmpty())
-            result.error = u"keyboard-interactive authentication to "_s + where() + u" was refused (wrong answers?)"_s;
+            result.error = SshText::tr("keyboard-interactive authentication to %1 was refused (wrong answers?)").arg(where());
     }
     if (rc != SSH_AUTH_SUCCESS) {
         if (!result.error.isEmpty()) {
             m_session.reset();
             return result;
         }
-        result.error = u"cannot authenticate to "_s + where() + u" (tried the agent, key files and keyboard-interactive where offered): "_s
-            + QString::fromUtf8(ssh_get_error(s));
+        result.error = SshText::tr("cannot authenticate to %1 (tried the agent, key files and keyboard-interactive where "
+                                   "offered): %2")
+                           .arg(where(), QString::fromUtf8(ssh_get_error(s)));
         m_session.reset();
         return result;
     }
@@ -285,7 +289,7 @@ SshResult SshWorker::connect()
 SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxOutput, int job)
 {
     if (m_cancels->take(job)) {
-        SshResult r = failure(u"cancelled before it ran"_s);
+        SshResult r = failure(SshText::tr("cancelled before it ran"));
         r.cancelled = true;
         return r;
     }
@@ -301,7 +305,7 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
         if (!m_shell || ssh_channel_open_session(m_shell.get()) != SSH_OK
             || ssh_channel_request_exec(m_shell.get(), "exec sh") != SSH_OK) {
             m_shell.reset();
-            return lost(u"cannot start a shell on "_s + where());
+            return lost(SshText::tr("cannot start a shell on %1").arg(where()));
         }
     }
     ssh_channel channel = m_shell.get();
@@ -315,7 +319,7 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
         + " $kwb_pid >&2; wait $kwb_pid; printf '\\n%s %d\\n' " + mark + " $?; printf '%s\\n' " + mark + " >&2\n";
     if (ssh_channel_write(channel, script.constData(), uint32_t(script.size())) != int(script.size())) {
         m_shell.reset();
-        return lost(u"cannot send a command to "_s + where());
+        return lost(SshText::tr("cannot send a command to %1").arg(where()));
     }
     SshResult r;
     QElapsedTimer clock;
@@ -371,7 +375,7 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
         const int ready = ssh_channel_poll_timeout(channel, 50, 0);
         if (ready == SSH_ERROR || !drain(0) || !drain(1) || !ssh_is_connected(m_session.get())) {
             m_shell.reset();
-            return lost(u"connection to "_s + where() + u" lost while running a command"_s);
+            return lost(SshText::tr("connection to %1 lost while running a command").arg(where()));
         }
         if (!r.cancelled && m_cancels->take(job))
             r.cancelled = true;
@@ -385,12 +389,12 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
         }
         if (ssh_channel_is_eof(channel) && !(outDone && errDone)) {
             m_shell.reset(); // the shell itself ended: a fresh one next time
-            return failure(u"the shell on "_s + where() + u" ended while running a command"_s);
+            return failure(SshText::tr("the shell on %1 ended while running a command").arg(where()));
         }
         if (timeoutMs > 0 && clock.elapsed() > timeoutMs + 5000) {
             m_shell.reset(); // `timeout` did not end it: drop the shell and what runs in it
             r.timedOut = true;
-            r.error = u"the command ran past its limit of "_s + QString::number(timeoutMs / 1000.0) + u" s on "_s + where();
+            r.error = SshText::tr("the command ran past its limit of %1 s on %2").arg(QString::number(timeoutMs / 1000.0), where());
             return r;
         }
     }
@@ -399,12 +403,12 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
         r.truncated = true;
     }
     if (r.cancelled) {
-        r.error = u"cancelled"_s;
+        r.error = SshText::tr("cancelled");
         return r;
     }
     if (timeoutMs > 0 && r.exitStatus == 137 && clock.elapsed() >= timeoutMs) {
         r.timedOut = true;
-        r.error = u"the command ran past its limit of "_s + QString::number(timeoutMs / 1000.0) + u" s on "_s + where();
+        r.error = SshText::tr("the command ran past its limit of %1 s on %2").arg(QString::number(timeoutMs / 1000.0), where());
         return r;
     }
     r.ok = true;
@@ -420,7 +424,7 @@ Sftp *SshWorker::sftp(SshResult *error)
     if (!m_sftp) {
         m_sftp.reset(sftp_new(m_session.get()));
         if (!m_sftp || sftp_init(m_sftp.get()) != SSH_OK) {
-            *error = lost(u"cannot start SFTP on "_s + where());
+            *error = lost(SshText::tr("cannot start SFTP on %1").arg(where()));
             return nullptr;
         }
     }
@@ -437,14 +441,14 @@ SshResult SshWorker::upload(const QByteArray &data, const QString &remotePath, i
     SftpFile file(sftp_open(s->get(), path.constData(), O_WRONLY | O_CREAT | O_TRUNC, mode_t(mode)));
     if (!file) {
         if (!ssh_is_connected(m_session.get()))
-            return lost(u"connection lost while uploading "_s + remotePath);
-        return failure(u"cannot write "_s + remotePath + u" on "_s + where() + u": "_s
-                       + QString::fromUtf8(ssh_get_error(m_session.get())));
+            return lost(SshText::tr("connection lost while uploading %1").arg(remotePath));
+        return failure(SshText::tr("cannot write %1 on %2: %3")
+                           .arg(remotePath, where(), QString::fromUtf8(ssh_get_error(m_session.get()))));
     }
     for (qsizetype at = 0; at < data.size();) {
         const ssize_t n = sftp_write(file.get(), data.constData() + at, size_t(std::min<qsizetype>(data.size() - at, 32768)));
         if (n < 0)
-            return file.reset(), lost(u"connection lost while uploading "_s + remotePath);
+            return file.reset(), lost(SshText::tr("connection lost while uploading %1").arg(remotePath));
         at += n;
     }
     r.ok = true;
@@ -460,12 +464,12 @@ SshResult SshWorker::download(const QString &remotePath, qint64 maxBytes)
     const QByteArray path = remotePath.toUtf8();
     SftpFile file(sftp_open(s->get(), path.constData(), O_RDONLY, 0));
     if (!file)
-        return failure(u"cannot read "_s + remotePath + u" on "_s + where());
+        return failure(SshText::tr("cannot read %1 on %2").arg(remotePath, where()));
     char buffer[32768];
     for (;;) {
         const ssize_t n = sftp_read(file.get(), buffer, sizeof buffer);
         if (n < 0)
-            return file.reset(), lost(u"connection lost while downloading "_s + remotePath);
+            return file.reset(), lost(SshText::tr("connection lost while downloading %1").arg(remotePath));
         if (n == 0)
             break;
         if (r.output.size() + n > maxBytes) {
@@ -493,7 +497,7 @@ SshResult SshWorker::makePath(const QString &remotePath)
             const bool exists = attributes != nullptr;
             sftp_attributes_free(attributes);
             if (!exists)
-                return failure(u"cannot create "_s + at + u" on "_s + where());
+                return failure(SshText::tr("cannot create %1 on %2").arg(at, where()));
         }
         at += u'/';
     }
@@ -643,7 +647,7 @@ SshResult SshConnection::wait(int id, int timeoutMs)
     disconnect(c);
     if (m_done.contains(id))
         return m_done.take(id);
-    return failure(u"no answer from "_s + m_target.toString() + u" within "_s + QString::number(timeoutMs / 1000.0) + u" s"_s);
+    return failure(SshText::tr("no answer from %1 within %2 s").arg(m_target.toString(), QString::number(timeoutMs / 1000.0)));
 }
 
 QString SshConnection::shellQuote(const QString &arg)

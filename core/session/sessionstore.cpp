@@ -1,5 +1,6 @@
 #include "sessionstore.h"
 
+#include "util/messages.h"
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
@@ -25,7 +26,7 @@ bool writeAtomically(const QString &path, const QByteArray &data, QString *error
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
         if (error)
-            *error = u"cannot write "_s + path + u": "_s + f.errorString();
+            *error = FileText::tr("cannot write %1: %2").arg(path, f.errorString());
         return false;
     }
     return true;
@@ -63,7 +64,7 @@ std::optional<ExperimentRecord> ExperimentRecord::fromJson(const Json &j, QStrin
     if (!j.is_object() || !j.contains("id") || !j["id"].is_number_integer() || !j.contains("source_hash")
         || !j["source_hash"].is_string()) {
         if (error)
-            *error = u"a record needs an integer 'id' and a string 'source_hash'"_s;
+            *error = FileText::tr("a record needs an integer 'id' and a string 'source_hash'");
         return std::nullopt;
     }
     ExperimentRecord r;
@@ -116,7 +117,7 @@ std::unique_ptr<SessionStore> SessionStore::create(const QString &dir, const Wor
 {
     if (exists(dir)) {
         if (error)
-            *error = u"a session already exists in "_s + dir;
+            *error = FileText::tr("a session already exists in %1").arg(dir);
         return nullptr;
     }
     std::unique_ptr<SessionStore> s(new SessionStore);
@@ -124,7 +125,7 @@ std::unique_ptr<SessionStore> SessionStore::create(const QString &dir, const Wor
     for (const QString &sub : {u""_s, u"/kernels"_s, u"/logs"_s}) {
         if (!QDir().mkpath(s->m_dir + sub)) {
             if (error)
-                *error = u"cannot create "_s + s->m_dir + sub;
+                *error = FileText::tr("cannot create %1").arg(s->m_dir + sub);
             return nullptr;
         }
     }
@@ -139,7 +140,7 @@ std::unique_ptr<SessionStore> SessionStore::create(const QString &dir, const Wor
     QFile log(s->m_dir + u'/' + QString::fromLatin1(kExperiments));
     if (!log.open(QIODevice::WriteOnly | QIODevice::Append)) {
         if (error)
-            *error = u"cannot create "_s + log.fileName() + u": "_s + log.errorString();
+            *error = FileText::tr("cannot create %1: %2").arg(log.fileName(), log.errorString());
         return nullptr;
     }
     s->m_goodBytes = s->m_fileBytes = 0;
@@ -180,7 +181,7 @@ bool SessionStore::load(QString *error)
     }
     if (!f.open(QIODevice::ReadOnly)) {
         if (error)
-            *error = u"cannot read "_s + path + u": "_s + f.errorString();
+            *error = FileText::tr("cannot read %1: %2").arg(path, f.errorString());
         return false;
     }
     const QByteArray data = f.readAll();
@@ -235,7 +236,7 @@ bool SessionStore::repairTornTail(QString *error)
     QFile f(path);
     if (!f.open(QIODevice::ReadWrite)) {
         if (error)
-            *error = u"cannot repair "_s + path + u": "_s + f.errorString();
+            *error = FileText::tr("cannot repair %1: %2").arg(path, f.errorString());
         return false;
     }
     f.seek(m_goodBytes);
@@ -244,13 +245,13 @@ bool SessionStore::repairTornTail(QString *error)
     QFile side(path + u".torn"_s);
     if (!side.open(QIODevice::WriteOnly | QIODevice::Append) || side.write(torn + '\n') < 0) {
         if (error)
-            *error = u"cannot save the torn tail of "_s + path;
+            *error = FileText::tr("cannot save the torn tail of %1").arg(path);
         return false;
     }
     side.close();
     if (!f.resize(m_goodBytes)) {
         if (error)
-            *error = u"cannot truncate "_s + path + u": "_s + f.errorString();
+            *error = FileText::tr("cannot truncate %1: %2").arg(path, f.errorString());
         return false;
     }
     m_fileBytes = m_goodBytes;
@@ -284,7 +285,7 @@ bool SessionStore::matchesWorkload(const Workload &workload, QString *difference
             if (paths.size() < 5)
                 paths << qs(op.value("path", std::string()));
         }
-        *difference = u"differs at "_s + paths.join(u", "_s);
+        *difference = FileText::tr("differs at %1").arg(paths.join(u", "_s));
     }
     return false;
 }
@@ -333,13 +334,13 @@ bool SessionStore::append(ExperimentRecord &record, QString *error)
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Append)) {
         if (error)
-            *error = u"cannot append to "_s + path + u": "_s + f.errorString();
+            *error = FileText::tr("cannot append to %1: %2").arg(path, f.errorString());
         return false;
     }
     const QByteArray line = QByteArray::fromStdString(record.toJson().dump()) + '\n';
     if (f.write(line) != line.size() || !f.flush() || ::fsync(f.handle()) != 0) {
         if (error)
-            *error = u"cannot append to "_s + path + u": "_s + f.errorString();
+            *error = FileText::tr("cannot append to %1: %2").arg(path, f.errorString());
         return false;
     }
     m_fileBytes += line.size();
@@ -403,7 +404,7 @@ bool SessionStore::appendReflection(const Json &reflection, QString *error)
     const QByteArray line = QByteArray::fromStdString(reflection.dump()) + '\n';
     if (!f.open(QIODevice::WriteOnly | QIODevice::Append) || f.write(line) != line.size() || !f.flush()) {
         if (error)
-            *error = u"cannot append to "_s + f.fileName() + u": "_s + f.errorString();
+            *error = FileText::tr("cannot append to %1: %2").arg(f.fileName(), f.errorString());
         return false;
     }
     return true;

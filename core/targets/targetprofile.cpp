@@ -1,6 +1,7 @@
 #include "targetprofile.h"
 
 #include "util/expression.h"
+#include "util/messages.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -56,8 +57,8 @@ std::optional<TargetProfile> TargetRegistry::load(const QString &id, Diagnostic 
     if (error) {
         const QStringList known = availableIds();
         *error = {Diagnostic::Severity::Error, QString(), {},
-                  u"unknown target '"_s + id + u"' (known: "_s
-                      + (known.isEmpty() ? u"none found"_s : known.join(u", "_s)) + u')'};
+                  known.isEmpty() ? FileText::tr("unknown target '%1' (no targets found)").arg(id)
+                                  : FileText::tr("unknown target '%1' (known: %2)").arg(id, known.join(u", "_s))};
     }
     return std::nullopt;
 }
@@ -90,15 +91,15 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
         return std::nullopt;
     };
     if (!root.is_object())
-        return fail("", u"a target profile must be a JSON object"_s);
+        return fail("", FileText::tr("a target profile must be a JSON object"));
     if (root.value("schema", std::string()) != "kwb.target/1")
-        return fail("/schema", u"'schema' must be \"kwb.target/1\""_s);
+        return fail("/schema", FileText::tr("'schema' must be \"kwb.target/1\""));
 
     TargetProfile t;
     t.dir = QFileInfo(path).absolutePath();
     for (const char *required : {"id", "name", "command", "metrics"}) {
         if (!root.contains(required))
-            return fail("", u"target profile misses '"_s + QString::fromLatin1(required) + u"'"_s);
+            return fail("", FileText::tr("target profile misses '%1'").arg(QString::fromLatin1(required)));
     }
     t.id = qs(root.value("id", std::string()));
     t.name = qs(root.value("name", std::string()));
@@ -122,7 +123,7 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
         return fail("/command", u"'command' must be a non-empty array of strings"_s);
     for (const QString &f : std::as_const(t.files)) {
         if (!QFileInfo::exists(t.filePath(f)))
-            return fail("/files", u"harness file '"_s + f + u"' is missing beside target.json"_s);
+            return fail("/files", FileText::tr("harness file '%1' is missing beside target.json").arg(f));
     }
     if (root.contains("compiler")) {
         const Json &c = root["compiler"];
@@ -138,14 +139,14 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
         const Json &m = metrics[i];
         const std::string ptr = "/metrics/" + std::to_string(i);
         if (!m.is_object() || !m.contains("name") || !m["name"].is_string())
-            return fail(ptr, u"each metric needs a string 'name'"_s);
+            return fail(ptr, FileText::tr("each metric needs a string 'name'"));
         MetricInfo info;
         info.name = qs(m["name"].get<std::string>());
         info.unit = qs(m.value("unit", std::string()));
         info.description = qs(m.value("description", std::string()));
         const std::string better = m.value("better", std::string("higher"));
         if (better != "higher" && better != "lower")
-            return fail(ptr + "/better", u"'better' must be \"higher\" or \"lower\""_s);
+            return fail(ptr + "/better", FileText::tr("'better' must be \"higher\" or \"lower\""));
         info.higherIsBetter = better == "higher";
         info.shown = m.value("shown", true);
         names << info.name;
@@ -163,10 +164,10 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
         for (const auto &[name, expr] : d.items()) {
             const std::string ptr = "/derived/" + pointerToken(name);
             if (!expr.is_string())
-                return fail(ptr, u"a derived metric must be a string expression"_s);
+                return fail(ptr, FileText::tr("a derived metric must be a string expression"));
             Expression e;
             if (!e.compile(qs(expr.get<std::string>()), known))
-                return fail(ptr, u"derived metric '"_s + qs(name) + u"': "_s + e.errorString());
+                return fail(ptr, FileText::tr("derived metric '%1': %2").arg(qs(name), e.errorString()));
             t.derived.emplace_back(qs(name), qs(expr.get<std::string>()));
             if (!known.contains(qs(name)))
                 known << qs(name);
@@ -180,12 +181,12 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
             const Json &r = rules[i];
             const std::string ptr = "/bottleneck/" + std::to_string(i);
             if (!r.is_object() || !r.contains("class") || !r.contains("when"))
-                return fail(ptr, u"a bottleneck rule needs 'class' and 'when'"_s);
+                return fail(ptr, FileText::tr("a bottleneck rule needs 'class' and 'when'"));
             BottleneckRule rule{qs(r["class"].get<std::string>()), qs(r["when"].get<std::string>()),
                                 qs(r.value("why", std::string()))};
             Expression e;
             if (!e.compile(rule.when, known))
-                return fail(ptr + "/when", u"bottleneck rule '"_s + rule.cls + u"': "_s + e.errorString());
+                return fail(ptr + "/when", FileText::tr("bottleneck rule '%1': %2").arg(rule.cls, e.errorString()));
             t.bottleneck.push_back(rule);
         }
     }
@@ -197,14 +198,15 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
             const Json &r = rules[i];
             const std::string ptr = "/guards/" + std::to_string(i);
             if (!r.is_object() || !r.contains("pattern") || !r["pattern"].is_string() || !r.contains("reason"))
-                return fail(ptr, u"a guard needs a string 'pattern' and a 'reason'"_s);
+                return fail(ptr, FileText::tr("a guard needs a string 'pattern' and a 'reason'"));
             GuardRule g{qs(r.value("id", std::string())), qs(r["pattern"].get<std::string>()),
                         qs(r.value("reason", std::string()))};
             QString probe = g.pattern;
             probe.replace(u"{reference}"_s, u"ref"_s).replace(u"{dims}"_s, u"1"_s);
             if (QRegularExpression re(probe); !re.isValid())
-                return fail(ptr + "/pattern", u"guard '"_s + g.id + u"': "_s + re.errorString() + u" at offset "_s
-                                                  + QString::number(re.patternErrorOffset()));
+                return fail(ptr + "/pattern", FileText::tr("guard '%1': %2 at offset %3")
+                                                  .arg(g.id, re.errorString())
+                                                  .arg(re.patternErrorOffset()));
             t.guards.push_back(g);
         }
     }

@@ -1,5 +1,7 @@
 #include "expression.h"
 
+#include "messages.h"
+
 #include <QRegularExpression>
 
 #include <cmath>
@@ -19,18 +21,31 @@ mu::value_type modulo(mu::value_type a, mu::value_type b)
 QString describe(const mu::Parser::exception_type &e)
 {
     // muparser says "Unexpected token "x" found at position 4."; we say
-    // "unexpected token "x" found (at character 5)", counting from 1.
-    QString msg = QString::fromStdString(e.GetMsg()).trimmed();
-    if (msg.endsWith(u'.'))
-        msg.chop(1);
-    const qsizetype at = msg.indexOf(u" at position"_s);
-    if (at >= 0)
-        msg.truncate(at);
-    if (!msg.isEmpty())
-        msg[0] = msg[0].toLower();
+    // "unexpected token "x" found (at character 5)", counting from 1, in the
+    // user's language for the errors a formula in a workload can make.
+    const QString token = QString::fromStdString(e.GetToken()).trimmed().section(u' ', 0, 0);
+    QString msg;
+    switch (e.GetCode()) {
+    case mu::ecUNEXPECTED_EOF: msg = FileText::tr("unexpected end of expression"); break;
+    case mu::ecUNEXPECTED_OPERATOR: msg = FileText::tr("unexpected operator \"%1\"").arg(token); break;
+    case mu::ecUNEXPECTED_VAL: msg = FileText::tr("unexpected value \"%1\"").arg(token); break;
+    case mu::ecUNEXPECTED_VAR: msg = FileText::tr("unexpected name \"%1\"").arg(token); break;
+    case mu::ecUNEXPECTED_PARENS: msg = FileText::tr("unexpected parenthesis \"%1\"").arg(token); break;
+    case mu::ecMISSING_PARENS: msg = FileText::tr("missing parenthesis"); break;
+    case mu::ecUNASSIGNABLE_TOKEN: msg = FileText::tr("unknown token \"%1\"").arg(token); break;
+    case mu::ecEMPTY_EXPRESSION: msg = FileText::tr("the expression is empty"); break;
+    default:
+        msg = QString::fromStdString(e.GetMsg()).trimmed();
+        if (msg.endsWith(u'.'))
+            msg.chop(1);
+        if (const qsizetype at = msg.indexOf(u" at position"_s); at >= 0)
+            msg.truncate(at);
+        if (!msg.isEmpty())
+            msg[0] = msg[0].toLower();
+    }
     const int pos = int(e.GetPos());
     if (pos >= 0 && e.GetCode() != mu::ecUNEXPECTED_EOF)
-        msg += u" (at character "_s + QString::number(pos + 1) + u')';
+        msg += u' ' + FileText::tr("(at character %1)").arg(pos + 1);
     return msg;
 }
 
@@ -93,8 +108,8 @@ bool Expression::compile(const QString &text, const QStringList &variables)
                         break;
                     }
                 }
-                m_error = u"unknown name '"_s + name + u"'"_s
-                    + (at >= 0 ? u" (at character "_s + QString::number(at + 1) + u')' : QString());
+                m_error = at >= 0 ? FileText::tr("unknown name '%1' (at character %2)").arg(name).arg(at + 1)
+                                  : FileText::tr("unknown name '%1'").arg(name);
                 m_parser.reset();
                 return false;
             }
@@ -110,7 +125,7 @@ bool Expression::compile(const QString &text, const QStringList &variables)
 bool Expression::evaluate(const std::vector<double> &values, double *result)
 {
     if (!m_parser) {
-        m_error = u"expression was not compiled"_s;
+        m_error = FileText::tr("expression was not compiled");
         return false;
     }
     std::copy_n(values.begin(), std::min(values.size(), m_storage->size()), m_storage->begin());

@@ -1,5 +1,7 @@
 #include "jsontext.h"
 
+#include "messages.h"
+
 #include <QFile>
 
 namespace kwb {
@@ -11,7 +13,7 @@ QString Diagnostic::toString() const
     QString where = file;
     if (pos.isValid())
         where += u':' + QString::number(pos.line) + u':' + QString::number(pos.column);
-    const QString kind = severity == Severity::Warning ? u"warning: "_s : QString();
+    const QString kind = severity == Severity::Warning ? FileText::tr("warning: ") : QString();
     return where.isEmpty() ? QString(kind + message) : QString(where + u": "_s + kind + message);
 }
 
@@ -60,14 +62,14 @@ QString jsonTypeName(const Json &value)
 {
     switch (value.type()) {
     case Json::value_t::null: return u"null"_s;
-    case Json::value_t::boolean: return u"a boolean"_s;
+    case Json::value_t::boolean: return FileText::tr("a boolean");
     case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned: return u"an integer"_s;
-    case Json::value_t::number_float: return u"a number"_s;
-    case Json::value_t::string: return u"a string"_s;
-    case Json::value_t::array: return u"an array"_s;
-    case Json::value_t::object: return u"an object"_s;
-    default: return u"an unsupported value"_s;
+    case Json::value_t::number_unsigned: return FileText::tr("an integer");
+    case Json::value_t::number_float: return FileText::tr("a number");
+    case Json::value_t::string: return FileText::tr("a string");
+    case Json::value_t::array: return FileText::tr("an array");
+    case Json::value_t::object: return FileText::tr("an object");
+    default: return FileText::tr("an unsupported value");
     }
 }
 
@@ -240,7 +242,7 @@ std::optional<JsonText> JsonText::parse(const QByteArray &text, const QString &f
             error->severity = Diagnostic::Severity::Error;
             error->file = fileName;
             error->pos = positionOfOffset(text, qsizetype(e.byte) - 1);
-            error->message = u"malformed JSON: "_s + qs(what);
+            error->message = FileText::tr("malformed JSON: %1").arg(qs(what));
         }
         return std::nullopt;
     }
@@ -255,7 +257,7 @@ std::optional<JsonText> JsonText::parseFile(const QString &path, Diagnostic *err
         if (error) {
             error->file = path;
             error->pos = {};
-            error->message = u"cannot read file: "_s + file.errorString();
+            error->message = FileText::tr("cannot read file: %1").arg(file.errorString());
         }
         return std::nullopt;
     }

@@ -1,5 +1,7 @@
 #include "knobs.h"
 
+#include "util/messages.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -67,19 +69,18 @@ QString Knob::domainText(int maxShown) const
     for (size_t i = 0; i < values.size() && int(i) < maxShown; ++i)
         shown << values[i].text;
     if (int(values.size()) > maxShown)
-        shown << u"… ("_s + QString::number(values.size()) + u" values)"_s;
+        shown << FileText::tr("… (%n values)", nullptr, int(values.size()));
     return shown.join(u", "_s);
 }
 
 QString Violation::toString() const
 {
-    QString s = u"constraint '"_s + constraint + u"' fails"_s;
-    if (!values.isEmpty())
-        s += u" for "_s + values;
+    QString s = values.isEmpty() ? FileText::tr("constraint '%1' fails").arg(constraint)
+                                 : FileText::tr("constraint '%1' fails for %2").arg(constraint, values);
     if (!suggestions.isEmpty())
-        s += u": change "_s + suggestions.join(u" or "_s);
+        s += FileText::tr(": change %1").arg(suggestions.join(FileText::tr(" or ")));
     else if (!knobs.isEmpty())
-        s += u": no single change of "_s + knobs.join(u", "_s) + u" satisfies every constraint"_s;
+        s += FileText::tr(": no single change of %1 satisfies every constraint").arg(knobs.join(u", "_s));
     return s;
 }
 
@@ -102,14 +103,14 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
     if (root.contains("knobs")) {
         const Json &knobs = root["knobs"];
         if (!knobs.is_object()) {
-            error("/knobs", u"'knobs' must be an object mapping knob names to declarations, found "_s
-                                + jsonTypeName(knobs));
+            error("/knobs", FileText::tr("'knobs' must be an object mapping knob names to declarations, found %1")
+                                .arg(jsonTypeName(knobs)));
         } else {
             for (const auto &[key, decl] : knobs.items()) {
                 const std::string ptr = "/knobs/" + pointerToken(key);
                 Knob knob;
                 knob.name = qs(key);
-                const QString where = u"knob '"_s + knob.name + u"'"_s;
+                const QString where = FileText::tr("knob '%1'").arg(knob.name);
                 const Json *list = nullptr;
                 if (decl.is_array())
                     list = &decl;
@@ -119,15 +120,15 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                 if (list) {
                     knob.kind = Knob::Kind::List;
                     if (!list->is_array() || list->empty()) {
-                        error(ptr, where + u": 'values' must be a non-empty array"_s);
+                        error(ptr, FileText::tr("%1: 'values' must be a non-empty array").arg(where));
                         continue;
                     }
                     for (size_t i = 0; i < list->size(); ++i) {
                         auto v = scalarValue((*list)[i]);
                         if (!v) {
                             error(ptr + (decl.is_array() ? "/" : "/values/") + std::to_string(i),
-                                  where + u": values must be numbers, booleans or strings, found "_s
-                                      + jsonTypeName((*list)[i]));
+                                  FileText::tr("%1: values must be numbers, booleans or strings, found %2")
+                                      .arg(where, jsonTypeName((*list)[i])));
                             continue;
                         }
                         knob.values.push_back(*v);
@@ -138,13 +139,13 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                     const bool shapeOk = r.is_array() && (r.size() == 2 || r.size() == 3)
                         && std::all_of(r.begin(), r.end(), [](const Json &x) { return x.is_number(); });
                     if (!shapeOk) {
-                        error(ptr + "/range", where + u": 'range' must be [from, to] or [from, to, step] with numbers"_s);
+                        error(ptr + "/range", FileText::tr("%1: 'range' must be [from, to] or [from, to, step] with numbers").arg(where));
                         continue;
                     }
                     const double from = r[0].get<double>(), to = r[1].get<double>();
                     const double step = r.size() == 3 ? r[2].get<double>() : 1.0;
                     if (step <= 0 || to < from || (to - from) / step > 1e6) {
-                        error(ptr + "/range", where + u": 'range' needs from ≤ to, a positive step and at most a million values"_s);
+                        error(ptr + "/range", FileText::tr("%1: 'range' needs from ≤ to, a positive step and at most a million values").arg(where));
                         continue;
                     }
                     for (double v = from; v <= to + 1e-9 * std::abs(to); v += step)
@@ -159,12 +160,12 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                         QString err;
                         std::vector<double> vals(dimValues);
                         if (!evaluateExpression(qs(d.get<std::string>()), dimNames, vals, &n, &err)) {
-                            error(ptr + "/divisors", where + u": 'divisors' expression: "_s + err);
+                            error(ptr + "/divisors", FileText::tr("%1: 'divisors' expression: %2").arg(where, err));
                             continue;
                         }
                     }
                     if (n < 1 || std::floor(n) != n || n > 1e12) {
-                        error(ptr + "/divisors", where + u": 'divisors' must be a positive integer or an expression of dims"_s);
+                        error(ptr + "/divisors", FileText::tr("%1: 'divisors' must be a positive integer or an expression of dims").arg(where));
                         continue;
                     }
                     const double lo = decl.value("min", 1.0), hi = decl.value("max", n);
@@ -184,13 +185,13 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                     const Json &p = decl["permutation"];
                     if (!p.is_array() || p.empty() || p.size() > 8
                         || !std::all_of(p.begin(), p.end(), [](const Json &x) { return x.is_string(); })) {
-                        error(ptr + "/permutation", where + u": 'permutation' must be an array of 1 to 8 distinct names"_s);
+                        error(ptr + "/permutation", FileText::tr("%1: 'permutation' must be an array of 1 to 8 distinct names").arg(where));
                         continue;
                     }
                     for (const Json &item : p)
                         knob.items << qs(item.get<std::string>());
                     if (knob.items.removeDuplicates() > 0) {
-                        error(ptr + "/permutation", where + u": 'permutation' names must be distinct"_s);
+                        error(ptr + "/permutation", FileText::tr("%1: 'permutation' names must be distinct").arg(where));
                         continue;
                     }
                     bool bad = false;
@@ -204,15 +205,15 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                                 && knob.items.contains(qs(pair[1].get<std::string>()));
                             if (!ok) {
                                 error(ptr + "/before/" + std::to_string(i),
-                                      where + u": each 'before' entry must be [\"a\", \"b\"] naming two of "_s
-                                          + knob.items.join(u", "_s));
+                                      FileText::tr("%1: each 'before' entry must be [\"a\", \"b\"] naming two of %2")
+                                          .arg(where, knob.items.join(u", "_s)));
                                 bad = true;
                                 continue;
                             }
                             knob.before.emplace_back(qs(pair[0].get<std::string>()), qs(pair[1].get<std::string>()));
                         }
                         if (!b.is_array()) {
-                            error(ptr + "/before", where + u": 'before' must be an array of [\"a\", \"b\"] pairs"_s);
+                            error(ptr + "/before", FileText::tr("%1: 'before' must be an array of [\"a\", \"b\"] pairs").arg(where));
                             bad = true;
                         }
                     }
@@ -229,13 +230,14 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                             knob.values.push_back({permutationText(perm), 0, false, true});
                     } while (std::next_permutation(idx.begin(), idx.end()));
                 } else {
-                    error(ptr, where + u": declare it as an array of values or an object with one of "
-                                       u"'values', 'range', 'divisors', 'permutation'"_s);
+                    error(ptr, FileText::tr("%1: declare it as an array of values or an object with one of "
+                                            "'values', 'range', 'divisors', 'permutation'")
+                                   .arg(where));
                     continue;
                 }
 
                 if (knob.values.empty()) {
-                    error(ptr, where + u": its domain is empty"_s);
+                    error(ptr, FileText::tr("%1: its domain is empty").arg(where));
                     continue;
                 }
                 if (decl.is_object()) {
@@ -244,8 +246,8 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                         auto dv = scalarValue(decl["default"]);
                         const int i = dv ? knob.indexOf(dv->text) : -1;
                         if (i < 0) {
-                            error(ptr + "/default", where + u": default is not one of its values ("_s
-                                                        + knob.domainText() + u')');
+                            error(ptr + "/default", FileText::tr("%1: default is not one of its values (%2)")
+                                                        .arg(where, knob.domainText()));
                             continue;
                         }
                         knob.defaultIndex = i;
@@ -273,19 +275,19 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
     if (root.contains("constraints")) {
         const Json &cs = root["constraints"];
         if (!cs.is_array()) {
-            error("/constraints", u"'constraints' must be an array of expressions, found "_s + jsonTypeName(cs));
+            error("/constraints", FileText::tr("'constraints' must be an array of expressions, found %1").arg(jsonTypeName(cs)));
         } else {
             for (size_t i = 0; i < cs.size(); ++i) {
                 const std::string ptr = "/constraints/" + std::to_string(i);
                 if (!cs[i].is_string()) {
-                    error(ptr, u"a constraint must be a string expression, found "_s + jsonTypeName(cs[i]));
+                    error(ptr, FileText::tr("a constraint must be a string expression, found %1").arg(jsonTypeName(cs[i])));
                     continue;
                 }
                 Expression e;
                 const QString text = qs(cs[i].get<std::string>());
                 if (!e.compile(text, space.m_variableNames)) {
-                    error(ptr, u"constraint '"_s + text + u"': "_s + e.errorString()
-                                   + u" (names available: "_s + space.m_variableNames.join(u", "_s) + u')');
+                    error(ptr, FileText::tr("constraint '%1': %2 (names available: %3)")
+                                   .arg(text, e.errorString(), space.m_variableNames.join(u", "_s)));
                     continue;
                 }
                 space.m_constraintTexts << text;
@@ -378,7 +380,7 @@ ValidityReport KnobSpace::check(const KnobConfig &config) const
                     KnobConfig trial = config;
                     trial[size_t(k)] = candidate;
                     if (isValid(trial)) {
-                        v.suggestions << name + u" to "_s + m_knobs[size_t(k)].values[size_t(candidate)].text;
+                        v.suggestions << FileText::tr("%1 to %2").arg(name, m_knobs[size_t(k)].values[size_t(candidate)].text);
                         v.fixes.emplace_back(k, candidate);
                         found = true;
                         break;
@@ -401,7 +403,7 @@ std::optional<KnobConfig> KnobSpace::parseAssignments(const QStringList &assignm
     for (const QString &a : assignments) {
         const qsizetype eq = a.indexOf(u'=');
         if (eq <= 0) {
-            errors->append(u"'"_s + a + u"': expected NAME=VALUE"_s);
+            errors->append(FileText::tr("'%1': expected NAME=VALUE").arg(a));
             ok = false;
             continue;
         }
@@ -412,8 +414,8 @@ std::optional<KnobConfig> KnobSpace::parseAssignments(const QStringList &assignm
             QStringList names;
             for (const Knob &kn : m_knobs)
                 names << kn.name;
-            errors->append(u"unknown knob '"_s + name + u"' (knobs: "_s
-                           + (names.isEmpty() ? u"none declared"_s : names.join(u", "_s)) + u')');
+            errors->append(names.isEmpty() ? FileText::tr("unknown knob '%1' (no knobs declared)").arg(name)
+                                           : FileText::tr("unknown knob '%1' (knobs: %2)").arg(name, names.join(u", "_s)));
             ok = false;
             continue;
         }
@@ -434,8 +436,8 @@ std::optional<KnobConfig> KnobSpace::parseAssignments(const QStringList &assignm
                 if (i < 0) {
                     for (const auto &[x, y] : knob.before) {
                         if (order.indexOf(x) > order.indexOf(y)) {
-                            errors->append(name + u'=' + value + u" violates the precedence '"_s + x
-                                           + u" before "_s + y + u"'"_s);
+                            errors->append(FileText::tr("%1=%2 violates the precedence '%3 before %4'")
+                                               .arg(name, value, x, y));
                             break;
                         }
                     }
@@ -445,8 +447,7 @@ std::optional<KnobConfig> KnobSpace::parseAssignments(const QStringList &assignm
             }
         }
         if (i < 0) {
-            errors->append(name + u'=' + value + u": not one of "_s + name + u"'s values ("_s
-                           + knob.domainText() + u')');
+            errors->append(FileText::tr("%1=%2: not one of %1's values (%3)").arg(name, value, knob.domainText()));
             ok = false;
             continue;
         }

@@ -4,6 +4,7 @@
 
 #include "targets/targetprofile.h"
 #include "util/expression.h"
+#include "util/messages.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -98,7 +99,8 @@ public:
         if (!j)
             return std::nullopt;
         if (!j->is_string() || (nonEmpty && j->get<std::string>().empty())) {
-            error(ptr, label(ptr) + u" must be a non-empty string, found "_s + jsonTypeName(*j));
+            error(ptr, j->is_string() ? FileText::tr("%1 must not be empty").arg(label(ptr))
+                                      : FileText::tr("%1 must be a non-empty string, found %2").arg(label(ptr), jsonTypeName(*j)));
             return std::nullopt;
         }
         return qs(j->get<std::string>());
@@ -110,13 +112,14 @@ public:
         if (!j)
             return std::nullopt;
         if (!j->is_number()) {
-            error(ptr, label(ptr) + u" must be a number, found "_s + jsonTypeName(*j));
+            error(ptr, FileText::tr("%1 must be a number, found %2").arg(label(ptr), jsonTypeName(*j)));
             return std::nullopt;
         }
         const double v = j->get<double>();
         if (v < min || (exclusiveMin && v == min)) {
-            error(ptr, label(ptr) + (exclusiveMin ? u" must be greater than "_s : u" must be at least "_s)
-                           + QString::number(min) + u", found "_s + QString::number(v));
+            error(ptr, (exclusiveMin ? FileText::tr("%1 must be greater than %2, found %3")
+                                     : FileText::tr("%1 must be at least %2, found %3"))
+                           .arg(label(ptr), QString::number(min), QString::number(v)));
             return std::nullopt;
         }
         return v;
@@ -128,13 +131,13 @@ public:
         if (!j)
             return std::nullopt;
         if (!j->is_number_integer()) {
-            error(ptr, label(ptr) + u" must be an integer, found "_s + jsonTypeName(*j));
+            error(ptr, FileText::tr("%1 must be an integer, found %2").arg(label(ptr), jsonTypeName(*j)));
             return std::nullopt;
         }
         const qint64 v = j->get<qint64>();
         if (v < min) {
-            error(ptr, label(ptr) + u" must be at least "_s + QString::number(min) + u", found "_s
-                           + QString::number(v));
+            error(ptr, FileText::tr("%1 must be at least %2, found %3")
+                           .arg(label(ptr), QString::number(min), QString::number(v)));
             return std::nullopt;
         }
         return v;
@@ -146,7 +149,7 @@ public:
         if (!j)
             return std::nullopt;
         if (!j->is_boolean()) {
-            error(ptr, label(ptr) + u" must be true or false, found "_s + jsonTypeName(*j));
+            error(ptr, FileText::tr("%1 must be true or false, found %2").arg(label(ptr), jsonTypeName(*j)));
             return std::nullopt;
         }
         return j->get<bool>();
@@ -156,7 +159,7 @@ public:
     {
         const Json *j = find(ptr);
         if (j && !j->is_object()) {
-            error(ptr, label(ptr) + u" must be an object, found "_s + jsonTypeName(*j));
+            error(ptr, FileText::tr("%1 must be an object, found %2").arg(label(ptr), jsonTypeName(*j)));
             return false;
         }
         return j != nullptr;
@@ -168,7 +171,7 @@ public:
         if (!j)
             return std::nullopt;
         if (!j->is_array()) {
-            error(ptr, label(ptr) + u" must be an array of strings, found "_s + jsonTypeName(*j));
+            error(ptr, FileText::tr("%1 must be an array of strings, found %2").arg(label(ptr), jsonTypeName(*j)));
             return std::nullopt;
         }
         // Non-strings are reported one by one; the strings are still
@@ -177,7 +180,7 @@ public:
         for (size_t i = 0; i < j->size(); ++i) {
             if (!(*j)[i].is_string()) {
                 error(ptr + '/' + std::to_string(i),
-                      label(ptr) + u" must hold strings only, found "_s + jsonTypeName((*j)[i]));
+                      FileText::tr("%1 must hold strings only, found %2").arg(label(ptr), jsonTypeName((*j)[i])));
                 continue;
             }
             out << qs((*j)[i].get<std::string>());
@@ -205,10 +208,11 @@ public:
                     best = candidate;
                 }
             }
-            const QString where = ptr.empty() ? QString() : u" in "_s + label(ptr);
-            warn(ptr + '/' + pointerToken(key),
-                 u"unknown key '"_s + k + u"'"_s + where + u" is ignored"_s
-                     + (best.isEmpty() ? QString() : u" (did you mean '"_s + best + u"'?)"_s));
+            QString message = ptr.empty() ? FileText::tr("unknown key '%1' is ignored").arg(k)
+                                          : FileText::tr("unknown key '%1' in %2 is ignored").arg(k, label(ptr));
+            if (!best.isEmpty())
+                message += u' ' + FileText::tr("(did you mean '%1'?)").arg(best);
+            warn(ptr + '/' + pointerToken(key), message);
         }
     }
 
@@ -219,7 +223,7 @@ public:
             return {};
         const QString abs = QDir::cleanPath(QDir(dir).absoluteFilePath(*rel));
         if (!QFileInfo(abs).isFile()) {
-            error(ptr, what + u" file '"_s + *rel + u"' not found (looked for "_s + abs + u')');
+            error(ptr, FileText::tr("%1 file '%2' not found (looked for %3)").arg(what, *rel, abs));
             return {};
         }
         return abs;
@@ -250,14 +254,14 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
     if (!j)
         return;
     if (!j->is_object() || j->empty()) {
-        r.error(ptr, Reader::label(ptr) + u" must be a non-empty object mapping names to {shape, dtype}"_s);
+        r.error(ptr, FileText::tr("%1 must be a non-empty object mapping names to {shape, dtype}").arg(Reader::label(ptr)));
         return;
     }
     for (const auto &[name, spec] : j->items()) {
         const std::string p = ptr + '/' + pointerToken(name);
-        const QString what = Reader::label(ptr) + u" entry '"_s + qs(name) + u"'"_s;
+        const QString what = FileText::tr("%1 entry '%2'").arg(Reader::label(ptr), qs(name));
         if (!spec.is_object()) {
-            r.error(p, what + u" must be an object with 'shape' and 'dtype', found "_s + jsonTypeName(spec));
+            r.error(p, FileText::tr("%1 must be an object with 'shape' and 'dtype', found %2").arg(what, jsonTypeName(spec)));
             continue;
         }
         TensorSpec t;
@@ -268,14 +272,14 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
                 missing << QString::fromLatin1(key);
         }
         if (!missing.isEmpty()) {
-            r.error(p, what + u" misses "_s + missing.join(u" and "_s));
+            r.error(p, FileText::tr("%1 misses %2").arg(what, missing.join(u", "_s)));
             continue;
         }
         if (auto dt = r.string(p + "/dtype")) {
             auto parsed = parseDType(*dt);
             if (!parsed) {
-                r.error(p + "/dtype", what + u": unknown dtype '"_s + *dt
-                                          + u"' (known: float32, float64, int32, int64)"_s);
+                r.error(p + "/dtype", FileText::tr("%1: unknown dtype '%2' (known: float32, float64, int32, int64)")
+                                          .arg(what, *dt));
                 continue;
             }
             t.dtype = *parsed;
@@ -288,8 +292,8 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
         }
         const Json &shape = spec["shape"];
         if (!shape.is_array()) {
-            r.error(p + "/shape", what + u": 'shape' must be an array of sizes or dim names, found "_s
-                                      + jsonTypeName(shape));
+            r.error(p + "/shape", FileText::tr("%1: 'shape' must be an array of sizes or dim names, found %2")
+                                      .arg(what, jsonTypeName(shape)));
             continue;
         }
         bool ok = true;
@@ -303,21 +307,22 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
                 QString err;
                 const QString text = qs(shape[i].get<std::string>());
                 if (!evaluateExpression(text, w.dimNames, w.dimValues, &v, &err)) {
-                    r.error(sp, what + u": shape entry '"_s + text + u"': "_s + err
-                                    + (w.dimNames.isEmpty() ? u" (no dims declared)"_s
-                                                            : u" (dims: "_s + w.dimNames.join(u", "_s) + u')'));
+                    r.error(sp, w.dimNames.isEmpty()
+                                    ? FileText::tr("%1: shape entry '%2': %3 (no dims declared)").arg(what, text, err)
+                                    : FileText::tr("%1: shape entry '%2': %3 (dims: %4)")
+                                          .arg(what, text, err, w.dimNames.join(u", "_s)));
                     ok = false;
                     continue;
                 }
                 t.shapeText << text;
             } else {
-                r.error(sp, what + u": a shape entry must be an integer or a dim name, found "_s
-                                + jsonTypeName(shape[i]));
+                r.error(sp, FileText::tr("%1: a shape entry must be an integer or a dim name, found %2")
+                                .arg(what, jsonTypeName(shape[i])));
                 ok = false;
                 continue;
             }
             if (v < 1 || std::floor(v) != v) {
-                r.error(sp, what + u": shape sizes must be positive integers, found "_s + QString::number(v));
+                r.error(sp, FileText::tr("%1: shape sizes must be positive integers, found %2").arg(what, QString::number(v)));
                 ok = false;
                 continue;
             }
@@ -327,7 +332,7 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
             const Json &range = spec["range"];
             if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number()
                 || range[0].get<double>() > range[1].get<double>()) {
-                r.error(p + "/range", what + u": 'range' must be [low, high] with low ≤ high"_s);
+                r.error(p + "/range", FileText::tr("%1: 'range' must be [low, high] with low ≤ high").arg(what));
                 ok = false;
             } else {
                 t.low = range[0].get<double>();
@@ -355,7 +360,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     const Json &root = doc->root();
     Reader r(*doc, out);
     if (!root.is_object()) {
-        r.error("", u"a workload must be a JSON object, found "_s + jsonTypeName(root));
+        r.error("", FileText::tr("a workload must be a JSON object, found %1").arg(jsonTypeName(root)));
         return out;
     }
 
@@ -378,8 +383,9 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     }
     if (!missing.isEmpty()) {
         out.errors.append({Diagnostic::Severity::Error, path, {},
-                           u"missing required name"_s + (missing.size() > 1 ? u"s: "_s : u": "_s)
-                               + missing.join(u", "_s)});
+                           (missing.size() == 1 ? FileText::tr("missing required name: %1")
+                                                : FileText::tr("missing required names: %1"))
+                               .arg(missing.join(u", "_s))});
     }
     r.unknownKeys("", kRequired + kOptional);
 
@@ -390,12 +396,12 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     if (auto v = r.string("/target")) {
         w.target = *v;
         if (target && target->id != w.target)
-            r.error("/target", u"workload is for target '"_s + w.target + u"', not '"_s + target->id + u"'"_s);
+            r.error("/target", FileText::tr("workload is for target '%1', not '%2'").arg(w.target, target->id));
     }
-    w.kernelPath = r.resolvePath("/kernel", w.dir, u"kernel"_s);
-    w.referencePath = r.resolvePath("/reference", w.dir, u"reference"_s);
+    w.kernelPath = r.resolvePath("/kernel", w.dir, FileText::tr("kernel"));
+    w.referencePath = r.resolvePath("/reference", w.dir, FileText::tr("reference"));
     if (root.contains("template"))
-        w.templatePath = r.resolvePath("/template", w.dir, u"template"_s);
+        w.templatePath = r.resolvePath("/template", w.dir, FileText::tr("template"));
 
     if (r.object("/entry")) {
         if (auto v = r.string("/entry/kernel"))
@@ -407,18 +413,19 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     for (const QString &entry : {w.kernelEntry, w.referenceEntry}) {
         static const QRegularExpression ident(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
         if (!ident.match(entry).hasMatch())
-            r.error("/entry", u"entry '"_s + entry + u"' is not a valid function name"_s);
+            r.error("/entry", FileText::tr("entry '%1' is not a valid function name").arg(entry));
     }
     if (w.kernelEntry == w.referenceEntry)
-        r.error("/entry", u"kernel and reference entries must differ (both are '"_s + w.kernelEntry
-                              + u"'); set entry.reference"_s);
+        r.error("/entry", FileText::tr("kernel and reference entries must differ (both are '%1'); set entry.reference")
+                              .arg(w.kernelEntry));
 
     if (r.object("/dims")) {
         for (const auto &[name, value] : root["dims"].items()) {
             const std::string p = "/dims/" + pointerToken(name);
             if (!value.is_number_integer() || value.get<qint64>() < 1) {
-                r.error(p, u"dim '"_s + qs(name) + u"' must be a positive integer, found "_s
-                               + (value.is_number() ? QString::number(value.get<double>()) : jsonTypeName(value)));
+                r.error(p, FileText::tr("dim '%1' must be a positive integer, found %2")
+                               .arg(qs(name), value.is_number() ? QString::number(value.get<double>())
+                                                                : jsonTypeName(value)));
                 continue;
             }
             w.dimNames << qs(name);
@@ -432,26 +439,27 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
             const std::string p = "/verify_dims/" + pointerToken(name);
             const qsizetype at = w.dimNames.indexOf(qs(name));
             if (at < 0) {
-                r.error(p, u"'"_s + qs(name) + u"' is not one of the dims ("_s + w.dimNames.join(u", "_s) + u')');
+                r.error(p, FileText::tr("'%1' is not one of the dims (%2)").arg(qs(name), w.dimNames.join(u", "_s)));
                 named = false;
                 continue;
             }
             if (!value.is_number_integer() || value.get<qint64>() < 1) {
-                r.error(p, u"dim '"_s + qs(name) + u"' must be a positive integer, found "_s
-                               + (value.is_number() ? QString::number(value.get<double>()) : jsonTypeName(value)));
+                r.error(p, FileText::tr("dim '%1' must be a positive integer, found %2")
+                               .arg(qs(name), value.is_number() ? QString::number(value.get<double>())
+                                                                : jsonTypeName(value)));
                 continue;
             }
             w.verifyDimValues[size_t(at)] = value.get<double>();
         }
         if (named && w.verifyDimValues == w.dimValues)
-            r.warn("/verify_dims", u"verify_dims names the benchmark shape itself, so it checks nothing new"_s);
+            r.warn("/verify_dims", FileText::tr("verify_dims names the benchmark shape itself, so it checks nothing new"));
     }
     readTensors(r, "/inputs", w, w.inputs);
     readTensors(r, "/outputs", w, w.outputs);
     for (const TensorSpec &o : w.outputs) {
         for (const TensorSpec &i : w.inputs) {
             if (i.name == o.name)
-                r.error("/outputs/" + ss(o.name), u"'"_s + o.name + u"' is both an input and an output"_s);
+                r.error("/outputs/" + ss(o.name), FileText::tr("'%1' is both an input and an output").arg(o.name));
         }
     }
 
@@ -462,8 +470,8 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
             continue;
         QString err;
         if (!evaluateExpression(*expr, w.dimNames, w.dimValues, value, &err) || *value < 0) {
-            r.error(key, Reader::label(key) + u" formula '"_s + *expr + u"': "_s
-                             + (err.isEmpty() ? u"must not be negative"_s : err));
+            r.error(key, FileText::tr("%1 formula '%2': %3")
+                             .arg(Reader::label(key), *expr, err.isEmpty() ? FileText::tr("must not be negative") : err));
             continue;
         }
         *text = *expr;
@@ -471,13 +479,13 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
 
     if (auto hosts = r.strings("/hosts")) {
         if (hosts->isEmpty())
-            r.error("/hosts", u"'hosts' must name at least one host (e.g. \"local\")"_s);
+            r.error("/hosts", FileText::tr("'hosts' must name at least one host (e.g. \"local\")"));
         const Json &raw = root["hosts"];
         for (size_t i = 0; i < raw.size(); ++i) {
             const QString host = raw[i].is_string() ? qs(raw[i].get<std::string>()) : u"-"_s;
             if (host.trimmed().isEmpty() || host.contains(u' '))
                 r.error("/hosts/" + std::to_string(i),
-                        u"host '"_s + host + u"' must be \"local\", user@host[:port] or an ssh alias"_s);
+                        FileText::tr("host '%1' must be \"local\", user@host[:port] or an ssh alias").arg(host));
         }
         w.hosts = *hosts;
     }
@@ -490,8 +498,8 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
                 for (const auto &[name, expr] : target->derived)
                     known = known || name == *v;
                 if (!known)
-                    r.error("/goal/metric", u"goal metric '"_s + *v + u"' is not in the "_s + target->id
-                                                + u" metric catalog"_s);
+                    r.error("/goal/metric", FileText::tr("goal metric '%1' is not in the %2 metric catalog")
+                                                .arg(*v, target->id));
                 if (const MetricInfo *m = target->metric(*v))
                     w.goal.higherIsBetter = m->higherIsBetter;
             }
@@ -504,7 +512,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
             else if (*v == u"min"_s || *v == u"lower"_s)
                 w.goal.higherIsBetter = false;
             else
-                r.error("/goal/direction", u"'goal.direction' must be \"max\" or \"min\", found \""_s + *v + u"\""_s);
+                r.error("/goal/direction", FileText::tr("'goal.direction' must be \"max\" or \"min\", found \"%1\"").arg(*v));
         }
         r.unknownKeys("/goal", {u"metric"_s, u"target"_s, u"direction"_s});
     }
@@ -515,7 +523,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
         w.batch = int(*v);
     if (auto v = r.string("/planner")) {
         if (*v != u"search"_s && *v != u"llm"_s && *v != u"manual"_s)
-            r.error("/planner", u"'planner' must be \"search\", \"llm\" or \"manual\", found \""_s + *v + u"\""_s);
+            r.error("/planner", FileText::tr("'planner' must be \"search\", \"llm\" or \"manual\", found \"%1\"").arg(*v));
         else
             w.planner = *v;
     }
@@ -545,8 +553,9 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
                 for (const Json &s : *seeds)
                     w.correctness.seeds.push_back(s.get<qint64>());
             } else {
-                r.error("/correctness/seeds", u"'correctness.seeds' must be a count or an array of integer seeds, found "_s
-                                                  + jsonTypeName(*seeds));
+                r.error("/correctness/seeds",
+                        FileText::tr("'correctness.seeds' must be a count or an array of integer seeds, found %1")
+                            .arg(jsonTypeName(*seeds)));
             }
         }
         r.unknownKeys("/correctness", {u"atol"_s, u"rtol"_s, u"seeds"_s});
@@ -577,7 +586,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     if (!w.verifyDimValues.empty()) {
         QString err;
         if (!reshaped(w, w.verifyDimValues, &err))
-            r.error("/verify_dims", u"the second shape does not work: "_s + err);
+            r.error("/verify_dims", FileText::tr("the second shape does not work: %1").arg(err));
     }
     w.knobs = KnobSpace::fromJson(*doc, w.dimNames, w.dimValues, &out.errors);
     if (r.object("/knob_map")) {
@@ -588,29 +597,29 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
                 continue;
             for (qsizetype i = 0; i < list->size(); ++i) {
                 if (w.knobs.indexOfKnob(list->at(i)) < 0)
-                    r.error(p + '/' + std::to_string(i), u"knob_map names unknown knob '"_s + list->at(i) + u"'"_s);
+                    r.error(p + '/' + std::to_string(i), FileText::tr("knob_map names unknown knob '%1'").arg(list->at(i)));
             }
             w.knobMap.insert(qs(cls), *list);
         }
     }
     if (const Json *bs = r.find("/baselines")) {
         if (!bs->is_array()) {
-            r.error("/baselines", u"'baselines' must be an array of {name, kernel, link}, found "_s + jsonTypeName(*bs));
+            r.error("/baselines", FileText::tr("'baselines' must be an array of {name, kernel, link}, found %1").arg(jsonTypeName(*bs)));
         } else {
             for (size_t i = 0; i < bs->size(); ++i) {
                 const std::string p = "/baselines/" + std::to_string(i);
                 if (!(*bs)[i].is_object()) {
-                    r.error(p, u"a baseline must be an object with 'name' and 'kernel'"_s);
+                    r.error(p, FileText::tr("a baseline must be an object with 'name' and 'kernel'"));
                     continue;
                 }
                 BaselineSpec b;
                 b.name = r.string(p + "/name").value_or(QString());
                 const QString kernel = r.string(p + "/kernel").value_or(QString());
                 if (b.name.isEmpty() || kernel.isEmpty()) {
-                    r.error(p, u"a baseline needs 'name' and 'kernel'"_s);
+                    r.error(p, FileText::tr("a baseline needs 'name' and 'kernel'"));
                     continue;
                 }
-                b.kernelPath = kernel == u"@reference"_s ? kernel : r.resolvePath(p + "/kernel", w.dir, u"baseline"_s);
+                b.kernelPath = kernel == u"@reference"_s ? kernel : r.resolvePath(p + "/kernel", w.dir, FileText::tr("baseline"));
                 b.linkFlags = r.strings(p + "/link").value_or(QStringList());
                 b.optional = r.boolean(p + "/optional").value_or(false);
                 r.unknownKeys(p, {u"name"_s, u"kernel"_s, u"link"_s, u"optional"_s, u"description"_s});
@@ -621,7 +630,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     }
 
     if (!w.knobs.isEmpty() && w.templatePath.isEmpty() && !root.contains("template"))
-        r.warn("/knobs", u"knobs are declared but no 'template' kernel uses them"_s);
+        r.warn("/knobs", FileText::tr("knobs are declared but no 'template' kernel uses them"));
 
     // Report in file order, as a compiler would.
     auto byPosition = [](const Diagnostic &a, const Diagnostic &b) {
@@ -645,8 +654,8 @@ std::optional<Workload> reshaped(const Workload &workload, const std::vector<dou
                 double v = 0;
                 QString err;
                 if (!evaluateExpression(text, w.dimNames, w.dimValues, &v, &err) || v < 1 || std::floor(v) != v) {
-                    *error = t.name + u": shape entry '"_s + text + u"' is "_s
-                        + (err.isEmpty() ? QString::number(v) : err) + u" with the other dims"_s;
+                    *error = FileText::tr("%1: shape entry '%2' is %3 with the other dims")
+                                 .arg(t.name, text, err.isEmpty() ? QString::number(v) : err);
                     return std::nullopt;
                 }
                 t.shape.push_back(qint64(v));
@@ -667,7 +676,7 @@ LoadedWorkload loadWorkloadAndTarget(const QString &path)
 {
     LoadedWorkload out;
     if (!QFileInfo::exists(path)) {
-        out.errors.append({Diagnostic::Severity::Error, path, {}, u"no such workload file"_s});
+        out.errors.append({Diagnostic::Severity::Error, path, {}, FileText::tr("no such workload file")});
         return out;
     }
     Diagnostic syntax, targetError;
