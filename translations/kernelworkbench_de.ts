@@ -660,6 +660,10 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <source>cannot append to %1: %2</source>
         <translation>an %1 kann nicht angehängt werden: %2</translation>
     </message>
+    <message>
+        <source>%1 is not a session (no session.json)</source>
+        <translation>%1 ist keine Sitzung (keine session.json)</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1530,6 +1534,41 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>#%1 (B) — %2</source>
         <translation>#%1 (B) — %2</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::Decision</name>
+    <message>
+        <source>kept</source>
+        <translation>behalten</translation>
+    </message>
+    <message>
+        <source>discarded</source>
+        <translation>verworfen</translation>
+    </message>
+    <message>
+        <source>reverted</source>
+        <translation>zurückgenommen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>infra</source>
+        <translation>Host verloren</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>ausstehend</translation>
     </message>
 </context>
 <context>

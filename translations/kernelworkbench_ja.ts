@@ -659,6 +659,10 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <source>cannot append to %1: %2</source>
         <translation>%1 に追記できません: %2</translation>
     </message>
+    <message>
+        <source>%1 is not a session (no session.json)</source>
+        <translation>%1 はセッションではありません（session.json がありません）</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1520,6 +1524,41 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>#%1 (B) — %2</source>
         <translation>#%1 (B) — %2</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::Decision</name>
+    <message>
+        <source>kept</source>
+        <translation>採用</translation>
+    </message>
+    <message>
+        <source>discarded</source>
+        <translation>破棄</translation>
+    </message>
+    <message>
+        <source>reverted</source>
+        <translation>取り消し</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>却下</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>ベースライン</translation>
+    </message>
+    <message>
+        <source>infra</source>
+        <translation>ホスト切断</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>保留中</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "analysischarts.h"
 #include "compareview.h"
 #include "diffview.h"
+#include "loop/decision.h"
 #include "metricchart.h"
 #include "util/language.h"
 #include "sshdialogs.h"
@@ -558,7 +559,7 @@ void MainWindow::showCandidate(int id)
         return;
     const int parent = r->parent.value_or(0);
     m_diff->setTexts(parent ? tr("#%1 (parent)").arg(parent) : tr("(no parent)"), m_workbench->sourceOf(parent),
-                     tr("#%1 — %2: %3").arg(id).arg(r->decision, r->cause), m_workbench->sourceOf(id));
+                     tr("#%1 — %2: %3").arg(id).arg(Decision::label(r->decision), r->cause), m_workbench->sourceOf(id));
     // A failed candidate's compiler or harness log goes to the console.
     if (r->decision == u"failed"_s || r->decision == u"infra"_s) {
         QFile log(m_workbench->session().dir() + u"/logs/"_s + QString::number(id) + u".log"_s);

@@ -24,6 +24,9 @@ struct Decision
     bool needsReverify = false; ///< too good to be true: check again with fresh seeds first
 
     static QString kindName(Kind k);
+    /// A recorded decision ("kept", "discarded", "infra"…) in the user's
+    /// language, for display; the record keeps the English word.
+    static QString label(const QString &decision);
 };
 
 struct DecisionRules

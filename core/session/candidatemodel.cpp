@@ -1,5 +1,7 @@
 #include "candidatemodel.h"
 
+#include "loop/decision.h"
+
 
 #include <cmath>
 
@@ -138,7 +140,7 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
     case GoalMetricRole: return goalMetricOf(*r);
     case CauseRole: return r->cause;
     case Qt::ToolTipRole:
-        return tr("#%1 %2\n%3: %4").arg(r->id).arg(r->plan, r->decision, r->cause);
+        return tr("#%1 %2\n%3: %4").arg(r->id).arg(r->plan, kwb::Decision::label(r->decision), r->cause);
     case IncumbentRole:
         return r->id == m_incumbent;
     case Qt::TextAlignmentRole:
@@ -169,7 +171,7 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
         const double s = start ? medianOf(*start) / medianOf(*r) : NAN;
         return std::isfinite(s) ? QString::number(s, 'f', s < 10 ? 2 : 1) + u'×' : u"—"_s;
     }
-    case Decision: return r->decision;
+    case Decision: return kwb::Decision::label(r->decision);
     case ColumnCount: break;
     }
     return {};

@@ -163,7 +163,7 @@ bool SessionStore::load(QString *error)
     auto info = JsonText::parseFile(infoPath, &d);
     if (!info) {
         if (error)
-            *error = QFileInfo::exists(infoPath) ? d.toString() : m_dir + u" is not a session (no session.json)"_s;
+            *error = QFileInfo::exists(infoPath) ? d.toString() : FileText::tr("%1 is not a session (no session.json)").arg(m_dir);
         return false;
     }
     if (!info->root().is_object() || info->root().value("schema", std::string()) != "kwb.session/1") {
