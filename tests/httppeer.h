@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <deque>
 
 struct ScriptedReply
@@ -45,6 +46,13 @@ public:
     }
     QString url() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()); }
     void push(const ScriptedReply &r) { m_script.push_back(r); }
+    /// A reply for the next request whose body holds `marker` (before the
+    /// general script): calls made in an order the test does not fix.
+    void pushFor(const QByteArray &marker, const ScriptedReply &r) { m_routed.push_back({marker, r}); }
+    int pendingFor(const QByteArray &marker) const
+    {
+        return int(std::count_if(m_routed.begin(), m_routed.end(), [&](const auto &x) { return x.first == marker; }));
+    }
     const QList<SeenRequest> &requests() const { return m_requests; }
     int pending() const { return int(m_script.size()); }
 
@@ -143,7 +151,12 @@ private:
             buffer.clear();
             m_requests << req;
             ScriptedReply reply;
-            if (m_script.empty()) {
+            const auto routed = std::find_if(m_routed.begin(), m_routed.end(),
+                                             [&](const auto &x) { return req.body.contains(x.first); });
+            if (routed != m_routed.end()) {
+                reply = routed->second;
+                m_routed.erase(routed);
+            } else if (m_script.empty()) {
                 reply = json(500, {{"error", {{"message", "the test's script is exhausted"}}}});
             } else {
                 reply = m_script.front();
@@ -186,6 +199,7 @@ private:
     }
 
     std::deque<ScriptedReply> m_script;
+    std::deque<std::pair<QByteArray, ScriptedReply>> m_routed;
     QList<SeenRequest> m_requests;
     QHash<QTcpSocket *, QByteArray> m_buffers;
     QTcpServer m_server; // last: its sockets go first, while the rest is still there

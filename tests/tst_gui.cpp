@@ -8,6 +8,7 @@
 #include "session/compare.h"
 #include "targets/targetprofile.h"
 #include "diffview.h"
+#include "llmview.h"
 #include "mainwindow.h"
 #include "metricchart.h"
 #include "qsci.h"
@@ -21,6 +22,8 @@
 #include <QApplication>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScopeGuard>
+#include <QSettings>
 #include <QComboBox>
 #include <QPlainTextEdit>
 #include <QTableWidget>
@@ -318,6 +321,55 @@ private Q_SLOTS:
         // The timeline and chart show what the store holds.
         QCOMPARE(wb->candidates()->rowCount(), int(wb->session().experiments().size()));
         QVERIFY(w.chart()->pointCount() >= 2);
+    }
+
+    // Settings → LLM provider (a local command here) drives an llm workload;
+    // the LLM view lists every call with its exact prompt and reply, and the
+    // ledger; a reopened session shows the same calls from its transcripts.
+    void llmCallsAreShownAndCounted()
+    {
+        const QString script = m_tmp.path() + u"/agent.sh"_s;
+        QFile f(script);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(("#!/bin/sh\nprompt=$(cat)\n"
+                 "case \"$prompt\" in\n"
+                 "  *'Propose ONE optimization'*) echo 'Drop the seven redundant passes' ;;\n"
+                 "  *'You keep the optimization memory'*) echo '{\"change\": \"one pass\", \"why\": \"less work\"}' ;;\n"
+                 "  *'You reflect on one experiment'*) echo '{\"tried\": \"t\", \"expected\": \"e\", \"observed\": \"o\", "
+                 "\"lesson\": \"l\", \"avoid\": [], \"try\": []}' ;;\n"
+                 "  *) echo '```cpp'; cat '" + QFINDTESTDATA("data/tiny/good.cpp").toUtf8() + "'; echo '```' ;;\n"
+                 "esac\n"));
+        f.close();
+        QSettings settings;
+        settings.setValue(u"llm/provider"_s, u"command"_s);
+        settings.setValue(u"llm/command"_s, QStringList{u"sh"_s, script});
+        settings.setValue(u"llm/override"_s, true);
+        auto forget = qScopeGuard([] { QSettings().remove(u"llm"_s); });
+
+        const QString session = m_tmp.path() + u"/gui-llm"_s;
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY2(w.newSession(QFINDTESTDATA("data/tiny/llm.json"), session), qPrintable(w.errorText()));
+            Workbench *wb = w.workbench();
+            w.findChild<QComboBox *>(u"mode"_s)->setCurrentIndex(int(LoopMode::Autopilot));
+            w.action(u"run"_s)->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(wb->loop() && wb->loop()->isFinished(), 120'000);
+            auto *view = w.findChild<LlmView *>();
+            QVERIFY(view);
+            // Reflexion on the start, planner, executor, summarizer, reflexion on #2.
+            QCOMPARE(view->callCount(), 5);
+            QVERIFY2(view->promptText().contains(u"You reflect on one experiment"_s), qPrintable(view->promptText()));
+            QVERIFY2(view->replyText().contains(u"\"lesson\": \"l\""_s), qPrintable(view->replyText()));
+            QVERIFY2(view->totalsText().contains(u"5 LLM calls"_s) && view->totalsText().contains(u"device time"_s),
+                     qPrintable(view->totalsText()));
+            QCOMPARE(wb->session().experiments().back().decision, u"kept"_s);
+            QCOMPARE(wb->session().memory()[0].value("by", std::string()), std::string("llm"));
+        }
+        LlmView reopened;
+        reopened.loadSession(session);
+        QCOMPARE(reopened.callCount(), 5);
+        QVERIFY(reopened.totalsText().contains(u"5 LLM calls"_s));
     }
 
     void remoteHostConnectsWithConsentAndShowsItsState()

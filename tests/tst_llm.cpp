@@ -76,13 +76,18 @@ class TestLlm : public QObject
         std::unique_ptr<OptimizationLoop> loop;
         QString error;
     };
-    LlmRun llmRun(const Workload &w, const QString &dir, const HttpPeer &peer, const LoopOptions &options = {})
+    // The LLM's notes (memory records, reflexions) are off unless `notes`:
+    // those runs script the planner's and executor's calls only.
+    LlmRun llmRun(const Workload &w, const QString &dir, const HttpPeer &peer, const LoopOptions &options = {},
+                  bool notes = false)
     {
         LlmRun run;
         run.session = SessionStore::create(dir, w, m_target, &run.error);
         if (!run.session)
             return run;
-        run.planner = std::make_unique<LlmPlanner>(w, m_target, *run.session, settings(peer));
+        LlmSettings s = settings(peer);
+        s.writeNotes = notes;
+        run.planner = std::make_unique<LlmPlanner>(w, m_target, *run.session, s);
         run.backend = std::make_unique<PoolEvalBackend>(w, m_target, Calibration{}, dir + u"/work"_s, 1);
         run.loop = std::make_unique<OptimizationLoop>(w, *run.session, *run.planner, *run.backend, options);
         run.loop->setMode(LoopMode::Autopilot);
@@ -365,6 +370,11 @@ private Q_SLOTS:
         QVERIFY2(s, qPrintable(error));
         QCOMPARE(s->keyVariable(), u"ANTHROPIC_API_KEY"_s);
         QCOMPARE(s->priceInPerMTok, 3.0);
+        QVERIFY(s->writeNotes); // the LLM writes the notes unless told not to
+        QVERIFY(!LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "m"}, {"notes", "no"}}, &error));
+        QVERIFY(error.contains(u"llm.notes"_s));
+        s = LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "m"}, {"notes", false}}, &error);
+        QVERIFY(s && !s->writeNotes);
         // A workload naming a bad provider: refused with file, line and column.
         QString text = readAll(QFINDTESTDATA("data/tiny/llm.json"));
         const QString tiny = QFileInfo(QFINDTESTDATA("data/tiny/llm.json")).absolutePath();
@@ -557,6 +567,79 @@ private Q_SLOTS:
         QCOMPARE(QDir(dir + u"/transcripts"_s).entryList(QDir::Files).size(), prompts.size());
     }
 
+    // With notes on, the LLM words the memory record of a keep and the
+    // reflexion on each candidate; an answer that does not validate is asked
+    // again with the reason, then the rules' record stays.
+    void notesWrittenByTheLlm()
+    {
+        HttpPeer peer;
+        const QByteArray summarizer = "optimization memory of a kernel-tuning session";
+        const QByteArray reflexion = "You reflect on one experiment";
+        peer.push(HttpPeer::stream(HttpPeer::openAiStream(u"Drop the seven redundant passes"_s)));
+        peer.push(HttpPeer::stream(HttpPeer::openAiStream(fenced(readAll(QFINDTESTDATA("data/tiny/good.cpp"))))));
+        peer.pushFor(summarizer, HttpPeer::stream(HttpPeer::openAiStream(
+            u"```json\n{\"change\": \"compute y once instead of eight times\", \"why\": \"less work per element\", "
+            "\"speedup\": 1000}\n```"_s)));
+        // The start's reflexion: no JSON, then a valid answer.
+        peer.pushFor(reflexion, HttpPeer::stream(HttpPeer::openAiStream(u"The kernel is slow."_s)));
+        peer.pushFor(reflexion, HttpPeer::stream(HttpPeer::openAiStream(
+            u"Sure: {\"tried\": \"the start\", \"expected\": \"a baseline\", \"observed\": \"slow\", "
+            "\"lesson\": \"it loops eight times\", \"avoid\": [], \"try\": [\"drop the loop\"]}"_s)));
+        // #2's: 'try' missing three times (the first answer and two retries): the rules' record stays.
+        for (int i = 0; i < 3; ++i) {
+            peer.pushFor(reflexion, HttpPeer::stream(HttpPeer::openAiStream(
+                u"{\"tried\": \"x\", \"expected\": \"y\", \"observed\": \"z\", \"lesson\": \"w\", \"avoid\": []}"_s)));
+        }
+        const QString dir = m_tmp.path() + u"/notes"_s;
+        LoopOptions options;
+        options.plateauRounds = 0;
+        LlmRun run = llmRun(m_workload, dir, peer, options, /*notes=*/true);
+        QVERIFY2(run.session, qPrintable(run.error));
+        QStringList prompts;
+        connect(run.planner.get(), &LlmPlanner::callStarted, this,
+                [&](int, const QString &purpose, const QString &, const QString &p) { prompts << purpose + u": "_s + p; });
+        QSignalSpy finished(run.loop.get(), &OptimizationLoop::finished);
+        run.loop->start();
+        QVERIFY(finished.wait(120'000));
+        QCOMPARE(finished.first().at(0).value<StopReason>(), StopReason::RoundLimit);
+        QCOMPARE(peer.pending(), 0);
+        QCOMPARE(peer.pendingFor(summarizer), 0);
+        QCOMPARE(peer.pendingFor(reflexion), 0);
+
+        const auto &records = run.session->experiments();
+        QCOMPARE(records.size(), size_t(2));
+        QCOMPARE(records[1].decision, u"kept"_s);
+        // The memory record: the LLM's words, the benchmark's figures.
+        const Json memory = run.session->memory();
+        QCOMPARE(memory.size(), size_t(1));
+        QCOMPARE(memory[0].value("by", std::string()), std::string("llm"));
+        QCOMPARE(memory[0].value("change", std::string()), std::string("compute y once instead of eight times"));
+        QCOMPARE(memory[0].value("why", std::string()), std::string("less work per element"));
+        const double speedup = memory[0].value("speedup", 0.0);
+        QVERIFY2(speedup > 1.5 && speedup < 1000, qPrintable(QString::number(speedup))); // not the LLM's 1000
+        QCOMPARE(memory[0].value("to", 0), records[1].id);
+        // The reflexions: #1 by the LLM after one retry, #2 by the rules.
+        const std::vector<Json> reflections = run.session->reflections();
+        QCOMPARE(reflections.size(), size_t(2));
+        QCOMPARE(reflections[0].value("candidate", 0), records[0].id);
+        QCOMPARE(reflections[0].value("by", std::string()), std::string("llm"));
+        QCOMPARE(reflections[0].value("lesson", std::string()), std::string("it loops eight times"));
+        QCOMPARE(reflections[0]["try"], Json::array({"drop the loop"}));
+        QCOMPARE(reflections[0].value("outcome", std::string()), std::string("kept")); // the rules' fields stay
+        QCOMPARE(reflections[1].value("candidate", 0), records[1].id);
+        QCOMPARE(reflections[1].value("by", std::string()), std::string("rules"));
+        // The retry told the model what was wrong.
+        const QStringList retries = prompts.filter(u"# Your last answer could not be used"_s);
+        QCOMPARE(retries.size(), 3);
+        QVERIFY(retries[0].contains(u"holds no JSON object"_s));
+        QVERIFY(retries[1].contains(u"try (an array of strings)"_s));
+        // Every call is in the ledger and has its transcript.
+        QCOMPARE(prompts.size(), 8); // planner, executor, summarizer, 2 + 3 reflexions
+        QCOMPARE(readLedger(dir).calls, 8);
+        QCOMPARE(QDir(dir + u"/transcripts"_s).entryList({u"*-summarizer.json"_s}, QDir::Files).size(), 1);
+        QCOMPARE(QDir(dir + u"/transcripts"_s).entryList({u"*-reflexion.json"_s}, QDir::Files).size(), 5);
+    }
+
     // Stop while the planner waits for the LLM: the call is cancelled and the loop ends.
     void stopCancelsTheCall()
     {
@@ -605,6 +688,12 @@ private Q_SLOTS:
         HttpPeer peer;
         peer.push(HttpPeer::stream(HttpPeer::openAiStream(u"Drop the passes"_s)));
         peer.push(HttpPeer::stream(HttpPeer::openAiStream(fenced(readAll(QFINDTESTDATA("data/tiny/good.cpp"))))));
+        // The notes: the memory record of the keep, a reflexion on each candidate.
+        peer.pushFor("You keep the optimization memory", HttpPeer::stream(HttpPeer::openAiStream(u"{\"change\": \"c\", \"why\": \"w\"}"_s)));
+        for (int i = 0; i < 2; ++i) {
+            peer.pushFor("You reflect on one experiment", HttpPeer::stream(HttpPeer::openAiStream(
+                u"{\"tried\": \"t\", \"expected\": \"e\", \"observed\": \"o\", \"lesson\": \"l\", \"avoid\": [], \"try\": []}"_s)));
+        }
         const QString dir = m_tmp.path() + u"/secret"_s;
         QProcess kwb;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -616,8 +705,9 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(kwb.state() == QProcess::NotRunning, 120'000);
         const QByteArray said = kwb.readAllStandardOutput() + kwb.readAllStandardError();
         QVERIFY2(kwb.exitCode() == 0, said.constData());
-        QCOMPARE(peer.requests().size(), 2);
-        QCOMPARE(peer.requests().first().headers.value("authorization"), "Bearer " + kKey.toUtf8());
+        QCOMPARE(peer.requests().size(), 5);
+        for (const SeenRequest &r : peer.requests())
+            QCOMPARE(r.headers.value("authorization"), "Bearer " + kKey.toUtf8());
         QVERIFY(!said.contains(kKey.toUtf8()));
         int files = 0;
         for (QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories); it.hasNext();) {

@@ -1439,6 +1439,10 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <source>%1 tokens in, %2 out, US$ %3, %4 s</source>
         <translation>%1 Tokens hinein, %2 heraus, US$ %3, %4 s</translation>
     </message>
+    <message>
+        <source>Let the rules, not the LLM, write the optimization memory and the reflexions (fewer calls).</source>
+        <translation>Die Regeln statt des LLM schreiben das Optimierungsgedächtnis und die Reflexionen (weniger Aufrufe).</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>
@@ -1643,6 +1647,174 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>#%1 → #%2: %3× — %4</source>
         <translation>#%1 → #%2: %3× — %4</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::LlmSettingsDialog</name>
+    <message>
+        <source>LLM provider</source>
+        <translation>LLM-Anbieter</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible (OpenAI, vLLM, llama.cpp, Ollama, LM Studio)</source>
+        <translation>OpenAI-kompatibel (OpenAI, vLLM, llama.cpp, Ollama, LM Studio)</translation>
+    </message>
+    <message>
+        <source>Anthropic Messages API</source>
+        <translation>Anthropic Messages API</translation>
+    </message>
+    <message>
+        <source>A local command (prompt on stdin, reply on stdout)</source>
+        <translation>Ein lokaler Befehl (Prompt auf stdin, Antwort auf stdout)</translation>
+    </message>
+    <message>
+        <source>default: $OPENAI_BASE_URL / $ANTHROPIC_BASE_URL, else the public API</source>
+        <translation>Vorgabe: $OPENAI_BASE_URL / $ANTHROPIC_BASE_URL, sonst die öffentliche API</translation>
+    </message>
+    <message>
+        <source>default: OPENAI_API_KEY / ANTHROPIC_API_KEY</source>
+        <translation>Vorgabe: OPENAI_API_KEY / ANTHROPIC_API_KEY</translation>
+    </message>
+    <message>
+        <source>stored in the keychain; type to replace</source>
+        <translation>im Schlüsselbund gespeichert; zum Ersetzen tippen</translation>
+    </message>
+    <message>
+        <source>optional: stored in the OS keychain, never in a file</source>
+        <translation>optional: im Schlüsselbund des Systems gespeichert, nie in einer Datei</translation>
+    </message>
+    <message>
+        <source>for a local command: the program and its arguments</source>
+        <translation>für einen lokalen Befehl: das Programm und seine Argumente</translation>
+    </message>
+    <message>
+        <source>The LLM also writes the optimization memory and the reflexions</source>
+        <translation>Das LLM schreibt auch das Optimierungsgedächtnis und die Reflexionen</translation>
+    </message>
+    <message>
+        <source>Use these instead of a workload&apos;s own &apos;llm&apos; settings</source>
+        <translation>Diese statt der &apos;llm&apos;-Einstellungen der Arbeitslast verwenden</translation>
+    </message>
+    <message>
+        <source>Plan with the LLM also where the workload names the knob search</source>
+        <translation>Auch mit dem LLM planen, wo die Arbeitslast die Knopfsuche nennt</translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation>Anbieter:</translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation>Basis-URL:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>Key variable:</source>
+        <translation>Schlüsselvariable:</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>API-Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>Befehl:</translation>
+    </message>
+    <message>
+        <source>Price in (per million tokens):</source>
+        <translation>Preis Eingabe (pro Million Tokens):</translation>
+    </message>
+    <message>
+        <source>Price out (per million tokens):</source>
+        <translation>Preis Ausgabe (pro Million Tokens):</translation>
+    </message>
+    <message>
+        <source>The key could not be stored in the keychain: %1</source>
+        <translation>Der Schlüssel ließ sich nicht im Schlüsselbund speichern: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::LlmView</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Purpose</source>
+        <translation>Zweck</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>Tokens in</source>
+        <translation>Tokens ein</translation>
+    </message>
+    <message>
+        <source>Tokens out</source>
+        <translation>Tokens aus</translation>
+    </message>
+    <message>
+        <source>US$</source>
+        <translation>US$</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>The exact prompt of the selected call.</source>
+        <translation>Der genaue Prompt des gewählten Aufrufs.</translation>
+    </message>
+    <message>
+        <source>Its reply, as it streams in.</source>
+        <translation>Seine Antwort, während sie eintrifft.</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>streaming…</source>
+        <translation>läuft…</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>No LLM calls in this session (the planner is the knob search, or nothing ran yet). Device time: %1 s.</source>
+        <translation>Keine LLM-Aufrufe in dieser Sitzung (der Planer ist die Knopfsuche, oder es lief noch nichts). Gerätezeit: %1 s.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n LLM calls</source>
+        <translation>
+            <numerusform>%n LLM-Aufruf</numerusform>
+            <numerusform>%n LLM-Aufrufe</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n failed)</source>
+        <translation>
+            <numerusform>(%n fehlgeschlagen)</numerusform>
+            <numerusform>(%n fehlgeschlagen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 tokens in, %2 out · US$ %3 · %4 s waiting for the LLM · device time %5 s</source>
+        <translation>%1 Tokens ein, %2 aus · US$ %3 · %4 s Warten auf das LLM · Gerätezeit %5 s</translation>
     </message>
 </context>
 <context>
@@ -2080,6 +2252,18 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <source>The new language applies the next time Kernel Workbench starts.</source>
         <translation>Die neue Sprache gilt ab dem nächsten Start von Kernel Workbench.</translation>
     </message>
+    <message>
+        <source>LLM</source>
+        <translation>LLM</translation>
+    </message>
+    <message>
+        <source>LLM &amp;provider…</source>
+        <translation>LLM-&amp;Anbieter…</translation>
+    </message>
+    <message>
+        <source>The LLM provider applies from the next run.</source>
+        <translation>Der LLM-Anbieter gilt ab dem nächsten Lauf.</translation>
+    </message>
 </context>
 <context>
     <name>kwb::MetricChart</name>
@@ -2342,24 +2526,20 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <translation>dreimal in Folge Bewertungen verloren; seine Arbeit geht an andere Hosts</translation>
     </message>
     <message>
-        <source>── %1 prompt ──</source>
-        <translation>── Prompt %1 ──</translation>
+        <source>llm: %1 call sent (its prompt and reply are in the LLM view)</source>
+        <translation>llm: %1-Aufruf gesendet (Prompt und Antwort in der LLM-Ansicht)</translation>
     </message>
     <message>
-        <source>── %1 reply ──</source>
-        <translation>── Antwort %1 ──</translation>
+        <source>llm: %1: %2 tokens in, %3 out, US$ %4</source>
+        <translation>llm: %1: %2 Tokens ein, %3 aus, US$ %4</translation>
     </message>
     <message>
-        <source>── %1: %2 tokens in, %3 out, US$ %4 ──</source>
-        <translation>── %1: %2 Tokens hinein, %3 heraus, US$ %4 ──</translation>
+        <source>llm: %1 failed: %2</source>
+        <translation>llm: %1 fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <source>── %1 failed: %2 ──</source>
-        <translation>── %1 gescheitert: %2 ──</translation>
-    </message>
-    <message>
-        <source>The workload asks for the LLM planner but its &apos;llm&apos; settings are incomplete (%1); using the knob search.</source>
-        <translation>Die Arbeitslast verlangt den LLM-Planer, aber ihre &apos;llm&apos;-Einstellungen sind unvollständig (%1); die Knopfsuche wird verwendet.</translation>
+        <source>The LLM planner&apos;s settings are incomplete (%1: the workload&apos;s &apos;llm&apos; or Settings → LLM provider); using the knob search.</source>
+        <translation>Die Einstellungen des LLM-Planers sind unvollständig (%1: &apos;llm&apos; der Arbeitslast oder Einstellungen → LLM-Anbieter); die Knopfsuche wird verwendet.</translation>
     </message>
 </context>
 <context>
@@ -2407,6 +2587,10 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>Use this language (en, de, ja) instead of the one chosen in Settings.</source>
         <translation>Diese Sprache (en, de, ja) statt der in den Einstellungen gewählten verwenden.</translation>
+    </message>
+    <message>
+        <source>Bring this dock to the front (e.g. llmDock, hostsDock), for screenshots.</source>
+        <translation>Dieses Dock nach vorn holen (z. B. llmDock, hostsDock), für Bildschirmfotos.</translation>
     </message>
 </context>
 <context>

@@ -1429,6 +1429,10 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <source>%1 tokens in, %2 out, US$ %3, %4 s</source>
         <translation>入力 %1 トークン、出力 %2、US$ %3、%4 秒</translation>
     </message>
+    <message>
+        <source>Let the rules, not the LLM, write the optimization memory and the reflexions (fewer calls).</source>
+        <translation>最適化メモリーと振り返りを LLM ではなくルールで書く（呼び出しが減ります）。</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>
@@ -1633,6 +1637,172 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>#%1 → #%2: %3× — %4</source>
         <translation>#%1 → #%2: %3倍 — %4</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::LlmSettingsDialog</name>
+    <message>
+        <source>LLM provider</source>
+        <translation>LLM プロバイダー</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible (OpenAI, vLLM, llama.cpp, Ollama, LM Studio)</source>
+        <translation>OpenAI 互換（OpenAI、vLLM、llama.cpp、Ollama、LM Studio）</translation>
+    </message>
+    <message>
+        <source>Anthropic Messages API</source>
+        <translation>Anthropic Messages API</translation>
+    </message>
+    <message>
+        <source>A local command (prompt on stdin, reply on stdout)</source>
+        <translation>ローカルコマンド（プロンプトは標準入力、応答は標準出力）</translation>
+    </message>
+    <message>
+        <source>default: $OPENAI_BASE_URL / $ANTHROPIC_BASE_URL, else the public API</source>
+        <translation>既定: $OPENAI_BASE_URL / $ANTHROPIC_BASE_URL、なければ公開 API</translation>
+    </message>
+    <message>
+        <source>default: OPENAI_API_KEY / ANTHROPIC_API_KEY</source>
+        <translation>既定: OPENAI_API_KEY / ANTHROPIC_API_KEY</translation>
+    </message>
+    <message>
+        <source>stored in the keychain; type to replace</source>
+        <translation>キーチェーンに保存済み。置き換えるには入力</translation>
+    </message>
+    <message>
+        <source>optional: stored in the OS keychain, never in a file</source>
+        <translation>任意: OS のキーチェーンに保存（ファイルには保存しません）</translation>
+    </message>
+    <message>
+        <source>for a local command: the program and its arguments</source>
+        <translation>ローカルコマンドの場合: プログラムとその引数</translation>
+    </message>
+    <message>
+        <source>The LLM also writes the optimization memory and the reflexions</source>
+        <translation>LLM が最適化メモリーと振り返りも書く</translation>
+    </message>
+    <message>
+        <source>Use these instead of a workload&apos;s own &apos;llm&apos; settings</source>
+        <translation>ワークロード自身の &apos;llm&apos; 設定の代わりにこれを使う</translation>
+    </message>
+    <message>
+        <source>Plan with the LLM also where the workload names the knob search</source>
+        <translation>ワークロードがノブ探索を指定していても LLM で計画する</translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation>プロバイダー:</translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation>ベース URL:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>モデル:</translation>
+    </message>
+    <message>
+        <source>Key variable:</source>
+        <translation>キーの環境変数:</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>API キー:</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>コマンド:</translation>
+    </message>
+    <message>
+        <source>Price in (per million tokens):</source>
+        <translation>入力の価格（100 万トークンあたり）:</translation>
+    </message>
+    <message>
+        <source>Price out (per million tokens):</source>
+        <translation>出力の価格（100 万トークンあたり）:</translation>
+    </message>
+    <message>
+        <source>The key could not be stored in the keychain: %1</source>
+        <translation>キーをキーチェーンに保存できませんでした: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::LlmView</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Purpose</source>
+        <translation>用途</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>ラウンド</translation>
+    </message>
+    <message>
+        <source>Tokens in</source>
+        <translation>入力トークン</translation>
+    </message>
+    <message>
+        <source>Tokens out</source>
+        <translation>出力トークン</translation>
+    </message>
+    <message>
+        <source>US$</source>
+        <translation>US$</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>The exact prompt of the selected call.</source>
+        <translation>選択した呼び出しの正確なプロンプト。</translation>
+    </message>
+    <message>
+        <source>Its reply, as it streams in.</source>
+        <translation>その応答（届くそばから表示）。</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>streaming…</source>
+        <translation>受信中…</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>取り消し</translation>
+    </message>
+    <message>
+        <source>No LLM calls in this session (the planner is the knob search, or nothing ran yet). Device time: %1 s.</source>
+        <translation>このセッションには LLM の呼び出しがありません（プランナーがノブ探索か、まだ何も実行していません）。デバイス時間: %1 秒。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n LLM calls</source>
+        <translation>
+            <numerusform>LLM 呼び出し %n 回</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n failed)</source>
+        <translation>
+            <numerusform>（%n 回失敗）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 tokens in, %2 out · US$ %3 · %4 s waiting for the LLM · device time %5 s</source>
+        <translation>入力 %1 トークン、出力 %2 · US$ %3 · LLM 待ち %4 秒 · デバイス時間 %5 秒</translation>
     </message>
 </context>
 <context>
@@ -2070,6 +2240,18 @@ Press Run (F5) to start or resume the loop.</source>
         <source>The new language applies the next time Kernel Workbench starts.</source>
         <translation>新しい言語は次回 Kernel Workbench を起動したときに適用されます。</translation>
     </message>
+    <message>
+        <source>LLM</source>
+        <translation>LLM</translation>
+    </message>
+    <message>
+        <source>LLM &amp;provider…</source>
+        <translation>LLM プロバイダー(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>The LLM provider applies from the next run.</source>
+        <translation>LLM プロバイダーは次の実行から使われます。</translation>
+    </message>
 </context>
 <context>
     <name>kwb::MetricChart</name>
@@ -2329,24 +2511,20 @@ Press Run (F5) to start or resume the loop.</source>
         <translation>評価が 3 回連続で失われたため、処理を他へ移します</translation>
     </message>
     <message>
-        <source>── %1 prompt ──</source>
-        <translation>── %1 プロンプト ──</translation>
+        <source>llm: %1 call sent (its prompt and reply are in the LLM view)</source>
+        <translation>llm: %1 を呼び出しました（プロンプトと応答は LLM ビューにあります）</translation>
     </message>
     <message>
-        <source>── %1 reply ──</source>
-        <translation>── %1 応答 ──</translation>
+        <source>llm: %1: %2 tokens in, %3 out, US$ %4</source>
+        <translation>llm: %1: 入力 %2 トークン、出力 %3、US$ %4</translation>
     </message>
     <message>
-        <source>── %1: %2 tokens in, %3 out, US$ %4 ──</source>
-        <translation>── %1: 入力 %2 トークン、出力 %3、US$ %4 ──</translation>
+        <source>llm: %1 failed: %2</source>
+        <translation>llm: %1 が失敗しました: %2</translation>
     </message>
     <message>
-        <source>── %1 failed: %2 ──</source>
-        <translation>── %1 失敗: %2 ──</translation>
-    </message>
-    <message>
-        <source>The workload asks for the LLM planner but its &apos;llm&apos; settings are incomplete (%1); using the knob search.</source>
-        <translation>ワークロードは LLM プランナーを指定していますが &apos;llm&apos; の設定が不完全です（%1）。ノブ探索を使います。</translation>
+        <source>The LLM planner&apos;s settings are incomplete (%1: the workload&apos;s &apos;llm&apos; or Settings → LLM provider); using the knob search.</source>
+        <translation>LLM プランナーの設定が不完全です（%1: ワークロードの &apos;llm&apos; または 設定 → LLM プロバイダー）。ノブ探索を使います。</translation>
     </message>
 </context>
 <context>
@@ -2394,6 +2572,10 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>Use this language (en, de, ja) instead of the one chosen in Settings.</source>
         <translation>設定で選んだ言語の代わりにこの言語 (en、de、ja) を使います。</translation>
+    </message>
+    <message>
+        <source>Bring this dock to the front (e.g. llmDock, hostsDock), for screenshots.</source>
+        <translation>このドックを前面に出す（例: llmDock、hostsDock。スクリーンショット用）。</translation>
     </message>
 </context>
 <context>

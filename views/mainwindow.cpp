@@ -3,6 +3,8 @@
 #include "analysischarts.h"
 #include "compareview.h"
 #include "diffview.h"
+#include "llmsettings.h"
+#include "llmview.h"
 #include "loop/decision.h"
 #include "metricchart.h"
 #include "util/language.h"
@@ -305,6 +307,8 @@ void MainWindow::buildDocks()
     m_console->setMaximumBlockCount(5000);
     m_console->setFont(QFont(u"DejaVu Sans Mono"_s, 9));
     auto *console = dock(u"consoleDock"_s, tr("Console"), m_console, Qt::BottomDockWidgetArea);
+    m_llm = new LlmView(this);
+    auto *llm = dock(u"llmDock"_s, tr("LLM"), m_llm, Qt::BottomDockWidgetArea);
 
     // Hosts: state coloured (green up, amber connecting, red down/failed).
     m_hosts = new QTableView(this);
@@ -317,7 +321,8 @@ void MainWindow::buildDocks()
     auto *hosts = dock(u"hostsDock"_s, tr("Hosts"), m_hosts, Qt::BottomDockWidgetArea);
 
     tabifyDockWidget(candidates, console);
-    tabifyDockWidget(console, m_compareDock);
+    tabifyDockWidget(console, llm);
+    tabifyDockWidget(llm, m_compareDock);
     tabifyDockWidget(m_compareDock, hosts);
     tabifyDockWidget(plan, reflexions);
     tabifyDockWidget(reflexions, memory);
@@ -329,6 +334,11 @@ void MainWindow::buildDocks()
         view->addAction(d->toggleViewAction());
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     settings->addAction(tr("&Language…"), this, &MainWindow::chooseLanguage);
+    settings->addAction(tr("LLM &provider…"), this, [this] {
+        LlmSettingsDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted)
+            statusBar()->showMessage(tr("The LLM provider applies from the next run."), 5000);
+    });
 }
 
 void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
@@ -358,6 +368,11 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
             selectCandidate(i.data(CandidateModel::IdRole).toInt());
     });
     connect(wb, &Workbench::consoleLine, m_console, &QPlainTextEdit::appendPlainText);
+    m_llm->loadSession(wb->session().dir());
+    m_llm->setRecords(wb->session().experiments());
+    connect(wb, &Workbench::llmCallStarted, m_llm, &LlmView::callStarted);
+    connect(wb, &Workbench::llmCallDelta, m_llm, &LlmView::callDelta);
+    connect(wb, &Workbench::llmCallFinished, m_llm, &LlmView::callFinished);
     connect(wb, &Workbench::errorOccurred, this, &MainWindow::showError);
     connect(wb, &Workbench::stateChanged, this, [this] {
         updateActions();
@@ -454,6 +469,7 @@ void MainWindow::bindLoop(OptimizationLoop *loop)
         updateActions();
     });
     connect(loop, &OptimizationLoop::candidateFinished, this, [this](const ExperimentRecord &r) {
+        m_llm->setRecords(m_workbench->session().experiments());
         if (m_pending && m_pending->id == r.id) {
             m_pending.reset();
             m_diff->setRightEditable(false);

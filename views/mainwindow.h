@@ -22,6 +22,7 @@ class QTextBrowser;
 namespace kwb {
 
 class CompareView;
+class LlmView;
 class RooflineChart;
 class SelectionBars;
 class DiffView;
@@ -106,6 +107,7 @@ private:
     QSortFilterProxyModel *m_reflexionFilter = nullptr;
     QListView *m_memory = nullptr;
     CompareView *m_compare = nullptr;
+    LlmView *m_llm = nullptr;
     RooflineChart *m_roofline = nullptr;
     SelectionBars *m_bars = nullptr;
     QDockWidget *m_compareDock = nullptr;

@@ -2,6 +2,7 @@
 
 #include "eval/calibration.h"
 #include "loop/evalbackend.h"
+#include "llmsettings.h"
 #include "planning/llmplanner.h"
 #include "planning/planner.h"
 #include "remote/evalhost.h"
@@ -253,47 +254,35 @@ void Workbench::calibrate()
 
 void Workbench::showLlmCalls(LlmPlanner *planner)
 {
-    // The LLM's every prompt and reply go to the console, the reply line
-    // by line as it streams in.
     connect(planner, &LlmPlanner::callStarted, this,
-            [this](int, const QString &purpose, const QString &system, const QString &prompt) {
-                Q_EMIT consoleLine(tr("── %1 prompt ──").arg(purpose));
-                for (const QString &l : QString(system + u"\n\n"_s + prompt).split(u'\n'))
-                    Q_EMIT consoleLine(u"  "_s + l);
-                Q_EMIT consoleLine(tr("── %1 reply ──").arg(purpose));
+            [this, planner](int call, const QString &purpose, const QString &system, const QString &prompt) {
+                Q_EMIT consoleLine(tr("llm: %1 call sent (its prompt and reply are in the LLM view)").arg(purpose));
+                Q_EMIT llmCallStarted(call, planner->round(), purpose, system, prompt);
             });
-    connect(planner, &LlmPlanner::callDelta, this, [this](int call, const QString &text) {
-        QString &partial = m_llmPartial[call];
-        partial += text;
-        qsizetype end;
-        while ((end = partial.indexOf(u'\n')) >= 0) {
-            Q_EMIT consoleLine(u"  "_s + partial.left(end));
-            partial.remove(0, end + 1);
-        }
-    });
+    connect(planner, &LlmPlanner::callDelta, this, &Workbench::llmCallDelta);
     connect(planner, &LlmPlanner::callFinished, this, [this](int call, const QString &purpose, const LlmReply &r) {
-        const QString rest = m_llmPartial.take(call);
-        if (!rest.isEmpty())
-            Q_EMIT consoleLine(u"  "_s + rest);
-        Q_EMIT consoleLine(r.ok ? tr("── %1: %2 tokens in, %3 out, US$ %4 ──").arg(purpose).arg(r.tokensIn).arg(r.tokensOut).arg(r.cost, 0, 'f', 4)
-                                : tr("── %1 failed: %2 ──").arg(purpose, r.error));
+        Q_EMIT consoleLine(r.ok ? tr("llm: %1: %2 tokens in, %3 out, US$ %4").arg(purpose).arg(r.tokensIn).arg(r.tokensOut).arg(r.cost, 0, 'f', 4)
+                                : tr("llm: %1 failed: %2").arg(purpose, r.error));
+        Q_EMIT llmCallFinished(call, purpose, r);
     });
     connect(planner, &LlmPlanner::note, this, &Workbench::consoleLine);
 }
 
 void Workbench::startLoop(const Calibration &calibration)
 {
+    // The workload's `llm` settings with Settings → LLM provider on top or under them.
+    const GuiLlmSettings gui = GuiLlmSettings::load();
+    const bool wantsLlm = m_workload->planner == u"llm"_s || gui.always;
     QString llmError;
-    const std::optional<LlmSettings> llm = m_workload->planner == u"llm"_s
-        ? LlmSettings::fromJson(m_workload->llm.is_object() ? m_workload->llm : Json::object(), &llmError)
-        : std::nullopt;
+    const std::optional<LlmSettings> llm = wantsLlm ? LlmSettings::fromJson(gui.applyTo(m_workload->llm), &llmError)
+                                                    : std::nullopt;
     if (llm) {
         auto planner = std::make_unique<LlmPlanner>(*m_workload, *m_target, *m_session, *llm);
         showLlmCalls(planner.get());
         m_planner = std::move(planner);
     } else {
-        if (m_workload->planner == u"llm"_s)
-            Q_EMIT consoleLine(tr("The workload asks for the LLM planner but its 'llm' settings are incomplete (%1); using the knob search.").arg(llmError));
+        if (wantsLlm)
+            Q_EMIT consoleLine(tr("The LLM planner's settings are incomplete (%1: the workload's 'llm' or Settings → LLM provider); using the knob search.").arg(llmError));
         m_planner = std::make_unique<SearchPlanner>(*m_workload, *m_target, SearchStrategy::Model, 1);
     }
     auto backend = std::make_unique<PoolEvalBackend>(*m_workload, *m_target, calibration, sessionWorkRoot(m_session->dir(), *m_hosts.front()), 1);

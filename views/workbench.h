@@ -1,5 +1,6 @@
 #pragma once
 
+#include "llm/llmclient.h"
 #include "session/candidatemodel.h"
 #include "loop/loop.h"
 #include "remote/hostmodel.h"
@@ -81,6 +82,11 @@ public:
 
 Q_SIGNALS:
     void consoleLine(const QString &line);
+    /// The LLM planner's calls, for the LLM view: the exact prompt, the reply
+    /// as it streams, the end with tokens and cost.
+    void llmCallStarted(int call, int round, const QString &purpose, const QString &system, const QString &prompt);
+    void llmCallDelta(int call, const QString &text);
+    void llmCallFinished(int call, const QString &purpose, const kwb::LlmReply &reply);
     /// The loop exists now (after calibration): bind to it.
     void loopCreated(kwb::OptimizationLoop *loop);
     void stateChanged();
@@ -95,7 +101,7 @@ private:
     void hostConnected(EvalHost *host, const SshResult &result);
     void calibrate();
     void startLoop(const Calibration &calibration);
-    /// Every LLM prompt and its reply (streamed line by line) to the console.
+    /// Every LLM call to the LLM view (llmCall… signals), a line for each in the console.
     void showLlmCalls(LlmPlanner *planner);
     SshOptions sshOptions();
     void pingIdleHosts();
@@ -106,7 +112,6 @@ private:
     std::unique_ptr<TargetProfile> m_target;
     std::unique_ptr<SessionStore> m_session;
     std::unique_ptr<Planner> m_planner;
-    QHash<int, QString> m_llmPartial; ///< an LLM reply's unfinished last line, per call
     std::unique_ptr<EvalBackend> m_backend;
     std::unique_ptr<OptimizationLoop> m_loop;
     std::unique_ptr<Calibrator> m_calibrator;

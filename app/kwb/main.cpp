@@ -323,7 +323,7 @@ QString formatDuration(qint64 ms)
 }
 
 // The LLM settings: the workload's `llm` object with the command line's
-// --provider, --model, --base-url, --api-key-env, --llm-command on top.
+// --provider, --model, --base-url, --api-key-env, --llm-command, --no-llm-notes on top.
 std::optional<LlmSettings> llmSettings(const Workload &w, const QCommandLineParser &p)
 {
     Json j = w.llm.is_object() ? w.llm : Json::object();
@@ -339,6 +339,8 @@ std::optional<LlmSettings> llmSettings(const Workload &w, const QCommandLinePars
         if (!p.isSet(u"provider"_s))
             j["provider"] = "command";
     }
+    if (p.isSet(u"no-llm-notes"_s))
+        j["notes"] = false;
     QString error;
     auto settings = LlmSettings::fromJson(j, &error);
     if (!settings)
@@ -368,6 +370,7 @@ int cmdRun(const QStringList &args)
     p.addOption({u"base-url"_s, Kwb::tr("Base URL of the LLM server (default: $OPENAI_BASE_URL or $ANTHROPIC_BASE_URL, else the public API)."), u"URL"_s});
     p.addOption({u"api-key-env"_s, Kwb::tr("Environment variable holding the API key (default: OPENAI_API_KEY or ANTHROPIC_API_KEY)."), u"VAR"_s});
     p.addOption({u"llm-command"_s, Kwb::tr("For --provider command: the program that reads the prompt on stdin and answers on stdout, with its arguments."), u"CMD"_s});
+    p.addOption({u"no-llm-notes"_s, Kwb::tr("Let the rules, not the LLM, write the optimization memory and the reflexions (fewer calls).")});
     p.addOption({u"max-cost"_s, Kwb::tr("Stop when the session's LLM calls have cost this many US$ (prices: llm.price_in and llm.price_out per million tokens)."), u"USD"_s});
     p.addOption({u"quiet"_s, Kwb::tr("Print only the candidate lines and the summary.")});
     if (!p.parse(args)) {

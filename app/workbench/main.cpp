@@ -90,6 +90,7 @@ int main(int argc, char **argv)
     p.addOption({u"dark"_s, QApplication::translate("main", "Use a dark palette (Fusion style).")});
     p.addOption({u"compare"_s, QApplication::translate("main", "Open the Compare view on candidates A and B."), u"A:B"_s});
     p.addOption({u"screenshot"_s, QApplication::translate("main", "Save a picture of the window to FILE and quit (for docs)."), u"FILE"_s});
+    p.addOption({u"raise"_s, QApplication::translate("main", "Bring this dock to the front (e.g. llmDock, hostsDock), for screenshots."), u"DOCK"_s});
     p.addOption({u"screenshot-after"_s, QApplication::translate("main", "…once this many candidates are recorded (default 0)."), u"N"_s, u"0"_s});
     p.process(app);
 
@@ -128,6 +129,8 @@ int main(int argc, char **argv)
         window.action(u"run"_s)->trigger();
     }
     QWidget *shot = &window;
+    if (auto *dock = window.findChild<QDockWidget *>(p.value(u"raise"_s)); dock && p.isSet(u"raise"_s))
+        dock->raise();
     if (p.isSet(u"compare"_s) && window.workbench()) {
         const QStringList ab = p.value(u"compare"_s).split(u':');
         window.compare(ab.value(0).toInt(), ab.value(1).toInt());

@@ -2,6 +2,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 #include <vector>
 
 namespace kwb {
@@ -85,6 +87,52 @@ ExtractedCode extractKernel(const QString &reply, const QStringList &languages, 
         return out;
     }
     out.source = best->code;
+    return out;
+}
+
+std::optional<Json> extractJsonObject(const QString &reply, const std::vector<ReplyField> &fields, QString *error)
+{
+    QStringList candidates;
+    for (const Block &b : fencedBlocks(reply))
+        candidates << b.code;
+    candidates << reply;
+    const qsizetype open = reply.indexOf(u'{'), close = reply.lastIndexOf(u'}');
+    if (open >= 0 && close > open)
+        candidates << reply.mid(open, close - open + 1);
+    std::optional<Json> found;
+    for (const QString &text : std::as_const(candidates)) {
+        const Json j = Json::parse(text.toStdString(), nullptr, /*allow_exceptions=*/false);
+        if (j.is_object()) {
+            found = j;
+            break;
+        }
+    }
+    QStringList names;
+    for (const ReplyField &f : fields)
+        names << QString::fromLatin1(f.name);
+    if (!found) {
+        *error = u"Your reply holds no JSON object. Reply with one JSON object with the fields "_s + names.join(u", "_s)
+            + u", and nothing else."_s;
+        return std::nullopt;
+    }
+    Json out = Json::object();
+    QStringList wrong;
+    for (const ReplyField &f : fields) {
+        const auto it = found->find(f.name);
+        const bool ok = it != found->end()
+            && (f.list ? it->is_array() && std::all_of(it->begin(), it->end(), [](const Json &x) { return x.is_string(); })
+                       : it->is_string() && !it->get<std::string>().empty());
+        if (!ok) {
+            wrong << QString::fromLatin1(f.name) + (f.list ? u" (an array of strings)"_s : u" (a non-empty string)"_s);
+            continue;
+        }
+        out[f.name] = *it;
+    }
+    if (!wrong.isEmpty()) {
+        *error = u"Your JSON object lacks or mistypes: "_s + wrong.join(u", "_s)
+            + u". Reply with one JSON object with exactly the fields "_s + names.join(u", "_s) + u'.';
+        return std::nullopt;
+    }
     return out;
 }
 

@@ -83,6 +83,11 @@ std::optional<LlmSettings> LlmSettings::fromJson(const Json &json, QString *erro
         into = static_cast<std::remove_reference_t<decltype(into)>>(json[key].get<double>());
         return true;
     };
+    if (json.contains("notes")) {
+        if (!json["notes"].is_boolean())
+            return fail("notes", u"'llm.notes' must be true or false"_s);
+        s.writeNotes = json["notes"].get<bool>();
+    }
     QString provider = u"openai"_s;
     if (!str("provider", provider) || !str("base_url", s.baseUrl) || !str("model", s.model)
         || !str("api_key_env", s.apiKeyEnv) || !str("keychain", s.keychainKey) || !num("max_tokens", s.maxTokens)
@@ -117,7 +122,7 @@ Json LlmSettings::toJson() const
 {
     Json j = {{"provider", ss(providerName())}, {"model", ss(model)}, {"endpoint", ss(endpoint())},
               {"api_key_env", ss(keyVariable())}, {"max_tokens", maxTokens}, {"temperature", temperature},
-              {"price_in", priceInPerMTok}, {"price_out", priceOutPerMTok}};
+              {"price_in", priceInPerMTok}, {"price_out", priceOutPerMTok}, {"notes", writeNotes}};
     return j;
 }
 

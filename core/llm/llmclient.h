@@ -37,6 +37,7 @@ struct LlmSettings
     int maxRetryWaitMs = 120'000; ///< a longer Retry-After is cut to this
     double priceInPerMTok = 0;    ///< US$ per million prompt tokens
     double priceOutPerMTok = 0;   ///< US$ per million reply tokens
+    bool writeNotes = true;       ///< the LLM also words the memory and reflexion records ("notes")
 
     QString providerName() const;
     /// The endpoint a request goes to.

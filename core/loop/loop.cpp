@@ -219,8 +219,8 @@ void OptimizationLoop::stop()
         if (s.state == Slot::State::Proposed || s.state == Slot::State::Approved || s.state == Slot::State::Queued)
             s.state = Slot::State::Rejected;
     }
-    if (m_planning)
-        m_planner.cancel(); // its answer (none) ends the loop
+    if (m_planning || m_writing)
+        m_planner.cancel(); // its answer (none, or the rules' records) ends the loop
     scheduleAdvance();
 }
 
@@ -332,8 +332,14 @@ void OptimizationLoop::advance()
             enter(LoopPhase::Decide);
         break;
     case LoopPhase::Decide: doDecide(); break;
-    case LoopPhase::Summarize: doSummarize(); break;
-    case LoopPhase::Reflect: doReflect(); break;
+    case LoopPhase::Summarize:
+        if (!m_writing)
+            doSummarize();
+        break;
+    case LoopPhase::Reflect:
+        if (!m_writing)
+            doReflect();
+        break;
     case LoopPhase::Done: break;
     }
 }
@@ -682,9 +688,7 @@ void OptimizationLoop::doDecide()
 
 void OptimizationLoop::doSummarize()
 {
-    Json memory;
-    bool added = false;
-    QString error;
+    std::vector<std::function<void(RecordReady)>> asks;
     for (const Slot &s : m_batch) {
         const ExperimentRecord *r = record(s.proposal.id);
         if (!r || r->decision != u"kept"_s || !r->parent)
@@ -692,21 +696,27 @@ void OptimizationLoop::doSummarize()
         const ExperimentRecord *slow = record(*r->parent);
         if (!slow)
             continue;
-        if (!added)
-            memory = m_session.memory();
-        added = true;
-        const Json m = memoryRecord(*slow, *r);
-        memory = addToMemory(memory, m, m_options.memoryCap);
-        Q_EMIT memoryAdded(m);
+        asks.push_back([this, slow = *slow, fast = *r](RecordReady done) {
+            m_planner.writeMemory(memoryRecord(slow, fast), slow, fast, std::move(done));
+        });
     }
-    if (added)
-        m_session.writeMemory(rankMemory(memory, m_bottleneck), &error);
-    enter(LoopPhase::Reflect);
+    writeRecords(std::move(asks), [this](std::vector<Json> records) {
+        if (!records.empty()) {
+            Json memory = m_session.memory();
+            for (const Json &m : records) {
+                memory = addToMemory(memory, m, m_options.memoryCap);
+                Q_EMIT memoryAdded(m);
+            }
+            QString error;
+            m_session.writeMemory(rankMemory(memory, m_bottleneck), &error);
+        }
+        enter(LoopPhase::Reflect);
+    });
 }
 
 void OptimizationLoop::doReflect()
 {
-    QString error;
+    std::vector<std::function<void(RecordReady)>> asks;
     for (const Slot &s : m_batch) {
         const ExperimentRecord *r = record(s.proposal.id);
         if (!r || r->origin == u"baseline"_s || r->decision == u"infra"_s || r->decision == u"rejected"_s)
@@ -719,13 +729,46 @@ void OptimizationLoop::doReflect()
         d.cause = r->cause;
         if (r->parent && latencyOf(*r->parent) && latencyOf(r->id))
             d.speedup = latencyOf(*r->parent)->medianMs / latencyOf(r->id)->medianMs;
-        const Json reflection = ruleReflection(*r, r->parent ? record(*r->parent) : nullptr, d);
-        m_session.appendReflection(reflection, &error);
-        Q_EMIT reflectionAdded(reflection);
+        const ExperimentRecord *parent = r->parent ? record(*r->parent) : nullptr;
+        std::optional<ExperimentRecord> parentCopy;
+        if (parent)
+            parentCopy = *parent;
+        asks.push_back([this, candidate = *r, parentCopy, d](RecordReady done) {
+            const ExperimentRecord *p = parentCopy ? &*parentCopy : nullptr;
+            m_planner.writeReflection(ruleReflection(candidate, p, d), candidate, p, std::move(done));
+        });
     }
-    m_batch.clear();
-    ++m_round; // derived from the records on resume; nothing to write
-    enter(LoopPhase::Profile);
+    writeRecords(std::move(asks), [this](std::vector<Json> reflections) {
+        QString error;
+        for (const Json &reflection : reflections) {
+            m_session.appendReflection(reflection, &error);
+            Q_EMIT reflectionAdded(reflection);
+        }
+        m_batch.clear();
+        ++m_round; // derived from the records on resume; nothing to write
+        enter(LoopPhase::Profile);
+    });
+}
+
+void OptimizationLoop::writeRecords(std::vector<std::function<void(RecordReady)>> asks,
+                                    std::function<void(std::vector<Json>)> then)
+{
+    if (asks.empty())
+        return then({});
+    auto written = std::make_shared<std::vector<Json>>(asks.size());
+    auto left = std::make_shared<size_t>(asks.size());
+    m_writing = true;
+    const int generation = ++m_writeGeneration;
+    QPointer<OptimizationLoop> self(this);
+    for (size_t i = 0; i < asks.size(); ++i) {
+        asks[i]([self, generation, written, left, then, i](Json record) {
+            (*written)[i] = std::move(record);
+            if (--*left > 0 || !self || generation != self->m_writeGeneration || self->m_phase == LoopPhase::Done)
+                return;
+            self->m_writing = false;
+            then(std::move(*written));
+        });
+    }
 }
 
 void OptimizationLoop::persistState()

@@ -132,6 +132,10 @@ private:
     void doDecide();
     void doSummarize();
     void doReflect();
+    /// Has the planner write each record (`asks`, in order; it may keep the
+    /// rules' words or write its own) and calls `then` with all of them once
+    /// the last is back. Stop cancels the calls; the rules' records remain.
+    void writeRecords(std::vector<std::function<void(RecordReady)>> asks, std::function<void(std::vector<Json>)> then);
     void finish(StopReason reason, const QString &detail);
     std::optional<std::pair<StopReason, QString>> stopCondition() const;
     void startNext();
@@ -156,6 +160,8 @@ private:
     bool m_aborting = false;
     bool m_planning = false; ///< waiting for the planner's answer
     int m_planGeneration = 0;
+    bool m_writing = false;  ///< waiting for the planner's memory records or reflections
+    int m_writeGeneration = 0;
     int m_round = 0;
     int m_nextId = 1;
     int m_incumbentId = 0;

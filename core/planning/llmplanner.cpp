@@ -43,6 +43,13 @@ QString readFile(const QString &path)
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 
+// A kernel for a note's prompt: whole up to a size a model reads well.
+QString excerpt(const QString &source)
+{
+    constexpr qsizetype kMax = 12'000;
+    return source.size() <= kMax ? source.trimmed() : source.left(kMax) + u"\n[… cut]"_s;
+}
+
 } // namespace
 
 namespace {
@@ -296,7 +303,7 @@ void LlmPlanner::send(int job, const QString &purpose)
     if (!loadPrompt(purpose, promptSearchPath(m_session.dir(), m_target.id), &t, &error))
         return jobDone(job, std::nullopt, error);
     const QHash<QString, QString> values = promptValues(m_jobs[size_t(job)]);
-    Sent sent{job, purpose, renderPrompt(t.system, values), renderPrompt(t.user, values)};
+    Sent sent{job, purpose, renderPrompt(t.system, values), renderPrompt(t.user, values), {}};
     const int call = m_client.send({purpose, sent.system, sent.prompt});
     Q_EMIT callStarted(call, purpose, sent.system, sent.prompt);
     m_sent.insert(call, std::move(sent));
@@ -355,6 +362,8 @@ void LlmPlanner::onFinished(int call, const LlmReply &reply)
     const QString &purpose = sent.purpose;
     record(sent, reply);
     Q_EMIT callFinished(call, purpose, reply);
+    if (sent.then)
+        return sent.then(reply);
     if (job < 0 || size_t(job) >= m_jobs.size() || m_jobs[size_t(job)].done)
         return;
     if (!reply.ok)
@@ -420,6 +429,97 @@ void LlmPlanner::jobDone(int job, std::optional<Proposal> proposal, const QStrin
     std::vector<Proposal> results = std::move(m_results);
     m_results.clear();
     ready(std::move(results), m_cancelled ? u"cancelled"_s : m_lastError);
+}
+
+void LlmPlanner::writeMemory(const Json &rules, const ExperimentRecord &slow, const ExperimentRecord &fast,
+                             RecordReady done)
+{
+    if (!m_client.settings().writeNotes || m_cancelled)
+        return done(rules);
+    auto n = std::make_shared<Note>();
+    n->purpose = u"summarizer"_s;
+    n->rules = rules;
+    n->done = std::move(done);
+    n->fields = {{"change"}, {"why"}};
+    QHash<QString, QString> &v = n->values;
+    v[u"slow_id"_s] = QString::number(slow.id);
+    v[u"fast_id"_s] = QString::number(fast.id);
+    v[u"plan"_s] = fast.plan;
+    v[u"record"_s] = qs(rules.dump(2));
+    v[u"slow_source"_s] = excerpt(readFile(m_session.kernelPath(slow.sourceHash)));
+    v[u"fast_source"_s] = excerpt(readFile(m_session.kernelPath(fast.sourceHash)));
+    sendNote(std::move(n));
+}
+
+void LlmPlanner::writeReflection(const Json &rules, const ExperimentRecord &candidate, const ExperimentRecord *parent,
+                                 RecordReady done)
+{
+    if (!m_client.settings().writeNotes || m_cancelled)
+        return done(rules);
+    auto n = std::make_shared<Note>();
+    n->purpose = u"reflexion"_s;
+    n->rules = rules;
+    n->done = std::move(done);
+    n->fields = {{"tried"}, {"expected"}, {"observed"}, {"lesson"}, {"avoid", true}, {"try", true}};
+    QHash<QString, QString> &v = n->values;
+    v[u"candidate_id"_s] = QString::number(candidate.id);
+    v[u"parent_id"_s] = parent ? QString::number(parent->id) : u"none"_s;
+    v[u"plan"_s] = candidate.plan.isEmpty() ? candidate.origin + u" candidate"_s : candidate.plan;
+    v[u"decision"_s] = candidate.decision + (candidate.cause.isEmpty() ? QString() : u": "_s + candidate.cause);
+    const std::string failure = stringAt(candidate.result, {"failure", "message"});
+    v[u"failure"_s] = failure.empty() ? u"(none)"_s : qs(failure).left(2000);
+    v[u"record"_s] = qs(rules.dump(2));
+    v[u"source"_s] = excerpt(readFile(m_session.kernelPath(candidate.sourceHash)));
+    sendNote(std::move(n));
+}
+
+void LlmPlanner::noteFailure(const QString &purpose, const QString &why)
+{
+    Q_EMIT note(u"llm "_s + purpose + u": "_s + why);
+}
+
+void LlmPlanner::sendNote(std::shared_ptr<Note> n)
+{
+    // The template values of the round (language, target, bottleneck…) under the n's own.
+    if (m_roundValues.isEmpty())
+        m_roundValues = roundValues(incumbentSource());
+    QHash<QString, QString> values = m_roundValues;
+    for (auto it = n->values.cbegin(); it != n->values.cend(); ++it)
+        values[it.key()] = it.value();
+    PromptTemplate t;
+    QString error;
+    if (!loadPrompt(n->purpose, promptSearchPath(m_session.dir(), m_target.id), &t, &error)) {
+        noteFailure(n->purpose, error);
+        return n->done(n->rules);
+    }
+    Sent sent{-1, n->purpose, renderPrompt(t.system, values), renderPrompt(t.user, values), {}};
+    sent.then = [this, n](const LlmReply &reply) {
+        Json out = n->rules;
+        if (!reply.ok) {
+            if (!reply.cancelled)
+                noteFailure(n->purpose, reply.error);
+            return n->done(out);
+        }
+        QString why;
+        const std::optional<Json> answer = extractJsonObject(reply.text, n->fields, &why);
+        if (!answer) {
+            if (n->formatTries < m_options.formatRetries && !m_cancelled) {
+                ++n->formatTries;
+                n->values[u"error_feedback"_s] = u"\n# Your last answer could not be used\n"_s + why + u'\n';
+                noteFailure(n->purpose, why + u" (asking again)"_s);
+                return sendNote(n);
+            }
+            noteFailure(n->purpose, why + u" (the rules' record is kept)"_s);
+            return n->done(out);
+        }
+        for (const auto &[key, value] : answer->items())
+            out[key] = value;
+        out["by"] = "llm";
+        n->done(out);
+    };
+    const int call = m_client.send({n->purpose, sent.system, sent.prompt});
+    Q_EMIT callStarted(call, n->purpose, sent.system, sent.prompt);
+    m_sent.insert(call, std::move(sent));
 }
 
 } // namespace kwb

@@ -1,11 +1,13 @@
 #pragma once
 
+#include "llm/codeblocks.h"
 #include "llm/llmclient.h"
 #include "planning/planner.h"
 
 #include <QHash>
 #include <QObject>
 
+#include <memory>
 #include <vector>
 
 namespace kwb {
@@ -58,8 +60,18 @@ public:
                       ProposalsReady ready) override;
     void cancel() override;
     double cost() const override { return m_totals.cost; }
+    /// The summarizer and reflexion writers (when the settings' writeNotes):
+    /// the LLM words the record's text fields as validated JSON; the figures
+    /// stay the rules', and the rules' record is kept when the answer does
+    /// not validate after formatRetries, the call fails or Stop cancels it.
+    void writeMemory(const Json &rules, const ExperimentRecord &slow, const ExperimentRecord &fast,
+                     RecordReady done) override;
+    void writeReflection(const Json &rules, const ExperimentRecord &candidate, const ExperimentRecord *parent,
+                         RecordReady done) override;
 
     const LedgerTotals &totals() const { return m_totals; }
+    /// The round the calls belong to (the one being planned).
+    int round() const { return m_round; }
     LlmClient &client() { return m_client; }
 
 Q_SIGNALS:
@@ -94,6 +106,16 @@ private:
     {
         int job = -1;
         QString purpose, system, prompt;
+        std::function<void(const LlmReply &)> then; ///< a note's call: what to do with the reply
+    };
+    struct Note
+    {
+        QString purpose; ///< summarizer or reflexion
+        QHash<QString, QString> values;
+        std::vector<ReplyField> fields;
+        Json rules;
+        RecordReady done;
+        int formatTries = 0;
     };
 
     /// The values every prompt of a round shares (read once a round: the
@@ -102,6 +124,9 @@ private:
     /// The round's values with the job's own: source, plan, feedback.
     QHash<QString, QString> promptValues(const Job &job) const;
     void send(int job, const QString &purpose);
+    /// Asks for a note (a JSON record) and hands the result to its `done`.
+    void sendNote(std::shared_ptr<Note> n);
+    void noteFailure(const QString &purpose, const QString &why);
     void onFinished(int call, const LlmReply &reply);
     void jobDone(int job, std::optional<Proposal> proposal, const QString &error = {});
     void record(const Sent &sent, const LlmReply &reply);

@@ -38,6 +38,9 @@ struct Proposal
 /// Called once with the proposals (none: nothing left, or `error` says why).
 using ProposalsReady = std::function<void(std::vector<Proposal> proposals, const QString &error)>;
 
+/// Called once with the record to store (a memory record or a reflection).
+using RecordReady = std::function<void(Json record)>;
+
 /// Proposes candidates. Peers: search (knobs), llm and manual later.
 class Planner
 {
@@ -61,6 +64,27 @@ public:
     virtual void cancel() {}
     /// US$ spent so far in this session (LLM calls), for the loop's budget.
     virtual double cost() const { return 0; }
+
+    /// The summarizer: the rules wrote `rules`, the slow→fast memory record
+    /// of a keep; a planner with a language model may word its change and
+    /// why it helped (the figures stay the rules'). `done` is called once,
+    /// possibly before this returns. The default stores the rules' record.
+    virtual void writeMemory(const Json &rules, const ExperimentRecord &slow, const ExperimentRecord &fast,
+                             RecordReady done)
+    {
+        Q_UNUSED(slow)
+        Q_UNUSED(fast)
+        done(rules);
+    }
+    /// The reflexion step, the same way: the rules' reflection on `candidate`
+    /// (tried, expected, observed, lesson, avoid, try) may be rewritten.
+    virtual void writeReflection(const Json &rules, const ExperimentRecord &candidate,
+                                 const ExperimentRecord *parent, RecordReady done)
+    {
+        Q_UNUSED(candidate)
+        Q_UNUSED(parent)
+        done(rules);
+    }
 };
 
 /// The built-in, LLM-free planner: a knob search over the workload's template.
