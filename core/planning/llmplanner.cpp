@@ -436,19 +436,14 @@ void LlmPlanner::writeMemory(const Json &rules, const ExperimentRecord &slow, co
 {
     if (!m_client.settings().writeNotes || m_cancelled)
         return done(rules);
-    auto n = std::make_shared<Note>();
-    n->purpose = u"summarizer"_s;
-    n->rules = rules;
-    n->done = std::move(done);
-    n->fields = {{"change"}, {"why"}};
-    QHash<QString, QString> &v = n->values;
+    QHash<QString, QString> v;
     v[u"slow_id"_s] = QString::number(slow.id);
     v[u"fast_id"_s] = QString::number(fast.id);
     v[u"plan"_s] = fast.plan;
     v[u"record"_s] = qs(rules.dump(2));
     v[u"slow_source"_s] = excerpt(readFile(m_session.kernelPath(slow.sourceHash)));
     v[u"fast_source"_s] = excerpt(readFile(m_session.kernelPath(fast.sourceHash)));
-    sendNote(std::move(n));
+    sendNote(std::make_shared<Note>(Note{u"summarizer"_s, v, {{"change"}, {"why"}}, rules, std::move(done), 0}));
 }
 
 void LlmPlanner::writeReflection(const Json &rules, const ExperimentRecord &candidate, const ExperimentRecord *parent,
@@ -456,12 +451,7 @@ void LlmPlanner::writeReflection(const Json &rules, const ExperimentRecord &cand
 {
     if (!m_client.settings().writeNotes || m_cancelled)
         return done(rules);
-    auto n = std::make_shared<Note>();
-    n->purpose = u"reflexion"_s;
-    n->rules = rules;
-    n->done = std::move(done);
-    n->fields = {{"tried"}, {"expected"}, {"observed"}, {"lesson"}, {"avoid", true}, {"try", true}};
-    QHash<QString, QString> &v = n->values;
+    QHash<QString, QString> v;
     v[u"candidate_id"_s] = QString::number(candidate.id);
     v[u"parent_id"_s] = parent ? QString::number(parent->id) : u"none"_s;
     v[u"plan"_s] = candidate.plan.isEmpty() ? candidate.origin + u" candidate"_s : candidate.plan;
@@ -470,7 +460,8 @@ void LlmPlanner::writeReflection(const Json &rules, const ExperimentRecord &cand
     v[u"failure"_s] = failure.empty() ? u"(none)"_s : qs(failure).left(2000);
     v[u"record"_s] = qs(rules.dump(2));
     v[u"source"_s] = excerpt(readFile(m_session.kernelPath(candidate.sourceHash)));
-    sendNote(std::move(n));
+    const std::vector<ReplyField> fields = {{"tried"}, {"expected"}, {"observed"}, {"lesson"}, {"avoid", true}, {"try", true}};
+    sendNote(std::make_shared<Note>(Note{u"reflexion"_s, v, fields, rules, std::move(done), 0}));
 }
 
 void LlmPlanner::noteFailure(const QString &purpose, const QString &why)
