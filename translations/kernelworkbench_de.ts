@@ -664,6 +664,53 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <source>%1 is not a session (no session.json)</source>
         <translation>%1 ist keine Sitzung (keine session.json)</translation>
     </message>
+    <message>
+        <source>&apos;tune_params_keys&apos; must be an array of parameter names</source>
+        <translation>&apos;tune_params_keys&apos; muss ein Array von Parameternamen sein</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; is not a knob of this workload</source>
+        <translation>Parameter &apos;%1&apos; ist kein Knopf dieser Arbeitslast</translation>
+    </message>
+    <message>
+        <source>knob &apos;%1&apos; is not among the file&apos;s parameters</source>
+        <translation>Knopf &apos;%1&apos; ist nicht unter den Parametern der Datei</translation>
+    </message>
+    <message>
+        <source>&apos;cache&apos; must be an object of measured configurations</source>
+        <translation>&apos;cache&apos; muss ein Objekt gemessener Konfigurationen sein</translation>
+    </message>
+    <message>
+        <source>&apos;time&apos; must be a number (milliseconds) or a failure name</source>
+        <translation>&apos;time&apos; muss eine Zahl (Millisekunden) oder ein Fehlername sein</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries lie outside the workload&apos;s knob space and were skipped</source>
+        <translation>
+            <numerusform>%n Eintrag liegt außerhalb des Knopfraums der Arbeitslast und wurde übersprungen</numerusform>
+            <numerusform>%n Einträge liegen außerhalb des Knopfraums der Arbeitslast und wurden übersprungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&apos;command&apos; must be a non-empty array of strings</source>
+        <translation>&apos;command&apos; muss ein nicht leeres Array von Strings sein</translation>
+    </message>
+    <message>
+        <source>&apos;metrics&apos; must be an array</source>
+        <translation>&apos;metrics&apos; muss ein Array sein</translation>
+    </message>
+    <message>
+        <source>&apos;derived&apos; must be an object of name → expression</source>
+        <translation>&apos;derived&apos; muss ein Objekt aus Name → Ausdruck sein</translation>
+    </message>
+    <message>
+        <source>&apos;bottleneck&apos; must be an array of rules</source>
+        <translation>&apos;bottleneck&apos; muss ein Array von Regeln sein</translation>
+    </message>
+    <message>
+        <source>&apos;guards&apos; must be an array of rules</source>
+        <translation>&apos;guards&apos; muss ein Array von Regeln sein</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>

@@ -663,6 +663,52 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <source>%1 is not a session (no session.json)</source>
         <translation>%1 はセッションではありません（session.json がありません）</translation>
     </message>
+    <message>
+        <source>&apos;tune_params_keys&apos; must be an array of parameter names</source>
+        <translation>&apos;tune_params_keys&apos; はパラメーター名の配列でなければなりません</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; is not a knob of this workload</source>
+        <translation>パラメーター &apos;%1&apos; はこのワークロードのノブではありません</translation>
+    </message>
+    <message>
+        <source>knob &apos;%1&apos; is not among the file&apos;s parameters</source>
+        <translation>ノブ &apos;%1&apos; はファイルのパラメーターにありません</translation>
+    </message>
+    <message>
+        <source>&apos;cache&apos; must be an object of measured configurations</source>
+        <translation>&apos;cache&apos; は計測済み構成のオブジェクトでなければなりません</translation>
+    </message>
+    <message>
+        <source>&apos;time&apos; must be a number (milliseconds) or a failure name</source>
+        <translation>&apos;time&apos; は数値（ミリ秒）または失敗名でなければなりません</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries lie outside the workload&apos;s knob space and were skipped</source>
+        <translation>
+            <numerusform>%n 件の項目がワークロードのノブ空間の外にあるため、読み飛ばしました</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&apos;command&apos; must be a non-empty array of strings</source>
+        <translation>&apos;command&apos; は空でない文字列の配列でなければなりません</translation>
+    </message>
+    <message>
+        <source>&apos;metrics&apos; must be an array</source>
+        <translation>&apos;metrics&apos; は配列でなければなりません</translation>
+    </message>
+    <message>
+        <source>&apos;derived&apos; must be an object of name → expression</source>
+        <translation>&apos;derived&apos; は 名前 → 式 のオブジェクトでなければなりません</translation>
+    </message>
+    <message>
+        <source>&apos;bottleneck&apos; must be an array of rules</source>
+        <translation>&apos;bottleneck&apos; は規則の配列でなければなりません</translation>
+    </message>
+    <message>
+        <source>&apos;guards&apos; must be an array of rules</source>
+        <translation>&apos;guards&apos; は規則の配列でなければなりません</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>

@@ -191,7 +191,7 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
     }
     const Json &keys = root["tune_params_keys"];
     if (!keys.is_array())
-        return fail("/tune_params_keys", u"'tune_params_keys' must be an array of parameter names"_s);
+        return fail("/tune_params_keys", FileText::tr("'tune_params_keys' must be an array of parameter names"));
     // Parameter i of the file is knob knobOf[i] of the space.
     std::vector<int> knobOf;
     for (size_t i = 0; i < keys.size(); ++i) {
@@ -201,16 +201,16 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
         const QString name = qs(keys[i].get<std::string>());
         const int k = space.indexOfKnob(name);
         if (k < 0)
-            return fail(pointer, u"parameter '"_s + name + u"' is not a knob of this workload"_s);
+            return fail(pointer, FileText::tr("parameter '%1' is not a knob of this workload").arg(name));
         knobOf.push_back(k);
     }
     for (size_t k = 0; k < space.knobs().size(); ++k) {
         if (std::find(knobOf.begin(), knobOf.end(), int(k)) == knobOf.end())
-            return fail("/tune_params_keys", u"knob '"_s + space.knobs()[k].name + u"' is not among the file's parameters"_s);
+            return fail("/tune_params_keys", FileText::tr("knob '%1' is not among the file's parameters").arg(space.knobs()[k].name));
     }
     const Json &cacheJson = root["cache"];
     if (!cacheJson.is_object())
-        return fail("/cache", u"'cache' must be an object of measured configurations"_s);
+        return fail("/cache", FileText::tr("'cache' must be an object of measured configurations"));
 
     TunerCache cache;
     cache.deviceName = qs(stringAt(root, {"device_name"}));
@@ -260,7 +260,7 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
             if (e.failure == u"InvalidConfig"_s)
                 continue; // Kernel Tuner records restricted configurations too
         } else {
-            return fail(pointer + "/time", u"'time' must be a number (milliseconds) or a failure name"_s);
+            return fail(pointer + "/time", FileText::tr("'time' must be a number (milliseconds) or a failure name"));
         }
         if (const Json *times = findAt(value, {"times"}); times && times->is_array()) {
             for (const Json &t : *times) {
@@ -278,8 +278,8 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
         cache.entries[config] = std::move(e);
     }
     if (skipped > 0)
-        diagnostics->append(doc.warning(firstSkipped, QString::number(skipped)
-                                                          + u" entries lie outside the workload's knob space and were skipped"_s));
+        diagnostics->append(doc.warning(firstSkipped, FileText::tr("%n entries lie outside the workload's knob space and were skipped",
+                                                                   nullptr, int(skipped))));
     return cache;
 }
 

@@ -120,7 +120,7 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
         }
     }
     if (t.command.isEmpty())
-        return fail("/command", u"'command' must be a non-empty array of strings"_s);
+        return fail("/command", FileText::tr("'command' must be a non-empty array of strings"));
     for (const QString &f : std::as_const(t.files)) {
         if (!QFileInfo::exists(t.filePath(f)))
             return fail("/files", FileText::tr("harness file '%1' is missing beside target.json").arg(f));
@@ -133,7 +133,7 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
 
     const Json &metrics = root["metrics"];
     if (!metrics.is_array())
-        return fail("/metrics", u"'metrics' must be an array"_s);
+        return fail("/metrics", FileText::tr("'metrics' must be an array"));
     QStringList names;
     for (size_t i = 0; i < metrics.size(); ++i) {
         const Json &m = metrics[i];
@@ -160,7 +160,7 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
     if (root.contains("derived")) {
         const Json &d = root["derived"];
         if (!d.is_object())
-            return fail("/derived", u"'derived' must be an object of name → expression"_s);
+            return fail("/derived", FileText::tr("'derived' must be an object of name → expression"));
         for (const auto &[name, expr] : d.items()) {
             const std::string ptr = "/derived/" + pointerToken(name);
             if (!expr.is_string())
@@ -176,7 +176,7 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
     if (root.contains("bottleneck")) {
         const Json &rules = root["bottleneck"];
         if (!rules.is_array())
-            return fail("/bottleneck", u"'bottleneck' must be an array of rules"_s);
+            return fail("/bottleneck", FileText::tr("'bottleneck' must be an array of rules"));
         for (size_t i = 0; i < rules.size(); ++i) {
             const Json &r = rules[i];
             const std::string ptr = "/bottleneck/" + std::to_string(i);
@@ -193,7 +193,7 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
     if (root.contains("guards")) {
         const Json &rules = root["guards"];
         if (!rules.is_array())
-            return fail("/guards", u"'guards' must be an array of rules"_s);
+            return fail("/guards", FileText::tr("'guards' must be an array of rules"));
         for (size_t i = 0; i < rules.size(); ++i) {
             const Json &r = rules[i];
             const std::string ptr = "/guards/" + std::to_string(i);
