@@ -137,8 +137,7 @@ void LlmSettingsDialog::accept()
         return;
     }
     QSettings s;
-    const GuiLlmSettings before = GuiLlmSettings::load();
-    bool keychained = before.llm.contains("keychain");
+    bool keychained = !s.value(u"llm/keychain"_s).toString().isEmpty();
     if (!m_key->text().isEmpty()) {
         if (!keychain::write(kKeychainEntry, m_key->text(), &error)) {
             QMessageBox::warning(this, windowTitle(), tr("The key could not be stored in the keychain: %1").arg(error));

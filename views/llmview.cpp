@@ -136,7 +136,7 @@ void LlmView::callDelta(int call, const QString &text)
         bar->setValue(bar->maximum());
 }
 
-void LlmView::callFinished(int call, const QString &, const LlmReply &reply)
+void LlmView::callFinished(int call, const QString &, const LlmReply &reply, const LedgerTotals &ledger)
 {
     QTreeWidgetItem *item = m_live.take(call);
     if (!item)
@@ -149,23 +149,21 @@ void LlmView::callFinished(int call, const QString &, const LlmReply &reply)
     item->setText(State, reply.ok ? tr("done") : reply.cancelled ? tr("cancelled") : tr("failed"));
     if (m_calls->currentItem() == item)
         showCall(item);
-    ++m_ledger.calls;
-    m_ledger.failedCalls += reply.ok ? 0 : 1;
-    m_ledger.tokensIn += reply.tokensIn;
-    m_ledger.tokensOut += reply.tokensOut;
-    m_ledger.cost += reply.cost;
-    m_ledger.ms += reply.ms;
+    m_ledger = ledger;
     updateTotals();
 }
 
 void LlmView::setRecords(const std::vector<ExperimentRecord> &records)
 {
-    double ms = 0;
-    for (const ExperimentRecord &r : records) {
-        for (const char *stage : {"compile_ms", "check_ms", "bench_ms"})
-            ms += numberAt(r.result, {"timings", stage}, 0);
-    }
-    m_deviceSeconds = ms / 1000;
+    m_deviceSeconds = 0;
+    for (const ExperimentRecord &r : records)
+        addRecord(r);
+}
+
+void LlmView::addRecord(const ExperimentRecord &record)
+{
+    for (const char *stage : {"compile_ms", "check_ms", "bench_ms"})
+        m_deviceSeconds += numberAt(record.result, {"timings", stage}, 0) / 1000;
     updateTotals();
 }
 

@@ -29,9 +29,11 @@ public:
     void loadSession(const QString &sessionDir);
     void callStarted(int call, int round, const QString &purpose, const QString &system, const QString &prompt);
     void callDelta(int call, const QString &text);
-    void callFinished(int call, const QString &purpose, const LlmReply &reply);
-    /// The device time beside the LLM's cost, from the session's records.
+    /// A call ended; `ledger` is the session's, this call included.
+    void callFinished(int call, const QString &purpose, const LlmReply &reply, const LedgerTotals &ledger);
+    /// The device time beside the LLM's cost: the session's records, then each new one.
     void setRecords(const std::vector<ExperimentRecord> &records);
+    void addRecord(const ExperimentRecord &record);
 
     int callCount() const;
     QString promptText() const;

@@ -469,7 +469,7 @@ void MainWindow::bindLoop(OptimizationLoop *loop)
         updateActions();
     });
     connect(loop, &OptimizationLoop::candidateFinished, this, [this](const ExperimentRecord &r) {
-        m_llm->setRecords(m_workbench->session().experiments());
+        m_llm->addRecord(r);
         if (m_pending && m_pending->id == r.id) {
             m_pending.reset();
             m_diff->setRightEditable(false);

@@ -260,10 +260,10 @@ void Workbench::showLlmCalls(LlmPlanner *planner)
                 Q_EMIT llmCallStarted(call, planner->round(), purpose, system, prompt);
             });
     connect(planner, &LlmPlanner::callDelta, this, &Workbench::llmCallDelta);
-    connect(planner, &LlmPlanner::callFinished, this, [this](int call, const QString &purpose, const LlmReply &r) {
+    connect(planner, &LlmPlanner::callFinished, this, [this, planner](int call, const QString &purpose, const LlmReply &r) {
         Q_EMIT consoleLine(r.ok ? tr("llm: %1: %2 tokens in, %3 out, US$ %4").arg(purpose).arg(r.tokensIn).arg(r.tokensOut).arg(r.cost, 0, 'f', 4)
                                 : tr("llm: %1 failed: %2").arg(purpose, r.error));
-        Q_EMIT llmCallFinished(call, purpose, r);
+        Q_EMIT llmCallFinished(call, purpose, r, planner->totals());
     });
     connect(planner, &LlmPlanner::note, this, &Workbench::consoleLine);
 }

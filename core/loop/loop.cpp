@@ -729,13 +729,11 @@ void OptimizationLoop::doReflect()
         d.cause = r->cause;
         if (r->parent && latencyOf(*r->parent) && latencyOf(r->id))
             d.speedup = latencyOf(*r->parent)->medianMs / latencyOf(r->id)->medianMs;
-        const ExperimentRecord *parent = r->parent ? record(*r->parent) : nullptr;
-        std::optional<ExperimentRecord> parentCopy;
-        if (parent)
-            parentCopy = *parent;
-        asks.push_back([this, candidate = *r, parentCopy, d](RecordReady done) {
-            const ExperimentRecord *p = parentCopy ? &*parentCopy : nullptr;
-            m_planner.writeReflection(ruleReflection(candidate, p, d), candidate, p, std::move(done));
+        // Copies: the records may move while the planner writes.
+        const ExperimentRecord *p = r->parent ? record(*r->parent) : nullptr;
+        asks.push_back([this, candidate = *r, parent = p ? std::optional(*p) : std::nullopt, d](RecordReady done) {
+            const ExperimentRecord *before = parent ? &*parent : nullptr;
+            m_planner.writeReflection(ruleReflection(candidate, before, d), candidate, before, std::move(done));
         });
     }
     writeRecords(std::move(asks), [this](std::vector<Json> reflections) {
