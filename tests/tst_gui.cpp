@@ -8,6 +8,7 @@
 #include "session/compare.h"
 #include "targets/targetprofile.h"
 #include "diffview.h"
+#include "llmsettings.h"
 #include "llmview.h"
 #include "mainwindow.h"
 #include "metricchart.h"
@@ -345,6 +346,19 @@ private Q_SLOTS:
         settings.setValue(u"llm/command"_s, QStringList{u"sh"_s, script});
         settings.setValue(u"llm/override"_s, true);
         auto forget = qScopeGuard([] { QSettings().remove(u"llm"_s); });
+        // The engineer's own prompt folder, started from the built-in templates.
+        const QString prompts = m_tmp.path() + u"/my-prompts"_s;
+        QString error;
+        const QStringList written = copyBuiltInPrompts(prompts, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY2(written.contains(prompts + u"/planner.md"_s) && written.contains(prompts + u"/cpu-cxx/executor.md"_s),
+                 qPrintable(written.join(u' ')));
+        QVERIFY(copyBuiltInPrompts(prompts, &error).isEmpty()); // what is there is kept
+        QFile planner(prompts + u"/planner.md"_s);
+        QVERIFY(planner.open(QIODevice::Append));
+        planner.write("Mind the cache lines (the engineer's own line).\n");
+        planner.close();
+        settings.setValue(u"llm/prompts"_s, prompts);
 
         const QString session = m_tmp.path() + u"/gui-llm"_s;
         {
@@ -369,7 +383,14 @@ private Q_SLOTS:
         LlmView reopened;
         reopened.loadSession(session);
         QCOMPARE(reopened.callCount(), 5);
-        QVERIFY(reopened.totalsText().contains(u"5 LLM calls"_s));
+        QVERIFY(reopened.totalsText().contains(u"5 LLM calls"_s));        // The planner's prompt came from the engineer's template, as its transcript says.
+        const QStringList plans = QDir(session + u"/transcripts"_s).entryList({u"*-planner.json"_s}, QDir::Files);
+        QCOMPARE(plans.size(), 1);
+        QFile transcript(session + u"/transcripts/"_s + plans[0]);
+        QVERIFY(transcript.open(QIODevice::ReadOnly));
+        const Json t = Json::parse(transcript.readAll().toStdString());
+        QCOMPARE(t.value("template", std::string()), planner.fileName().toStdString());
+        QVERIFY(t.value("prompt", std::string()).find("Mind the cache lines") != std::string::npos);
     }
 
     void remoteHostConnectsWithConsentAndShowsItsState()

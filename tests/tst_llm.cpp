@@ -76,17 +76,19 @@ class TestLlm : public QObject
         std::unique_ptr<OptimizationLoop> loop;
         QString error;
     };
-    // The LLM's notes (memory records, reflexions) are off unless `notes`:
-    // those runs script the planner's and executor's calls only.
+    // The LLM's notes (memory records, reflexions) are off unless `tweak`
+    // turns them on: those runs script the planner's and executor's calls only.
     LlmRun llmRun(const Workload &w, const QString &dir, const HttpPeer &peer, const LoopOptions &options = {},
-                  bool notes = false)
+                  const std::function<void(LlmSettings &)> &tweak = {})
     {
         LlmRun run;
         run.session = SessionStore::create(dir, w, m_target, &run.error);
         if (!run.session)
             return run;
         LlmSettings s = settings(peer);
-        s.writeNotes = notes;
+        s.writeNotes = false;
+        if (tweak)
+            tweak(s);
         run.planner = std::make_unique<LlmPlanner>(w, m_target, *run.session, s);
         run.backend = std::make_unique<PoolEvalBackend>(w, m_target, Calibration{}, dir + u"/work"_s, 1);
         run.loop = std::make_unique<OptimizationLoop>(w, *run.session, *run.planner, *run.backend, options);
@@ -390,6 +392,38 @@ private Q_SLOTS:
         const QString line = text.split(u'\n').value(17);
         const QString where = u"bad-llm.json:18:"_s + QString::number(line.indexOf(u"\"gemini\""_s) + 1) + u':';
         QVERIFY2(bad.message().contains(where) && bad.message().contains(u"gemini"_s), qPrintable(bad.message()));
+
+        // Samples are a whole number; the prompt folder is relative to the
+        // workload and must exist; a misspelt member is named with a suggestion.
+        QVERIFY(!LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "m"}, {"samples", 0}}, &error));
+        QVERIFY(error.contains(u"llm.samples"_s));
+        QVERIFY(!LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "m"}, {"samples", 1.5}}, &error));
+        s = LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "m"}, {"samples", 3}, {"prompts", "p"}}, &error);
+        QVERIFY(s && s->samples == 3 && s->promptsDir == u"p"_s);
+        QCOMPARE(s->toJson().value("samples", 0), 3);
+        QDir().mkpath(m_tmp.path() + u"/my-prompts"_s);
+        auto loadWith = [&](const QString &llm) {
+            QString t = readAll(QFINDTESTDATA("data/tiny/llm.json"));
+            t.replace(u"\"price_out\": 15.0}"_s, u"\"price_out\": 15.0, "_s + llm + u'}')
+                .replace(u"\"slow.cpp\""_s, u'"' + tiny + u"/slow.cpp\""_s)
+                .replace(u"\"reference.cpp\""_s, u'"' + tiny + u"/reference.cpp\""_s);
+            QFile out(m_tmp.path() + u"/llm-prompts.json"_s);
+            if (!out.open(QIODevice::WriteOnly))
+                return WorkloadLoad{};
+            out.write(t.toUtf8());
+            out.close();
+            return loadWorkload(out.fileName(), &m_target);
+        };
+        const WorkloadLoad relative = loadWith(u"\"prompts\": \"my-prompts\", \"smaples\": 2"_s);
+        QVERIFY2(relative.workload, qPrintable(relative.message()));
+        QCOMPARE(relative.workload->llm.value("prompts", std::string()), QString(m_tmp.path() + u"/my-prompts"_s).toStdString());
+        QVERIFY2(relative.message().contains(u"llm-prompts.json:18:"_s) && relative.message().contains(u"'smaples'"_s)
+                     && relative.message().contains(u"samples"_s),
+                 qPrintable(relative.message()));
+        const WorkloadLoad missing = loadWith(u"\"prompts\": \"nowhere\""_s);
+        QVERIFY(!missing.workload);
+        QVERIFY2(missing.message().contains(u"llm-prompts.json:18:"_s) && missing.message().contains(u"nowhere"_s),
+                 qPrintable(missing.message()));
     }
 
     // ---------------------------------------------------------- replies → kernels
@@ -454,13 +488,26 @@ private Q_SLOTS:
         QCOMPARE(t.path, u":/kwb/prompts/cpu-cxx/executor.md"_s);
         QVERIFY(loadPrompt(u"planner"_s, promptSearchPath(session.path(), u"cpu-cxx"_s), &t, &error));
         QCOMPARE(t.path, u":/kwb/prompts/default/planner.md"_s); // no cpu-cxx one: the default
+        // The settings' folder: its <target>/ first, then itself, before the built-in ones.
+        QTemporaryDir user;
+        QDir().mkpath(user.path() + u"/cpu-cxx"_s);
+        for (const QString &name : {u"/cpu-cxx/executor.md"_s, u"/planner.md"_s, u"/executor.md"_s}) {
+            QFile mine(user.path() + name);
+            QVERIFY(mine.open(QIODevice::WriteOnly));
+            mine.write("Mine.\n=== prompt ===\n{{plan}}\n");
+        }
+        QVERIFY(loadPrompt(u"executor"_s, promptSearchPath(session.path(), u"cpu-cxx"_s, user.path()), &t, &error));
+        QCOMPARE(t.path, user.path() + u"/cpu-cxx/executor.md"_s);
+        QVERIFY(loadPrompt(u"planner"_s, promptSearchPath(session.path(), u"cpu-cxx"_s, user.path()), &t, &error));
+        QCOMPARE(t.path, user.path() + u"/planner.md"_s);
+        QCOMPARE(t.system, u"Mine."_s);
         QDir().mkpath(session.path() + u"/prompts"_s);
         QFile own(session.path() + u"/prompts/planner.md"_s);
         QVERIFY(own.open(QIODevice::WriteOnly));
         own.write("Be brief.\n=== prompt ===\nImprove {{workload}} ({{unknown}}).\n");
         own.close();
-        QVERIFY(loadPrompt(u"planner"_s, promptSearchPath(session.path(), u"cpu-cxx"_s), &t, &error));
-        QCOMPARE(t.system, u"Be brief."_s);
+        QVERIFY(loadPrompt(u"planner"_s, promptSearchPath(session.path(), u"cpu-cxx"_s, user.path()), &t, &error));
+        QCOMPARE(t.system, u"Be brief."_s); // the session's own wins
         QStringList missing;
         QCOMPARE(renderPrompt(t.user, {{u"workload"_s, u"tiny {{x}}"_s}}, &missing), u"Improve tiny {{x}} ().\n"_s);
         QCOMPARE(missing, QStringList{u"unknown"_s});
@@ -567,6 +614,129 @@ private Q_SLOTS:
         QCOMPARE(QDir(dir + u"/transcripts"_s).entryList(QDir::Files).size(), prompts.size());
     }
 
+    // A kernel that fails is sent back to the executor with its error; the
+    // candidate counts as failed (toward the divergence streak) only once
+    // the fixes are spent. With one failure allowed in a row, a revert
+    // comes after the third fix, not after the first failure.
+    void fixesCountOnlyWhenSpent()
+    {
+        const QString broken = readAll(QFINDTESTDATA("data/tiny/nocompile.cpp"));
+        HttpPeer peer;
+        const QByteArray planner = "Propose ONE optimization", executor = "Rewrite the kernel below";
+        peer.pushFor(planner, HttpPeer::stream(HttpPeer::openAiStream(u"Drop the redundant passes"_s)));
+        for (int attempt = 0; attempt < 4; ++attempt) // the kernel and its three fixes, all broken
+            peer.pushFor(executor, HttpPeer::stream(HttpPeer::openAiStream(fenced(broken + u"// attempt "_s + QString::number(attempt) + u'\n'))));
+        peer.pushFor(planner, HttpPeer::stream(HttpPeer::openAiStream(u"Compute y once"_s)));
+        peer.pushFor(executor, HttpPeer::stream(HttpPeer::openAiStream(fenced(readAll(QFINDTESTDATA("data/tiny/good.cpp"))))));
+        Workload w = m_workload;
+        w.rounds = 5;
+        w.divergence.maxFailures = 1;
+        LoopOptions options;
+        options.plateauRounds = 0;
+        const QString dir = m_tmp.path() + u"/fixes-spent"_s;
+        LlmRun run = llmRun(w, dir, peer, options);
+        QVERIFY2(run.session, qPrintable(run.error));
+        QStringList prompts;
+        connect(run.planner.get(), &LlmPlanner::callStarted, this,
+                [&](int, const QString &purpose, const QString &, const QString &p) { prompts << purpose + u": "_s + p; });
+        QList<int> revertedAfter; // the number of records when each revert came
+        connect(run.loop.get(), &OptimizationLoop::reverted, this,
+                [&] { revertedAfter << int(run.session->experiments().size()); });
+        QSignalSpy finished(run.loop.get(), &OptimizationLoop::finished);
+        run.loop->start();
+        QVERIFY(finished.wait(180'000));
+        QVERIFY2(finished.first().at(0).value<StopReason>() == StopReason::RoundLimit,
+                 qPrintable(finished.first().at(1).toString()));
+        QCOMPARE(peer.pendingFor(planner), 0);
+        QCOMPARE(peer.pendingFor(executor), 0);
+
+        const auto &records = run.session->experiments();
+        QCOMPARE(records.size(), size_t(6));
+        for (int i = 1; i <= 4; ++i) {
+            const ExperimentRecord &r = records[size_t(i)];
+            QCOMPARE(r.decision, u"failed"_s);
+            QCOMPARE(stringAt(r.result, {"failure", "class"}), std::string("compile"));
+            if (i > 1)
+                QVERIFY2(r.plan.endsWith(u"(fix "_s + QString::number(i - 1) + u"/3 of #2)"_s), qPrintable(r.plan));
+            if (i < 4) { // sent back: not counted yet
+                QVERIFY(r.flags.contains(u"fixing"_s));
+                QVERIFY2(r.cause.endsWith(u"sent back to the executor (fix "_s + QString::number(i) + u"/3)"_s), qPrintable(r.cause));
+            } else { // the fixes are spent: a failure
+                QVERIFY(!r.flags.contains(u"fixing"_s));
+                QVERIFY2(!r.cause.contains(u"sent back"_s), qPrintable(r.cause));
+            }
+        }
+        QCOMPARE(revertedAfter, QList<int>{5}); // once, after the last fix; none for the three sent back
+        QCOMPARE(records[5].decision, u"kept"_s);
+        QCOMPARE(records[5].plan, u"Compute y once"_s);
+        // Each fix was asked with the latest attempt's error, and no new plan came in between.
+        const QStringList purposes = [&] {
+            QStringList p;
+            for (const QString &x : prompts)
+                p << x.section(u':', 0, 0);
+            return p;
+        }();
+        QCOMPARE(purposes, (QStringList{u"planner"_s, u"executor"_s, u"executor"_s, u"executor"_s, u"executor"_s,
+                                        u"planner"_s, u"executor"_s}));
+        QVERIFY(prompts[4].contains(u"Your previous kernel (candidate #4) failed: compile"_s));
+        QVERIFY(prompts[4].contains(u"// attempt 2"_s));
+        QVERIFY(prompts[4].contains(u"error: expected"_s));
+    }
+
+    // A round of three candidates with two samples per plan: two plans, the
+    // first carried out twice, each executor told which sample it writes.
+    void samplesPerPlan()
+    {
+        const QString good = readAll(QFINDTESTDATA("data/tiny/good.cpp"));
+        HttpPeer peer;
+        const QByteArray planner = "Propose ONE optimization", executor = "Rewrite the kernel below";
+        peer.pushFor(planner, HttpPeer::stream(HttpPeer::openAiStream(u"Drop the redundant passes"_s)));
+        peer.pushFor(planner, HttpPeer::stream(HttpPeer::openAiStream(u"Drop the redundant passes too"_s)));
+        for (int sample = 0; sample < 3; ++sample)
+            peer.pushFor(executor, HttpPeer::stream(HttpPeer::openAiStream(fenced(good + u"// take "_s + QString::number(sample) + u'\n'))));
+        Workload w = m_workload;
+        w.batch = 3;
+        LoopOptions options;
+        options.plateauRounds = 0;
+        LlmRun run = llmRun(w, m_tmp.path() + u"/samples"_s, peer, options, [](LlmSettings &s) { s.samples = 2; });
+        QVERIFY2(run.session, qPrintable(run.error));
+        QStringList prompts;
+        connect(run.planner.get(), &LlmPlanner::callStarted, this,
+                [&](int, const QString &purpose, const QString &, const QString &p) { prompts << purpose + u": "_s + p; });
+        QSignalSpy finished(run.loop.get(), &OptimizationLoop::finished);
+        run.loop->start();
+        QVERIFY(finished.wait(180'000));
+        QCOMPARE(peer.pendingFor(planner), 0);
+        QCOMPARE(peer.pendingFor(executor), 0);
+        const QStringList plans = prompts.filter(QRegularExpression(u"^planner: "_s));
+        const QStringList executors = prompts.filter(QRegularExpression(u"^executor: "_s));
+        QCOMPARE(plans.size(), 2);
+        QCOMPARE(executors.size(), 3);
+        QVERIFY(plans[0].contains(u"one of 2 plans of the round"_s));
+        QCOMPARE(executors.filter(u"This is sample 1 of 2 for this plan"_s).size(), 1);
+        QCOMPARE(executors.filter(u"This is sample 2 of 2 for this plan"_s).size(), 1);
+        QCOMPARE(executors.filter(u"This is sample"_s).size(), 2); // the second plan has one sample: no note
+
+        const auto &records = run.session->experiments();
+        QCOMPARE(records.size(), size_t(4));
+        QStringList recorded;
+        for (size_t i = 1; i < records.size(); ++i) {
+            recorded << records[i].plan;
+            QCOMPARE(records[i].round, 1);
+            QCOMPARE(records[i].flags.contains(u"sample"_s), records[i].plan.contains(u"(sample"_s));
+        }
+        // Which plan came first is the network's choice: one of them has two samples.
+        const QStringList sampled = recorded.filter(u" (sample "_s);
+        QCOMPARE(sampled.size(), 2);
+        const QString plan = sampled[0].section(u" (sample "_s, 0, 0);
+        QCOMPARE(QSet<QString>(sampled.begin(), sampled.end()),
+                 (QSet<QString>{plan + u" (sample 1/2)"_s, plan + u" (sample 2/2)"_s}));
+        recorded.removeAll(sampled[0]);
+        recorded.removeAll(sampled[1]);
+        QCOMPARE(recorded.size(), 1);
+        QVERIFY(recorded[0] != plan && recorded[0].startsWith(u"Drop the redundant passes"_s));
+    }
+
     // With notes on, the LLM words the memory record of a keep and the
     // reflexion on each candidate; an answer that does not validate is asked
     // again with the reason, then the rules' record stays.
@@ -593,7 +763,7 @@ private Q_SLOTS:
         const QString dir = m_tmp.path() + u"/notes"_s;
         LoopOptions options;
         options.plateauRounds = 0;
-        LlmRun run = llmRun(m_workload, dir, peer, options, /*notes=*/true);
+        LlmRun run = llmRun(m_workload, dir, peer, options, [](LlmSettings &s) { s.writeNotes = true; });
         QVERIFY2(run.session, qPrintable(run.error));
         QStringList prompts;
         connect(run.planner.get(), &LlmPlanner::callStarted, this,

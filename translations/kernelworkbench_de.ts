@@ -711,6 +711,42 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <source>&apos;guards&apos; must be an array of rules</source>
         <translation>&apos;guards&apos; muss ein Array von Regeln sein</translation>
     </message>
+    <message>
+        <source>&apos;llm&apos; must be an object</source>
+        <translation>&apos;llm&apos; muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>&apos;llm.%1&apos; must be a string</source>
+        <translation>&apos;llm.%1&apos; muss ein String sein</translation>
+    </message>
+    <message>
+        <source>&apos;llm.%1&apos; must be a number ≥ 0</source>
+        <translation>&apos;llm.%1&apos; muss eine Zahl ≥ 0 sein</translation>
+    </message>
+    <message>
+        <source>&apos;llm.notes&apos; must be true or false</source>
+        <translation>&apos;llm.notes&apos; muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>&apos;llm.samples&apos; must be a whole number from 1 to 16</source>
+        <translation>&apos;llm.samples&apos; muss eine ganze Zahl von 1 bis 16 sein</translation>
+    </message>
+    <message>
+        <source>&apos;llm.command&apos; must be a non-empty array: the program and its arguments</source>
+        <translation>&apos;llm.command&apos; muss ein nicht leeres Array sein: das Programm und seine Argumente</translation>
+    </message>
+    <message>
+        <source>&apos;llm.provider&apos; must be &quot;openai&quot;, &quot;anthropic&quot; or &quot;command&quot;, found &quot;%1&quot;</source>
+        <translation>&apos;llm.provider&apos; muss &quot;openai&quot;, &quot;anthropic&quot; oder &quot;command&quot; sein, gefunden &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>&apos;llm.model&apos; is required for the %1 provider</source>
+        <translation>&apos;llm.model&apos; ist für den Anbieter %1 nötig</translation>
+    </message>
+    <message>
+        <source>prompt folder &apos;%1&apos; not found (looked for %2)</source>
+        <translation>Prompt-Ordner &apos;%1&apos; nicht gefunden (gesucht: %2)</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1417,10 +1453,6 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <translation>Warnung: der Aufzeichnung fehlen Konfigurationen, die die Strategien vorschlugen (bis zu %1 je Lauf); sie zählten als Fehlschläge</translation>
     </message>
     <message>
-        <source>the llm planner needs a provider and a model (workload &apos;llm&apos; or --provider/--model): %1</source>
-        <translation>der LLM-Planer braucht einen Anbieter und ein Modell (&apos;llm&apos; der Arbeitslast oder --provider/--model): %1</translation>
-    </message>
-    <message>
         <source>Who proposes candidates: search (the built-in knob search) or llm (default: the workload&apos;s planner).</source>
         <translation>Wer Kandidaten vorschlägt: search (die eingebaute Knopfsuche) oder llm (Vorgabe: der Planer der Arbeitslast).</translation>
     </message>
@@ -1489,6 +1521,29 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>Let the rules, not the LLM, write the optimization memory and the reflexions (fewer calls).</source>
         <translation>Die Regeln statt des LLM schreiben das Optimierungsgedächtnis und die Reflexionen (weniger Aufrufe).</translation>
+    </message>
+    <message>
+        <source>--prompts: %1 is not a folder</source>
+        <translation>--prompts: %1 ist kein Ordner</translation>
+    </message>
+    <message>
+        <source>the llm planner&apos;s settings (the workload&apos;s &apos;llm&apos; and --provider, --model, …) are not usable: %1</source>
+        <translation>die Einstellungen des LLM-Planers (&apos;llm&apos; der Arbeitslast und --provider, --model, …) sind nicht brauchbar: %1</translation>
+    </message>
+    <message>
+        <source>Kernels the executor writes for each plan (default: the workload&apos;s llm.samples, else 1); a round&apos;s batch holds plans times samples.</source>
+        <translation>Kernel, die der Ausführer je Plan schreibt (Vorgabe: llm.samples der Arbeitslast, sonst 1); der Stapel einer Runde umfasst Pläne mal Muster.</translation>
+    </message>
+    <message>
+        <source>A folder of your own prompt templates (planner.md, executor.md, …), used before the built-in ones.</source>
+        <translation>Ein Ordner eigener Prompt-Vorlagen (planner.md, executor.md, …), vor den eingebauten verwendet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sent back to the LLM for a fix</source>
+        <translation>
+            <numerusform>%n zur Korrektur an das LLM zurückgegeben</numerusform>
+            <numerusform>%n zur Korrektur an das LLM zurückgegeben</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1781,6 +1836,57 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>The key could not be stored in the keychain: %1</source>
         <translation>Der Schlüssel ließ sich nicht im Schlüsselbund speichern: %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>%1 lässt sich nicht schreiben</translation>
+    </message>
+    <message>
+        <source>How many kernels the executor writes for each plan; a round&apos;s batch holds plans times kernels.</source>
+        <translation>Wie viele Kernel der Ausführer je Plan schreibt; der Stapel einer Runde umfasst Pläne mal Kernel.</translation>
+    </message>
+    <message>
+        <source>optional: a folder of your own planner.md, executor.md, …</source>
+        <translation>optional: ein Ordner mit eigenen planner.md, executor.md, …</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Wählen…</translation>
+    </message>
+    <message>
+        <source>Prompt templates</source>
+        <translation>Prompt-Vorlagen</translation>
+    </message>
+    <message>
+        <source>Copy the built-in ones there</source>
+        <translation>Die eingebauten dorthin kopieren</translation>
+    </message>
+    <message>
+        <source>Writes the built-in templates into the folder to edit (files already there are kept).</source>
+        <translation>Schreibt die eingebauten Vorlagen zum Bearbeiten in den Ordner (vorhandene Dateien bleiben).</translation>
+    </message>
+    <message>
+        <source>Choose a folder first.</source>
+        <translation>Bitte zuerst einen Ordner wählen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n template(s) written to %1.</source>
+        <translation>
+            <numerusform>%n Vorlage nach %1 geschrieben.</numerusform>
+            <numerusform>%n Vorlagen nach %1 geschrieben.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Kernels per plan:</source>
+        <translation>Kernel je Plan:</translation>
+    </message>
+    <message>
+        <source>Prompt templates:</source>
+        <translation>Prompt-Vorlagen:</translation>
+    </message>
+    <message>
+        <source>The prompt folder %1 does not exist.</source>
+        <translation>Der Prompt-Ordner %1 existiert nicht.</translation>
     </message>
 </context>
 <context>

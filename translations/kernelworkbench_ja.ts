@@ -709,6 +709,42 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <source>&apos;guards&apos; must be an array of rules</source>
         <translation>&apos;guards&apos; は規則の配列でなければなりません</translation>
     </message>
+    <message>
+        <source>&apos;llm&apos; must be an object</source>
+        <translation>&apos;llm&apos; はオブジェクトでなければなりません</translation>
+    </message>
+    <message>
+        <source>&apos;llm.%1&apos; must be a string</source>
+        <translation>&apos;llm.%1&apos; は文字列でなければなりません</translation>
+    </message>
+    <message>
+        <source>&apos;llm.%1&apos; must be a number ≥ 0</source>
+        <translation>&apos;llm.%1&apos; は 0 以上の数値でなければなりません</translation>
+    </message>
+    <message>
+        <source>&apos;llm.notes&apos; must be true or false</source>
+        <translation>&apos;llm.notes&apos; は true か false でなければなりません</translation>
+    </message>
+    <message>
+        <source>&apos;llm.samples&apos; must be a whole number from 1 to 16</source>
+        <translation>&apos;llm.samples&apos; は 1 から 16 の整数でなければなりません</translation>
+    </message>
+    <message>
+        <source>&apos;llm.command&apos; must be a non-empty array: the program and its arguments</source>
+        <translation>&apos;llm.command&apos; は空でない配列（プログラムとその引数）でなければなりません</translation>
+    </message>
+    <message>
+        <source>&apos;llm.provider&apos; must be &quot;openai&quot;, &quot;anthropic&quot; or &quot;command&quot;, found &quot;%1&quot;</source>
+        <translation>&apos;llm.provider&apos; は &quot;openai&quot;、&quot;anthropic&quot;、&quot;command&quot; のいずれかでなければなりません（&quot;%1&quot; がありました）</translation>
+    </message>
+    <message>
+        <source>&apos;llm.model&apos; is required for the %1 provider</source>
+        <translation>プロバイダー %1 には &apos;llm.model&apos; が必要です</translation>
+    </message>
+    <message>
+        <source>prompt folder &apos;%1&apos; not found (looked for %2)</source>
+        <translation>プロンプトフォルダー &apos;%1&apos; が見つかりません（%2 を探しました）</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1408,10 +1444,6 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <translation>警告: 戦略が提案した構成が記録にありません（再生ごとに最大 %1 個）。失敗として数えました</translation>
     </message>
     <message>
-        <source>the llm planner needs a provider and a model (workload &apos;llm&apos; or --provider/--model): %1</source>
-        <translation>LLM プランナーにはプロバイダーとモデルが必要です（ワークロードの &apos;llm&apos; または --provider/--model）: %1</translation>
-    </message>
-    <message>
         <source>Who proposes candidates: search (the built-in knob search) or llm (default: the workload&apos;s planner).</source>
         <translation>候補を提案するもの: search（組み込みのノブ探索）または llm（既定: ワークロードのプランナー）。</translation>
     </message>
@@ -1478,6 +1510,28 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>Let the rules, not the LLM, write the optimization memory and the reflexions (fewer calls).</source>
         <translation>最適化メモリーと振り返りを LLM ではなくルールで書く（呼び出しが減ります）。</translation>
+    </message>
+    <message>
+        <source>--prompts: %1 is not a folder</source>
+        <translation>--prompts: %1 はフォルダーではありません</translation>
+    </message>
+    <message>
+        <source>the llm planner&apos;s settings (the workload&apos;s &apos;llm&apos; and --provider, --model, …) are not usable: %1</source>
+        <translation>LLM プランナーの設定（ワークロードの &apos;llm&apos; と --provider、--model など）が使えません: %1</translation>
+    </message>
+    <message>
+        <source>Kernels the executor writes for each plan (default: the workload&apos;s llm.samples, else 1); a round&apos;s batch holds plans times samples.</source>
+        <translation>計画ごとに実行役が書くカーネルの数（既定: ワークロードの llm.samples、なければ 1）。1 ラウンドのバッチは計画数×サンプル数です。</translation>
+    </message>
+    <message>
+        <source>A folder of your own prompt templates (planner.md, executor.md, …), used before the built-in ones.</source>
+        <translation>自分のプロンプトテンプレート（planner.md、executor.md など）のフォルダー。組み込みのものより優先されます。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sent back to the LLM for a fix</source>
+        <translation>
+            <numerusform>%n 件を修正のため LLM に差し戻し</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1770,6 +1824,56 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>The key could not be stored in the keychain: %1</source>
         <translation>キーをキーチェーンに保存できませんでした: %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>%1 に書き込めません</translation>
+    </message>
+    <message>
+        <source>How many kernels the executor writes for each plan; a round&apos;s batch holds plans times kernels.</source>
+        <translation>計画ごとに実行役が書くカーネルの数。1 ラウンドのバッチは計画数×カーネル数です。</translation>
+    </message>
+    <message>
+        <source>optional: a folder of your own planner.md, executor.md, …</source>
+        <translation>任意: 自分の planner.md、executor.md などのフォルダー</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>選択…</translation>
+    </message>
+    <message>
+        <source>Prompt templates</source>
+        <translation>プロンプトテンプレート</translation>
+    </message>
+    <message>
+        <source>Copy the built-in ones there</source>
+        <translation>組み込みのものをそこへコピー</translation>
+    </message>
+    <message>
+        <source>Writes the built-in templates into the folder to edit (files already there are kept).</source>
+        <translation>組み込みテンプレートを編集用にフォルダーへ書き出します（既存のファイルはそのまま）。</translation>
+    </message>
+    <message>
+        <source>Choose a folder first.</source>
+        <translation>先にフォルダーを選んでください。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n template(s) written to %1.</source>
+        <translation>
+            <numerusform>%n 件のテンプレートを %1 に書き出しました。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Kernels per plan:</source>
+        <translation>計画あたりのカーネル数:</translation>
+    </message>
+    <message>
+        <source>Prompt templates:</source>
+        <translation>プロンプトテンプレート:</translation>
+    </message>
+    <message>
+        <source>The prompt folder %1 does not exist.</source>
+        <translation>プロンプトフォルダー %1 は存在しません。</translation>
     </message>
 </context>
 <context>

@@ -6,12 +6,19 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QDirIterator>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
+#include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 
 namespace kwb {
 
@@ -30,7 +37,7 @@ GuiLlmSettings GuiLlmSettings::load()
     if (!s.contains(u"llm/provider"_s))
         return g; // never set: the workload's own settings alone
     g.llm["provider"] = ss(s.value(u"llm/provider"_s).toString());
-    for (const char *key : {"base_url", "model", "api_key_env", "keychain"}) {
+    for (const char *key : {"base_url", "model", "api_key_env", "keychain", "prompts"}) {
         const QString v = s.value(u"llm/"_s + QLatin1StringView(key)).toString();
         if (!v.isEmpty())
             g.llm[key] = ss(v);
@@ -44,6 +51,7 @@ GuiLlmSettings GuiLlmSettings::load()
     g.llm["price_in"] = s.value(u"llm/price_in"_s, 0.0).toDouble();
     g.llm["price_out"] = s.value(u"llm/price_out"_s, 0.0).toDouble();
     g.llm["notes"] = s.value(u"llm/notes"_s, true).toBool();
+    g.llm["samples"] = std::max(1, s.value(u"llm/samples"_s, 1).toInt());
     g.overrideWorkload = s.value(u"llm/override"_s, false).toBool();
     g.always = s.value(u"llm/always"_s, false).toBool();
     return g;
@@ -57,6 +65,26 @@ Json GuiLlmSettings::applyTo(const Json &workloadLlm) const
             out[key] = value;
     }
     return out;
+}
+
+QStringList copyBuiltInPrompts(const QString &dir, QString *error)
+{
+    QStringList written;
+    for (QDirIterator it(u":/kwb/prompts"_s, {u"*.md"_s}, QDir::Files, QDirIterator::Subdirectories); it.hasNext();) {
+        const QFileInfo from(it.next());
+        const QString target = from.dir().dirName();
+        const QString folder = target == u"default"_s ? dir : dir + u'/' + target;
+        const QString to = folder + u'/' + from.fileName();
+        if (QFileInfo::exists(to))
+            continue;
+        if (!QDir().mkpath(folder) || !QFile::copy(from.filePath(), to)) {
+            *error = LlmSettingsDialog::tr("cannot write %1").arg(to);
+            return written;
+        }
+        QFile::setPermissions(to, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
+        written << to;
+    }
+    return written;
 }
 
 LlmSettingsDialog::LlmSettingsDialog(QWidget *parent) : QDialog(parent)
@@ -92,6 +120,38 @@ LlmSettingsDialog::LlmSettingsDialog(QWidget *parent) : QDialog(parent)
     }
     m_priceIn->setValue(g.llm.value("price_in", 0.0));
     m_priceOut->setValue(g.llm.value("price_out", 0.0));
+    m_samples = new QSpinBox(this);
+    m_samples->setRange(1, 16);
+    m_samples->setValue(g.llm.value("samples", 1));
+    m_samples->setToolTip(tr("How many kernels the executor writes for each plan; a round's batch holds plans times kernels."));
+    m_prompts = new QLineEdit(text("prompts"), this);
+    m_prompts->setPlaceholderText(tr("optional: a folder of your own planner.md, executor.md, …"));
+    auto *browse = new QPushButton(tr("Choose…"), this);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Prompt templates"), m_prompts->text());
+        if (!dir.isEmpty())
+            m_prompts->setText(dir);
+    });
+    auto *copy = new QPushButton(tr("Copy the built-in ones there"), this);
+    copy->setObjectName(u"copyPrompts"_s);
+    copy->setToolTip(tr("Writes the built-in templates into the folder to edit (files already there are kept)."));
+    connect(copy, &QPushButton::clicked, this, [this] {
+        const QString dir = m_prompts->text().trimmed();
+        if (dir.isEmpty()) {
+            QMessageBox::information(this, windowTitle(), tr("Choose a folder first."));
+            return;
+        }
+        QString error;
+        const QStringList written = copyBuiltInPrompts(dir, &error);
+        if (!error.isEmpty())
+            QMessageBox::warning(this, windowTitle(), error);
+        else
+            QMessageBox::information(this, windowTitle(), tr("%n template(s) written to %1.", nullptr, int(written.size())).arg(dir));
+    });
+    auto *promptsRow = new QHBoxLayout;
+    promptsRow->addWidget(m_prompts, 1);
+    promptsRow->addWidget(browse);
+    promptsRow->addWidget(copy);
     m_notes = new QCheckBox(tr("The LLM also writes the optimization memory and the reflexions"), this);
     m_notes->setChecked(g.llm.value("notes", true));
     m_override = new QCheckBox(tr("Use these instead of a workload's own 'llm' settings"), this);
@@ -108,6 +168,8 @@ LlmSettingsDialog::LlmSettingsDialog(QWidget *parent) : QDialog(parent)
     form->addRow(tr("Command:"), m_command);
     form->addRow(tr("Price in (per million tokens):"), m_priceIn);
     form->addRow(tr("Price out (per million tokens):"), m_priceOut);
+    form->addRow(tr("Kernels per plan:"), m_samples);
+    form->addRow(tr("Prompt templates:"), promptsRow);
     form->addRow(m_notes);
     form->addRow(m_override);
     form->addRow(m_always);
@@ -123,7 +185,8 @@ void LlmSettingsDialog::accept()
     Json j = {{"provider", ss(m_provider->currentData().toString())},
               {"price_in", m_priceIn->value()},
               {"price_out", m_priceOut->value()},
-              {"notes", m_notes->isChecked()}};
+              {"notes", m_notes->isChecked()},
+              {"samples", m_samples->value()}};
     if (!m_model->text().trimmed().isEmpty())
         j["model"] = ss(m_model->text().trimmed());
     if (!m_command->text().trimmed().isEmpty()) {
@@ -134,6 +197,11 @@ void LlmSettingsDialog::accept()
     QString error;
     if (!LlmSettings::fromJson(j, &error)) {
         QMessageBox::warning(this, windowTitle(), error);
+        return;
+    }
+    const QString prompts = m_prompts->text().trimmed();
+    if (!prompts.isEmpty() && !QFileInfo(prompts).isDir()) {
+        QMessageBox::warning(this, windowTitle(), tr("The prompt folder %1 does not exist.").arg(prompts));
         return;
     }
     QSettings s;
@@ -154,6 +222,8 @@ void LlmSettingsDialog::accept()
     s.setValue(u"llm/price_in"_s, m_priceIn->value());
     s.setValue(u"llm/price_out"_s, m_priceOut->value());
     s.setValue(u"llm/notes"_s, m_notes->isChecked());
+    s.setValue(u"llm/samples"_s, m_samples->value());
+    s.setValue(u"llm/prompts"_s, prompts.isEmpty() ? QString() : QFileInfo(prompts).absoluteFilePath());
     s.setValue(u"llm/override"_s, m_override->isChecked());
     s.setValue(u"llm/always"_s, m_always->isChecked());
     QDialog::accept();

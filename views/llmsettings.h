@@ -8,6 +8,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLineEdit;
+class QSpinBox;
 
 namespace kwb {
 
@@ -25,8 +26,14 @@ struct GuiLlmSettings
     Json applyTo(const Json &workloadLlm) const;
 };
 
+/// Copies the built-in prompt templates into `dir` to edit (the default
+/// ones at its top, a target's own in <target>/, as promptSearchPath looks
+/// for them); files already there are kept. The files written, or `error`.
+QStringList copyBuiltInPrompts(const QString &dir, QString *error);
+
 /// Settings → LLM provider…: provider, base URL, model, the key's
-/// environment variable or a key stored in the keychain, prices, notes.
+/// environment variable or a key stored in the keychain, prices, notes,
+/// kernels per plan, a folder of the user's own prompt templates.
 class LlmSettingsDialog : public QDialog
 {
     Q_OBJECT
@@ -37,7 +44,9 @@ public:
 private:
     QComboBox *m_provider = nullptr;
     QLineEdit *m_baseUrl = nullptr, *m_model = nullptr, *m_keyEnv = nullptr, *m_key = nullptr, *m_command = nullptr;
+    QLineEdit *m_prompts = nullptr;
     QDoubleSpinBox *m_priceIn = nullptr, *m_priceOut = nullptr;
+    QSpinBox *m_samples = nullptr;
     QCheckBox *m_notes = nullptr, *m_override = nullptr, *m_always = nullptr;
 };
 

@@ -323,7 +323,8 @@ QString formatDuration(qint64 ms)
 }
 
 // The LLM settings: the workload's `llm` object with the command line's
-// --provider, --model, --base-url, --api-key-env, --llm-command, --no-llm-notes on top.
+// --provider, --model, --base-url, --api-key-env, --llm-command, --no-llm-notes,
+// --samples and --prompts on top.
 std::optional<LlmSettings> llmSettings(const Workload &w, const QCommandLineParser &p)
 {
     Json j = w.llm.is_object() ? w.llm : Json::object();
@@ -341,10 +342,23 @@ std::optional<LlmSettings> llmSettings(const Workload &w, const QCommandLinePars
     }
     if (p.isSet(u"no-llm-notes"_s))
         j["notes"] = false;
+    if (p.isSet(u"prompts"_s)) {
+        const QFileInfo folder(p.value(u"prompts"_s));
+        if (!folder.isDir()) {
+            err(u"kwb run: "_s + Kwb::tr("--prompts: %1 is not a folder").arg(folder.absoluteFilePath()));
+            return std::nullopt;
+        }
+        j["prompts"] = ss(folder.absoluteFilePath());
+    }
+    if (p.isSet(u"samples"_s)) {
+        bool ok = false;
+        const int n = p.value(u"samples"_s).toInt(&ok);
+        j["samples"] = ok ? Json(n) : Json(ss(p.value(u"samples"_s)));
+    }
     QString error;
     auto settings = LlmSettings::fromJson(j, &error);
     if (!settings)
-        err(u"kwb run: "_s + Kwb::tr("the llm planner needs a provider and a model (workload 'llm' or --provider/--model): %1").arg(error));
+        err(u"kwb run: "_s + Kwb::tr("the llm planner's settings (the workload's 'llm' and --provider, --model, …) are not usable: %1").arg(error));
     return settings;
 }
 
@@ -371,6 +385,8 @@ int cmdRun(const QStringList &args)
     p.addOption({u"api-key-env"_s, Kwb::tr("Environment variable holding the API key (default: OPENAI_API_KEY or ANTHROPIC_API_KEY)."), u"VAR"_s});
     p.addOption({u"llm-command"_s, Kwb::tr("For --provider command: the program that reads the prompt on stdin and answers on stdout, with its arguments."), u"CMD"_s});
     p.addOption({u"no-llm-notes"_s, Kwb::tr("Let the rules, not the LLM, write the optimization memory and the reflexions (fewer calls).")});
+    p.addOption({u"samples"_s, Kwb::tr("Kernels the executor writes for each plan (default: the workload's llm.samples, else 1); a round's batch holds plans times samples."), u"N"_s});
+    p.addOption({u"prompts"_s, Kwb::tr("A folder of your own prompt templates (planner.md, executor.md, …), used before the built-in ones."), u"DIR"_s});
     p.addOption({u"max-cost"_s, Kwb::tr("Stop when the session's LLM calls have cost this many US$ (prices: llm.price_in and llm.price_out per million tokens)."), u"USD"_s});
     p.addOption({u"quiet"_s, Kwb::tr("Print only the candidate lines and the summary.")});
     if (!p.parse(args)) {
@@ -419,6 +435,11 @@ int cmdRun(const QStringList &args)
         err(u"kwb run: "_s + Kwb::tr("unknown strategy '%1' (model, coordinate, random, exhaustive)").arg(p.value(u"strategy"_s)));
         return ExitUsage;
     }
+    // The planner's settings are checked before a session is made for them.
+    const QString plannerName = p.isSet(u"planner"_s) ? p.value(u"planner"_s) : w.planner;
+    std::optional<LlmSettings> llmOptions;
+    if (plannerName == u"llm"_s && !(llmOptions = llmSettings(w, p)))
+        return ExitUsage;
     std::unique_ptr<SessionStore> session = openSession(u"kwb run"_s, dir, w, target);
     if (!session)
         return ExitUsage;
@@ -447,12 +468,8 @@ int cmdRun(const QStringList &args)
     options.rules.regressionThreshold = w.divergence.threshold;
     options.maxCost = p.value(u"max-cost"_s).toDouble();
     std::unique_ptr<Planner> plannerOwner;
-    const QString plannerName = p.isSet(u"planner"_s) ? p.value(u"planner"_s) : w.planner;
     if (plannerName == u"llm"_s) {
-        auto settings = llmSettings(w, p);
-        if (!settings)
-            return ExitUsage;
-        auto *llm = new LlmPlanner(w, target, *session, *settings);
+        auto *llm = new LlmPlanner(w, target, *session, *llmOptions);
         plannerOwner.reset(llm);
         QObject::connect(llm, &LlmPlanner::note, llm, [quiet](const QString &line) {
             if (!quiet)

@@ -177,7 +177,7 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
     const ExperimentRecord *start = nullptr, *best = nullptr;
     QMap<QString, int> failures;
     double compileMs = 0, checkMs = 0, benchMs = 0;
-    int evaluated = 0, infra = 0;
+    int evaluated = 0, infra = 0, sentBack = 0;
     QStringList baselines;
     for (const ExperimentRecord &r : session.experiments()) {
         if (r.id == startId)
@@ -191,6 +191,7 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
         if (!r.result.is_object())
             continue;
         ++evaluated;
+        sentBack += r.flags.contains(u"fixing"_s) ? 1 : 0;
         if (const std::string cls = stringAt(r.result, {"failure", "class"}); !cls.empty() && r.origin != u"baseline"_s)
             failures[qs(cls)]++;
         compileMs += numberAt(r.result, {"timings", "compile_ms"}, 0);
@@ -232,6 +233,7 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
               Kwb::tr("%1 this run, %2 in the session; failures: %3")
                       .arg(QString::number(evaluationsThisRun), QString::number(evaluated),
                            f.isEmpty() ? Kwb::tr("none") : f.join(u", "_s))
+                  + (sentBack ? u"; "_s + Kwb::tr("%n sent back to the LLM for a fix", nullptr, sentBack) : QString())
                   + (infra ? u"; "_s + Kwb::tr("%n lost to the host (not counted)", nullptr, infra) : QString()));
     s += ledgerLine(session.dir());
     s += line(Kwb::tr("time"), Kwb::tr("compile %1 s, check %2 s, bench %3 s")

@@ -1,6 +1,7 @@
 #include "llmclient.h"
 
 #include "remote/keychain.h"
+#include "util/messages.h"
 
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>
@@ -60,13 +61,13 @@ std::optional<LlmSettings> LlmSettings::fromJson(const Json &json, QString *erro
         return std::nullopt;
     };
     if (!json.is_object())
-        return fail("", u"'llm' must be an object"_s);
+        return fail("", FileText::tr("'llm' must be an object"));
     auto str = [&](const char *key, QString &into) {
         if (!json.contains(key))
             return true;
         if (!json[key].is_string()) {
             at = key;
-            *error = u"'llm."_s + QString::fromLatin1(key) + u"' must be a string"_s;
+            *error = FileText::tr("'llm.%1' must be a string").arg(QString::fromLatin1(key));
             return false;
         }
         into = qs(json[key].get<std::string>());
@@ -77,7 +78,7 @@ std::optional<LlmSettings> LlmSettings::fromJson(const Json &json, QString *erro
             return true;
         if (!json[key].is_number() || json[key].get<double>() < 0) {
             at = key;
-            *error = u"'llm."_s + QString::fromLatin1(key) + u"' must be a number ≥ 0"_s;
+            *error = FileText::tr("'llm.%1' must be a number ≥ 0").arg(QString::fromLatin1(key));
             return false;
         }
         into = static_cast<std::remove_reference_t<decltype(into)>>(json[key].get<double>());
@@ -85,12 +86,19 @@ std::optional<LlmSettings> LlmSettings::fromJson(const Json &json, QString *erro
     };
     if (json.contains("notes")) {
         if (!json["notes"].is_boolean())
-            return fail("notes", u"'llm.notes' must be true or false"_s);
+            return fail("notes", FileText::tr("'llm.notes' must be true or false"));
         s.writeNotes = json["notes"].get<bool>();
+    }
+    if (json.contains("samples")) {
+        const Json &n = json["samples"];
+        if (!n.is_number_integer() || n.get<int>() < 1 || n.get<int>() > 16)
+            return fail("samples", FileText::tr("'llm.samples' must be a whole number from 1 to 16"));
+        s.samples = n.get<int>();
     }
     QString provider = u"openai"_s;
     if (!str("provider", provider) || !str("base_url", s.baseUrl) || !str("model", s.model)
-        || !str("api_key_env", s.apiKeyEnv) || !str("keychain", s.keychainKey) || !num("max_tokens", s.maxTokens)
+        || !str("api_key_env", s.apiKeyEnv) || !str("keychain", s.keychainKey) || !str("prompts", s.promptsDir)
+        || !num("max_tokens", s.maxTokens)
         || !num("temperature", s.temperature) || !num("retries", s.retries) || !num("price_in", s.priceInPerMTok)
         || !num("price_out", s.priceOutPerMTok))
         return fail(at, *error);
@@ -107,14 +115,14 @@ std::optional<LlmSettings> LlmSettings::fromJson(const Json &json, QString *erro
         s.provider = Provider::Command;
         const Json &cmd = json.value("command", Json());
         if (!cmd.is_array() || cmd.empty())
-            return fail("command", u"'llm.command' must be a non-empty array: the program and its arguments"_s);
+            return fail("command", FileText::tr("'llm.command' must be a non-empty array: the program and its arguments"));
         for (const Json &a : cmd)
             s.command << (a.is_string() ? qs(a.get<std::string>()) : qs(a.dump()));
     } else {
-        return fail("provider", u"'llm.provider' must be \"openai\", \"anthropic\" or \"command\", found \""_s + provider + u'"');
+        return fail("provider", FileText::tr("'llm.provider' must be \"openai\", \"anthropic\" or \"command\", found \"%1\"").arg(provider));
     }
     if (s.provider != Provider::Command && s.model.isEmpty())
-        return fail("", u"'llm.model' is required for the "_s + provider + u" provider"_s);
+        return fail("", FileText::tr("'llm.model' is required for the %1 provider").arg(provider));
     return s;
 }
 
@@ -122,7 +130,10 @@ Json LlmSettings::toJson() const
 {
     Json j = {{"provider", ss(providerName())}, {"model", ss(model)}, {"endpoint", ss(endpoint())},
               {"api_key_env", ss(keyVariable())}, {"max_tokens", maxTokens}, {"temperature", temperature},
-              {"price_in", priceInPerMTok}, {"price_out", priceOutPerMTok}, {"notes", writeNotes}};
+              {"price_in", priceInPerMTok}, {"price_out", priceOutPerMTok}, {"notes", writeNotes},
+              {"samples", samples}};
+    if (!promptsDir.isEmpty())
+        j["prompts"] = ss(promptsDir);
     return j;
 }
 

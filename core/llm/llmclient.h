@@ -38,6 +38,8 @@ struct LlmSettings
     double priceInPerMTok = 0;    ///< US$ per million prompt tokens
     double priceOutPerMTok = 0;   ///< US$ per million reply tokens
     bool writeNotes = true;       ///< the LLM also words the memory and reflexion records ("notes")
+    int samples = 1;              ///< executor answers per plan (a round's batch holds plans × samples)
+    QString promptsDir;           ///< a folder of the user's prompt templates ("" = none); see promptSearchPath
 
     QString providerName() const;
     /// The endpoint a request goes to.

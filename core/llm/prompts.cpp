@@ -8,11 +8,13 @@ namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
-QStringList promptSearchPath(const QString &sessionDir, const QString &target)
+QStringList promptSearchPath(const QString &sessionDir, const QString &target, const QString &userDir)
 {
     QStringList dirs;
     if (!sessionDir.isEmpty())
         dirs << sessionDir + u"/prompts"_s;
+    if (!userDir.isEmpty())
+        dirs << userDir + u'/' + target << userDir;
     if (const QString env = qEnvironmentVariable("KWB_PROMPTS_DIR"); !env.isEmpty())
         dirs << env + u'/' + target;
     dirs << QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)

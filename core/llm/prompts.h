@@ -17,10 +17,11 @@ struct PromptTemplate
 };
 
 /// Where templates are looked for, first found wins: the session's
-/// prompts/ folder, $KWB_PROMPTS_DIR/<target>/, the user's
+/// prompts/ folder, the settings' folder `userDir` (its <target>/ subfolder,
+/// then itself), $KWB_PROMPTS_DIR/<target>/, the user's
 /// ~/.config/kernel-workbench/prompts/<target>/, then the embedded
 /// resources/prompts/<target>/ and resources/prompts/default/.
-QStringList promptSearchPath(const QString &sessionDir, const QString &target);
+QStringList promptSearchPath(const QString &sessionDir, const QString &target, const QString &userDir = {});
 
 /// Loads template `name` (file name.md); false with `error` when none is
 /// found or it lacks the "=== prompt ===" line.

@@ -635,6 +635,13 @@ void OptimizationLoop::doDecide()
                 }
                 r.decision = Decision::kindName(d.kind);
                 r.cause = d.cause;
+                if (d.kind == Decision::Kind::Failed && !m_stopRequested) {
+                    // Not a failure yet while the planner will fix it.
+                    if (const QString fix = m_planner.willFix(r); !fix.isEmpty()) {
+                        r.cause += u"; "_s + fix;
+                        r.flags << u"fixing"_s;
+                    }
+                }
             }
         }
         if (!m_session.storeKernel(r.sourceHash, p.source, u"cpp"_s, &error) || !m_session.append(r, &error)
@@ -656,7 +663,7 @@ void OptimizationLoop::doDecide()
             m_failStreak = 0;
             m_planner.setIncumbent(&stored);
             Q_EMIT incumbentChanged(stored);
-        } else if (r.decision == u"failed"_s) {
+        } else if (r.decision == u"failed"_s && !r.flags.contains(u"fixing"_s)) {
             if (++m_failStreak >= m_workload.divergence.maxFailures && m_bestId) {
                 const QString cause = QString::number(m_failStreak) + u" failures in a row: back to the best, #"_s
                     + QString::number(m_bestId);

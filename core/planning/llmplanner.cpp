@@ -117,20 +117,40 @@ std::vector<Proposal> LlmPlanner::propose(int, const ExperimentRecord *, const Q
     return {}; // only proposeLater(): an LLM answers later
 }
 
-void LlmPlanner::observe(const ExperimentRecord &record)
+int LlmPlanner::nextFix(const ExperimentRecord &failed) const
 {
     // A generated candidate that did not compile or computed wrong results
     // goes back to the executor with the error, a bounded number of times.
-    const auto it = m_generated.constFind(record.sourceHash);
-    if (it == m_generated.cend() || record.decision != u"failed"_s)
-        return;
-    const QString cls = qs(stringAt(record.result, {"failure", "class"}));
+    const auto it = m_generated.constFind(failed.sourceHash);
+    if (it == m_generated.cend() || failed.decision != u"failed"_s || m_cancelled)
+        return 0;
+    const QString cls = qs(stringAt(failed.result, {"failure", "class"}));
     const bool fixable = cls == u"compile"_s || cls == u"incorrect"_s || cls == u"crash"_s || cls == u"timeout"_s
-        || record.flags.contains(u"false-win"_s);
-    if (!fixable || it->second >= m_options.fixAttempts)
+        || failed.flags.contains(u"false-win"_s);
+    return fixable && it->fixNo < m_options.fixAttempts ? it->fixNo + 1 : 0;
+}
+
+QString LlmPlanner::willFix(const ExperimentRecord &failed) const
+{
+    const int fix = nextFix(failed);
+    return fix ? u"sent back to the executor (fix "_s + QString::number(fix) + u'/' + QString::number(m_options.fixAttempts)
+            + u')'
+               : QString();
+}
+
+void LlmPlanner::observe(const ExperimentRecord &record)
+{
+    const int fix = nextFix(record);
+    if (!fix)
         return;
-    m_fixes.push_back({it->first, readFile(m_session.kernelPath(record.sourceHash)), feedbackFor(record), record.id,
-                       it->second + 1});
+    const Generated &g = m_generated[record.sourceHash];
+    Job j;
+    j.plan = g.plan;
+    j.source = readFile(m_session.kernelPath(record.sourceHash));
+    j.feedback = feedbackFor(record);
+    j.fixOf = g.fixOf ? g.fixOf : record.id;
+    j.fixNo = fix;
+    m_fixes.push_back(std::move(j));
 }
 
 QString LlmPlanner::feedbackFor(const ExperimentRecord &failed) const
@@ -168,9 +188,12 @@ QHash<QString, QString> LlmPlanner::promptValues(const Job &job) const
     QHash<QString, QString> v = m_roundValues;
     v[u"source"_s] = job.source.trimmed();
     v[u"plan"_s] = job.plan.trimmed();
-    v[u"variant"_s] = job.fixNo == 0 && m_jobs.size() > 1
-        ? u" (this is one of "_s + QString::number(m_jobs.size()) + u" proposals of the round: make it a distinct idea)"_s
+    v[u"variant"_s] = job.fixNo == 0 && m_plans > 1
+        ? u" (this is one of "_s + QString::number(m_plans) + u" plans of the round: make it a distinct idea)"_s
         : QString();
+    v[u"sample"_s] = job.samples > 1 ? u"\nThis is sample "_s + QString::number(job.sample) + u" of "_s
+            + QString::number(job.samples) + u" for this plan, each written separately: choose your own way to carry it out.\n"_s
+                                     : QString();
     v[u"error_feedback"_s] = job.feedback.isEmpty() ? QString() : u"\n# Error feedback\n"_s + job.feedback + u'\n';
     return v;
 }
@@ -270,40 +293,44 @@ void LlmPlanner::proposeLater(int count, const ExperimentRecord *incumbent, cons
     m_jobs.clear();
     const auto &records = m_session.experiments();
     m_round = records.empty() ? 1 : records.back().round + 1;
-    // Fixes of failed candidates first, then fresh plans.
+    // Fixes of failed candidates first, then fresh plans, each implemented
+    // by up to `samples` executor answers.
     while (int(m_jobs.size()) < count && !m_fixes.empty()) {
-        const Fix f = m_fixes.front();
+        m_jobs.push_back(std::move(m_fixes.front()));
         m_fixes.erase(m_fixes.begin());
-        Job j;
-        j.plan = f.plan;
-        j.source = f.source;
-        j.feedback = f.feedback;
-        j.fixOf = f.failedId;
-        j.fixNo = f.fixNo;
-        j.parentId = incumbent ? incumbent->id : 0;
-        m_jobs.push_back(j);
     }
-    const size_t fixes = m_jobs.size();
     const QString incumbentText = incumbentSource();
-    while (int(m_jobs.size()) < count) {
+    const int samples = std::max(1, m_client.settings().samples);
+    m_plans = 0;
+    for (int fresh = 0, left = count - int(m_jobs.size()); fresh < left; ++fresh) {
         Job j;
-        j.parentId = incumbent ? incumbent->id : 0;
         j.source = incumbentText;
-        m_jobs.push_back(j);
+        j.sample = fresh % samples + 1;
+        j.samples = std::min(samples, left - fresh / samples * samples);
+        if (j.sample > 1)
+            j.sampleOf = int(m_jobs.size()) - j.sample + 1;
+        else
+            ++m_plans;
+        m_jobs.push_back(std::move(j));
     }
     m_roundValues = roundValues(incumbentText);
-    for (size_t i = 0; i < m_jobs.size(); ++i)
-        send(int(i), i < fixes ? u"executor"_s : u"planner"_s);
+    for (size_t i = 0; i < m_jobs.size(); ++i) {
+        const Job &j = m_jobs[i];
+        if (j.fixOf)
+            send(int(i), u"executor"_s);
+        else if (j.sampleOf < 0)
+            send(int(i), u"planner"_s); // its samples wait for the plan
+    }
 }
 
 void LlmPlanner::send(int job, const QString &purpose)
 {
     PromptTemplate t;
     QString error;
-    if (!loadPrompt(purpose, promptSearchPath(m_session.dir(), m_target.id), &t, &error))
+    if (!loadPrompt(purpose, promptSearchPath(m_session.dir(), m_target.id, m_client.settings().promptsDir), &t, &error))
         return jobDone(job, std::nullopt, error);
     const QHash<QString, QString> values = promptValues(m_jobs[size_t(job)]);
-    Sent sent{job, purpose, renderPrompt(t.system, values), renderPrompt(t.user, values), {}};
+    Sent sent{job, purpose, renderPrompt(t.system, values), renderPrompt(t.user, values), t.path, {}};
     const int call = m_client.send({purpose, sent.system, sent.prompt});
     Q_EMIT callStarted(call, purpose, sent.system, sent.prompt);
     m_sent.insert(call, std::move(sent));
@@ -327,6 +354,7 @@ void LlmPlanner::record(const Sent &sent, const LlmReply &reply)
                 {"provider", ss(s.providerName())},
                 {"model", ss(s.model)},
                 {"endpoint", ss(s.endpoint())},
+                {"template", ss(sent.templatePath)},
                 {"system", ss(sent.system)},
                 {"prompt", ss(sent.prompt)},
                 {"reply", ss(reply.text)},
@@ -345,7 +373,7 @@ void LlmPlanner::record(const Sent &sent, const LlmReply &reply)
         f.write(QByteArray::fromStdString(doc.dump(2)) + '\n');
         f.commit();
     }
-    for (const char *key : {"system", "prompt", "reply", "endpoint"})
+    for (const char *key : {"system", "prompt", "reply", "endpoint", "template"})
         doc.erase(key);
     QFile ledger(m_session.dir() + u'/' + QString::fromLatin1(kLedger));
     if (ledger.open(QIODevice::Append)) {
@@ -372,7 +400,13 @@ void LlmPlanner::onFinished(int call, const LlmReply &reply)
     if (purpose == u"planner"_s) {
         j.plan = reply.text.trimmed();
         Q_EMIT note(u"llm plan: "_s + titleOf(j.plan));
-        return send(job, u"executor"_s);
+        for (size_t k = 0; k < m_jobs.size(); ++k) {
+            if (int(k) == job || m_jobs[k].sampleOf == job) {
+                m_jobs[k].plan = j.plan;
+                send(int(k), u"executor"_s);
+            }
+        }
+        return;
     }
     QStringList languages = {m_target.language};
     if (m_target.language == u"cpp"_s)
@@ -391,6 +425,11 @@ void LlmPlanner::onFinished(int call, const LlmReply &reply)
     p.source = code.source;
     p.plan = titleOf(j.plan);
     p.label = u"llm: "_s + p.plan.left(60);
+    if (j.samples > 1) {
+        p.plan += u" (sample "_s + QString::number(j.sample) + u'/' + QString::number(j.samples) + u')';
+        p.label += u" ("_s + QString::number(j.sample) + u'/' + QString::number(j.samples) + u')';
+        p.flags << u"sample"_s;
+    }
     if (j.fixOf) {
         p.plan += u" (fix "_s + QString::number(j.fixNo) + u'/' + QString::number(m_options.fixAttempts) + u" of #"_s
             + QString::number(j.fixOf) + u')';
@@ -407,13 +446,17 @@ void LlmPlanner::onFinished(int call, const LlmReply &reply)
     p.guard = reasons.join(u"; "_s);
     if (!p.guard.isEmpty())
         Q_EMIT note(u"llm: guard: "_s + p.guard);
-    m_generated.insert(SessionStore::sourceHash(p.source), {j.plan, j.fixNo});
+    m_generated.insert(SessionStore::sourceHash(p.source), {j.plan, j.fixNo, j.fixOf});
     jobDone(job, p);
 }
 
 void LlmPlanner::jobDone(int job, std::optional<Proposal> proposal, const QString &error)
 {
     m_jobs[size_t(job)].done = true;
+    for (Job &sample : m_jobs) {
+        if (sample.sampleOf == job && sample.plan.isEmpty())
+            sample.done = true; // no plan came: nothing to carry out
+    }
     if (proposal)
         m_results.push_back(std::move(*proposal));
     else if (!error.isEmpty())
@@ -479,11 +522,11 @@ void LlmPlanner::sendNote(std::shared_ptr<Note> n)
         values[it.key()] = it.value();
     PromptTemplate t;
     QString error;
-    if (!loadPrompt(n->purpose, promptSearchPath(m_session.dir(), m_target.id), &t, &error)) {
+    if (!loadPrompt(n->purpose, promptSearchPath(m_session.dir(), m_target.id, m_client.settings().promptsDir), &t, &error)) {
         noteFailure(n->purpose, error);
         return n->done(n->rules);
     }
-    Sent sent{-1, n->purpose, renderPrompt(t.system, values), renderPrompt(t.user, values), {}};
+    Sent sent{-1, n->purpose, renderPrompt(t.system, values), renderPrompt(t.user, values), t.path, {}};
     sent.then = [this, n](const LlmReply &reply) {
         Json out = n->rules;
         if (!reply.ok) {

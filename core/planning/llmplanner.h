@@ -60,6 +60,7 @@ public:
                       ProposalsReady ready) override;
     void cancel() override;
     double cost() const override { return m_totals.cost; }
+    QString willFix(const ExperimentRecord &failed) const override;
     /// The summarizer and reflexion writers (when the settings' writeNotes):
     /// the LLM words the record's text fields as validated JSON; the figures
     /// stay the rules', and the rules' record is kept when the answer does
@@ -88,17 +89,19 @@ private:
         QString plan;       ///< the planner's reply
         QString source;     ///< the kernel to change
         QString feedback;   ///< error feedback for the executor
-        int parentId = 0;
         int formatTries = 0;
-        int fixOf = 0;      ///< the failed candidate this one fixes
-        int fixNo = 0;
+        int fixOf = 0;      ///< a fix: the candidate whose failure started the chain
+        int fixNo = 0;      ///< a fix: its number, 1…fixAttempts
+        int sampleOf = -1;  ///< a further sample: the job whose plan it implements
+        int sample = 0, samples = 1;
         bool done = false;
     };
-    struct Fix
+    /// A kernel the executor wrote, by source hash: what a fix of it needs.
+    struct Generated
     {
-        QString plan, source, feedback;
-        int failedId = 0;
+        QString plan;
         int fixNo = 0;
+        int fixOf = 0;
     };
 
     /// A call in flight: its job and exactly what was sent, for the transcript.
@@ -106,6 +109,7 @@ private:
     {
         int job = -1;
         QString purpose, system, prompt;
+        QString templatePath; ///< the template file the prompt came from
         std::function<void(const LlmReply &)> then; ///< a note's call: what to do with the reply
     };
     struct Note
@@ -132,6 +136,9 @@ private:
     void record(const Sent &sent, const LlmReply &reply);
     QString incumbentSource() const;
     QString feedbackFor(const ExperimentRecord &failed) const;
+    /// The number of the fix `failed` would get (1…fixAttempts); 0 when it is
+    /// not a generated kernel's fixable failure or its fixes are spent.
+    int nextFix(const ExperimentRecord &failed) const;
 
     const Workload &m_workload;
     const TargetProfile &m_target;
@@ -149,10 +156,11 @@ private:
     QString m_lastError;
     ProposalsReady m_ready;
     int m_round = 0;
+    int m_plans = 0; ///< planner calls of the round
     bool m_cancelled = false;
 
-    QHash<QString, std::pair<QString, int>> m_generated; ///< source hash → (plan, fix number)
-    std::vector<Fix> m_fixes;
+    QHash<QString, Generated> m_generated;
+    std::vector<Job> m_fixes; ///< fixes to ask for in the next round, in order
 };
 
 } // namespace kwb

@@ -64,6 +64,15 @@ public:
     virtual void cancel() {}
     /// US$ spent so far in this session (LLM calls), for the loop's budget.
     virtual double cost() const { return 0; }
+    /// A failed candidate the planner will send back for a fix (an LLM's
+    /// error feedback): what it will do, e.g. "sent back to the executor (fix
+    /// 1/3)"; empty when the failure is final. The loop counts a candidate as
+    /// failed only once its fixes are spent.
+    virtual QString willFix(const ExperimentRecord &failed) const
+    {
+        Q_UNUSED(failed)
+        return {};
+    }
 
     /// The summarizer: the rules wrote `rules`, the slow→fast memory record
     /// of a keep; a planner with a language model may word its change and

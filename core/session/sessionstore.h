@@ -29,7 +29,7 @@ struct ExperimentRecord
     Json result;         ///< the enriched kwb.result/1 document (null for infra failures)
     QString decision;    ///< evaluated, kept, discarded, reverted, failed, rejected, infra, baseline
     QString cause;       ///< why: "faster by 12%…", "regression +31%", "compile", "engineer rejected"
-    QStringList flags;   ///< "reverified", "false-win", "human-edited", "cached"
+    QStringList flags;   ///< "reverified", "false-win", "human-edited", "cached", "fixing" (failed, sent back for a fix), "fix", "sample"
     QString infraError;
     Json timings = Json::object();
     QString startedAt;

@@ -530,10 +530,21 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     if (const Json *llm = r.find("/llm")) {
         QString error;
         std::string member;
-        if (!LlmSettings::fromJson(*llm, &error, &member))
+        if (!LlmSettings::fromJson(*llm, &error, &member)) {
             r.error(member.empty() ? "/llm" : "/llm/" + member, error);
-        else
+        } else {
             w.llm = *llm;
+            // The prompt folder, like the kernel, is relative to the workload.
+            if (const auto rel = r.string("/llm/prompts"); rel && !rel->isEmpty()) {
+                const QString abs = QDir::cleanPath(QDir(w.dir).absoluteFilePath(*rel));
+                if (!QFileInfo(abs).isDir())
+                    r.error("/llm/prompts", FileText::tr("prompt folder '%1' not found (looked for %2)").arg(*rel, abs));
+                w.llm["prompts"] = ss(abs);
+            }
+        }
+        r.unknownKeys("/llm", {u"provider"_s, u"base_url"_s, u"model"_s, u"api_key_env"_s, u"keychain"_s, u"command"_s,
+                               u"max_tokens"_s, u"temperature"_s, u"retries"_s, u"timeout_s"_s, u"price_in"_s,
+                               u"price_out"_s, u"notes"_s, u"samples"_s, u"prompts"_s});
     }
     if (r.object("/correctness")) {
         if (auto v = r.number("/correctness/atol", 0, false))
