@@ -8,6 +8,7 @@
 #include "session/compare.h"
 #include "targets/targetprofile.h"
 #include "diffview.h"
+#include "llm/llmclient.h"
 #include "llmsettings.h"
 #include "llmview.h"
 #include "mainwindow.h"
@@ -26,6 +27,8 @@
 #include <QScopeGuard>
 #include <QSettings>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -391,6 +394,36 @@ private Q_SLOTS:
         const Json t = Json::parse(transcript.readAll().toStdString());
         QCOMPARE(t.value("template", std::string()), planner.fileName().toStdString());
         QVERIFY(t.value("prompt", std::string()).find("Mind the cache lines") != std::string::npos);
+    }
+
+    // Settings → LLM provider remembers prices per model: naming a model
+    // shows its prices; OK stores them under the model and in the workload's terms.
+    void llmPricesAreRememberedPerModel()
+    {
+        QSettings settings;
+        auto forget = qScopeGuard([] { QSettings().remove(u"llm"_s); });
+        settings.setValue(u"llm/provider"_s, u"openai"_s);
+        settings.setValue(u"llm/prices"_s, QVariantMap{{u"big-model"_s, QVariantList{3.0, 15.0}}});
+        LlmSettingsDialog dialog;
+        auto *model = dialog.findChild<QLineEdit *>(u"llmModel"_s);
+        auto *priceIn = dialog.findChild<QDoubleSpinBox *>(u"llmPriceIn"_s);
+        auto *priceOut = dialog.findChild<QDoubleSpinBox *>(u"llmPriceOut"_s);
+        QVERIFY(model && priceIn && priceOut);
+        model->setText(u"big-model"_s);
+        QCOMPARE(priceIn->value(), 3.0);
+        QCOMPARE(priceOut->value(), 15.0);
+        model->setText(u"small-model"_s);
+        priceIn->setValue(0.25);
+        priceOut->setValue(1.0);
+        dialog.accept();
+        const GuiLlmSettings g = GuiLlmSettings::load();
+        QCOMPARE(g.llm["prices"]["small-model"], Json::array({0.25, 1.0}));
+        QCOMPARE(g.llm["prices"]["big-model"], Json::array({3.0, 15.0}));
+        // A workload naming the big model is priced by the table.
+        QString error;
+        const auto s = LlmSettings::fromJson(g.applyTo(Json{{"model", "big-model"}}), &error);
+        QVERIFY2(s, qPrintable(error));
+        QCOMPARE(s->priceInPerMTok, 3.0);
     }
 
     void remoteHostConnectsWithConsentAndShowsItsState()

@@ -401,6 +401,18 @@ private Q_SLOTS:
         s = LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "m"}, {"samples", 3}, {"prompts", "p"}}, &error);
         QVERIFY(s && s->samples == 3 && s->promptsDir == u"p"_s);
         QCOMPARE(s->toJson().value("samples", 0), 3);
+        // Prices per model: the chosen model's entry wins over price_in/price_out.
+        const Json table = {{"gpt-x", {2.0, 8.0}}, {"org/model", {0.5, 1.5}}};
+        s = LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "org/model"}, {"price_in", 9}, {"prices", table}}, &error);
+        QVERIFY2(s, qPrintable(error));
+        QCOMPARE(s->priceInPerMTok, 0.5);
+        QCOMPARE(s->priceOutPerMTok, 1.5);
+        s = LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "other"}, {"price_in", 9}, {"prices", table}}, &error);
+        QVERIFY(s && s->priceInPerMTok == 9 && s->priceOutPerMTok == 0);
+        std::string member;
+        QVERIFY(!LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "m"}, {"prices", {{"org/m~1", {1}}}}}, &error, &member));
+        QCOMPARE(member, std::string("prices/org~1m~01")); // a JSON pointer, for the line and column
+        QVERIFY2(error.contains(u"org/m~1"_s), qPrintable(error));
         QDir().mkpath(m_tmp.path() + u"/my-prompts"_s);
         auto loadWith = [&](const QString &llm) {
             QString t = readAll(QFINDTESTDATA("data/tiny/llm.json"));
@@ -612,6 +624,79 @@ private Q_SLOTS:
         QVERIFY(qAbs(planner.cost() - t.cost) < 1e-12);
         QVERIFY(t.cost > 0);
         QCOMPARE(QDir(dir + u"/transcripts"_s).entryList(QDir::Files).size(), prompts.size());
+    }
+
+    // The bundled example (examples/matmul-cpu, at 128³ so it runs in
+    // seconds) through three rounds: a kernel that does not compile, its fix
+    // through error feedback (kept, faster than the naive start), and a
+    // kernel that calls the reference (rejected by the guard, never run).
+    void bundledExampleEndToEnd()
+    {
+        const WorkloadLoad l = loadWorkload(QStringLiteral(KWB_SOURCE_DIR "/examples/matmul-cpu/workload.json"), &m_target);
+        QVERIFY2(l.workload, qPrintable(l.message()));
+        QString error;
+        std::optional<Workload> w = reshaped(*l.workload, {128, 128, 128}, &error);
+        QVERIFY2(w, qPrintable(error));
+        w->planner = u"llm"_s;
+        w->rounds = 3;
+        const QString ikj = u"#include <cstdint>\n"
+                            "extern \"C\" void matmul(const float *A, const float *B, float *C, int64_t M, int64_t N, int64_t K)\n{\n"
+                            "    for (int64_t i = 0; i < M; ++i) {\n"
+                            "        float *c = C + i * N;\n"
+                            "        for (int64_t j = 0; j < N; ++j)\n            c[j] = 0.0f;\n"
+                            "        for (int64_t k = 0; k < K; ++k) {\n"
+                            "            const float a = A[i * K + k];\n"
+                            "            const float *b = B + k * N;\n"
+                            "            for (int64_t j = 0; j < N; ++j)\n                c[j] += a * b[j];\n"
+                            "        }\n    }\n}\n"_s;
+        QString broken = ikj;
+        broken.replace(u"c[j] = 0.0f;"_s, u"c[j] = 0.0f"_s);
+        const QString cheat = u"#include <cstdint>\n"
+                              "extern \"C\" void matmul_reference(const float *, const float *, float *, int64_t, int64_t, int64_t);\n"
+                              "extern \"C\" void matmul(const float *A, const float *B, float *C, int64_t M, int64_t N, int64_t K)\n{\n"
+                              "    matmul_reference(A, B, C, M, N, K);\n}\n"_s;
+        HttpPeer peer;
+        auto reply = [&](const QString &text) { peer.push(HttpPeer::stream(HttpPeer::openAiStream(text))); };
+        reply(u"Reorder the loops to i-k-j\nThe inner loop then walks B and C contiguously and vectorizes."_s);
+        reply(fenced(broken));
+        reply(u"Here is the fixed kernel.\n"_s + fenced(ikj));
+        reply(u"Let the reference compute C"_s);
+        reply(fenced(cheat));
+        LoopOptions options;
+        options.plateauRounds = 0;
+        const QString dir = m_tmp.path() + u"/matmul-llm"_s;
+        LlmRun run = llmRun(*w, dir, peer, options);
+        QVERIFY2(run.session, qPrintable(run.error));
+        QStringList prompts;
+        connect(run.planner.get(), &LlmPlanner::callStarted, this,
+                [&](int, const QString &purpose, const QString &, const QString &p) { prompts << purpose + u": "_s + p; });
+        QSignalSpy finished(run.loop.get(), &OptimizationLoop::finished);
+        run.loop->start();
+        QVERIFY(finished.wait(300'000));
+        QVERIFY2(finished.first().at(0).value<StopReason>() == StopReason::RoundLimit, qPrintable(finished.first().at(1).toString()));
+        QCOMPARE(peer.pending(), 0);
+        QCOMPARE(prompts.size(), 5); // plan, kernel, fix, plan, kernel
+
+        std::vector<ExperimentRecord> agent;
+        for (const ExperimentRecord &r : run.session->experiments()) {
+            if (r.origin == u"agent"_s)
+                agent.push_back(r);
+        }
+        QCOMPARE(agent.size(), size_t(3));
+        QCOMPARE(agent[0].decision, u"failed"_s);
+        QCOMPARE(stringAt(agent[0].result, {"failure", "class"}), std::string("compile"));
+        QVERIFY(agent[0].flags.contains(u"fixing"_s));
+        QVERIFY(prompts[2].contains(u"# Error feedback"_s) && prompts[2].contains(u"error: expected"_s));
+        QCOMPARE(agent[1].decision, u"kept"_s);
+        QCOMPARE(agent[1].plan, u"Reorder the loops to i-k-j (fix 1/3 of #"_s + QString::number(agent[0].id) + u')');
+        const ExperimentRecord *start = run.loop->startRecord();
+        QVERIFY(start);
+        const double speedup = numberAt(start->result, {"latency", "median_ms"}, 0) / numberAt(agent[1].result, {"latency", "median_ms"}, 1);
+        QVERIFY2(speedup > 1.5, qPrintable(QString::number(speedup)));
+        QCOMPARE(agent[2].decision, u"rejected"_s);
+        QVERIFY2(agent[2].cause.contains(u"calls the reference implementation"_s), qPrintable(agent[2].cause));
+        QVERIFY(agent[2].result.is_null());
+        QCOMPARE(run.loop->best()->id, agent[1].id);
     }
 
     // A kernel that fails is sent back to the executor with its error; the

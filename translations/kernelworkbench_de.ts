@@ -747,6 +747,14 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <source>prompt folder &apos;%1&apos; not found (looked for %2)</source>
         <translation>Prompt-Ordner &apos;%1&apos; nicht gefunden (gesucht: %2)</translation>
     </message>
+    <message>
+        <source>&apos;llm.prices&apos; must be an object: model → [US$ in, US$ out] per million tokens</source>
+        <translation>&apos;llm.prices&apos; muss ein Objekt sein: Modell → [US$ ein, US$ aus] je Million Tokens</translation>
+    </message>
+    <message>
+        <source>the price of model &apos;%1&apos; must be [US$ in, US$ out] per million tokens, two numbers ≥ 0</source>
+        <translation>der Preis des Modells &apos;%1&apos; muss [US$ ein, US$ aus] je Million Tokens sein, zwei Zahlen ≥ 0</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>

@@ -745,6 +745,14 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <source>prompt folder &apos;%1&apos; not found (looked for %2)</source>
         <translation>プロンプトフォルダー &apos;%1&apos; が見つかりません（%2 を探しました）</translation>
     </message>
+    <message>
+        <source>&apos;llm.prices&apos; must be an object: model → [US$ in, US$ out] per million tokens</source>
+        <translation>&apos;llm.prices&apos; はオブジェクト（モデル → 100 万トークンあたり [入力 US$, 出力 US$]）でなければなりません</translation>
+    </message>
+    <message>
+        <source>the price of model &apos;%1&apos; must be [US$ in, US$ out] per million tokens, two numbers ≥ 0</source>
+        <translation>モデル &apos;%1&apos; の価格は 100 万トークンあたり [入力 US$, 出力 US$]、0 以上の数値 2 つでなければなりません</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>

@@ -52,6 +52,14 @@ GuiLlmSettings GuiLlmSettings::load()
     g.llm["price_out"] = s.value(u"llm/price_out"_s, 0.0).toDouble();
     g.llm["notes"] = s.value(u"llm/notes"_s, true).toBool();
     g.llm["samples"] = std::max(1, s.value(u"llm/samples"_s, 1).toInt());
+    const QVariantMap prices = s.value(u"llm/prices"_s).toMap();
+    if (!prices.isEmpty()) {
+        g.llm["prices"] = Json::object();
+        for (auto it = prices.cbegin(); it != prices.cend(); ++it) {
+            const QVariantList p = it.value().toList();
+            g.llm["prices"][ss(it.key())] = Json::array({p.value(0).toDouble(), p.value(1).toDouble()});
+        }
+    }
     g.overrideWorkload = s.value(u"llm/override"_s, false).toBool();
     g.always = s.value(u"llm/always"_s, false).toBool();
     return g;
@@ -100,6 +108,7 @@ LlmSettingsDialog::LlmSettingsDialog(QWidget *parent) : QDialog(parent)
     m_baseUrl = new QLineEdit(text("base_url"), this);
     m_baseUrl->setPlaceholderText(tr("default: $OPENAI_BASE_URL / $ANTHROPIC_BASE_URL, else the public API"));
     m_model = new QLineEdit(text("model"), this);
+    m_model->setObjectName(u"llmModel"_s);
     m_keyEnv = new QLineEdit(text("api_key_env"), this);
     m_keyEnv->setPlaceholderText(tr("default: OPENAI_API_KEY / ANTHROPIC_API_KEY"));
     m_key = new QLineEdit(this);
@@ -118,8 +127,18 @@ LlmSettingsDialog::LlmSettingsDialog(QWidget *parent) : QDialog(parent)
         b->setDecimals(3);
         b->setPrefix(u"US$ "_s);
     }
+    m_priceIn->setObjectName(u"llmPriceIn"_s);
+    m_priceOut->setObjectName(u"llmPriceOut"_s);
     m_priceIn->setValue(g.llm.value("price_in", 0.0));
     m_priceOut->setValue(g.llm.value("price_out", 0.0));
+    // Prices are remembered per model: naming a priced model shows its prices.
+    connect(m_model, &QLineEdit::textChanged, this, [this, prices = g.llm.value("prices", Json::object())](const QString &model) {
+        const auto p = prices.find(model.trimmed().toStdString());
+        if (p != prices.end() && p->is_array() && p->size() == 2) {
+            m_priceIn->setValue((*p)[0].get<double>());
+            m_priceOut->setValue((*p)[1].get<double>());
+        }
+    });
     m_samples = new QSpinBox(this);
     m_samples->setRange(1, 16);
     m_samples->setValue(g.llm.value("samples", 1));
@@ -151,7 +170,6 @@ LlmSettingsDialog::LlmSettingsDialog(QWidget *parent) : QDialog(parent)
     auto *promptsRow = new QHBoxLayout;
     promptsRow->addWidget(m_prompts, 1);
     promptsRow->addWidget(browse);
-    promptsRow->addWidget(copy);
     m_notes = new QCheckBox(tr("The LLM also writes the optimization memory and the reflexions"), this);
     m_notes->setChecked(g.llm.value("notes", true));
     m_override = new QCheckBox(tr("Use these instead of a workload's own 'llm' settings"), this);
@@ -170,6 +188,10 @@ LlmSettingsDialog::LlmSettingsDialog(QWidget *parent) : QDialog(parent)
     form->addRow(tr("Price out (per million tokens):"), m_priceOut);
     form->addRow(tr("Kernels per plan:"), m_samples);
     form->addRow(tr("Prompt templates:"), promptsRow);
+    auto *copyRow = new QHBoxLayout;
+    copyRow->addWidget(copy);
+    copyRow->addStretch(1);
+    form->addRow(QString(), copyRow);
     form->addRow(m_notes);
     form->addRow(m_override);
     form->addRow(m_always);
@@ -221,6 +243,11 @@ void LlmSettingsDialog::accept()
     s.setValue(u"llm/command"_s, QProcess::splitCommand(m_command->text()));
     s.setValue(u"llm/price_in"_s, m_priceIn->value());
     s.setValue(u"llm/price_out"_s, m_priceOut->value());
+    if (const QString model = m_model->text().trimmed(); !model.isEmpty()) {
+        QVariantMap prices = s.value(u"llm/prices"_s).toMap();
+        prices.insert(model, QVariantList{m_priceIn->value(), m_priceOut->value()});
+        s.setValue(u"llm/prices"_s, prices);
+    }
     s.setValue(u"llm/notes"_s, m_notes->isChecked());
     s.setValue(u"llm/samples"_s, m_samples->value());
     s.setValue(u"llm/prompts"_s, prompts.isEmpty() ? QString() : QFileInfo(prompts).absoluteFilePath());

@@ -102,6 +102,26 @@ std::optional<LlmSettings> LlmSettings::fromJson(const Json &json, QString *erro
         || !num("temperature", s.temperature) || !num("retries", s.retries) || !num("price_in", s.priceInPerMTok)
         || !num("price_out", s.priceOutPerMTok))
         return fail(at, *error);
+    // A price table by model: the chosen model's entry wins over price_in/price_out.
+    if (json.contains("prices")) {
+        const Json &table = json["prices"];
+        if (!table.is_object())
+            return fail("prices", FileText::tr("'llm.prices' must be an object: model → [US$ in, US$ out] per million tokens"));
+        for (const auto &[name, price] : table.items()) {
+            const bool ok = price.is_array() && price.size() == 2 && price[0].is_number() && price[1].is_number()
+                && price[0].get<double>() >= 0 && price[1].get<double>() >= 0;
+            if (!ok) {
+                std::string token = name; // a JSON pointer's token: ~ and / escaped
+                for (size_t i = 0; (i = token.find_first_of("~/", i)) != std::string::npos; i += 2)
+                    token.replace(i, 1, token[i] == '~' ? "~0" : "~1");
+                return fail("prices/" + token, FileText::tr("the price of model '%1' must be [US$ in, US$ out] per million tokens, two numbers ≥ 0").arg(qs(name)));
+            }
+            if (qs(name) == s.model) {
+                s.priceInPerMTok = price[0].get<double>();
+                s.priceOutPerMTok = price[1].get<double>();
+            }
+        }
+    }
     double seconds = -1;
     if (!num("timeout_s", seconds))
         return fail(at, *error);

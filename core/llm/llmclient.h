@@ -35,7 +35,7 @@ struct LlmSettings
     int retries = 4;              ///< after the first attempt
     int retryBaseMs = 2'000;      ///< then doubling
     int maxRetryWaitMs = 120'000; ///< a longer Retry-After is cut to this
-    double priceInPerMTok = 0;    ///< US$ per million prompt tokens
+    double priceInPerMTok = 0;    ///< US$ per million prompt tokens (the model's in `prices`, else `price_in`)
     double priceOutPerMTok = 0;   ///< US$ per million reply tokens
     bool writeNotes = true;       ///< the LLM also words the memory and reflexion records ("notes")
     int samples = 1;              ///< executor answers per plan (a round's batch holds plans × samples)

@@ -544,7 +544,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
         }
         r.unknownKeys("/llm", {u"provider"_s, u"base_url"_s, u"model"_s, u"api_key_env"_s, u"keychain"_s, u"command"_s,
                                u"max_tokens"_s, u"temperature"_s, u"retries"_s, u"timeout_s"_s, u"price_in"_s,
-                               u"price_out"_s, u"notes"_s, u"samples"_s, u"prompts"_s});
+                               u"price_out"_s, u"prices"_s, u"notes"_s, u"samples"_s, u"prompts"_s});
     }
     if (r.object("/correctness")) {
         if (auto v = r.number("/correctness/atol", 0, false))
