@@ -96,6 +96,31 @@ class TestLlm : public QObject
         return run;
     }
 
+    // Runs `run`'s loop to its end: the prompts it sent ("purpose: text"),
+    // and why it stopped (`finished` false when it did not within timeoutMs).
+    struct RunEnd
+    {
+        QStringList prompts;
+        bool finished = false;
+        StopReason reason = StopReason::Error;
+        QString detail;
+    };
+    RunEnd runToEnd(LlmRun &run, int timeoutMs)
+    {
+        RunEnd end;
+        QMetaObject::Connection c = connect(run.planner.get(), &LlmPlanner::callStarted, this,
+            [&end](int, const QString &purpose, const QString &, const QString &p) { end.prompts << purpose + u": "_s + p; });
+        QSignalSpy finished(run.loop.get(), &OptimizationLoop::finished);
+        run.loop->start();
+        end.finished = finished.wait(timeoutMs);
+        disconnect(c);
+        if (end.finished) {
+            end.reason = finished.first().at(0).value<StopReason>();
+            end.detail = finished.first().at(1).toString();
+        }
+        return end;
+    }
+
     // Sends one request and waits for its end.
     LlmReply call(LlmClient &client, QStringList *deltas = nullptr, QList<int> *waits = nullptr)
     {
@@ -573,14 +598,10 @@ private Q_SLOTS:
         QVERIFY2(run.session, qPrintable(run.error));
         SessionStore *session = run.session.get();
         LlmPlanner &planner = *run.planner;
-        OptimizationLoop &loop = *run.loop;
-        QStringList prompts;
-        connect(&planner, &LlmPlanner::callStarted, this,
-                [&](int, const QString &purpose, const QString &, const QString &p) { prompts << purpose + u": "_s + p; });
-        QSignalSpy finished(&loop, &OptimizationLoop::finished);
-        loop.start();
-        QVERIFY(finished.wait(120'000));
-        QCOMPARE(finished.first().at(0).value<StopReason>(), StopReason::RoundLimit);
+        const RunEnd end = runToEnd(run, 120'000);
+        QVERIFY(end.finished);
+        QCOMPARE(end.reason, StopReason::RoundLimit);
+        const QStringList &prompts = end.prompts;
         QCOMPARE(peer.pending(), 0); // every scripted reply was asked for
 
         const auto &records = session->experiments();
@@ -662,20 +683,29 @@ private Q_SLOTS:
         reply(u"Here is the fixed kernel.\n"_s + fenced(ikj));
         reply(u"Let the reference compute C"_s);
         reply(fenced(cheat));
+        // The notes, by the LLM: the start's reflexion comes after the
+        // baseline is recorded, before any plan (the records have moved).
+        for (int i = 0; i < 8; ++i) {
+            peer.pushFor("You reflect on one experiment", HttpPeer::stream(HttpPeer::openAiStream(
+                u"{\"tried\": \"t\", \"expected\": \"e\", \"observed\": \"o\", \"lesson\": \"contiguous inner loops\", \"avoid\": [], \"try\": []}"_s)));
+        }
+        peer.pushFor("You keep the optimization memory", HttpPeer::stream(HttpPeer::openAiStream(u"{\"change\": \"i-k-j\", \"why\": \"contiguous\"}"_s)));
         LoopOptions options;
         options.plateauRounds = 0;
         const QString dir = m_tmp.path() + u"/matmul-llm"_s;
-        LlmRun run = llmRun(*w, dir, peer, options);
+        LlmRun run = llmRun(*w, dir, peer, options, [](LlmSettings &s) { s.writeNotes = true; });
         QVERIFY2(run.session, qPrintable(run.error));
-        QStringList prompts;
-        connect(run.planner.get(), &LlmPlanner::callStarted, this,
-                [&](int, const QString &purpose, const QString &, const QString &p) { prompts << purpose + u": "_s + p; });
-        QSignalSpy finished(run.loop.get(), &OptimizationLoop::finished);
-        run.loop->start();
-        QVERIFY(finished.wait(300'000));
-        QVERIFY2(finished.first().at(0).value<StopReason>() == StopReason::RoundLimit, qPrintable(finished.first().at(1).toString()));
+        const RunEnd end = runToEnd(run, 300'000);
+        QVERIFY(end.finished);
+        QVERIFY2(end.reason == StopReason::RoundLimit, qPrintable(end.detail));
         QCOMPARE(peer.pending(), 0);
-        QCOMPARE(prompts.size(), 5); // plan, kernel, fix, plan, kernel
+        const QStringList work = end.prompts.filter(QRegularExpression(u"^(planner|executor): "_s));
+        QCOMPARE(work.size(), 5); // plan, kernel, fix, plan, kernel
+        const std::vector<Json> reflections = run.session->reflections();
+        QVERIFY(!reflections.empty());
+        QCOMPARE(reflections[0].value("candidate", 0), run.loop->startRecord()->id);
+        QCOMPARE(reflections[0].value("by", std::string()), std::string("llm"));
+        QCOMPARE(run.session->memory()[0].value("by", std::string()), std::string("llm"));
 
         std::vector<ExperimentRecord> agent;
         for (const ExperimentRecord &r : run.session->experiments()) {
@@ -686,7 +716,7 @@ private Q_SLOTS:
         QCOMPARE(agent[0].decision, u"failed"_s);
         QCOMPARE(stringAt(agent[0].result, {"failure", "class"}), std::string("compile"));
         QVERIFY(agent[0].flags.contains(u"fixing"_s));
-        QVERIFY(prompts[2].contains(u"# Error feedback"_s) && prompts[2].contains(u"error: expected"_s));
+        QVERIFY(work[2].contains(u"# Error feedback"_s) && work[2].contains(u"error: expected"_s));
         QCOMPARE(agent[1].decision, u"kept"_s);
         QCOMPARE(agent[1].plan, u"Reorder the loops to i-k-j (fix 1/3 of #"_s + QString::number(agent[0].id) + u')');
         const ExperimentRecord *start = run.loop->startRecord();
@@ -721,17 +751,13 @@ private Q_SLOTS:
         const QString dir = m_tmp.path() + u"/fixes-spent"_s;
         LlmRun run = llmRun(w, dir, peer, options);
         QVERIFY2(run.session, qPrintable(run.error));
-        QStringList prompts;
-        connect(run.planner.get(), &LlmPlanner::callStarted, this,
-                [&](int, const QString &purpose, const QString &, const QString &p) { prompts << purpose + u": "_s + p; });
         QList<int> revertedAfter; // the number of records when each revert came
         connect(run.loop.get(), &OptimizationLoop::reverted, this,
                 [&] { revertedAfter << int(run.session->experiments().size()); });
-        QSignalSpy finished(run.loop.get(), &OptimizationLoop::finished);
-        run.loop->start();
-        QVERIFY(finished.wait(180'000));
-        QVERIFY2(finished.first().at(0).value<StopReason>() == StopReason::RoundLimit,
-                 qPrintable(finished.first().at(1).toString()));
+        const RunEnd end = runToEnd(run, 180'000);
+        QVERIFY(end.finished);
+        QVERIFY2(end.reason == StopReason::RoundLimit, qPrintable(end.detail));
+        const QStringList &prompts = end.prompts;
         QCOMPARE(peer.pendingFor(planner), 0);
         QCOMPARE(peer.pendingFor(executor), 0);
 
@@ -785,16 +811,12 @@ private Q_SLOTS:
         options.plateauRounds = 0;
         LlmRun run = llmRun(w, m_tmp.path() + u"/samples"_s, peer, options, [](LlmSettings &s) { s.samples = 2; });
         QVERIFY2(run.session, qPrintable(run.error));
-        QStringList prompts;
-        connect(run.planner.get(), &LlmPlanner::callStarted, this,
-                [&](int, const QString &purpose, const QString &, const QString &p) { prompts << purpose + u": "_s + p; });
-        QSignalSpy finished(run.loop.get(), &OptimizationLoop::finished);
-        run.loop->start();
-        QVERIFY(finished.wait(180'000));
+        const RunEnd end = runToEnd(run, 180'000);
+        QVERIFY(end.finished);
         QCOMPARE(peer.pendingFor(planner), 0);
         QCOMPARE(peer.pendingFor(executor), 0);
-        const QStringList plans = prompts.filter(QRegularExpression(u"^planner: "_s));
-        const QStringList executors = prompts.filter(QRegularExpression(u"^executor: "_s));
+        const QStringList plans = end.prompts.filter(QRegularExpression(u"^planner: "_s));
+        const QStringList executors = end.prompts.filter(QRegularExpression(u"^executor: "_s));
         QCOMPARE(plans.size(), 2);
         QCOMPARE(executors.size(), 3);
         QVERIFY(plans[0].contains(u"one of 2 plans of the round"_s));
@@ -850,13 +872,10 @@ private Q_SLOTS:
         options.plateauRounds = 0;
         LlmRun run = llmRun(m_workload, dir, peer, options, [](LlmSettings &s) { s.writeNotes = true; });
         QVERIFY2(run.session, qPrintable(run.error));
-        QStringList prompts;
-        connect(run.planner.get(), &LlmPlanner::callStarted, this,
-                [&](int, const QString &purpose, const QString &, const QString &p) { prompts << purpose + u": "_s + p; });
-        QSignalSpy finished(run.loop.get(), &OptimizationLoop::finished);
-        run.loop->start();
-        QVERIFY(finished.wait(120'000));
-        QCOMPARE(finished.first().at(0).value<StopReason>(), StopReason::RoundLimit);
+        const RunEnd end = runToEnd(run, 120'000);
+        QVERIFY(end.finished);
+        QCOMPARE(end.reason, StopReason::RoundLimit);
+        const QStringList &prompts = end.prompts;
         QCOMPARE(peer.pending(), 0);
         QCOMPARE(peer.pendingFor(summarizer), 0);
         QCOMPARE(peer.pendingFor(reflexion), 0);

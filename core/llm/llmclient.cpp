@@ -215,10 +215,9 @@ QString LlmClient::apiKey(QString *source) const
     return {};
 }
 
-LlmClient::Call *LlmClient::call(int id)
+std::shared_ptr<LlmClient::Call> LlmClient::call(int id) const
 {
-    auto it = m_calls.find(id);
-    return it == m_calls.end() ? nullptr : it->get();
+    return m_calls.value(id);
 }
 
 int LlmClient::send(const LlmRequest &request)
@@ -233,20 +232,20 @@ int LlmClient::send(const LlmRequest &request)
     c->retryTimer.setSingleShot(true);
     const int id = c->id;
     connect(&c->hardTimer, &QTimer::timeout, this, [this, id] {
-        if (Call *k = call(id))
+        if (const std::shared_ptr<Call> k = call(id))
             endAttempt(*k, true, u"no complete reply within "_s + QString::number(m_settings.timeoutMs / 1000) + u" s"_s);
     });
     connect(&c->idleTimer, &QTimer::timeout, this, [this, id] {
-        if (Call *k = call(id))
+        if (const std::shared_ptr<Call> k = call(id))
             endAttempt(*k, true, u"no data for "_s + QString::number(m_settings.idleTimeoutMs / 1000) + u" s"_s);
     });
     connect(&c->retryTimer, &QTimer::timeout, this, [this, id] {
-        if (Call *k = call(id))
+        if (const std::shared_ptr<Call> k = call(id))
             attempt(*k);
     });
     // Started from the event loop, so a caller connects to the signals first.
     QMetaObject::invokeMethod(this, [this, id] {
-        if (Call *k = call(id))
+        if (const std::shared_ptr<Call> k = call(id))
             attempt(*k);
     }, Qt::QueuedConnection);
     return id;
@@ -254,7 +253,7 @@ int LlmClient::send(const LlmRequest &request)
 
 void LlmClient::cancel(int id)
 {
-    Call *c = call(id);
+    const std::shared_ptr<Call> c = call(id);
     if (!c)
         return;
     c->ended = true;
@@ -331,20 +330,20 @@ void LlmClient::startHttp(Call &c)
     c.http = reply;
     const int id = c.id;
     connect(reply, &QNetworkReply::metaDataChanged, this, [this, id, reply] {
-        Call *k = call(id);
+        const std::shared_ptr<Call> k = call(id);
         if (!k || k->http != reply)
             return;
         k->reply.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         k->streaming = reply->header(QNetworkRequest::ContentTypeHeader).toString().contains(u"event-stream"_s);
     });
     connect(reply, &QIODevice::readyRead, this, [this, id, reply] {
-        Call *k = call(id);
+        const std::shared_ptr<Call> k = call(id);
         if (!k || k->http != reply || k->ended)
             return;
         onBytes(*k, reply->readAll());
     });
     connect(reply, &QNetworkReply::finished, this, [this, id, reply] {
-        Call *k = call(id);
+        const std::shared_ptr<Call> k = call(id);
         if (!k || k->http != reply || k->ended)
             return;
         onBytes(*k, reply->readAll());
@@ -388,7 +387,7 @@ void LlmClient::startCommand(Call &c)
     c.streaming = false;
     const int id = c.id;
     connect(p, &QProcess::readyReadStandardOutput, this, [this, id, p] {
-        Call *k = call(id);
+        const std::shared_ptr<Call> k = call(id);
         if (!k || k->process != p || k->ended)
             return;
         const QByteArray bytes = p->readAllStandardOutput();
@@ -410,7 +409,7 @@ void LlmClient::startCommand(Call &c)
     });
     connect(p, &QProcess::finished, this, [this, id, p](int code, QProcess::ExitStatus status) {
         p->deleteLater();
-        Call *k = call(id);
+        const std::shared_ptr<Call> k = call(id);
         if (!k || k->process != p || k->ended)
             return;
         k->reply.text += QString::fromUtf8(k->body);
@@ -424,7 +423,7 @@ void LlmClient::startCommand(Call &c)
         complete(*k);
     });
     connect(p, &QProcess::errorOccurred, this, [this, id, p](QProcess::ProcessError e) {
-        Call *k = call(id);
+        const std::shared_ptr<Call> k = call(id);
         if (e != QProcess::FailedToStart || !k || k->process != p || k->ended)
             return;
         endAttempt(*k, false, u"cannot start "_s + m_settings.command.value(0) + u": "_s + p->errorString());

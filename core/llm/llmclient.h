@@ -114,7 +114,9 @@ private:
     void endAttempt(Call &call, bool transient, const QString &error, int retryAfterMs = -1);
     void complete(Call &call);
     void finish(int id, LlmReply reply);
-    Call *call(int id);
+    /// The call in flight, held alive while a handler works on it (a handler
+    /// may end it, which takes it out of m_calls); null when it has ended.
+    std::shared_ptr<Call> call(int id) const;
 
     LlmSettings m_settings;
     QNetworkAccessManager *m_net;

@@ -109,7 +109,7 @@ QString LlmPlanner::name() const
 
 void LlmPlanner::setIncumbent(const ExperimentRecord *incumbent)
 {
-    m_incumbent = incumbent;
+    m_incumbent = incumbent ? std::optional<ExperimentRecord>(*incumbent) : std::nullopt;
 }
 
 std::vector<Proposal> LlmPlanner::propose(int, const ExperimentRecord *, const QString &)
@@ -284,7 +284,7 @@ QHash<QString, QString> LlmPlanner::roundValues(const QString &incumbentText) co
 void LlmPlanner::proposeLater(int count, const ExperimentRecord *incumbent, const QString &bottleneck,
                               ProposalsReady ready)
 {
-    m_incumbent = incumbent;
+    m_incumbent = incumbent ? std::optional<ExperimentRecord>(*incumbent) : std::nullopt;
     m_bottleneck = bottleneck;
     m_ready = std::move(ready);
     m_cancelled = false;

@@ -3,6 +3,7 @@
 #include "llm/codeblocks.h"
 #include "llm/llmclient.h"
 #include "planning/planner.h"
+#include "session/sessionstore.h"
 
 #include <QHash>
 #include <QObject>
@@ -146,7 +147,8 @@ private:
     LlmPlannerOptions m_options;
     LlmClient m_client;
     LedgerTotals m_totals;
-    const ExperimentRecord *m_incumbent = nullptr;
+    /// A copy: the session's records move in memory as records are added.
+    std::optional<ExperimentRecord> m_incumbent;
     QString m_bottleneck;
 
     std::vector<Job> m_jobs;
