@@ -635,8 +635,9 @@ void OptimizationLoop::doDecide()
                 }
                 r.decision = Decision::kindName(d.kind);
                 r.cause = d.cause;
-                if (d.kind == Decision::Kind::Failed && !m_stopRequested) {
-                    // Not a failure yet while the planner will fix it.
+                const bool roundsLeft = !m_stopRequested && m_round < m_workload.rounds;
+                if (d.kind == Decision::Kind::Failed && roundsLeft) {
+                    // Not a failure yet while the planner will fix it (in a round to come).
                     if (const QString fix = m_planner.willFix(r); !fix.isEmpty()) {
                         r.cause += u"; "_s + fix;
                         r.flags << u"fixing"_s;
