@@ -947,10 +947,6 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <translation>Infrastrukturfehler (über den Kernel ist nichts bekannt): %1</translation>
     </message>
     <message>
-        <source>Run the optimization loop on the local host with the built-in search planner.</source>
-        <translation>Die Optimierungsschleife auf dem lokalen Host mit dem eingebauten Suchplaner ausführen.</translation>
-    </message>
-    <message>
         <source>workload.json (not needed to resume a session)</source>
         <translation>workload.json (zum Fortsetzen einer Sitzung nicht nötig)</translation>
     </message>
@@ -1552,6 +1548,10 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
             <numerusform>%n zur Korrektur an das LLM zurückgegeben</numerusform>
             <numerusform>%n zur Korrektur an das LLM zurückgegeben</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Run the optimization loop on the workload&apos;s hosts with the knob search or the LLM planner.</source>
+        <translation>Die Optimierungsschleife auf den Hosts der Arbeitslast mit der Knopfsuche oder dem LLM-Planer ausführen.</translation>
     </message>
 </context>
 <context>

@@ -944,10 +944,6 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <translation>インフラの障害（カーネルについては何も分かっていません）: %1</translation>
     </message>
     <message>
-        <source>Run the optimization loop on the local host with the built-in search planner.</source>
-        <translation>組み込みの探索プランナーで、ローカルホスト上の最適化ループを実行します。</translation>
-    </message>
-    <message>
         <source>workload.json (not needed to resume a session)</source>
         <translation>workload.json（セッションの再開には不要）</translation>
     </message>
@@ -1540,6 +1536,10 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <translation>
             <numerusform>%n 件を修正のため LLM に差し戻し</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Run the optimization loop on the workload&apos;s hosts with the knob search or the LLM planner.</source>
+        <translation>ワークロードのホストで、ノブ探索または LLM プランナーを使って最適化ループを実行します。</translation>
     </message>
 </context>
 <context>

@@ -365,7 +365,7 @@ std::optional<LlmSettings> llmSettings(const Workload &w, const QCommandLinePars
 int cmdRun(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(Kwb::tr("Run the optimization loop on the local host with the built-in search planner."));
+    p.setApplicationDescription(Kwb::tr("Run the optimization loop on the workload's hosts with the knob search or the LLM planner."));
     p.addHelpOption();
     p.addPositionalArgument(u"workload"_s, Kwb::tr("workload.json (not needed to resume a session)"), u"[workload]"_s);
     p.addOption({u"session"_s, Kwb::tr("Session folder: created if new, resumed if it exists."), u"DIR"_s});

@@ -143,7 +143,7 @@ void LlmPlanner::observe(const ExperimentRecord &record)
     const int fix = nextFix(record);
     if (!fix)
         return;
-    const Generated &g = m_generated[record.sourceHash];
+    const Generated g = m_generated.value(record.sourceHash);
     Job j;
     j.plan = g.plan;
     j.source = readFile(m_session.kernelPath(record.sourceHash));
@@ -323,17 +323,24 @@ void LlmPlanner::proposeLater(int count, const ExperimentRecord *incumbent, cons
     }
 }
 
-void LlmPlanner::send(int job, const QString &purpose)
+bool LlmPlanner::startCall(int job, const QString &purpose, const QHash<QString, QString> &values,
+                           std::function<void(const LlmReply &)> then, QString *error)
 {
     PromptTemplate t;
-    QString error;
-    if (!loadPrompt(purpose, promptSearchPath(m_session.dir(), m_target.id, m_client.settings().promptsDir), &t, &error))
-        return jobDone(job, std::nullopt, error);
-    const QHash<QString, QString> values = promptValues(m_jobs[size_t(job)]);
-    Sent sent{job, purpose, renderPrompt(t.system, values), renderPrompt(t.user, values), t.path, {}};
+    if (!loadPrompt(purpose, promptSearchPath(m_session.dir(), m_target.id, m_client.settings().promptsDir), &t, error))
+        return false;
+    Sent sent{job, purpose, renderPrompt(t.system, values), renderPrompt(t.user, values), t.path, std::move(then)};
     const int call = m_client.send({purpose, sent.system, sent.prompt});
     Q_EMIT callStarted(call, purpose, sent.system, sent.prompt);
     m_sent.insert(call, std::move(sent));
+    return true;
+}
+
+void LlmPlanner::send(int job, const QString &purpose)
+{
+    QString error;
+    if (!startCall(job, purpose, promptValues(m_jobs[size_t(job)]), {}, &error))
+        jobDone(job, std::nullopt, error);
 }
 
 void LlmPlanner::cancel()
@@ -520,14 +527,7 @@ void LlmPlanner::sendNote(std::shared_ptr<Note> n)
     QHash<QString, QString> values = m_roundValues;
     for (auto it = n->values.cbegin(); it != n->values.cend(); ++it)
         values[it.key()] = it.value();
-    PromptTemplate t;
-    QString error;
-    if (!loadPrompt(n->purpose, promptSearchPath(m_session.dir(), m_target.id, m_client.settings().promptsDir), &t, &error)) {
-        noteFailure(n->purpose, error);
-        return n->done(n->rules);
-    }
-    Sent sent{-1, n->purpose, renderPrompt(t.system, values), renderPrompt(t.user, values), t.path, {}};
-    sent.then = [this, n](const LlmReply &reply) {
+    auto then = [this, n](const LlmReply &reply) {
         Json out = n->rules;
         if (!reply.ok) {
             if (!reply.cancelled)
@@ -551,9 +551,11 @@ void LlmPlanner::sendNote(std::shared_ptr<Note> n)
         out["by"] = "llm";
         n->done(out);
     };
-    const int call = m_client.send({n->purpose, sent.system, sent.prompt});
-    Q_EMIT callStarted(call, n->purpose, sent.system, sent.prompt);
-    m_sent.insert(call, std::move(sent));
+    QString error;
+    if (!startCall(-1, n->purpose, values, std::move(then), &error)) {
+        noteFailure(n->purpose, error);
+        n->done(n->rules);
+    }
 }
 
 } // namespace kwb

@@ -128,6 +128,11 @@ private:
     QHash<QString, QString> roundValues(const QString &incumbentText) const;
     /// The round's values with the job's own: source, plan, feedback.
     QHash<QString, QString> promptValues(const Job &job) const;
+    /// Renders template `purpose` with `values` and sends it (`then`: a
+    /// note's handler of the reply); false with `error` when the template
+    /// cannot be loaded.
+    bool startCall(int job, const QString &purpose, const QHash<QString, QString> &values,
+                   std::function<void(const LlmReply &)> then, QString *error);
     void send(int job, const QString &purpose);
     /// Asks for a note (a JSON record) and hands the result to its `done`.
     void sendNote(std::shared_ptr<Note> n);

@@ -535,7 +535,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
         } else {
             w.llm = *llm;
             // The prompt folder, like the kernel, is relative to the workload.
-            if (const auto rel = r.string("/llm/prompts"); rel && !rel->isEmpty()) {
+            if (const auto rel = r.string("/llm/prompts")) {
                 const QString abs = QDir::cleanPath(QDir(w.dir).absoluteFilePath(*rel));
                 if (!QFileInfo(abs).isDir())
                     r.error("/llm/prompts", FileText::tr("prompt folder '%1' not found (looked for %2)").arg(*rel, abs));
