@@ -4,20 +4,5 @@
 # `bash run.sh calibrate`. The supervisor prints exactly one JSON document
 # on stdout; everything on stderr is console output.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-cxx=${KWB_CXX:-g++}
-sup="$here/.kwb-supervisor"
-if [ ! -x "$sup" ] || [ "$here/supervisor.cpp" -nt "$sup" ]; then
-    if ! command -v "$cxx" >/dev/null 2>&1; then
-        echo "kwb: the C++ compiler '$cxx' is not installed on this host" >&2
-        exit 3
-    fi
-    tmp="$sup.tmp.$$"
-    if ! "$cxx" -O2 -std=c++17 -o "$tmp" "$here/supervisor.cpp" >&2; then
-        echo "kwb: could not build the evaluation supervisor on this host" >&2
-        rm -f "$tmp"
-        exit 3
-    fi
-    mv -f "$tmp" "$sup"
-fi
-cd "$here" && exec "$sup" "$@"
+. "$(dirname "$0")/kwbrun.sh"
+kwb_exec_supervisor "$@"

@@ -1,0 +1,750 @@
+// What every target's evaluation supervisor shares: child processes with a
+// deadline (their own process group, killed with the supervisor), the
+// outside clock over marked sections of a child's output, the eval.conf
+// reader and the kwb.result/1 document. Plain C++17 and POSIX, header-only,
+// so a host builds a supervisor with nothing but its C++ compiler. kwb
+// installs this file beside each target's supervisor.cpp.
+#pragma once
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <map>
+#include <poll.h>
+#include <sstream>
+#include <string>
+#include <sys/file.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace kwbhost {
+
+using Clock = std::chrono::steady_clock;
+
+// The child running now (its process group), so a terminating signal to
+// the supervisor can take it down too.
+inline volatile sig_atomic_t g_child = 0;
+
+inline void onTerminate(int sig)
+{
+    if (g_child > 0)
+        ::kill(-pid_t(g_child), SIGKILL);
+    ::_exit(128 + sig);
+}
+
+/// Ignores SIGPIPE and kills the running child on SIGTERM, SIGINT, SIGHUP.
+inline void installSignalHandlers()
+{
+    std::signal(SIGPIPE, SIG_IGN);
+    for (int sig : {SIGTERM, SIGINT, SIGHUP})
+        std::signal(sig, onTerminate);
+}
+
+inline double msSince(Clock::time_point t0)
+{
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+inline std::string readFile(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+inline bool fileExists(const std::string &path)
+{
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0;
+}
+
+inline std::string hex64(unsigned long long v)
+{
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", v);
+    return buf;
+}
+
+inline unsigned long long fnv1a(const std::string &s, unsigned long long h = 1469598103934665603ULL)
+{
+    for (unsigned char c : s) {
+        h ^= c;
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+inline std::string trim(const std::string &s)
+{
+    const size_t b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos)
+        return {};
+    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+// ---- JSON writing (only what the documents need) ----
+
+inline std::string jsonString(const std::string &s)
+{
+    std::string out = "\"";
+    for (unsigned char c : s) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (c < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else {
+                out += char(c);
+            }
+        }
+    }
+    // Invalid UTF-8 from a compiler log must not make the document invalid.
+    std::string clean;
+    for (size_t i = 0; i < out.size();) {
+        unsigned char c = out[i];
+        int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        bool ok = len > 0 && i + len <= out.size();
+        for (int k = 1; ok && k < len; ++k)
+            ok = (static_cast<unsigned char>(out[i + k]) >> 6) == 2;
+        if (ok) {
+            clean.append(out, i, len);
+            i += len;
+        } else {
+            clean += '?';
+            ++i;
+        }
+    }
+    return clean + "\"";
+}
+
+inline std::string jsonNumber(double v)
+{
+    if (!std::isfinite(v))
+        return "null";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.9g", v);
+    return buf;
+}
+
+inline std::string excerpt(const std::string &log, size_t cap = 16000)
+{
+    if (log.size() <= cap)
+        return log;
+    return log.substr(0, cap / 2) + "\n[... " + std::to_string(log.size() - cap) + " bytes cut ...]\n"
+        + log.substr(log.size() - cap / 2);
+}
+
+// ---- child processes with a deadline ----
+
+struct Proc
+{
+    bool started = false;
+    bool timedOut = false;
+    int status = 0;
+    std::string out; // stdout, capped
+    std::string err; // stderr, capped (also echoed live to our stderr)
+    double ms = 0;
+    /// "kwb:mark NAME" lines of stdout and when the supervisor read them (ms
+    /// since the child started): the outside clock a child cannot touch.
+    std::map<std::string, double> marks;
+
+    bool exitedOk() const { return started && !timedOut && WIFEXITED(status) && WEXITSTATUS(status) == 0; }
+    bool exitedWith(int code) const
+    {
+        return started && !timedOut && WIFEXITED(status) && WEXITSTATUS(status) == code;
+    }
+    bool signalled() const { return started && !timedOut && WIFSIGNALED(status); }
+    /// Milliseconds between two marks by the supervisor's clock; NAN if either is missing.
+    double between(const std::string &from, const std::string &to) const
+    {
+        auto a = marks.find(from), b = marks.find(to);
+        return a == marks.end() || b == marks.end() ? NAN : b->second - a->second;
+    }
+};
+
+inline std::string signalName(int sig)
+{
+    const char *name = sigabbrev_np(sig);
+    return std::string("SIG") + (name ? name : std::to_string(sig).c_str());
+}
+
+inline std::string describeExit(const Proc &p)
+{
+    if (!p.started)
+        return "could not be started";
+    if (p.timedOut)
+        return "timed out";
+    if (WIFSIGNALED(p.status)) {
+        const int sig = WTERMSIG(p.status);
+        return "was killed by signal " + std::to_string(sig) + " (" + signalName(sig) + ": " + strsignal(sig)
+            + ")";
+    }
+    return "exited with status " + std::to_string(WEXITSTATUS(p.status));
+}
+
+/// Runs argv in its own process group with a deadline; stdout and stderr
+/// are captured (capped), stderr echoed live when `echoErr`. `env` entries
+/// ("NAME=value") are added to the child's environment.
+inline Proc run(const std::vector<std::string> &argv, double timeoutSec, bool echoErr, size_t cap = 4u << 20,
+                const std::vector<std::string> &env = {})
+{
+    Proc p;
+    int outPipe[2], errPipe[2];
+    if (::pipe(outPipe) != 0 || ::pipe(errPipe) != 0)
+        return p;
+    const auto t0 = Clock::now();
+    const pid_t parent = ::getpid();
+    const pid_t pid = ::fork();
+    if (pid < 0)
+        return p;
+    if (pid == 0) {
+        // Die with the supervisor even if it is SIGKILLed: a kernel must
+        // never outlive its evaluation.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent)
+            ::_exit(1);
+        ::setpgid(0, 0);
+        ::dup2(outPipe[1], 1);
+        ::dup2(errPipe[1], 2);
+        ::close(outPipe[0]);
+        ::close(errPipe[0]);
+        ::close(outPipe[1]);
+        ::close(errPipe[1]);
+        for (const std::string &e : env)
+            ::putenv(const_cast<char *>(e.c_str()));
+        std::vector<char *> args;
+        for (const std::string &a : argv)
+            args.push_back(const_cast<char *>(a.c_str()));
+        args.push_back(nullptr);
+        ::execvp(args[0], args.data());
+        std::fprintf(stderr, "kwb: cannot run %s: %s\n", args[0], std::strerror(errno));
+        ::_exit(127);
+    }
+    ::setpgid(pid, pid);
+    g_child = pid;
+    p.started = true;
+    ::close(outPipe[1]);
+    ::close(errPipe[1]);
+    pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
+    int open = 2;
+    char buf[65536];
+    std::string pendingLine; // an unfinished stdout line, for marks
+    while (open > 0) {
+        const double left = timeoutSec * 1000.0 - msSince(t0);
+        if (left <= 0) {
+            p.timedOut = true;
+            ::kill(-pid, SIGKILL);
+            break;
+        }
+        const int n = ::poll(fds, 2, int(std::min(left, 1000.0)) + 1);
+        if (n < 0 && errno != EINTR)
+            break;
+        for (pollfd &f : fds) {
+            if (f.fd < 0 || !(f.revents & (POLLIN | POLLHUP | POLLERR)))
+                continue;
+            const ssize_t got = ::read(f.fd, buf, sizeof buf);
+            if (got <= 0) {
+                ::close(f.fd);
+                f.fd = -1;
+                --open;
+                continue;
+            }
+            const double now = msSince(t0);
+            const bool isOut = &f == &fds[0];
+            std::string &dst = isOut ? p.out : p.err;
+            if (dst.size() < cap)
+                dst.append(buf, size_t(std::min<ssize_t>(got, ssize_t(cap - dst.size()))));
+            if (isOut) {
+                // Lines are short; the unfinished one stays bounded.
+                pendingLine.append(buf, size_t(got));
+                size_t nl;
+                while ((nl = pendingLine.find('\n')) != std::string::npos) {
+                    const std::string line = pendingLine.substr(0, nl);
+                    pendingLine.erase(0, nl + 1);
+                    if (line.rfind("kwb:mark ", 0) == 0 && !p.marks.count(trim(line.substr(9))))
+                        p.marks[trim(line.substr(9))] = now;
+                }
+                if (pendingLine.size() > 4096)
+                    pendingLine.erase(0, pendingLine.size() - 4096);
+            }
+            if (!isOut && echoErr)
+                (void)!::write(2, buf, size_t(got));
+        }
+    }
+    for (pollfd &f : fds) {
+        if (f.fd >= 0)
+            ::close(f.fd);
+    }
+    // The pipes are closed; the child may still linger (it closed its
+    // output, or was just killed). Wait for it, within the deadline.
+    for (;;) {
+        const pid_t r = ::waitpid(pid, &p.status, WNOHANG);
+        if (r == pid || (r < 0 && errno != EINTR))
+            break;
+        if (msSince(t0) > timeoutSec * 1000.0 && !p.timedOut) {
+            p.timedOut = true;
+            ::kill(-pid, SIGKILL);
+        }
+        ::usleep(2000);
+    }
+    // Take down anything the child left behind in its group.
+    ::kill(-pid, SIGKILL);
+    g_child = 0;
+    p.ms = msSince(t0);
+    return p;
+}
+
+/// The lines of `text` that start with `prefix`, prefix removed; other lines
+/// (the kernel's own prints) are echoed to stderr when `echoOthers`.
+inline std::vector<std::string> taggedLines(const std::string &text, const std::string &prefix, bool echoOthers)
+{
+    std::vector<std::string> out;
+    std::istringstream lines(text);
+    std::string line;
+    while (std::getline(lines, line)) {
+        if (line.rfind(prefix, 0) == 0)
+            out.push_back(line.substr(prefix.size()));
+        else if (echoOthers && line.rfind("kwb:", 0) != 0)
+            std::fprintf(stderr, "%s\n", line.c_str());
+    }
+    return out;
+}
+
+// ---- configuration ----
+
+struct Config
+{
+    std::map<std::string, std::string> values;
+    std::vector<std::string> flags;
+    std::vector<std::string> ldflags;
+
+    static Config read(const std::string &path)
+    {
+        Config c;
+        std::ifstream in(path);
+        std::string line;
+        while (std::getline(in, line)) {
+            if (line.empty() || line[0] == '#')
+                continue;
+            const size_t eq = line.find('=');
+            if (eq == std::string::npos)
+                continue;
+            const std::string key = line.substr(0, eq), value = line.substr(eq + 1);
+            if (key == "flag")
+                c.flags.push_back(value);
+            else if (key == "ldflag")
+                c.ldflags.push_back(value);
+            else
+                c.values[key] = value;
+        }
+        return c;
+    }
+    std::string get(const std::string &k, const std::string &def = {}) const
+    {
+        auto it = values.find(k);
+        return it == values.end() ? def : it->second;
+    }
+    double num(const std::string &k, double def) const
+    {
+        auto it = values.find(k);
+        return it == values.end() ? def : std::atof(it->second.c_str());
+    }
+};
+
+inline std::map<std::string, std::string> parseKeyValues(const std::string &line)
+{
+    std::map<std::string, std::string> kv;
+    std::istringstream in(line);
+    std::string tok;
+    while (in >> tok) {
+        const size_t eq = tok.find('=');
+        if (eq != std::string::npos)
+            kv[tok.substr(0, eq)] = tok.substr(eq + 1);
+    }
+    return kv;
+}
+
+inline std::vector<double> parseNumberList(const std::string &text)
+{
+    std::vector<double> out;
+    std::istringstream vals(text);
+    std::string v;
+    while (std::getline(vals, v, ','))
+        out.push_back(std::atof(v.c_str()));
+    return out;
+}
+
+// ---- the result document ----
+
+struct Result
+{
+    std::string stage = "compile";
+    bool compiled = false;
+    int correct = -1; // -1 not checked, 0 wrong, 1 right
+    std::string failureClass, failureStage, failureMessage;
+    std::vector<std::string> checks; // JSON objects
+    std::vector<double> samples;
+    int warmup = 0;
+    int callsPerSample = 1;
+    bool coldCache = false;
+    std::string clock;        ///< what timed the samples ("cuda-events", "steady-clock", "interpreter")
+    std::map<std::string, double> metrics;
+    bool countersAvailable = false;
+    std::string countersReason;
+    double compileMs = 0, checkMs = 0, benchMs = 0, profileMs = 0;
+    std::map<std::string, std::string> logs;
+    std::map<std::string, std::string> extra; ///< more members: key → JSON text
+
+    void fail(const std::string &cls, const std::string &stageName, const std::string &message)
+    {
+        failureClass = cls;
+        failureStage = stageName;
+        failureMessage = message;
+    }
+
+    /// Adds one "kwb:check" line of a harness (key=value pairs) as a verdict.
+    bool addCheck(const std::string &line)
+    {
+        auto kv = parseKeyValues(line);
+        const bool ok = kv["ok"] == "1";
+        auto integer = [&](const char *k) { return kv[k].empty() ? std::string("0") : kv[k]; };
+        checks.push_back("{\"seed\":" + integer("seed") + ",\"output\":" + jsonString(kv["output"])
+                         + ",\"ok\":" + (ok ? "true" : "false") + ",\"rel_l2\":"
+                         + jsonNumber(std::atof(kv["rel_l2"].c_str())) + ",\"max_abs\":"
+                         + jsonNumber(std::atof(kv["max_abs"].c_str())) + ",\"mismatches\":" + integer("mismatches")
+                         + ",\"nonfinite\":" + integer("nonfinite") + ",\"elements\":" + integer("elements")
+                         + ",\"worst_index\":" + (kv["worst_index"].empty() ? "-1" : kv["worst_index"]) + "}");
+        return ok;
+    }
+
+    /// median, min, p90 and spread of the samples into `metrics`.
+    void summarizeSamples()
+    {
+        if (samples.empty())
+            return;
+        std::vector<double> s = samples;
+        std::sort(s.begin(), s.end());
+        const double med = s[s.size() / 2];
+        metrics["median_ms"] = s.size() % 2 ? med : (s[s.size() / 2 - 1] + med) / 2;
+        metrics["min_ms"] = s.front();
+        metrics["p90_ms"] = s[std::min(s.size() - 1, size_t(std::ceil(0.9 * double(s.size() - 1))))];
+        const double q1 = s[s.size() / 4], q3 = s[(3 * s.size()) / 4];
+        metrics["spread_pct"] = metrics["median_ms"] > 0 ? 100.0 * (q3 - q1) / metrics["median_ms"] : 0;
+    }
+
+    std::string json() const
+    {
+        std::string j = "{\"schema\":\"kwb.result/1\"";
+        j += ",\"stage\":" + jsonString(stage);
+        j += std::string(",\"compiled\":") + (compiled ? "true" : "false");
+        j += std::string(",\"correct\":") + (correct < 0 ? "null" : correct ? "true" : "false");
+        if (failureClass.empty())
+            j += ",\"failure\":null";
+        else
+            j += ",\"failure\":{\"class\":" + jsonString(failureClass) + ",\"stage\":" + jsonString(failureStage)
+                + ",\"message\":" + jsonString(failureMessage) + "}";
+        j += ",\"checks\":[";
+        for (size_t i = 0; i < checks.size(); ++i)
+            j += (i ? "," : "") + checks[i];
+        j += "]";
+        if (samples.empty()) {
+            j += ",\"latency\":null";
+        } else {
+            std::vector<double> s = samples;
+            std::sort(s.begin(), s.end());
+            auto q = [&](double f) {
+                const double pos = f * double(s.size() - 1);
+                const size_t lo = size_t(pos);
+                const size_t hi = std::min(lo + 1, s.size() - 1);
+                return s[lo] + (s[hi] - s[lo]) * (pos - double(lo));
+            };
+            double mean = 0;
+            for (double v : s)
+                mean += v;
+            mean /= double(s.size());
+            double var = 0;
+            for (double v : s)
+                var += (v - mean) * (v - mean);
+            const double stddev = s.size() > 1 ? std::sqrt(var / double(s.size() - 1)) : 0.0;
+            j += ",\"latency\":{\"min_ms\":" + jsonNumber(s.front()) + ",\"median_ms\":" + jsonNumber(q(0.5))
+                + ",\"p90_ms\":" + jsonNumber(q(0.9)) + ",\"max_ms\":" + jsonNumber(s.back())
+                + ",\"mean_ms\":" + jsonNumber(mean) + ",\"stddev_ms\":" + jsonNumber(stddev)
+                + ",\"q1_ms\":" + jsonNumber(q(0.25)) + ",\"q3_ms\":" + jsonNumber(q(0.75))
+                + ",\"warmup\":" + std::to_string(warmup) + ",\"calls_per_sample\":" + std::to_string(callsPerSample)
+                + ",\"cold_cache\":" + (coldCache ? "true" : "false")
+                + (clock.empty() ? std::string() : ",\"clock\":" + jsonString(clock)) + ",\"samples_ms\":[";
+            for (size_t i = 0; i < samples.size(); ++i)
+                j += (i ? "," : "") + jsonNumber(samples[i]);
+            j += "]}";
+        }
+        j += ",\"metrics\":{";
+        bool first = true;
+        for (const auto &[k, v] : metrics) {
+            if (!std::isfinite(v))
+                continue;
+            j += (first ? "" : ",") + jsonString(k) + ":" + jsonNumber(v);
+            first = false;
+        }
+        j += "}";
+        j += std::string(",\"counters\":{\"available\":") + (countersAvailable ? "true" : "false")
+            + ",\"reason\":" + jsonString(countersReason) + "}";
+        j += ",\"timings\":{\"compile_ms\":" + jsonNumber(compileMs) + ",\"check_ms\":" + jsonNumber(checkMs)
+            + ",\"bench_ms\":" + jsonNumber(benchMs) + ",\"profile_ms\":" + jsonNumber(profileMs) + "}";
+        for (const auto &[k, v] : extra)
+            j += "," + jsonString(k) + ":" + v;
+        j += ",\"log\":{";
+        first = true;
+        for (const auto &[k, v] : logs) {
+            if (v.empty())
+                continue;
+            j += (first ? "" : ",") + jsonString(k) + ":" + jsonString(excerpt(v));
+            first = false;
+        }
+        j += "}}";
+        return j;
+    }
+
+    /// Prints the document (the supervisor's one line of stdout); returns 0.
+    int print() const
+    {
+        std::printf("%s\n", json().c_str());
+        std::fflush(stdout);
+        return 0;
+    }
+};
+
+/// Exit status of a supervisor whose host cannot evaluate (no device, a
+/// broken harness): kwb retries elsewhere and never blames the kernel.
+constexpr int kInfraExit = 3;
+/// Exit status of a harness that found the host unusable (no device, driver
+/// too old, out of memory for its own buffers); its last "kwb:infra" line
+/// says why.
+constexpr int kHarnessInfraExit = 5;
+
+/// For a harness that exited with kHarnessInfraExit: its reason, printed
+/// for kwb (which reads stderr's tail), and the supervisor's exit status.
+inline int infraFailure(const Proc &p, const std::string &stageName)
+{
+    std::string why;
+    for (const std::string &l : taggedLines(p.out, "kwb:infra ", false))
+        why = l;
+    if (why.empty())
+        why = "the harness reported an unusable host during " + stageName;
+    std::fprintf(stderr, "kwb: %s\n", why.c_str());
+    return kInfraExit;
+}
+
+/// The outside clock: the supervisor's own time between the harness's
+/// "kwb:mark timed-begin" and "kwb:mark timed-end" lines against what the
+/// harness says its timed calls took. Adds `outside_clock` to the document;
+/// returns a reason when the harness's figures cannot be true.
+inline std::string checkOutsideClock(Result &r, const Proc &bench, double insideMs, double overheadMs)
+{
+    const double outside = bench.between("timed-begin", "timed-end");
+    if (!std::isfinite(outside)) {
+        r.extra["outside_clock"] = "{\"available\":false}";
+        return {};
+    }
+    // Honest samples can only sum to less than the wall time around them
+    // (plus the pipe's latency); far less than the wall time, after the
+    // harness's own declared overhead, means the timing was tampered with.
+    const double explained = insideMs + overheadMs;
+    const double ratio = outside > 0 ? explained / outside : 1.0;
+    r.extra["outside_clock"] = "{\"available\":true,\"timed_section_ms\":" + jsonNumber(outside)
+        + ",\"samples_sum_ms\":" + jsonNumber(insideMs) + ",\"overhead_ms\":" + jsonNumber(overheadMs)
+        + ",\"explained\":" + jsonNumber(ratio) + "}";
+    if (insideMs > outside * 1.05 + 5.0)
+        return "the harness reports " + jsonNumber(insideMs) + " ms of timed calls inside a section the supervisor "
+            "timed at " + jsonNumber(outside) + " ms";
+    if (outside > 50.0 && ratio < 0.25)
+        return "the timed section took " + jsonNumber(outside) + " ms by the supervisor's clock but the samples and "
+            "the harness's overhead explain only " + jsonNumber(explained) + " ms";
+    return {};
+}
+
+/// Calibration: builds the benchmark `source` with `compile` (the compiler
+/// and its flags; the source and -o are added) once per source and
+/// compiler, runs it and passes its one kwb.calibration/1 document on.
+inline int buildAndCalibrate(const std::vector<std::string> &compile, const std::string &source,
+                             const std::vector<std::string> &libraries = {})
+{
+    std::string key = readFile(source);
+    for (const std::string &a : compile)
+        key += " " + a;
+    const std::string binary = ".kwb-calibrate-" + hex64(fnv1a(key));
+    if (!fileExists(binary)) {
+        std::vector<std::string> argv = compile;
+        argv.insert(argv.end(), {"-o", binary + ".tmp", source});
+        argv.insert(argv.end(), libraries.begin(), libraries.end());
+        Proc p = run(argv, 600, true);
+        if (!p.exitedOk()) {
+            std::fprintf(stderr, "kwb: could not build the calibration benchmark:\n%s", p.err.c_str());
+            return kInfraExit;
+        }
+        std::rename((binary + ".tmp").c_str(), binary.c_str());
+    }
+    Proc p = run({"./" + binary}, 600, true);
+    if (!p.exitedOk()) {
+        std::fprintf(stderr, "kwb: the calibration benchmark %s\n", describeExit(p).c_str());
+        return kInfraExit;
+    }
+    std::fwrite(p.out.data(), 1, p.out.size(), stdout);
+    return 0;
+}
+
+/// Exclusive use of one accelerator while a candidate is timed and profiled:
+/// evaluations running side by side on a host (kwb run --parallel N) compile
+/// and check at once but never time at once. A lock file per device under
+/// /tmp (flock: released when the supervisor exits, however it exits).
+class DeviceLock
+{
+public:
+    explicit DeviceLock(const std::string &device)
+    {
+        std::string name = device;
+        for (char &c : name) {
+            if (!std::isalnum(static_cast<unsigned char>(c)))
+                c = '_';
+        }
+        const std::string path = "/tmp/kwb-" + std::to_string(::getuid()) + "-" + name + ".lock";
+        m_fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+        if (m_fd < 0)
+            return; // no lock file: time anyway, as a single evaluation would
+        if (::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
+            std::fprintf(stderr, "kwb: waiting for %s (another evaluation is timing on it)\n", device.c_str());
+            const auto t0 = Clock::now();
+            while (::flock(m_fd, LOCK_EX) != 0 && errno == EINTR) {
+            }
+            m_waitedMs = msSince(t0);
+        }
+    }
+    ~DeviceLock()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    DeviceLock(const DeviceLock &) = delete;
+    DeviceLock &operator=(const DeviceLock &) = delete;
+    double waitedMs() const { return m_waitedMs; }
+
+private:
+    int m_fd = -1;
+    double m_waitedMs = 0;
+};
+
+/// The GPU this process sees first (CUDA_VISIBLE_DEVICES), for DeviceLock.
+inline std::string visibleGpu()
+{
+    const char *v = std::getenv("CUDA_VISIBLE_DEVICES");
+    std::string first = v ? std::string(v).substr(0, std::string(v).find(',')) : std::string("0");
+    return "gpu" + (first.empty() ? std::string("0") : first);
+}
+
+/// A harness stage that did not exit cleanly: the kernel's failure (a
+/// timeout, its own error line, a crash) or the reference's (its error line).
+/// `when` ends the message (" after seed 3").
+inline void failStage(Result &r, const Proc &p, const std::string &stageName, double timeout, const std::string &doing,
+                      const std::string &when = {})
+{
+    std::string kernelError, referenceError;
+    for (const std::string &l : taggedLines(p.out, "kwb:error ", false))
+        kernelError = l;
+    for (const std::string &l : taggedLines(p.out, "kwb:reference-error ", false))
+        referenceError = l;
+    if (p.timedOut)
+        r.fail("timeout", stageName, "the kernel ran past " + jsonNumber(timeout) + " s while being " + doing + when);
+    else if (!referenceError.empty())
+        r.fail("reference", stageName, referenceError);
+    else if (!kernelError.empty())
+        r.fail("crash", stageName, kernelError);
+    else
+        r.fail("crash", stageName, "the " + stageName + " " + describeExit(p) + when);
+}
+
+/// Reads a harness's check: one verdict per "kwb:check" line, and the end of
+/// the evaluation when the check did not pass. Returns -1 to go on to the
+/// benchmark, else the supervisor's exit status (the document is printed, or
+/// the host could not check: kInfraExit).
+inline int readCheck(Result &r, const Proc &chk, double timeout)
+{
+    if (chk.exitedWith(kHarnessInfraExit))
+        return infraFailure(chk, "the check");
+    bool allOk = true;
+    int lastSeed = 0;
+    for (const std::string &line : taggedLines(chk.out, "kwb:check ", true)) {
+        allOk = r.addCheck(line) && allOk;
+        lastSeed = std::atoi(parseKeyValues(line)["seed"].c_str());
+    }
+    if (!chk.exitedOk()) {
+        failStage(r, chk, "check", timeout, "checked", lastSeed ? " after seed " + std::to_string(lastSeed) : "");
+        return r.print();
+    }
+    if (r.checks.empty()) {
+        r.fail("crash", "check", "the check printed no verdict");
+        return r.print();
+    }
+    r.correct = allOk ? 1 : 0;
+    if (!allOk) {
+        r.fail("incorrect", "check", "the kernel's output differs from the reference beyond atol/rtol");
+        return r.print();
+    }
+    return -1;
+}
+
+/// Reads a GPU harness's "kwb:bench" line into `r`: samples, warm-up, the
+/// clock, the verdict on the timed calls' outputs and the outside clock.
+/// Returns false (with `r` failed) when the timed calls cannot be used.
+inline bool readBench(Result &r, const Proc &bench, double timeout)
+{
+    std::string verified;
+    double overheadMs = 0;
+    for (const std::string &line : taggedLines(bench.out, "kwb:bench ", true)) {
+        auto kv = parseKeyValues(line);
+        r.samples = parseNumberList(kv["samples_ms"]);
+        r.warmup = std::atoi(kv["warmup"].c_str());
+        verified = kv["verified"];
+        overheadMs = std::atof(kv["overhead_ms"].c_str());
+        if (!kv["clock"].empty())
+            r.clock = kv["clock"];
+    }
+    if (!bench.exitedOk() || r.samples.empty()) {
+        r.samples.clear();
+        failStage(r, bench, "bench", timeout, "timed");
+        return false;
+    }
+    if (verified != "ok") {
+        std::replace(verified.begin(), verified.end(), '_', ' ');
+        r.samples.clear();
+        r.correct = 0;
+        r.fail("incorrect", "bench", "correct when checked but not when timed: " + verified);
+        return false;
+    }
+    double inside = 0;
+    for (double v : r.samples)
+        inside += v;
+    const std::string tampered = checkOutsideClock(r, bench, inside, overheadMs);
+    if (!tampered.empty())
+        r.extra["flags"] = "[{\"id\":\"timing-tampered\",\"reason\":" + jsonString(tampered) + "}]";
+    r.summarizeSamples();
+    return true;
+}
+
+} // namespace kwbhost
