@@ -115,7 +115,7 @@ private Q_SLOTS:
             << QStringList{
                    u"types.json:5:16: reference file 'nowhere.cpp' not found (looked for "_s + m_dir + u"/nowhere.cpp)"_s,
                    u"types.json:6:17: dim 'N' must be a positive integer, found -4"_s,
-                   u"types.json:7:45: 'inputs' entry 'x': unknown dtype 'f16' (known: float32, float64, int32, int64)"_s,
+                   u"types.json:7:45: 'inputs' entry 'x': unknown dtype 'f16' (known: float32, float64, int32, int64, float16, bfloat16)"_s,
                    u"types.json:8:30: 'outputs' entry 'y': 'shape' must be an array of sizes or dim names, found a string"_s,
                    u"types.json:9:12: 'hosts' must be an array of strings, found a string"_s,
                    u"types.json:10:22: goal metric 'joy' is not in the cpu-cxx metric catalog"_s,

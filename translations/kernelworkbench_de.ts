@@ -393,10 +393,6 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <translation>%1: es fehlt %2</translation>
     </message>
     <message>
-        <source>%1: unknown dtype &apos;%2&apos; (known: float32, float64, int32, int64)</source>
-        <translation>%1: unbekannter dtype &apos;%2&apos; (bekannt: float32, float64, int32, int64)</translation>
-    </message>
-    <message>
         <source>%1: &apos;shape&apos; must be an array of sizes or dim names, found %2</source>
         <translation>%1: &apos;shape&apos; muss ein Array aus Größen oder Dim-Namen sein, gefunden: %2</translation>
     </message>
@@ -754,6 +750,18 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     <message>
         <source>the price of model &apos;%1&apos; must be [US$ in, US$ out] per million tokens, two numbers ≥ 0</source>
         <translation>der Preis des Modells &apos;%1&apos; muss [US$ ein, US$ aus] je Million Tokens sein, zwei Zahlen ≥ 0</translation>
+    </message>
+    <message>
+        <source>%1: unknown dtype &apos;%2&apos; (known: %3)</source>
+        <translation>%1: unbekannter Datentyp &apos;%2&apos; (bekannt: %3)</translation>
+    </message>
+    <message>
+        <source>&apos;precision&apos; must be a lowercase word such as fp32, tf32, fp16 or bf16</source>
+        <translation>&apos;precision&apos; muss ein kleingeschriebenes Wort wie fp32, tf32, fp16 oder bf16 sein</translation>
+    </message>
+    <message>
+        <source>target &apos;%1&apos; does not support dtype &apos;%2&apos; (it supports: %3)</source>
+        <translation>Ziel &apos;%1&apos; unterstützt den Datentyp &apos;%2&apos; nicht (es unterstützt: %3)</translation>
     </message>
 </context>
 <context>
@@ -1552,6 +1560,26 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>Run the optimization loop on the workload&apos;s hosts with the knob search or the LLM planner.</source>
         <translation>Die Optimierungsschleife auf den Hosts der Arbeitslast mit der Knopfsuche oder dem LLM-Planer ausführen.</translation>
+    </message>
+    <message>
+        <source>local (%1): peak TFLOP/s %2; memory bandwidth %3 GB/s</source>
+        <translation>lokal (%1): Spitze in TFLOP/s %2; Speicherbandbreite %3 GB/s</translation>
+    </message>
+    <message>
+        <source>(interpreter time on the CPU, never a GPU time)</source>
+        <translation>(Interpreterzeit auf der CPU, niemals eine GPU-Zeit)</translation>
+    </message>
+    <message>
+        <source>= %1% of the measured %2 peak of %3 (%4 GFLOP/s)</source>
+        <translation>= %1 % der gemessenen %2-Spitze von %3 (%4 GFLOP/s)</translation>
+    </message>
+    <message>
+        <source>resources</source>
+        <translation>Ressourcen</translation>
+    </message>
+    <message>
+        <source>%1 registers per thread, %2 bytes spilled, %3 bytes static shared memory</source>
+        <translation>%1 Register pro Thread, %2 Bytes ausgelagert, %3 Bytes statischer Shared Memory</translation>
     </message>
 </context>
 <context>
@@ -2510,6 +2538,13 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>cannot save the loop state: %1</source>
         <translation>der Zustand der Schleife kann nicht gespeichert werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>no host could evaluate the last %n candidates (each retried); the last said: %1</source>
+        <translation>
+            <numerusform>kein Host konnte den letzten Kandidaten auswerten (wiederholt versucht); zuletzt hieß es: %1</numerusform>
+            <numerusform>kein Host konnte die letzten %n Kandidaten auswerten (jeder wiederholt versucht); zuletzt hieß es: %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -392,10 +392,6 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <translation>%1 に %2 がありません</translation>
     </message>
     <message>
-        <source>%1: unknown dtype &apos;%2&apos; (known: float32, float64, int32, int64)</source>
-        <translation>%1: 不明な dtype &apos;%2&apos;（既知: float32, float64, int32, int64）</translation>
-    </message>
-    <message>
         <source>%1: &apos;shape&apos; must be an array of sizes or dim names, found %2</source>
         <translation>%1: &apos;shape&apos; はサイズまたは dim 名の配列でなければなりません（実際: %2）</translation>
     </message>
@@ -752,6 +748,18 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     <message>
         <source>the price of model &apos;%1&apos; must be [US$ in, US$ out] per million tokens, two numbers ≥ 0</source>
         <translation>モデル &apos;%1&apos; の価格は 100 万トークンあたり [入力 US$, 出力 US$]、0 以上の数値 2 つでなければなりません</translation>
+    </message>
+    <message>
+        <source>%1: unknown dtype &apos;%2&apos; (known: %3)</source>
+        <translation>%1: 不明なデータ型 &apos;%2&apos;（既知: %3）</translation>
+    </message>
+    <message>
+        <source>&apos;precision&apos; must be a lowercase word such as fp32, tf32, fp16 or bf16</source>
+        <translation>&apos;precision&apos; は fp32、tf32、fp16、bf16 のような小文字の語でなければなりません</translation>
+    </message>
+    <message>
+        <source>target &apos;%1&apos; does not support dtype &apos;%2&apos; (it supports: %3)</source>
+        <translation>ターゲット &apos;%1&apos; はデータ型 &apos;%2&apos; に対応していません（対応: %3）</translation>
     </message>
 </context>
 <context>
@@ -1540,6 +1548,26 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>Run the optimization loop on the workload&apos;s hosts with the knob search or the LLM planner.</source>
         <translation>ワークロードのホストで、ノブ探索または LLM プランナーを使って最適化ループを実行します。</translation>
+    </message>
+    <message>
+        <source>local (%1): peak TFLOP/s %2; memory bandwidth %3 GB/s</source>
+        <translation>ローカル (%1): ピーク TFLOP/s %2、メモリ帯域 %3 GB/s</translation>
+    </message>
+    <message>
+        <source>(interpreter time on the CPU, never a GPU time)</source>
+        <translation>（CPU 上のインタープリター時間であり、GPU 時間ではありません）</translation>
+    </message>
+    <message>
+        <source>= %1% of the measured %2 peak of %3 (%4 GFLOP/s)</source>
+        <translation>= %3 の実測 %2 ピークの %1%（%4 GFLOP/s）</translation>
+    </message>
+    <message>
+        <source>resources</source>
+        <translation>資源</translation>
+    </message>
+    <message>
+        <source>%1 registers per thread, %2 bytes spilled, %3 bytes static shared memory</source>
+        <translation>スレッドあたり %1 レジスタ、スピル %2 バイト、静的共有メモリ %3 バイト</translation>
     </message>
 </context>
 <context>
@@ -2492,6 +2520,12 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>cannot save the loop state: %1</source>
         <translation>ループの状態を保存できません: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>no host could evaluate the last %n candidates (each retried); the last said: %1</source>
+        <translation>
+            <numerusform>直近 %n 個の候補をどのホストも評価できませんでした（それぞれ再試行済み）。最後のメッセージ: %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -677,6 +677,13 @@ int cmdCalibrate(const QStringList &args)
         return ExitInfra;
     if (p.isSet(u"json"_s)) {
         out(qs(c->toJson().dump(2)) + u'\n');
+    } else if (!c->device.isEmpty()) {
+        QStringList peaks;
+        for (const auto &[precision, gflops] : c->peaks)
+            peaks << precision + u' ' + QString::number(gflops / 1000.0, 'f', 1);
+        out(Kwb::tr("local (%1): peak TFLOP/s %2; memory bandwidth %3 GB/s")
+                .arg(c->device, peaks.join(u", "_s), QString::number(c->peakGbs, 'f', 0))
+            + (c->fromCache ? u"  "_s + Kwb::tr("[cached %1; --force to measure again]").arg(c->measuredAt) : QString()) + u'\n');
     } else {
         out(Kwb::tr("local (%1): peak %2 GFLOP/s (1 core, %3), memory bandwidth %4 GB/s, ridge %5 FLOP/byte")
                 .arg(c->cpu, QString::number(c->peakGflops, 'f', 1), c->precision, QString::number(c->peakGbs, 'f', 1),

@@ -19,7 +19,7 @@ QString fig(double v, int precision = 3)
 {
     if (!std::isfinite(v))
         return u"n/a"_s;
-    if (std::abs(v) >= 1000)
+    if (std::abs(v) >= 1000 || (std::abs(v) >= 100 && v == std::round(v)))
         return QString::number(v, 'f', 0);
     if (std::abs(v) >= 100)
         return QString::number(v, 'f', 1);
@@ -112,20 +112,32 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
         return s;
     }
 
+    const Json &doc = r.document;
+    const QString clock = r.latency ? qs(doc.value("latency", Json::object()).value("clock", std::string())) : QString();
     if (r.latency) {
         const Latency &l = *r.latency;
         s += row(Kwb::tr("latency"),
                  Kwb::tr("median %1 ms, min %2 ms, p90 %3 ms; spread %4% (IQR/median) over %5 samples")
                          .arg(fig(l.medianMs), fig(l.minMs), fig(l.p90Ms), fig(l.spreadPct(), 2),
                               QString::number(l.samplesMs.size()))
-                     + (l.callsPerSample > 1 ? u' ' + Kwb::tr("× %1 calls").arg(l.callsPerSample) : QString()));
+                     + (l.callsPerSample > 1 ? u' ' + Kwb::tr("× %1 calls").arg(l.callsPerSample) : QString())
+                     + (clock == u"interpreter"_s ? u' ' + Kwb::tr("(interpreter time on the CPU, never a GPU time)")
+                                                  : QString()));
     }
-    const Json calib = r.document.value("calibration", Json());
-    const double peakF = calib.value("peak_gflops", NAN), peakB = calib.value("peak_gbs", NAN);
+    Json calib = doc.value("calibration", Json());
+    if (!calib.is_object())
+        calib = Json::object();
+    const QString device = qs(calib.value("device", std::string()));
+    const double peakB = calib.value("peak_gbs", NAN);
     if (auto g = r.metric(u"gflops"_s)) {
         QString text = fig(*g) + u" GFLOP/s"_s;
-        if (auto p = r.metric(u"pct_peak_flops"_s))
-            text += u' ' + Kwb::tr("= %1% of measured peak (%2 GFLOP/s, 1 core fp32)").arg(fig(*p, 2), fig(peakF));
+        const auto p = r.metric(u"pct_peak_flops"_s);
+        if (p && *p > 0 && !device.isEmpty())
+            text += u' ' + Kwb::tr("= %1% of the measured %2 peak of %3 (%4 GFLOP/s)")
+                               .arg(fig(*p, 2), w.precision, device, fig(*g * 100.0 / *p));
+        else if (p)
+            text += u' ' + Kwb::tr("= %1% of measured peak (%2 GFLOP/s, 1 core fp32)")
+                               .arg(fig(*p, 2), fig(calib.value("peak_gflops", NAN)));
         else
             text += u' ' + Kwb::tr("(no calibration, so no % of peak)");
         s += row(Kwb::tr("throughput"), text);
@@ -136,12 +148,26 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
             text += u' ' + Kwb::tr("= %1% of measured bandwidth (%2 GB/s)").arg(fig(*p, 2), fig(peakB));
         s += row(Kwb::tr("bandwidth"), text);
     }
+    if (auto regs = r.metric(u"registers"_s)) {
+        s += row(Kwb::tr("resources"), Kwb::tr("%1 registers per thread, %2 bytes spilled, %3 bytes static shared memory")
+                                           .arg(fig(*regs), fig(r.metric(u"spill_stores_bytes"_s).value_or(0)),
+                                                fig(r.metric(u"static_smem_bytes"_s).value_or(0))));
+    }
     if (r.countersAvailable) {
         QStringList parts;
         if (auto v = r.metric(u"ipc"_s))
             parts << u"IPC "_s + fig(*v);
         if (auto v = r.metric(u"cache_miss_rate"_s))
             parts << Kwb::tr("cache misses %1% of references").arg(fig(*v));
+        for (const auto &[name, label] : {std::pair{"sm_throughput_pct", "compute SOL"}, {"memory_throughput_pct", "memory SOL"},
+                                          {"dram_throughput_pct", "DRAM"}, {"tensor_pipe_pct", "tensor pipe"},
+                                          {"achieved_occupancy_pct", "occupancy"}}) {
+            if (auto v = r.metric(QString::fromLatin1(name)))
+                parts << QString::fromLatin1(label) + u' ' + fig(*v) + u'%';
+        }
+        const Json profile = doc.value("profile", Json::object());
+        if (profile.is_object() && profile.contains("main_stall"))
+            parts << u"main stall "_s + qs(profile.value("main_stall", std::string()));
         s += row(Kwb::tr("counters"), parts.join(u", "_s));
     } else {
         s += row(Kwb::tr("counters"), Kwb::tr("unavailable: %1").arg(r.countersReason));

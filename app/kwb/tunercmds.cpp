@@ -174,7 +174,7 @@ int cmdImport(const QStringList &args)
         r.timings = {{"compile_ms", e.compileMs}, {"check_ms", e.verifyMs}, {"bench_ms", e.benchMs}};
         r.startedAt = r.finishedAt = e.timestamp.isEmpty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)
                                                               : e.timestamp;
-        if (!session->storeKernel(r.sourceHash, source, u"cpp"_s, &error) || !session->append(r, &error)) {
+        if (!session->storeKernel(r.sourceHash, source, &error) || !session->append(r, &error)) {
             err(u"kwb import: "_s + error);
             return ExitInfra;
         }

@@ -14,15 +14,36 @@
 #include <QSysInfo>
 #include <QTimer>
 
+#include <cmath>
+
 namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
 Json Calibration::toJson() const
 {
-    return Json{{"schema", "kwb.calibration/1"}, {"host", ss(host)},         {"cpu", ss(cpu)},
-                {"hostname", ss(hostname)},      {"peak_gflops", peakGflops}, {"peak_gbs", peakGbs},
-                {"threads", threads},            {"precision", ss(precision)}, {"measured_at", ss(measuredAt)}};
+    Json j{{"schema", "kwb.calibration/1"}, {"host", ss(host)},         {"cpu", ss(cpu)},
+           {"hostname", ss(hostname)},      {"peak_gflops", peakGflops}, {"peak_gbs", peakGbs},
+           {"threads", threads},            {"precision", ss(precision)}, {"measured_at", ss(measuredAt)}};
+    if (!peaks.empty()) {
+        Json p = Json::object();
+        for (const auto &[name, v] : peaks)
+            p[ss(name)] = v;
+        j["peaks"] = p;
+    }
+    if (!device.isEmpty())
+        j["device"] = ss(device);
+    if (published.is_object())
+        j["published"] = published;
+    return j;
+}
+
+double Calibration::peakFor(const QString &precisionName) const
+{
+    if (peaks.empty() || precisionName == precision)
+        return peakGflops;
+    const auto it = peaks.find(precisionName);
+    return it == peaks.end() ? NAN : it->second;
 }
 
 std::optional<Calibration> Calibration::fromJson(const Json &j, QString *error)
@@ -42,6 +63,16 @@ std::optional<Calibration> Calibration::fromJson(const Json &j, QString *error)
     c.threads = j.value("threads", 1);
     c.precision = qs(j.value("precision", std::string("fp32")));
     c.measuredAt = qs(j.value("measured_at", std::string()));
+    if (const auto p = j.find("peaks"); p != j.end() && p->is_object()) {
+        for (const auto &[name, v] : p->items()) {
+            if (v.is_number() && v.get<double>() > 0)
+                c.peaks[qs(name)] = v.get<double>();
+        }
+    }
+    if (const auto d = j.find("device"); d != j.end() && d->is_string())
+        c.device = qs(d->get<std::string>());
+    if (const auto pub = j.find("published"); pub != j.end() && pub->is_object())
+        c.published = *pub;
     if (!c.isValid()) {
         if (error)
             *error = FileText::tr("calibration figures must be positive");

@@ -9,6 +9,7 @@
 #include <functional>
 #include <QString>
 
+#include <map>
 #include <optional>
 
 namespace kwb {
@@ -30,8 +31,16 @@ struct Calibration
     QString precision;
     QString measuredAt;
     bool fromCache = false;
+    /// Peak GFLOP/s per precision ("fp32", "tf32", "fp16", "bf16", …) for
+    /// hosts with several (a GPU's tensor cores); `peakGflops` is `precision`'s.
+    std::map<QString, double> peaks;
+    QString device;   ///< the accelerator measured ("NVIDIA H100 80GB HBM3")
+    Json published;   ///< the vendor's figures for that device, when known
 
     bool isValid() const { return peakGflops > 0 && peakGbs > 0; }
+    /// The peak a workload of `precisionName` is measured against; NaN when
+    /// the host has per-precision peaks but not that one.
+    double peakFor(const QString &precisionName) const;
     Json toJson() const;
     static std::optional<Calibration> fromJson(const Json &j, QString *error);
 };

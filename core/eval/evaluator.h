@@ -58,6 +58,13 @@ QString problemHeader(const Workload &workload);
 /// pointers), outputs, then the dims ("const float *A", …, "int64_t M").
 QStringList kernelParameters(const Workload &workload);
 
+/// The same problem for harnesses that are not C (kwb_problem.json,
+/// schema kwb.problem/1): entries, dims in order, tensors, flops, bytes.
+QByteArray problemDocument(const Workload &workload);
+/// The reference's file name on the host: "reference." plus its own suffix
+/// (a CUDA target takes a .cu or a .cpp reference).
+QString referenceFileName(const Workload &workload, const TargetProfile &target);
+
 /// The key=value configuration the target's supervisor reads.
 QString evalConfig(const Workload &workload, const TargetProfile &target, const QString &kernelFile,
                    const QStringList &linkFlags = {});

@@ -645,13 +645,19 @@ void OptimizationLoop::doDecide()
                 }
             }
         }
-        if (!m_session.storeKernel(r.sourceHash, p.source, u"cpp"_s, &error) || !m_session.append(r, &error)
+        if (!m_session.storeKernel(r.sourceHash, p.source, &error) || !m_session.append(r, &error)
             || (!s.console.isEmpty() && !m_session.writeLog(r.id, s.console, &error))) {
             Q_EMIT errorOccurred(tr("cannot record #%1: %2").arg(r.id).arg(error));
             return finish(StopReason::Error, error);
         }
         const ExperimentRecord &stored = m_session.experiments().back();
         m_planner.observe(stored);
+        if (r.decision == u"infra"_s) {
+            ++m_infraStreak;
+            m_lastInfra = s.outcome.infraMessage;
+        } else if (r.decision != u"rejected"_s) {
+            m_infraStreak = 0;
+        }
 
         if (r.decision == u"kept"_s) {
             const double ms = latencyOf(r.id)->medianMs;
@@ -691,6 +697,10 @@ void OptimizationLoop::doDecide()
         Q_EMIT candidateFinished(stored);
     }
     persistState();
+    if (m_options.maxInfraStreak > 0 && m_infraStreak >= m_options.maxInfraStreak)
+        return finish(StopReason::Error, tr("no host could evaluate the last %n candidates (each retried); the last said: %1",
+                                            nullptr, m_infraStreak)
+                                             .arg(m_lastInfra.section(u'\n', -1).trimmed()));
     enter(LoopPhase::Summarize);
 }
 

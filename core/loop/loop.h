@@ -34,6 +34,9 @@ struct LoopOptions
     double maxCost = 0;      ///< US$ the planner may spend on LLM calls in the session; 0 = no limit
     int plateauRounds = 8;   ///< stop after this many rounds without a kept candidate; 0 = never
     int infraRetries = 3;    ///< retries of an evaluation lost to the host
+    /// Candidates in a row lost to the hosts (after their retries) before the
+    /// loop stops: no host can evaluate (no GPU, a harness that cannot build).
+    int maxInfraStreak = 3;
     int retryDelayMs = 1000; ///< first retry after this long, then doubling
     int memoryCap = 32;
     DecisionRules rules;
@@ -168,6 +171,8 @@ private:
     int m_bestId = 0;
     int m_startId = 0;
     int m_failStreak = 0;
+    int m_infraStreak = 0;
+    QString m_lastInfra;
     int m_lastKeptRound = 0;
     int m_evaluations = 0;
     int m_running = 0;

@@ -133,6 +133,7 @@ std::unique_ptr<SessionStore> SessionStore::create(const QString &dir, const Wor
                      {"workload_path", ss(workload.path)},
                      {"workload", workload.snapshot},
                      {"target", ss(target.id)},
+                     {"kernel_extension", ss(target.sourceExtension)},
                      {"status", "created"},
                      {"created_at", ss(QDateTime::currentDateTimeUtc().toString(Qt::ISODate))}};
     if (!s->writeInfo(error))
@@ -304,6 +305,17 @@ bool SessionStore::storeKernel(const QString &hash, const QString &source, const
     if (QFileInfo::exists(path))
         return true;
     return writeAtomically(path, source.toUtf8(), error);
+}
+
+QString SessionStore::kernelExtension() const
+{
+    const auto it = m_info.find("kernel_extension");
+    return it != m_info.end() && it->is_string() ? qs(it->get<std::string>()) : u"cpp"_s;
+}
+
+bool SessionStore::storeKernel(const QString &hash, const QString &source, QString *error)
+{
+    return storeKernel(hash, source, kernelExtension(), error);
 }
 
 QString SessionStore::kernelPath(const QString &hash) const

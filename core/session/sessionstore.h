@@ -73,6 +73,10 @@ public:
 
     int nextId() const;
     bool storeKernel(const QString &hash, const QString &source, const QString &extension, QString *error);
+    /// Stores a kernel with the session target's extension (.cpp, .cu, .py).
+    bool storeKernel(const QString &hash, const QString &source, QString *error);
+    /// The extension of the session's kernels (older sessions: "cpp").
+    QString kernelExtension() const;
     QString kernelPath(const QString &hash) const;
     bool writeLog(int id, const QString &text, QString *error);
     /// Appends one record (assigning its id when 0) and flushes it to disk.

@@ -21,6 +21,11 @@ const MetricInfo *TargetProfile::metric(const QString &metricName) const
     return nullptr;
 }
 
+QString TargetProfile::filePath(const QString &file) const
+{
+    return QDir::cleanPath(dir + u'/' + file);
+}
+
 QStringList TargetRegistry::searchPaths()
 {
     QStringList paths;
@@ -106,6 +111,8 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
     t.language = qs(root.value("language", std::string("cpp")));
     t.sourceExtension = qs(root.value("source_extension", std::string("cpp")));
     t.knobDefine = qs(root.value("knob_define", std::string("#define {name} {value}")));
+    t.lineComment = qs(root.value("line_comment", std::string("//")));
+    t.dtypes = stringList(root.value("dtypes", Json::array()));
     t.files = stringList(root.value("files", Json::array()));
     t.command = stringList(root["command"]);
     t.calibrateCommand = stringList(root.value("calibrate", Json::array()));

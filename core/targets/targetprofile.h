@@ -59,6 +59,8 @@ struct TargetProfile
     QString language;        ///< for highlighting and prompts: "cpp", "cuda", "python"
     QString sourceExtension; ///< extension of the kernel file on the host
     QString knobDefine;      ///< line format binding a knob, "#define {name} {value}"
+    QString lineComment = QStringLiteral("//"); ///< starts a comment line in kernel sources
+    QStringList dtypes;      ///< element types the harness supports; empty: the classic four
     QStringList files;       ///< harness files uploaded to the host
     QStringList command;     ///< evaluates one candidate; {candidate} = its folder
     QStringList calibrateCommand;
@@ -71,7 +73,8 @@ struct TargetProfile
     std::vector<GuardRule> guards;
 
     const MetricInfo *metric(const QString &metricName) const;
-    QString filePath(const QString &file) const { return dir + u'/' + file; }
+    /// Where a harness file lies; "../common/x.h" names a file the targets share.
+    QString filePath(const QString &file) const;
 };
 
 /// Finds target profiles. Search order: $KWB_TARGETS_DIR, the installed

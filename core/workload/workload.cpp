@@ -19,10 +19,14 @@ using namespace Qt::Literals::StringLiterals;
 const DTypeInfo &dtypeInfo(DType t)
 {
     static const DTypeInfo table[] = {
-        {"float32", "float", "F32", 4},
-        {"float64", "double", "F64", 8},
-        {"int32", "int32_t", "I32", 4},
-        {"int64", "int64_t", "I64", 8},
+        {"float32", "float", "F32", 4, "fp32", 1e-4, 1e-4},
+        {"float64", "double", "F64", 8, "fp64", 1e-4, 1e-4},
+        {"int32", "int32_t", "I32", 4, "int32", 1e-4, 1e-4},
+        {"int64", "int64_t", "I64", 8, "int64", 1e-4, 1e-4},
+        // Half types travel as 16-bit patterns; a CUDA harness sees __half
+        // and __nv_bfloat16 (kwb_problem.h says which).
+        {"float16", "kwb_f16", "F16", 2, "fp16", 1e-2, 1e-2},
+        {"bfloat16", "kwb_bf16", "BF16", 2, "bf16", 5e-2, 2e-2},
     };
     return table[int(t)];
 }
@@ -53,7 +57,7 @@ const QStringList kOptional = {u"$schema"_s, u"description"_s, u"template"_s, u"
                                u"dims"_s, u"flops"_s, u"bytes"_s, u"rounds"_s, u"planner"_s,
                                u"knobs"_s, u"constraints"_s, u"correctness"_s, u"benchmark"_s,
                                u"divergence"_s, u"batch"_s, u"compile_flags"_s, u"knob_map"_s,
-                               u"baselines"_s, u"verify_dims"_s, u"llm"_s};
+                               u"baselines"_s, u"verify_dims"_s, u"llm"_s, u"precision"_s};
 
 int editDistance(const QString &a, const QString &b)
 {
@@ -245,6 +249,10 @@ std::optional<DType> parseDType(const QString &s)
         return DType::Int32;
     if (t == u"int64"_s || t == u"i64"_s)
         return DType::Int64;
+    if (t == u"float16"_s || t == u"fp16"_s || t == u"half"_s)
+        return DType::Float16;
+    if (t == u"bfloat16"_s || t == u"bf16"_s)
+        return DType::BFloat16;
     return std::nullopt;
 }
 
@@ -278,8 +286,8 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
         if (auto dt = r.string(p + "/dtype")) {
             auto parsed = parseDType(*dt);
             if (!parsed) {
-                r.error(p + "/dtype", FileText::tr("%1: unknown dtype '%2' (known: float32, float64, int32, int64)")
-                                          .arg(what, *dt));
+                r.error(p + "/dtype", FileText::tr("%1: unknown dtype '%2' (known: %3)")
+                                          .arg(what, *dt, u"float32, float64, int32, int64, float16, bfloat16"_s));
                 continue;
             }
             t.dtype = *parsed;
@@ -342,6 +350,43 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
         r.unknownKeys(p, {u"shape"_s, u"dtype"_s, u"range"_s, u"description"_s});
         if (ok)
             out.push_back(std::move(t));
+    }
+}
+
+} // namespace
+
+namespace {
+
+/// The element types decide the defaults a workload may override: the
+/// tolerances (the loosest output type's) and the precision whose peak the
+/// roofline uses (the first input's). A target that lacks a type says so.
+void readPrecisionAndTolerances(Reader &r, Workload &w, const TargetProfile *target)
+{
+    bool first = true;
+    for (const TensorSpec &o : w.outputs) {
+        const DTypeInfo &info = dtypeInfo(o.dtype);
+        w.correctness.atol = first ? info.atol : std::max(w.correctness.atol, info.atol);
+        w.correctness.rtol = first ? info.rtol : std::max(w.correctness.rtol, info.rtol);
+        first = false;
+    }
+    if (!w.inputs.empty())
+        w.precision = QString::fromLatin1(dtypeInfo(w.inputs.front().dtype).precision);
+    if (auto v = r.string("/precision", false)) {
+        static const QRegularExpression word(u"^[a-z][a-z0-9_]*$"_s);
+        if (!word.match(*v).hasMatch())
+            r.error("/precision", FileText::tr("'precision' must be a lowercase word such as fp32, tf32, fp16 or bf16"));
+        else
+            w.precision = *v;
+    }
+    if (!target || target->dtypes.isEmpty())
+        return;
+    for (const auto &[ptr, tensors] : {std::pair{"/inputs", &w.inputs}, {"/outputs", &w.outputs}}) {
+        for (const TensorSpec &t : *tensors) {
+            if (!target->dtypes.contains(dtypeName(t.dtype)))
+                r.error(std::string(ptr) + '/' + pointerToken(ss(t.name)) + "/dtype",
+                        FileText::tr("target '%1' does not support dtype '%2' (it supports: %3)")
+                            .arg(target->id, dtypeName(t.dtype), target->dtypes.join(u", "_s)));
+        }
     }
 }
 
@@ -456,6 +501,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     }
     readTensors(r, "/inputs", w, w.inputs);
     readTensors(r, "/outputs", w, w.outputs);
+    readPrecisionAndTolerances(r, w, target);
     for (const TensorSpec &o : w.outputs) {
         for (const TensorSpec &i : w.inputs) {
             if (i.name == o.name)

@@ -16,7 +16,8 @@ namespace kwb {
 
 
 /// The element types harnesses know how to generate, compare and time.
-enum class DType { Float32, Float64, Int32, Int64 };
+/// A target lists those its harness supports (`dtypes` in target.json).
+enum class DType { Float32, Float64, Int32, Int64, Float16, BFloat16 };
 
 /// Everything the code needs to know about an element type, in one table.
 struct DTypeInfo
@@ -25,6 +26,8 @@ struct DTypeInfo
     const char *cType;       ///< in generated C/C++: "float"
     const char *harnessTag;  ///< the harness's enum: "F32"
     int size;
+    const char *precision;   ///< the calibrated peak its FLOPs run at: "fp32", "fp16", …
+    double atol, rtol;       ///< default tolerances of a check against the reference
 };
 const DTypeInfo &dtypeInfo(DType t);
 inline QString dtypeName(DType t) { return QString::fromLatin1(dtypeInfo(t).name); }
@@ -48,6 +51,8 @@ struct Goal
 
 struct CorrectnessSpec
 {
+    /// Defaults follow the outputs' element type (the loosest of them)
+    /// unless the workload sets them.
     double atol = 1e-4;
     double rtol = 1e-4;
     std::vector<qint64> seeds = {1, 2, 3, 4, 5};
@@ -100,6 +105,9 @@ struct Workload
     std::vector<TensorSpec> outputs;
     QString flopsText, bytesText;
     double flops = 0, bytes = 0;   ///< 0 when not declared
+    /// Which calibrated peak the roofline uses ("fp32", "fp16", "bf16",
+    /// "tf32", …): the workload's `precision`, else the first input's type.
+    QString precision = QStringLiteral("fp32");
     QStringList hosts;
     Goal goal;
     int rounds = 20;
