@@ -17,6 +17,7 @@ all: build
 
 deps:
 	@scripts/deps.sh
+	@scripts/pydeps.sh $(BUILD_DIR)/venv
 
 configure: deps
 	@cmake --preset $(PRESET) >/dev/null

@@ -1,0 +1,3 @@
+"""Does not parse."""
+def kernel_function(a, b)
+    return a @ b
