@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# The GPU figures of the cuda-cxx and triton targets, measured on a machine
+# with an NVIDIA GPU: kwb itself runs there (the host side is self-contained,
+# exactly as on a remote host), and everything it prints lands in $OUT.
+#
+#   bench/gpu/run-on-gpu.sh probe     tools, calibration, the examples once each, ncu CSVs
+#   bench/gpu/run-on-gpu.sh sweep N   N random configurations of each matmul template,
+#                                     recorded as Kernel Tuner cache files
+#   bench/gpu/run-on-gpu.sh loop S    the knob search on both matmul examples, S seconds each
+#
+# KWB (default: kwb on PATH, or the bundle .devbundle/kwb.tar.xz unpacked
+# to /tmp/kwb) names the kwb to use; OUT (default ./gpu-out) the folder.
+set -u
+here=$(cd "$(dirname "$0")/../.." && pwd)
+OUT=${OUT:-$here/gpu-out}
+mkdir -p "$OUT"
+if [ -z "${KWB:-}" ]; then
+    if [ -f "$here/.devbundle/kwb.tar.xz" ]; then
+        mkdir -p /tmp/kwb-bundle && tar xJf "$here/.devbundle/kwb.tar.xz" -C /tmp/kwb-bundle
+        export LD_LIBRARY_PATH=/tmp/kwb-bundle/kwb/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+        KWB=/tmp/kwb-bundle/kwb/kwb
+    else
+        KWB=$(command -v kwb)
+    fi
+fi
+export XDG_CACHE_HOME=${XDG_CACHE_HOME:-/tmp/kwb-cache}
+# At most a few files come back from a lent machine: everything is staged
+# here and packed into one archive per step.
+STAGE=/tmp/gpu-stage
+mkdir -p "$STAGE"
+cd "$here"
+
+step() { echo; echo "=== $* ($(date +%T))"; }
+
+probe() {
+    step tools
+    nvidia-smi --query-gpu=name,compute_cap,driver_version,clocks.sm,clocks.max.sm,power.limit --format=csv
+    nvcc --version | tail -1
+    (command -v ncu && ncu --version | tail -1) || ls /opt/nvidia/nsight-compute/
+    python3 -c "import torch, triton; print('torch', torch.__version__, 'triton', triton.__version__, torch.cuda.get_device_name())"
+    "$KWB" targets
+    step "ncu metric names"
+    ncu --query-metrics --chip "$(ncu --list-chips 2>/dev/null | tr ',' '\n' | grep -m1 gh100 || echo gh100)" \
+        > "$STAGE/ncu-query-metrics.txt" 2>&1
+    for m in gpu__time_duration sm__throughput gpu__compute_memory_throughput dram__throughput \
+             sm__pipe_tensor_cycles_active sm__pipe_tensor_op_hmma_cycles_active sm__pipe_tensor_op_gmma_cycles_active \
+             sm__warps_active sm__maximum_warps_per_active_cycle_pct l1tex__t_sector_hit_rate lts__t_sector_hit_rate \
+             smsp__sass_average_data_bytes_per_sector_mem_global_op_ld launch__registers_per_thread \
+             launch__shared_mem_per_block_static launch__waves_per_multiprocessor \
+             smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active smsp__average_warp_latency_issue_stalled_long_scoreboard; do
+        if grep -q "^$m " "$STAGE/ncu-query-metrics.txt"; then echo "ncu knows $m"; else echo "ncu LACKS $m"; fi
+    done
+    step "calibration"
+    "$KWB" calibrate --target cuda-cxx --json > "$STAGE/calibration-cuda-cxx.json"; cat "$STAGE/calibration-cuda-cxx.json"
+    "$KWB" calibrate --target triton --json > "$STAGE/calibration-triton.json"; cat "$STAGE/calibration-triton.json"
+    for spec in matmul-cuda:BM=128 matmul-triton:BLOCK_M=128 softmax-triton:BLOCK=16384; do
+        ex=${spec%%:*} knob=${spec#*:}
+        w=examples/$ex/workload.json
+        step "$ex: the starting kernel"
+        "$KWB" eval "$w" --session "/tmp/e-$ex"; echo "exit $?"
+        "$KWB" eval "$w" --session "/tmp/e-$ex" --json > "$STAGE/$ex-start.json"
+        step "$ex: the template at its defaults"
+        "$KWB" eval "$w" --session "/tmp/e-$ex" --knob "$knob"; echo "exit $?"
+        "$KWB" eval "$w" --session "/tmp/e-$ex" --knob "$knob" --json > "$STAGE/$ex-template.json"
+    done
+    step "round 0 with the baselines (kwb run)"
+    for ex in matmul-cuda matmul-triton softmax-triton; do
+        rm -rf "/tmp/s-$ex"
+        timeout 200 "$KWB" run "examples/$ex/workload.json" --session "/tmp/s-$ex" --max-evals 3 --time-limit 120 \
+            --quiet 2>&1 | tail -8
+        "$KWB" report "/tmp/s-$ex" | tail -6
+    done
+    step "ncu CSVs"
+    find /tmp/e-* /tmp/s-* -name ncu.csv -size +0 2>/dev/null | while read -r f; do
+        cp "$f" "$STAGE/ncu-$(echo "$f" | cut -d/ -f3)-$(basename "$(dirname "$f")").csv"
+    done
+    for s in /tmp/e-* /tmp/s-*; do tar czf "$STAGE/session-$(basename "$s").tar.gz" -C /tmp "$(basename "$s")"; done
+    tar czf "$OUT/probe.tar.gz" -C "$STAGE" .
+    ls -la "$STAGE" "$OUT"
+}
+
+# One ncu profile of each matmul template at its defaults, kept as CSV.
+profiles() {
+    for spec in matmul-cuda:BM=128 matmul-triton:BLOCK_M=128; do
+        ex=${spec%%:*}
+        step "$ex: ncu profile of the template's defaults"
+        timeout 120 "$KWB" eval "examples/$ex/workload.json" --knob "${spec#*:}" --session "/tmp/p-$ex" --quiet | tail -6
+        f=$(find "/tmp/p-$ex" -name ncu.csv | head -1)
+        [ -n "$f" ] && cp "$f" "$OUT/ncu-$ex.csv"
+    done
+}
+
+# N random configurations of the CUDA template, evaluated 16 at a time (the
+# timing is exclusive per GPU: compile and check overlap, benchmarks never),
+# counters off; exported as a Kernel Tuner cache file.
+sweep() {
+    step "matmul-cuda: random sweep of the template, at most $1 evaluations"
+    rm -rf /tmp/sweep-cuda
+    KWB_PERF=off timeout $(( $2 + 60 )) "$KWB" run examples/matmul-cuda/workload.json --session /tmp/sweep-cuda \
+        --strategy random --batch 16 --parallel 16 --max-evals "$1" --plateau 0 --time-limit "$2" --quiet 2>&1 | tail -12
+    "$KWB" export /tmp/sweep-cuda -o "$OUT/matmul-cuda-h100.cache.json"
+}
+
+# The model-based knob search on a matmul example for S seconds, 8 candidates at a time.
+search() {
+    step "$1: the knob search (model strategy), $2 s"
+    rm -rf "/tmp/loop-$1"
+    KWB_PERF=off timeout $(( $2 + 90 )) "$KWB" run "examples/$1/workload.json" --session "/tmp/loop-$1" \
+        --strategy model --batch 8 --parallel 8 --plateau 0 --time-limit "$2" 2>&1 | grep -v "^  │" | tail -40
+    "$KWB" report "/tmp/loop-$1" | sort -t'|' -k1 | tail -60
+    "$KWB" export "/tmp/loop-$1" -o "$STAGE/$1-search.cache.json"
+}
+
+case "${1:-probe}" in
+    probe) probe 2>&1 | tee "$OUT/probe.log" ;;
+    gpu3)
+        {
+            # The Triton search again with the goal raised above what cuBLAS
+            # reaches, so it runs its time instead of stopping at 610 TFLOP/s.
+            rm -rf /tmp/wl && cp -r examples /tmp/wl
+            sed -i 's/"target": 610/"target": 800/' /tmp/wl/matmul-triton/workload.json
+            sed -i 's/"seeds": 3/"seeds": 1/' /tmp/wl/matmul-cuda/workload.json
+            step "matmul-triton: the knob search, goal 800 TFLOP/s, 140 s"
+            KWB_PERF=off timeout 230 "$KWB" run /tmp/wl/matmul-triton/workload.json --session /tmp/loop2-matmul-triton \
+                --strategy model --batch 8 --parallel 8 --plateau 0 --time-limit 140 --quiet 2>&1 | tail -30
+            "$KWB" export /tmp/loop2-matmul-triton -o "$OUT/matmul-triton-search-h100.cache.json"
+            step "matmul-cuda: random sweep (seed 2, one check seed), 170 s"
+            KWB_PERF=off timeout 250 "$KWB" run /tmp/wl/matmul-cuda/workload.json --session /tmp/sweep2-cuda \
+                --strategy random --seed 2 --batch 16 --parallel 16 --plateau 0 --time-limit 170 --quiet 2>&1 | tail -8
+            "$KWB" export /tmp/sweep2-cuda -o "$OUT/matmul-cuda-h100-2.cache.json"
+            for s in /tmp/loop2-* /tmp/sweep2-*; do
+                tar czf "$STAGE/session-$(basename "$s").tar.gz" -C /tmp --exclude='work*' "$(basename "$s")"
+            done
+            tar czf "$OUT/sessions3.tar.gz" -C "$STAGE" .
+        } 2>&1 | tee "$OUT/gpu3.log" ;;
+    gpu2)
+        {
+            profiles
+            sweep 220 140
+            search matmul-triton 130
+            search matmul-cuda 80
+            for s in /tmp/sweep-* /tmp/loop-* /tmp/p-*; do
+                tar czf "$STAGE/session-$(basename "$s").tar.gz" -C /tmp --exclude='work*' "$(basename "$s")"
+            done
+            tar czf "$OUT/sessions.tar.gz" -C "$STAGE" .
+            ls -la "$OUT"
+        } 2>&1 | tee "$OUT/gpu2.log" ;;
+    *) echo "usage: $0 probe|sweep N|loop S" >&2; exit 2 ;;
+esac
