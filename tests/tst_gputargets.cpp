@@ -8,6 +8,7 @@
 // with GPU figures here.
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
+#include "loop/decision.h"
 #include "loop/evalbackend.h"
 #include "loop/loop.h"
 #include "planning/planner.h"
@@ -196,6 +197,26 @@ private Q_SLOTS:
         QCOMPARE(c->device, u"NVIDIA H100 80GB HBM3"_s);
     }
 
+    // The supervisor's own clock disagreed with the harness: never kept.
+    void flaggedResultIsNeverKept()
+    {
+        const QByteArray doc = R"({"schema": "kwb.result/1", "stage": "bench", "compiled": true, "correct": true,
+            "checks": [{"seed": 1, "ok": true, "rel_l2": 0, "max_abs": 0, "mismatches": 0, "nonfinite": 0}],
+            "latency": {"min_ms": 0.1, "median_ms": 0.1, "p90_ms": 0.1, "q1_ms": 0.1, "q3_ms": 0.1, "samples_ms": [0.1]},
+            "flags": [{"id": "timing-tampered", "reason": "the samples explain 3 ms of 90"}]})";
+        Diagnostic dd;
+        auto cuda = TargetRegistry::load(u"cuda-cxx"_s, &dd);
+        QVERIFY(cuda);
+        QString error;
+        auto r = parseResult(doc, *cuda, &error);
+        QVERIFY2(r, qPrintable(error));
+        Latency slow;
+        slow.medianMs = slow.q1Ms = slow.q3Ms = 10;
+        const Decision d = decide(*r, slow, DecisionRules{});
+        QCOMPARE(d.kind, Decision::Kind::Failed);
+        QCOMPARE(d.cause, u"flagged timing-tampered: the samples explain 3 ms of 90"_s);
+    }
+
     // CSVs Nsight Compute 2025.3 wrote on an H100 (bench/gpu/run-on-gpu.sh).
     void ncuCsvRecordedOnAnH100()
     {
@@ -312,6 +333,10 @@ private Q_SLOTS:
         QVERIFY2(memo.result.failureMessage.startsWith(u"correct when checked but not when timed"_s),
                  qPrintable(memo.result.failureMessage));
 
+        const EvalOutcome exit5 = evaluate(l->workload, l->target, read(dir + u"exit5.py"_s), root);
+        QVERIFY2(!exit5.infra, qPrintable(exit5.infraMessage)); // exit status 5 alone is not the host's word
+        QCOMPARE(exit5.result.failureClass, u"crash"_s);
+
         Workload brokenRef = l->workload;
         brokenRef.referencePath = dir + u"broken_reference.py"_s;
         const EvalOutcome ref = evaluate(brokenRef, l->target, read(data(u"../../examples/matmul-triton/naive.py"_s)), root + u"-ref"_s);
@@ -361,6 +386,13 @@ private Q_SLOTS:
             QVERIFY2(!o.result.failed(), qPrintable(file + u": "_s + o.result.failureMessage));
             QCOMPARE(o.result.checks.size(), size_t(2));
         }
+        // A model with weights: the candidate's, built after the same seed, matches.
+        auto linear = load(u"linear-kb/workload.json"_s);
+        QVERIFY(linear);
+        const EvalOutcome weights = evaluate(linear->workload, linear->target, read(data(u"linear-kb/modelnew.py"_s)),
+                                             root + u"-linear"_s);
+        QVERIFY2(!weights.infra, qPrintable(weights.infraMessage));
+        QVERIFY2(!weights.result.failed(), qPrintable(weights.result.failureMessage));
         // get_inputs() must make what the workload declares.
         Workload other = l->workload;
         other.inputs[0].shape = {8, 128};

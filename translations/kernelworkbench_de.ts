@@ -1581,6 +1581,10 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <source>%1 registers per thread, %2 bytes spilled, %3 bytes static shared memory</source>
         <translation>%1 Register pro Thread, %2 Bytes ausgelagert, %3 Bytes statischer Shared Memory</translation>
     </message>
+    <message>
+        <source>flagged</source>
+        <translation>markiert</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>

@@ -1569,6 +1569,10 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <source>%1 registers per thread, %2 bytes spilled, %3 bytes static shared memory</source>
         <translation>スレッドあたり %1 レジスタ、スピル %2 バイト、静的共有メモリ %3 バイト</translation>
     </message>
+    <message>
+        <source>flagged</source>
+        <translation>フラグ</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>

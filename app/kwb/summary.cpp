@@ -113,6 +113,10 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
     }
 
     const Json &doc = r.document;
+    if (const auto flags = doc.find("flags"); flags != doc.end() && flags->is_array()) {
+        for (const Json &f : *flags)
+            s += row(Kwb::tr("flagged"), qs(stringAt(f, {"id"})) + u": "_s + qs(stringAt(f, {"reason"})));
+    }
     const QString clock = r.latency ? qs(doc.value("latency", Json::object()).value("clock", std::string())) : QString();
     if (r.latency) {
         const Latency &l = *r.latency;

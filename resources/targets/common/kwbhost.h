@@ -11,12 +11,14 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <dirent.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <poll.h>
 #include <sstream>
 #include <string>
@@ -382,6 +384,17 @@ inline std::map<std::string, std::string> parseKeyValues(const std::string &line
     return kv;
 }
 
+inline std::vector<std::string> parseSeedList(const std::string &text)
+{
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    std::string v;
+    while (std::getline(in, v, ','))
+        if (!trim(v).empty())
+            out.push_back(std::to_string(std::strtoull(trim(v).c_str(), nullptr, 10)));
+    return out;
+}
+
 inline std::vector<double> parseNumberList(const std::string &text)
 {
     std::vector<double> out;
@@ -425,13 +438,14 @@ struct Result
     {
         auto kv = parseKeyValues(line);
         const bool ok = kv["ok"] == "1";
-        auto integer = [&](const char *k) { return kv[k].empty() ? std::string("0") : kv[k]; };
+        // Numbers as numbers: a stray line must not make the document invalid.
+        auto integer = [&](const char *k) { return std::to_string(std::strtoll(kv[k].c_str(), nullptr, 10)); };
         checks.push_back("{\"seed\":" + integer("seed") + ",\"output\":" + jsonString(kv["output"])
                          + ",\"ok\":" + (ok ? "true" : "false") + ",\"rel_l2\":"
                          + jsonNumber(std::atof(kv["rel_l2"].c_str())) + ",\"max_abs\":"
                          + jsonNumber(std::atof(kv["max_abs"].c_str())) + ",\"mismatches\":" + integer("mismatches")
                          + ",\"nonfinite\":" + integer("nonfinite") + ",\"elements\":" + integer("elements")
-                         + ",\"worst_index\":" + (kv["worst_index"].empty() ? "-1" : kv["worst_index"]) + "}");
+                         + ",\"worst_index\":" + (kv["worst_index"].empty() ? "-1" : integer("worst_index")) + "}");
         return ok;
     }
 
@@ -539,6 +553,13 @@ constexpr int kInfraExit = 3;
 /// says why.
 constexpr int kHarnessInfraExit = 5;
 
+/// Whether a harness said the host cannot evaluate: exit status 5 and a
+/// "kwb:infra" line (a kernel that merely exits 5 is not believed).
+inline bool harnessSaysInfra(const Proc &p)
+{
+    return p.exitedWith(kHarnessInfraExit) && !taggedLines(p.out, "kwb:infra ", false).empty();
+}
+
 /// For a harness that exited with kHarnessInfraExit: its reason, printed
 /// for kwb (which reads stderr's tail), and the supervisor's exit status.
 inline int infraFailure(const Proc &p, const std::string &stageName)
@@ -561,7 +582,7 @@ inline std::string checkOutsideClock(Result &r, const Proc &bench, double inside
     const double outside = bench.between("timed-begin", "timed-end");
     if (!std::isfinite(outside)) {
         r.extra["outside_clock"] = "{\"available\":false}";
-        return {};
+        return "the harness did not mark its timed section, so no outside clock could check it";
     }
     // Honest samples can only sum to less than the wall time around them
     // (plus the pipe's latency); far less than the wall time, after the
@@ -610,6 +631,25 @@ inline int buildAndCalibrate(const std::vector<std::string> &compile, const std:
     return 0;
 }
 
+/// Removes a folder's files (not its subfolders) and the folder when it goes
+/// out of scope: large per-evaluation files never outlive the evaluation.
+struct Cleanup
+{
+    std::string dir;
+    ~Cleanup()
+    {
+        if (DIR *d = ::opendir(dir.c_str())) {
+            while (const dirent *e = ::readdir(d)) {
+                const std::string name = e->d_name;
+                if (name != "." && name != "..")
+                    std::remove((dir + "/" + name).c_str());
+            }
+            ::closedir(d);
+        }
+        ::rmdir(dir.c_str());
+    }
+};
+
 /// Exclusive use of one accelerator while a candidate is timed and profiled:
 /// evaluations running side by side on a host (kwb run --parallel N) compile
 /// and check at once but never time at once. A lock file per device under
@@ -617,7 +657,9 @@ inline int buildAndCalibrate(const std::vector<std::string> &compile, const std:
 class DeviceLock
 {
 public:
-    explicit DeviceLock(const std::string &device)
+    /// `shared`: for stages that use the device but time nothing (checks);
+    /// they run together, and never while one evaluation holds it to time.
+    explicit DeviceLock(const std::string &device, bool shared = false)
     {
         std::string name = device;
         for (char &c : name) {
@@ -628,10 +670,12 @@ public:
         m_fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
         if (m_fd < 0)
             return; // no lock file: time anyway, as a single evaluation would
-        if (::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
-            std::fprintf(stderr, "kwb: waiting for %s (another evaluation is timing on it)\n", device.c_str());
+        const int mode = shared ? LOCK_SH : LOCK_EX;
+        if (::flock(m_fd, mode | LOCK_NB) != 0) {
+            std::fprintf(stderr, "kwb: waiting for %s (another evaluation is %s on it)\n", device.c_str(),
+                         shared ? "timing" : "using it");
             const auto t0 = Clock::now();
-            while (::flock(m_fd, LOCK_EX) != 0 && errno == EINTR) {
+            while (::flock(m_fd, mode) != 0 && errno == EINTR) {
             }
             m_waitedMs = msSince(t0);
         }
@@ -683,15 +727,19 @@ inline void failStage(Result &r, const Proc &p, const std::string &stageName, do
 /// the evaluation when the check did not pass. Returns -1 to go on to the
 /// benchmark, else the supervisor's exit status (the document is printed, or
 /// the host could not check: kInfraExit).
-inline int readCheck(Result &r, const Proc &chk, double timeout)
+inline int readCheck(Result &r, const Proc &chk, double timeout, const std::string &seedList)
 {
-    if (chk.exitedWith(kHarnessInfraExit))
+    if (harnessSaysInfra(chk))
         return infraFailure(chk, "the check");
     bool allOk = true;
     int lastSeed = 0;
+    std::vector<std::string> seen;
     for (const std::string &line : taggedLines(chk.out, "kwb:check ", true)) {
         allOk = r.addCheck(line) && allOk;
-        lastSeed = std::atoi(parseKeyValues(line)["seed"].c_str());
+        const std::string seed = parseKeyValues(line)["seed"];
+        lastSeed = std::atoi(seed.c_str());
+        if (std::find(seen.begin(), seen.end(), seed) == seen.end())
+            seen.push_back(seed);
     }
     if (!chk.exitedOk()) {
         failStage(r, chk, "check", timeout, "checked", lastSeed ? " after seed " + std::to_string(lastSeed) : "");
@@ -700,6 +748,13 @@ inline int readCheck(Result &r, const Proc &chk, double timeout)
     if (r.checks.empty()) {
         r.fail("crash", "check", "the check printed no verdict");
         return r.print();
+    }
+    // Every seed asked for has its verdict (a kernel cannot print its own).
+    for (const std::string &want : parseSeedList(seedList)) {
+        if (std::find(seen.begin(), seen.end(), want) == seen.end()) {
+            r.fail("crash", "check", "the check gave no verdict for seed " + want);
+            return r.print();
+        }
     }
     r.correct = allOk ? 1 : 0;
     if (!allOk) {

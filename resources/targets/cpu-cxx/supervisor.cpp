@@ -125,7 +125,7 @@ int evaluate(const std::string &candDir)
                    timeout, true);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
-    if (const int end = readCheck(r, chk, timeout); end >= 0)
+    if (const int end = readCheck(r, chk, timeout, cfg.get("seeds", "1")); end >= 0)
         return end;
 
     // ---- bench (and profile, when the machine has counters) ----

@@ -49,14 +49,52 @@ constexpr uint64_t kBenchSeeds[2] = {900001, 900002};
     std::exit(kInfraExit);
 }
 
-// The harness's own calls: a failure is the host's problem.
+// Set once the kernel has been called: from then on an error the harness's
+// own calls meet may be one the kernel left behind (CUDA errors are sticky).
+bool g_kernelCalled = false;
+
+// The errors a kernel leaves in the context when it faults.
+bool kernelFault(cudaError_t e)
+{
+    switch (e) {
+    case cudaErrorIllegalAddress:
+    case cudaErrorLaunchFailure:
+    case cudaErrorAssert:
+    case cudaErrorIllegalInstruction:
+    case cudaErrorMisalignedAddress:
+    case cudaErrorInvalidAddressSpace:
+    case cudaErrorInvalidPc:
+    case cudaErrorHardwareStackError:
+    case cudaErrorLaunchTimeout:
+    case cudaErrorLaunchOutOfResources:
+    case cudaErrorInvalidConfiguration:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// The harness's own calls: a failure is the host's problem, unless it is a
+// fault the kernel left behind, or memory the kernel took and kept.
 void host(cudaError_t e, const char *what)
 {
     if (e == cudaSuccess)
         return;
+    if (g_kernelCalled && (kernelFault(e) || e == cudaErrorMemoryAllocation)) {
+        std::printf("kwb:error the kernel left CUDA error %d (%s: %s), met while the harness was %s\n", int(e),
+                    cudaGetErrorName(e), cudaGetErrorString(e), what);
+        std::fflush(stdout);
+        std::exit(1);
+    }
     if (e == cudaErrorMemoryAllocation)
         infra(std::string("out of device memory for the harness's buffers (") + what + ")");
     infra(std::string(what) + " failed: " + cudaGetErrorString(e));
+}
+
+void callKernel(void *const *in, void *const *out)
+{
+    g_kernelCalled = true;
+    call_kernel(in, out);
 }
 
 // After the kernel ran: a failure is the kernel's (illegal address, launch
@@ -226,7 +264,19 @@ Comparison compare(const Tensor &t, const void *want, const void *got, double at
     double diff2 = 0, ref2 = 0, worstExcess = -1;
     for (long long i = 0; i < t.elements; ++i) {
         const double w = at(t, want, i), g = at(t, got, i);
-        if (!std::isfinite(g) && std::isfinite(w)) {
+        if (!std::isfinite(w)) {
+            // The reference's NaN or infinity must be met exactly.
+            const bool same = (std::isnan(w) && std::isnan(g)) || (std::isinf(g) && (g > 0) == (w > 0));
+            if (!same) {
+                ++c.mismatches;
+                if (worstExcess < INFINITY) {
+                    worstExcess = INFINITY;
+                    c.worst = i;
+                }
+            }
+            continue;
+        }
+        if (!std::isfinite(g)) {
             ++c.nonfinite;
             ++c.mismatches;
             if (worstExcess < INFINITY) {
@@ -320,7 +370,7 @@ int check(const char *seedList, double atol, double rtol, const std::string &exp
         // Inputs again: a reference (or kernel) must not get to change them.
         set.upload(seed);
         set.poison();
-        call_kernel(set.inPtr.data(), set.outPtr.data());
+        callKernel(set.inPtr.data(), set.outPtr.data());
         kernelStatus(("on seed " + std::to_string(seed)).c_str());
         for (int o = 0; o < num_outputs; ++o) {
             const HostBuffer got = download(set.outPtr[size_t(o)], bytesOf(outputs[o]));
@@ -397,12 +447,12 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
     host(cudaEventCreate(&a), "cudaEventCreate");
     host(cudaEventCreate(&b), "cudaEventCreate");
     // First call: module loading, handles, lazy initialisation.
-    call_kernel(sets[0].inPtr.data(), sets[0].outPtr.data());
+    callKernel(sets[0].inPtr.data(), sets[0].outPtr.data());
     kernelStatus("on its first call");
     // Estimate one call, then size warm-up and repetitions by time.
     host(cudaEventRecord(a), "cudaEventRecord");
     for (int i = 0; i < 5; ++i)
-        call_kernel(sets[i % 2].inPtr.data(), sets[i % 2].outPtr.data());
+        callKernel(sets[i % 2].inPtr.data(), sets[i % 2].outPtr.data());
     host(cudaEventRecord(b), "cudaEventRecord");
     kernelStatus("while estimating its time");
     float est = 0;
@@ -413,7 +463,7 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
     reps = std::min(reps, std::max(minIters, int(maxSeconds * 1000.0 / (once + 0.05))));
     reps = std::max(3, std::min(reps, 100000));
     for (int i = 0; i < warmup; ++i)
-        call_kernel(sets[i % 2].inPtr.data(), sets[i % 2].outPtr.data());
+        callKernel(sets[i % 2].inPtr.data(), sets[i % 2].outPtr.data());
     kernelStatus("during warm-up");
 
     const size_t n = static_cast<size_t>(reps);
@@ -434,7 +484,7 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
         s.poison();
         host(cudaMemsetAsync(flush.ptr, i & 0xff, flush.bytes), "flushing the L2");
         host(cudaEventRecord(start[size_t(i)]), "cudaEventRecord");
-        call_kernel(s.inPtr.data(), s.outPtr.data());
+        callKernel(s.inPtr.data(), s.outPtr.data());
         host(cudaEventRecord(stop[size_t(i)]), "cudaEventRecord");
         for (auto *keep : {i == spot ? &side : nullptr, i == reps - 2 ? &before : nullptr}) {
             for (int o = 0; keep && o < num_outputs; ++o)
@@ -500,10 +550,10 @@ int profile()
     requireDevice();
     Set set;
     set.upload(kBenchSeeds[0]);
-    call_kernel(set.inPtr.data(), set.outPtr.data());
+    callKernel(set.inPtr.data(), set.outPtr.data());
     kernelStatus("before profiling");
     host(cudaProfilerStart(), "cudaProfilerStart");
-    call_kernel(set.inPtr.data(), set.outPtr.data());
+    callKernel(set.inPtr.data(), set.outPtr.data());
     kernelStatus("while profiled");
     host(cudaProfilerStop(), "cudaProfilerStop");
     return 0;

@@ -29,7 +29,13 @@ struct Gpu
 Gpu queryGpu()
 {
     Gpu g;
-    Proc p = run({"nvidia-smi", "--query-gpu=name,compute_cap,driver_version", "--format=csv,noheader"}, 30, false);
+    std::vector<std::string> argv = {"nvidia-smi", "--query-gpu=name,compute_cap,driver_version", "--format=csv,noheader"};
+    if (const char *visible = std::getenv("CUDA_VISIBLE_DEVICES"); visible && *visible) {
+        const std::string first = std::string(visible).substr(0, std::string(visible).find(','));
+        if (!first.empty() && first.find_first_not_of("0123456789") == std::string::npos)
+            argv.push_back("--id=" + first); // the GPU the harness will see
+    }
+    Proc p = run(argv, 30, false);
     if (!p.exitedOk()) {
         g.problem = p.exitedWith(127) ? "nvidia-smi is not installed (no NVIDIA driver on this host)"
                                       : "nvidia-smi " + describeExit(p) + ": " + trim(excerpt(p.out + p.err, 300));
@@ -193,17 +199,6 @@ int evaluate(const std::string &candDir)
     const std::string harnessKey = hex64(fnv1a(readFile("harness.cu"), fnv1a(problemKey + (refOnHost ? "h" : "d"))));
     const std::string checkObj = "obj/harness-check-" + harnessKey + ".o";
     const std::string benchObj = "obj/harness-bench-" + harnessKey + ".o";
-    if (!fileExists(refObj)) {
-        // A .cpp reference is host code; it is still compiled as CUDA so it
-        // can convert half types with cuda_fp16.h.
-        Proc p = compileObject(b, refSrc, refObj, {"-x", "cu"});
-        if (!p.exitedOk()) {
-            r.logs["compile"] = p.out + p.err;
-            r.fail("reference", "compile", "the workload's reference does not compile: " + describeExit(p));
-            r.compileMs = msSince(tCompile);
-            return r.print();
-        }
-    }
     for (const auto &[obj, defines] :
          {std::pair{checkObj, std::vector<std::string>{"-DKWB_HARNESS", "-DKWB_WITH_REFERENCE"}},
           std::pair{benchObj, std::vector<std::string>{"-DKWB_HARNESS"}}}) {
@@ -216,6 +211,18 @@ int evaluate(const std::string &candDir)
         if (!p.exitedOk()) {
             std::fprintf(stderr, "kwb: the harness does not compile on this host:\n%s%s", p.out.c_str(), p.err.c_str());
             return kInfraExit;
+        }
+    }
+    if (!fileExists(refObj)) {
+        // After the harness: a host whose nvcc builds nothing is the host's
+        // problem, not a broken reference. A .cpp reference is host code;
+        // it is still compiled as CUDA so it can convert half types.
+        Proc p = compileObject(b, refSrc, refObj, {"-x", "cu"});
+        if (!p.exitedOk()) {
+            r.logs["compile"] = p.out + p.err;
+            r.fail("reference", "compile", "the workload's reference does not compile: " + describeExit(p));
+            r.compileMs = msSince(tCompile);
+            return r.print();
         }
     }
     const std::string kernelObj = candDir + "/kernel.o";
@@ -262,13 +269,17 @@ int evaluate(const std::string &candDir)
     r.stage = "check";
     const std::string expectDir = candDir + "/expect";
     ::mkdir(expectDir.c_str(), 0755);
+    // The reference's outputs for the benchmark are as large as the outputs
+    // themselves: gone when this evaluation ends, however it ends.
+    const Cleanup dropExpected{expectDir};
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", cfg.get("seeds").c_str());
     const auto tCheck = Clock::now();
+    std::optional<DeviceLock> checkLock(std::in_place, visibleGpu(), true);
     Proc chk = run({checkBin, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2"), expectDir},
                    timeout, true);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
-    if (const int end = readCheck(r, chk, timeout); end >= 0)
+    if (const int end = readCheck(r, chk, timeout, cfg.get("seeds", "1")); end >= 0)
         return end;
 
     // ---- bench ----
@@ -276,6 +287,7 @@ int evaluate(const std::string &candDir)
     r.coldCache = true; // the L2 is flushed before every timed call
     std::fprintf(stderr, "kwb: timing with CUDA events (L2 flushed before each call, at least %s calls)\n",
                  cfg.get("iters", "20").c_str());
+    checkLock.reset();
     const DeviceLock gpuLock(visibleGpu());
     const auto tBench = Clock::now();
     Proc bench = run({benchBin, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"), cfg.get("iters", "20"),
@@ -283,7 +295,7 @@ int evaluate(const std::string &candDir)
                      timeout, true);
     r.benchMs = msSince(tBench);
     r.logs["bench"] = bench.err;
-    if (bench.exitedWith(kHarnessInfraExit))
+    if (harnessSaysInfra(bench))
         return infraFailure(bench, "the benchmark");
     if (!readBench(r, bench, timeout))
         return r.print();

@@ -5,8 +5,8 @@
 // document comes out on stdout.
 //
 //   supervisor eval CANDIDATE_DIR    (reads CANDIDATE_DIR/eval.conf)
-//   supervisor calibrate             (the cuda-cxx calibration, when nvcc is here)
 //   supervisor ncu-metrics CSV       (parses a recorded Nsight Compute CSV: tests)
+// (run.sh runs calibrate.py itself.)
 //
 // Exit status 3 (no document): the host cannot evaluate (no GPU, no torch or
 // triton); kwb retries it elsewhere and never blames the kernel.
@@ -54,7 +54,7 @@ int evaluate(const std::string &candDir)
         std::fprintf(stderr, "kwb: %s is not installed on this host (set KWB_PYTHON)\n", python.c_str());
         return kInfraExit;
     }
-    if (cc.exitedWith(kHarnessInfraExit))
+    if (harnessSaysInfra(cc))
         return infraFailure(cc, "the import");
     if (!cc.exitedOk()) {
         std::fprintf(stderr, "%s", cc.err.c_str());
@@ -71,10 +71,18 @@ int evaluate(const std::string &candDir)
     // ---- check (Triton's JIT compiles here, so its errors land here too) ----
     r.stage = "check";
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", cfg.get("seeds").c_str());
+    // The inputs and expected outputs the benchmark reads (large): gone when
+    // this evaluation ends, however it ends.
+    const Cleanup dropSets{candDir + "/benchsets"};
+    const double stageLimit = timeout + compileTimeout; // Triton compiles inside the stages
     const auto tCheck = Clock::now();
+    std::optional<DeviceLock> checkLock;
+    if (!interpreter)
+        checkLock.emplace(visibleGpu(), true);
     Proc chk = run({python, "harness.py", "check", candDir, cfg.get("seeds", "1"), cfg.get("atol", "1e-2"),
                     cfg.get("rtol", "1e-2")},
-                   timeout + compileTimeout, true);
+                   stageLimit, true, 4u << 20, {"KWB_REFERENCE_FILE=" + cfg.get("reference", "reference.py")});
+    checkLock.reset();
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
     for (const std::string &line : taggedLines(chk.out, "kwb:compiled ", false)) {
@@ -87,7 +95,7 @@ int evaluate(const std::string &candDir)
             r.metrics["static_smem_bytes"] = std::atof(kv["shared"].c_str());
         std::fprintf(stderr, "kwb: compiled Triton kernels: %s\n", line.c_str());
     }
-    if (const int end = readCheck(r, chk, timeout); end >= 0)
+    if (const int end = readCheck(r, chk, stageLimit, cfg.get("seeds", "1")); end >= 0)
         return end;
 
     // ---- bench ----
@@ -100,12 +108,12 @@ int evaluate(const std::string &candDir)
     Proc bench = run({python, "harness.py", "bench", candDir, cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
                       cfg.get("iters", "20"), cfg.get("max_seconds", "10"), cfg.get("atol", "1e-2"),
                       cfg.get("rtol", "1e-2")},
-                     timeout + compileTimeout, true);
+                     stageLimit, true);
     r.benchMs = msSince(tBench);
     r.logs["bench"] = bench.err;
-    if (bench.exitedWith(kHarnessInfraExit))
+    if (harnessSaysInfra(bench))
         return infraFailure(bench, "the benchmark");
-    if (!readBench(r, bench, timeout))
+    if (!readBench(r, bench, stageLimit))
         return r.print();
     if (interpreter) {
         r.countersReason = "Triton's interpreter runs on the CPU: no GPU counters";
