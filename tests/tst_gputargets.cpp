@@ -257,6 +257,24 @@ private Q_SLOTS:
         QCOMPARE(f["stack_bytes"].get<double>(), 424.0);
     }
 
+    // kwb hosts check names what a GPU host lacks, with what to do.
+    void hostsCheckNamesWhatIsMissing()
+    {
+        if (!QStandardPaths::findExecutable(u"nvidia-smi"_s).isEmpty())
+            QSKIP("this machine has an NVIDIA driver: the missing-driver line cannot show here");
+        QProcess kwb;
+        kwb.start(QStringLiteral(KWB_BINARY), {u"hosts"_s, u"check"_s, data(u"cuda-tiny/workload.json"_s)});
+        QVERIFY(kwb.waitForFinished(120'000));
+        const QString out = QString::fromUtf8(kwb.readAllStandardOutput() + kwb.readAllStandardError());
+        QCOMPARE(kwb.exitCode(), 3);
+        QVERIFY2(out.contains(u"✗ NVIDIA driver and a GPU (nvidia-smi) — this host has no usable NVIDIA GPU or driver"_s),
+                 qPrintable(out));
+        QVERIFY2(out.contains(u"✓ host C++ compiler (g++)"_s), qPrintable(out));
+        const bool nvcc = !QStandardPaths::findExecutable(u"nvcc"_s).isEmpty()
+            || QFileInfo::exists(u"/usr/local/cuda/bin/nvcc"_s);
+        QVERIFY2(out.contains(nvcc ? u"✓ nvcc (CUDA toolkit)"_s : u"✗ nvcc (CUDA toolkit)"_s), qPrintable(out));
+    }
+
     // nvcc is real here; the run stage needs a GPU, which this machine lacks.
     void cudaCompileStageWithoutAGpu()
     {
