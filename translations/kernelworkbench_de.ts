@@ -763,6 +763,10 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <source>target &apos;%1&apos; does not support dtype &apos;%2&apos; (it supports: %3)</source>
         <translation>Ziel &apos;%1&apos; unterstützt den Datentyp &apos;%2&apos; nicht (es unterstützt: %3)</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; is not a regular expression: %2</source>
+        <translation>&apos;%1&apos; ist kein regulärer Ausdruck: %2</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -2549,6 +2553,10 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
             <numerusform>kein Host konnte den letzten Kandidaten auswerten (wiederholt versucht); zuletzt hieß es: %1</numerusform>
             <numerusform>kein Host konnte die letzten %n Kandidaten auswerten (jeder wiederholt versucht); zuletzt hieß es: %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>kwb: #%1 is no longer trusted and will not be built on: %2</source>
+        <translation>kwb: #%1 gilt nicht mehr als vertrauenswürdig und wird nicht weiterverwendet: %2</translation>
     </message>
 </context>
 <context>

@@ -761,6 +761,10 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <source>target &apos;%1&apos; does not support dtype &apos;%2&apos; (it supports: %3)</source>
         <translation>ターゲット &apos;%1&apos; はデータ型 &apos;%2&apos; に対応していません（対応: %3）</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; is not a regular expression: %2</source>
+        <translation>&apos;%1&apos; は正規表現ではありません: %2</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -2530,6 +2534,10 @@ Press Run (F5) to start or resume the loop.</source>
         <translation>
             <numerusform>直近 %n 個の候補をどのホストも評価できませんでした（それぞれ再試行済み）。最後のメッセージ: %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>kwb: #%1 is no longer trusted and will not be built on: %2</source>
+        <translation>kwb: #%1 はもはや信頼できないため、これを基にしません: %2</translation>
     </message>
 </context>
 <context>

@@ -224,6 +224,7 @@ void TimelineView::paintEvent(QPaintEvent *)
         if (kind == u"failed"_s) { // the class, as a letter under the node
             const QString cls = qs(stringAt(r->result, {"failure", "class"}));
             const QString letter = r->flags.contains(u"false-win"_s) ? u"F"_s
+                : r->flags.contains(u"flagged"_s)                 ? u"!"_s
                 : cls == u"compile"_s                             ? u"C"_s
                 : cls == u"incorrect"_s                           ? u"W"_s
                 : cls == u"timeout"_s                             ? u"T"_s

@@ -183,9 +183,21 @@ QString referenceFileName(const Workload &w, const TargetProfile &target)
 }
 
 QString evalConfig(const Workload &w, const TargetProfile &target, const QString &kernelFile,
-                   const QStringList &linkFlags)
+                   const QStringList &linkFlags, const QString &origin)
 {
     QStringList lines;
+    lines << u"origin="_s + origin;
+    lines << u"kernel_entry="_s + w.kernelEntry;
+    lines << u"reference_entry="_s + w.referenceEntry;
+    lines << u"threads="_s + QString::number(w.threads);
+    // KWB_TRUST=off switches the measurement defences off (bench/trust).
+    lines << u"trust="_s + qEnvironmentVariable("KWB_TRUST", u"on"_s);
+    for (const auto &[key, list] : {std::pair{u"audit_define="_s, &target.audit.define},
+                                    {u"audit_reference="_s, &target.audit.reference},
+                                    {u"audit_threads="_s, &target.audit.threads}}) {
+        for (const QString &pattern : *list)
+            lines << key + pattern;
+    }
     lines << u"reference="_s + referenceFileName(w, target);
     lines << u"precision="_s + w.precision;
     const QString cxx = qEnvironmentVariable("KWB_CXX", target.compiler.isEmpty() ? u"g++"_s : target.compiler);
@@ -242,6 +254,47 @@ QString instantiateTemplate(const Workload &w, const TargetProfile &target, cons
         + QString::fromUtf8(f.readAll());
 }
 
+void flagBeyondRoofline(EvalResult &result, const Workload &w, const Calibration &calib)
+{
+    if (!calib.isValid() || result.failed())
+        return;
+    // A single-core calibration allows the workload's cores; a device's is whole.
+    const double scale = calib.threads <= 1 ? std::max(1, w.threads) : 1;
+    const double limit = 100.0 * (1.0 + kRooflineMargin) * scale;
+    Json flags = result.document.value("flags", Json::array());
+    if (!flags.is_array())
+        flags = Json::array();
+    const auto flops = result.metric(u"pct_peak_flops"_s);
+    if (flops && *flops > limit)
+        flags.push_back(Json{{"id", "beyond-roofline"},
+                             {"reason", ss(u"%1% of the calibrated peak FLOP/s (%2 GFLOP/s%3), more than the hardware can do"_s
+                                               .arg(formatFigure(*flops), formatFigure(calib.peakFor(w.precision)),
+                                                    scale > 1 ? u" per core × "_s + QString::number(scale) : QString()))}});
+    // Compulsory bytes against DRAM bandwidth only mean something when the
+    // caches were flushed before each call.
+    const Json *coldCache = findAt(result.document, {"latency", "cold_cache"});
+    const bool cold = coldCache && *coldCache == Json(true);
+    const auto bw = result.metric(u"pct_peak_bw"_s);
+    if (cold && bw && *bw > limit)
+        flags.push_back(Json{{"id", "beyond-roofline"},
+                             {"reason", ss(u"%1% of the calibrated memory bandwidth (%2 GB/s) with cold caches"_s
+                                               .arg(formatFigure(*bw), formatFigure(calib.peakGbs)))}});
+    if (!flags.empty())
+        result.document["flags"] = flags;
+}
+
+QString distrustOf(const Json &stored, const Workload &w)
+{
+    if (const Json *flags = findAt(stored, {"flags"}); flags && flags->is_array() && !flags->empty())
+        return qs(stringAt(flags->front(), {"reason"}));
+    const double pct = numberAt(stored, {"metrics", "pct_peak_flops"}, NAN);
+    const double calibThreads = numberAt(stored, {"calibration", "threads"}, 1);
+    const double scale = calibThreads <= 1 ? std::max(1, w.threads) : 1;
+    if (std::isfinite(pct) && pct > 100.0 * (1.0 + kRooflineMargin) * scale)
+        return u"%1% of the calibrated peak FLOP/s, beyond the roofline"_s.arg(formatFigure(pct));
+    return {};
+}
+
 void enrichResult(EvalResult &result, const Workload &w, const TargetProfile &target, const Calibration &calib)
 {
     QStringList names = {u"flops"_s, u"bytes"_s, u"peak_gflops"_s, u"peak_gbs"_s, u"failed"_s};
@@ -290,6 +343,7 @@ void enrichResult(EvalResult &result, const Workload &w, const TargetProfile &ta
         break;
     }
     result.document["bottleneck"] = Json{{"class", ss(result.bottleneck)}, {"why", ss(result.bottleneckWhy)}};
+    flagBeyondRoofline(result, w, calib);
     if (calib.isValid())
         result.document["calibration"] = calib.toJson();
 }
@@ -339,7 +393,8 @@ void Evaluator::start(const Candidate &candidate)
         || !QDir().mkpath(m_root + u'/' + candDir)
         || !writeIfChanged(m_root + u'/' + candDir + u'/' + kernelFile, candidate.source.toUtf8(), &error)
         || !writeIfChanged(m_root + u'/' + candDir + u"/eval.conf"_s,
-                           evalConfig(m_workload, m_target, kernelFile, candidate.linkFlags).toUtf8(), &error))
+                           evalConfig(m_workload, m_target, kernelFile, candidate.linkFlags, candidate.origin).toUtf8(),
+                           &error))
         return finishWithInfra(error.isEmpty() ? u"cannot prepare "_s + m_root + u'/' + candDir : error);
 
     QStringList argv;

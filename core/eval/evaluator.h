@@ -67,7 +67,7 @@ QString referenceFileName(const Workload &workload, const TargetProfile &target)
 
 /// The key=value configuration the target's supervisor reads.
 QString evalConfig(const Workload &workload, const TargetProfile &target, const QString &kernelFile,
-                   const QStringList &linkFlags = {});
+                   const QStringList &linkFlags = {}, const QString &origin = QStringLiteral("human"));
 
 /// The reference's source turned into a candidate kernel (renamed, plus a
 /// wrapper with the kernel entry's name): the "reference -O3" baseline.
@@ -77,7 +77,21 @@ QString referenceAsKernel(const Workload &workload, const QString &referenceSour
 QString instantiateTemplate(const Workload &workload, const TargetProfile &target, const KnobConfig &config,
                             QString *error);
 
-/// Adds the target's derived metrics and the bottleneck class to `result`.
+/// How far past the calibrated peak a result may be before it is flagged
+/// "beyond the roofline" (calibration error: the peak is a best of a few runs).
+constexpr double kRooflineMargin = 0.25;
+
+/// Flags a result beyond the calibrated peak FLOP/s (or, with cold caches,
+/// bandwidth) by more than kRooflineMargin: never kept.
+void flagBeyondRoofline(EvalResult &result, const Workload &workload, const Calibration &calibration);
+
+/// Why a stored result can no longer be trusted (its flags, or figures
+/// beyond the roofline of the calibration it was measured with), else empty:
+/// a resumed session re-checks what it kept.
+QString distrustOf(const Json &storedResult, const Workload &workload);
+
+/// Adds the target's derived metrics and the bottleneck class to `result`,
+/// and the roofline flag.
 void enrichResult(EvalResult &result, const Workload &workload, const TargetProfile &target,
                   const Calibration &calibration);
 

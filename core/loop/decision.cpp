@@ -46,17 +46,18 @@ QString pct(double fraction)
 Decision decide(const EvalResult &c, const std::optional<Latency> &incumbent, const DecisionRules &rules)
 {
     Decision d;
-    if (c.failed() || !c.correct.value_or(false) || !c.latency) {
-        d.kind = Decision::Kind::Failed;
-        d.cause = c.failureClass.isEmpty() ? u"incorrect"_s : c.failureClass;
-        return d;
-    }
     // A harness flag (the supervisor's clock disagrees with the kernel's
     // timings, …) means the figures cannot be trusted: never kept.
     if (const auto flags = c.document.find("flags"); flags != c.document.end() && flags->is_array() && !flags->empty()) {
         d.kind = Decision::Kind::Failed;
+        d.flagged = true;
         const Json &first = flags->front();
         d.cause = u"flagged "_s + qs(stringAt(first, {"id"})) + u": "_s + qs(stringAt(first, {"reason"}));
+        return d;
+    }
+    if (c.failed() || !c.correct.value_or(false) || !c.latency) {
+        d.kind = Decision::Kind::Failed;
+        d.cause = c.failureClass.isEmpty() ? u"incorrect"_s : c.failureClass;
         return d;
     }
     const Latency &l = *c.latency;

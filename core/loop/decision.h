@@ -22,6 +22,7 @@ struct Decision
     QString cause;      ///< "faster by 12.3% (IQR clear of the incumbent's)", "regression +31%", "compile"
     double speedup = 0; ///< incumbent median / candidate median (0 when not timed)
     bool needsReverify = false; ///< too good to be true: check again with fresh seeds first
+    bool flagged = false;       ///< the harness flagged the figures (the record gets the flag "flagged")
 
     static QString kindName(Kind k);
     /// A recorded decision ("kept", "discarded", "infra"…) in the user's

@@ -162,10 +162,23 @@ void OptimizationLoop::start()
     m_lastKeptRound = state.value("last_kept_round", 0);
     if (const Json *reverts = findAt(state, {"reverts"}); reverts && reverts->is_array())
         m_reverts = *reverts;
+    // What was kept before is checked again: a result the harness (or the
+    // calibration) no longer trusts is neither the incumbent nor the best.
+    QList<int> distrusted;
+    for (const ExperimentRecord &r : m_session.experiments()) {
+        if (r.decision != u"kept"_s)
+            continue;
+        if (const QString why = distrustOf(r.result, m_workload); !why.isEmpty()) {
+            distrusted << r.id;
+            Q_EMIT consoleLine(r.id, tr("kwb: #%1 is no longer trusted and will not be built on: %2").arg(r.id).arg(why));
+        }
+    }
+    if (distrusted.contains(m_bestId) || distrusted.contains(m_incumbentId))
+        m_bestId = m_incumbentId = 0;
     if (!record(m_bestId) || !record(m_incumbentId)) {
         double bestMs = 0;
         for (const ExperimentRecord &r : m_session.experiments()) {
-            if (r.decision != u"kept"_s)
+            if (r.decision != u"kept"_s || distrusted.contains(r.id))
                 continue;
             const double ms = latencyOf(r.id)->medianMs;
             if (!m_bestId || ms < bestMs) {
@@ -635,6 +648,8 @@ void OptimizationLoop::doDecide()
                 }
                 r.decision = Decision::kindName(d.kind);
                 r.cause = d.cause;
+                if (d.flagged)
+                    r.flags << u"flagged"_s;
                 const bool roundsLeft = !m_stopRequested && m_round < m_workload.rounds;
                 if (d.kind == Decision::Kind::Failed && roundsLeft) {
                     // Not a failure yet while the planner will fix it (in a round to come).

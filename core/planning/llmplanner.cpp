@@ -126,7 +126,7 @@ int LlmPlanner::nextFix(const ExperimentRecord &failed) const
         return 0;
     const QString cls = qs(stringAt(failed.result, {"failure", "class"}));
     const bool fixable = cls == u"compile"_s || cls == u"incorrect"_s || cls == u"crash"_s || cls == u"timeout"_s
-        || failed.flags.contains(u"false-win"_s);
+        || failed.untrusted();
     return fixable && it->fixNo < m_options.fixAttempts ? it->fixNo + 1 : 0;
 }
 

@@ -30,7 +30,7 @@ void SearchPlanner::observe(const ExperimentRecord &record)
         return;
     const Json *correct = findAt(record.result, {"correct"});
     double ms = correct && *correct == Json(true) ? numberAt(record.result, {"latency", "median_ms"}, NAN) : NAN;
-    if (record.flags.contains(u"false-win"_s))
+    if (record.untrusted())
         ms = NAN;
     m_search.observe(*config, ms);
 }

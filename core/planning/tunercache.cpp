@@ -70,7 +70,7 @@ TunerCache TunerCache::fromSession(const SessionStore &session, const KnobSpace 
         e.bottleneck = qs(stringAt(r.result, {"bottleneck", "class"}));
         const Json *correct = findAt(r.result, {"correct"});
         const double median = numberAt(r.result, {"latency", "median_ms"}, NAN);
-        if (correct && *correct == Json(true) && std::isfinite(median) && !r.flags.contains(u"false-win"_s)) {
+        if (correct && *correct == Json(true) && std::isfinite(median) && !r.untrusted()) {
             e.timeMs = median;
             if (const Json *samples = findAt(r.result, {"latency", "samples_ms"}); samples && samples->is_array()) {
                 for (const Json &s : *samples) {
@@ -84,7 +84,9 @@ TunerCache TunerCache::fromSession(const SessionStore &session, const KnobSpace 
             e.failure = compiled && *compiled == Json(false) ? kCompileFailed : kRuntimeFailed;
             e.failureClass = qs(stringAt(r.result, {"failure", "class"}));
             if (e.failureClass.isEmpty())
-                e.failureClass = r.flags.contains(u"false-win"_s) ? u"false-win"_s : u"incorrect"_s;
+                e.failureClass = r.flags.contains(u"false-win"_s) ? u"false-win"_s
+                    : r.flags.contains(u"flagged"_s)               ? u"flagged"_s
+                                                                   : u"incorrect"_s;
         }
         if (cache.deviceName.isEmpty())
             cache.deviceName = qs(stringAt(r.result, {"calibration", "cpu"}));

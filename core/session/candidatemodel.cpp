@@ -84,7 +84,7 @@ QString CandidateModel::kindOf(const ExperimentRecord &r)
 {
     if (r.flags.contains(u"human-edited"_s))
         return u"human-edited"_s;
-    if (r.flags.contains(u"false-win"_s))
+    if (r.untrusted())
         return u"failed"_s;
     return r.decision;
 }
@@ -92,7 +92,7 @@ QString CandidateModel::kindOf(const ExperimentRecord &r)
 double CandidateModel::medianOf(const ExperimentRecord &r)
 {
     const Json *correct = findAt(r.result, {"correct"});
-    if (!correct || *correct != Json(true))
+    if (!correct || *correct != Json(true) || r.untrusted())
         return NAN;
     return numberAt(r.result, {"latency", "median_ms"}, NAN);
 }

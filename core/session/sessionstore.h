@@ -29,11 +29,16 @@ struct ExperimentRecord
     Json result;         ///< the enriched kwb.result/1 document (null for infra failures)
     QString decision;    ///< evaluated, kept, discarded, reverted, failed, rejected, infra, baseline
     QString cause;       ///< why: "faster by 12%…", "regression +31%", "compile", "engineer rejected"
-    QStringList flags;   ///< "reverified", "false-win", "human-edited", "cached", "fixing" (failed, sent back for a fix), "fix", "sample"
+    QStringList flags;   ///< "reverified", "false-win", "flagged", "human-edited", "cached", "fixing" (failed, sent back for a fix), "fix", "sample"
     QString infraError;
     Json timings = Json::object();
     QString startedAt;
     QString finishedAt;
+
+    /// Whether its timing cannot be trusted though its results were right:
+    /// a false win (wrong on re-check) or flagged by the harness (symbol
+    /// audit, outside clock, beyond the roofline, too many threads).
+    bool untrusted() const { return flags.contains(QStringLiteral("false-win")) || flags.contains(QStringLiteral("flagged")); }
 
     Json toJson() const;
     static std::optional<ExperimentRecord> fromJson(const Json &j, QString *error);

@@ -197,6 +197,17 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
             t.bottleneck.push_back(rule);
         }
     }
+    if (const Json *audit = findAt(root, {"audit"}); audit && audit->is_object()) {
+        for (auto [key, list] : {std::pair{"define", &t.audit.define}, {"reference", &t.audit.reference},
+                                 {"threads", &t.audit.threads}}) {
+            *list = stringList(audit->value(key, Json::array()));
+            for (qsizetype i = 0; i < list->size(); ++i) {
+                if (QRegularExpression re(list->at(i)); !re.isValid())
+                    return fail("/audit/" + std::string(key) + "/" + std::to_string(i),
+                                FileText::tr("'%1' is not a regular expression: %2").arg(list->at(i), re.errorString()));
+            }
+        }
+    }
     if (root.contains("guards")) {
         const Json &rules = root["guards"];
         if (!rules.is_array())

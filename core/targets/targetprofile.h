@@ -71,6 +71,14 @@ struct TargetProfile
     std::vector<std::pair<QString, QString>> derived; ///< name → expression, in order
     std::vector<BottleneckRule> bottleneck;
     std::vector<GuardRule> guards;
+    /// The symbol audit of a compiled candidate (regular expressions over
+    /// symbol names): what it may define besides its entry, what it may
+    /// reference, and what counts as starting threads. Empty: no audit.
+    struct Audit
+    {
+        QStringList define, reference, threads;
+        bool enabled() const { return !reference.isEmpty(); }
+    } audit;
 
     const MetricInfo *metric(const QString &metricName) const;
     /// Where a harness file lies; "../common/x.h" names a file the targets share.

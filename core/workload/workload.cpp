@@ -57,7 +57,7 @@ const QStringList kOptional = {u"$schema"_s, u"description"_s, u"template"_s, u"
                                u"dims"_s, u"flops"_s, u"bytes"_s, u"rounds"_s, u"planner"_s,
                                u"knobs"_s, u"constraints"_s, u"correctness"_s, u"benchmark"_s,
                                u"divergence"_s, u"batch"_s, u"compile_flags"_s, u"knob_map"_s,
-                               u"baselines"_s, u"verify_dims"_s, u"llm"_s, u"precision"_s};
+                               u"baselines"_s, u"verify_dims"_s, u"llm"_s, u"precision"_s, u"threads"_s};
 
 int editDistance(const QString &a, const QString &b)
 {
@@ -567,6 +567,8 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
         w.rounds = int(*v);
     if (auto v = r.integer("/batch", 1))
         w.batch = int(*v);
+    if (auto v = r.integer("/threads", 1))
+        w.threads = int(*v);
     if (auto v = r.string("/planner")) {
         if (*v != u"search"_s && *v != u"llm"_s && *v != u"manual"_s)
             r.error("/planner", FileText::tr("'planner' must be \"search\", \"llm\" or \"manual\", found \"%1\"").arg(*v));

@@ -114,6 +114,9 @@ struct Workload
     QString planner = QStringLiteral("search");
     Json llm; ///< the `llm` object (LlmSettings::fromJson): provider, model, …; null when absent
     int batch = 1;
+    /// Cores the kernel may use (`threads`, default 1): the benchmark runs
+    /// pinned to that many, and starting threads beyond one is flagged.
+    int threads = 1;
     CorrectnessSpec correctness;
     BenchmarkSpec benchmark;
     DivergenceSpec divergence;

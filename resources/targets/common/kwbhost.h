@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <cxxabi.h>
 #include <dirent.h>
 #include <cstdio>
 #include <cstdlib>
@@ -20,6 +21,9 @@
 #include <map>
 #include <optional>
 #include <poll.h>
+#include <regex>
+#include <sched.h>
+#include <sys/resource.h>
 #include <sstream>
 #include <string>
 #include <sys/file.h>
@@ -164,6 +168,7 @@ struct Proc
     std::string out; // stdout, capped
     std::string err; // stderr, capped (also echoed live to our stderr)
     double ms = 0;
+    double cpuMs = 0; ///< user + system time of the child and what it waited for
     /// "kwb:mark NAME" lines of stdout and when the supervisor read them (ms
     /// since the child started): the outside clock a child cannot touch.
     std::map<std::string, double> marks;
@@ -206,7 +211,7 @@ inline std::string describeExit(const Proc &p)
 /// are captured (capped), stderr echoed live when `echoErr`. `env` entries
 /// ("NAME=value") are added to the child's environment.
 inline Proc run(const std::vector<std::string> &argv, double timeoutSec, bool echoErr, size_t cap = 4u << 20,
-                const std::vector<std::string> &env = {})
+                const std::vector<std::string> &env = {}, int pinCpus = 0)
 {
     Proc p;
     int outPipe[2], errPipe[2];
@@ -232,6 +237,22 @@ inline Proc run(const std::vector<std::string> &argv, double timeoutSec, bool ec
         ::close(errPipe[1]);
         for (const std::string &e : env)
             ::putenv(const_cast<char *>(e.c_str()));
+        if (pinCpus > 0) {
+            // The first pinCpus of the CPUs this process may use: a kernel
+            // gets the cores the workload declares, no more.
+            cpu_set_t allowed, pinned;
+            CPU_ZERO(&pinned);
+            if (::sched_getaffinity(0, sizeof allowed, &allowed) == 0) {
+                int taken = 0;
+                for (int c = 0; c < CPU_SETSIZE && taken < pinCpus; ++c) {
+                    if (CPU_ISSET(c, &allowed)) {
+                        CPU_SET(c, &pinned);
+                        ++taken;
+                    }
+                }
+                ::sched_setaffinity(0, sizeof pinned, &pinned);
+            }
+        }
         std::vector<char *> args;
         for (const std::string &a : argv)
             args.push_back(const_cast<char *>(a.c_str()));
@@ -298,8 +319,14 @@ inline Proc run(const std::vector<std::string> &argv, double timeoutSec, bool ec
     // The pipes are closed; the child may still linger (it closed its
     // output, or was just killed). Wait for it, within the deadline.
     for (;;) {
-        const pid_t r = ::waitpid(pid, &p.status, WNOHANG);
-        if (r == pid || (r < 0 && errno != EINTR))
+        struct rusage usage;
+        const pid_t r = ::wait4(pid, &p.status, WNOHANG, &usage);
+        if (r == pid) {
+            p.cpuMs = 1e3 * (double(usage.ru_utime.tv_sec) + double(usage.ru_stime.tv_sec))
+                + 1e-3 * (double(usage.ru_utime.tv_usec) + double(usage.ru_stime.tv_usec));
+            break;
+        }
+        if (r < 0 && errno != EINTR)
             break;
         if (msSince(t0) > timeoutSec * 1000.0 && !p.timedOut) {
             p.timedOut = true;
@@ -335,6 +362,7 @@ inline std::vector<std::string> taggedLines(const std::string &text, const std::
 struct Config
 {
     std::map<std::string, std::string> values;
+    std::map<std::string, std::vector<std::string>> lists; ///< every value of each key, in order
     std::vector<std::string> flags;
     std::vector<std::string> ldflags;
 
@@ -350,6 +378,7 @@ struct Config
             if (eq == std::string::npos)
                 continue;
             const std::string key = line.substr(0, eq), value = line.substr(eq + 1);
+            c.lists[key].push_back(value);
             if (key == "flag")
                 c.flags.push_back(value);
             else if (key == "ldflag")
@@ -425,6 +454,11 @@ struct Result
     double compileMs = 0, checkMs = 0, benchMs = 0, profileMs = 0;
     std::map<std::string, std::string> logs;
     std::map<std::string, std::string> extra; ///< more members: key → JSON text
+    /// Why the figures cannot be trusted (id, reason): a flagged result is
+    /// never kept, whatever its time.
+    std::vector<std::pair<std::string, std::string>> flags;
+
+    void flag(const std::string &id, const std::string &reason) { flags.emplace_back(id, reason); }
 
     void fail(const std::string &cls, const std::string &stageName, const std::string &message)
     {
@@ -524,6 +558,13 @@ struct Result
             + ",\"bench_ms\":" + jsonNumber(benchMs) + ",\"profile_ms\":" + jsonNumber(profileMs) + "}";
         for (const auto &[k, v] : extra)
             j += "," + jsonString(k) + ":" + v;
+        if (!flags.empty()) {
+            j += ",\"flags\":[";
+            for (size_t i = 0; i < flags.size(); ++i)
+                j += std::string(i ? "," : "") + "{\"id\":" + jsonString(flags[i].first) + ",\"reason\":"
+                    + jsonString(flags[i].second) + "}";
+            j += "]";
+        }
         j += ",\"log\":{";
         first = true;
         for (const auto &[k, v] : logs) {
@@ -650,6 +691,106 @@ struct Cleanup
     }
 };
 
+// ---- the symbol audit ----
+
+/// What a compiled candidate may define and reference, from eval.conf:
+/// `audit_define=`, `audit_reference=`, `audit_threads=` (regular
+/// expressions, one per line), `threads=`, and the two entries.
+struct AuditRules
+{
+    std::vector<std::regex> define, reference, threads;
+    std::string kernelEntry, referenceEntry;
+    int threadsAllowed = 1;
+
+    static AuditRules from(const Config &cfg)
+    {
+        AuditRules a;
+        auto list = [&](const char *key) {
+            std::vector<std::regex> out;
+            for (const std::string &pattern : cfg.lists.count(key) ? cfg.lists.at(key) : std::vector<std::string>{})
+                out.emplace_back(pattern, std::regex::ECMAScript | std::regex::optimize);
+            return out;
+        };
+        a.define = list("audit_define");
+        a.reference = list("audit_reference");
+        a.threads = list("audit_threads");
+        a.kernelEntry = cfg.get("kernel_entry");
+        a.referenceEntry = cfg.get("reference_entry");
+        a.threadsAllowed = std::max(1, std::atoi(cfg.get("threads", "1").c_str()));
+        return a;
+    }
+};
+
+inline bool matchesAny(const std::vector<std::regex> &patterns, const std::string &name)
+{
+    for (const std::regex &p : patterns) {
+        if (std::regex_search(name, p))
+            return true;
+    }
+    return false;
+}
+
+inline std::string demangled(const std::string &name)
+{
+    int status = 0;
+    char *d = abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status);
+    std::string out = status == 0 && d ? std::string(d) : name;
+    std::free(d);
+    return out;
+}
+
+/// Audits a candidate's object before it is linked with anything: it may
+/// define only its entry (everything else has internal linkage) and
+/// reference only what the target allows. Returns one reason per symbol
+/// that breaks the rules; `problem` says why no audit could be made.
+inline std::vector<std::string> auditObject(const std::string &object, const AuditRules &rules, std::string *problem)
+{
+    std::vector<std::string> flags;
+    Proc nm = run({"nm", "-P", object}, 60, false);
+    if (!nm.exitedOk()) {
+        if (problem)
+            *problem = nm.exitedWith(127) ? "nm is not installed on this host (binutils)" : "nm " + describeExit(nm);
+        return flags;
+    }
+    std::istringstream lines(nm.out);
+    std::string line;
+    std::vector<std::string> seen;
+    while (std::getline(lines, line)) {
+        std::istringstream f(line);
+        std::string name, type;
+        if (!(f >> name >> type) || type.size() != 1)
+            continue;
+        const char t = type[0];
+        const bool reference = t == 'U' || t == 'w' || t == 'v';
+        const bool global = reference || std::isupper(static_cast<unsigned char>(t)) || t == 'u' || t == 'i';
+        if (!global || std::find(seen.begin(), seen.end(), name) != seen.end())
+            continue;
+        seen.push_back(name);
+        const std::string shown = demangled(name) == name ? name : demangled(name) + " (" + name + ")";
+        if (reference) {
+            if (name == rules.referenceEntry)
+                flags.push_back("calls the reference implementation " + name);
+            else if (matchesAny(rules.threads, name) && rules.threadsAllowed <= 1)
+                flags.push_back("starts threads (" + shown + ") on a workload that allows one");
+            else if (!matchesAny(rules.reference, name) && !matchesAny(rules.threads, name))
+                flags.push_back("references " + shown + ", which is not on the target's list of what a kernel may call");
+        } else if (name != rules.kernelEntry && !matchesAny(rules.define, name)) {
+            static const std::regex runtime("^(clock|clock_gettime|clock_getres|gettimeofday|time|timespec_get|times|"
+                                            "getrusage|nanosleep|usleep|sleep|sched_yield|rdtsc|__rdtsc|memcpy|"
+                                            "memmove|memset|malloc|calloc|realloc|free|aligned_alloc|rand|srand|"
+                                            "random|exit|_exit|abort|signal|sigaction|write|read)$");
+            if (std::regex_search(name, runtime))
+                flags.push_back("replaces the C library's " + name
+                                + " (the harness relies on it; a kernel may define only its entry " + rules.kernelEntry
+                                + ")");
+            else
+                flags.push_back("defines the global symbol " + shown + "; a kernel may define only its entry "
+                                + rules.kernelEntry + " (give helpers internal linkage: static or an anonymous namespace)");
+        }
+    }
+    return flags;
+}
+
 /// Exclusive use of one accelerator while a candidate is timed and profiled:
 /// evaluations running side by side on a host (kwb run --parallel N) compile
 /// and check at once but never time at once. A lock file per device under
@@ -775,6 +916,7 @@ inline bool readBench(Result &r, const Proc &bench, double timeout)
         auto kv = parseKeyValues(line);
         r.samples = parseNumberList(kv["samples_ms"]);
         r.warmup = std::atoi(kv["warmup"].c_str());
+        r.callsPerSample = std::max(1, std::atoi(kv["calls_per_sample"].c_str()));
         verified = kv["verified"];
         overheadMs = std::atof(kv["overhead_ms"].c_str());
         if (!kv["clock"].empty())
@@ -792,12 +934,12 @@ inline bool readBench(Result &r, const Proc &bench, double timeout)
         r.fail("incorrect", "bench", "correct when checked but not when timed: " + verified);
         return false;
     }
-    double inside = 0;
+    double inside = 0; // every timed call: samples are the mean call of calls_per_sample calls
     for (double v : r.samples)
-        inside += v;
+        inside += v * r.callsPerSample;
     const std::string tampered = checkOutsideClock(r, bench, inside, overheadMs);
     if (!tampered.empty())
-        r.extra["flags"] = "[{\"id\":\"timing-tampered\",\"reason\":" + jsonString(tampered) + "}]";
+        r.flag("timing-tampered", tampered);
     r.summarizeSamples();
     return true;
 }

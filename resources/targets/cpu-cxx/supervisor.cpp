@@ -2,7 +2,10 @@
 // remote), never links kernel code itself: every stage that runs the kernel is
 // a child process in its own process group, so a crash or hang is recorded as
 // the kernel's result and the supervisor always prints one kwb.result/1
-// document on stdout. Plain C++17 and POSIX so any host with g++ can build it.
+// document on stdout. The candidate's object is audited before it is linked;
+// the program that times it does not contain the reference; its timed calls
+// are verified and clocked from here. Plain C++17 and POSIX so any host with
+// g++ can build it.
 //
 //   supervisor eval CANDIDATE_DIR    (reads CANDIDATE_DIR/eval.conf)
 //   supervisor calibrate
@@ -69,22 +72,29 @@ int evaluate(const std::string &candDir)
     ::mkdir("obj", 0755);
     const std::string refSrc = cfg.get("reference", "reference.cpp");
     const std::string refObj = "obj/reference-" + hex64(fnv1a(readFile(refSrc), fnv1a(problemKey))) + ".o";
-    const std::string harnessObj = "obj/harness-" + hex64(fnv1a(readFile("harness.cpp"), fnv1a(problemKey))) + ".o";
+    const std::string harnessKey = hex64(fnv1a(readFile("harness.cpp"), fnv1a(problemKey)));
+    const std::string checkObj = "obj/harness-check-" + harnessKey + ".o";
+    const std::string benchObj = "obj/harness-bench-" + harnessKey + ".o";
+    // The harness first: a host whose compiler builds nothing is the host's
+    // problem, not a broken reference.
+    for (const auto &[obj, defines] :
+         {std::pair{checkObj, std::vector<std::string>{"-DKWB_HARNESS", "-DKWB_WITH_REFERENCE"}},
+          std::pair{benchObj, std::vector<std::string>{"-DKWB_HARNESS"}}}) {
+        if (fileExists(obj))
+            continue;
+        Proc p = compileObject(cfg, "harness.cpp", obj, defines, compileTimeout);
+        if (!p.exitedOk()) {
+            std::fprintf(stderr, "kwb: the harness does not compile on this host:\n%s%s", p.out.c_str(), p.err.c_str());
+            return kInfraExit;
+        }
+    }
     if (!fileExists(refObj)) {
         Proc p = compileObject(cfg, refSrc, refObj, {}, compileTimeout);
         if (!p.exitedOk()) {
             r.logs["compile"] = p.out + p.err;
             r.fail("reference", "compile", "the workload's reference does not compile: " + describeExit(p));
             r.compileMs = msSince(tCompile);
-            std::printf("%s\n", r.json().c_str());
-            return 0;
-        }
-    }
-    if (!fileExists(harnessObj)) {
-        Proc p = compileObject(cfg, "harness.cpp", harnessObj, {"-DKWB_HARNESS"}, compileTimeout);
-        if (!p.exitedOk()) {
-            std::fprintf(stderr, "kwb: the harness does not compile on this host:\n%s%s", p.out.c_str(), p.err.c_str());
-            return 3;
+            return r.print();
         }
     }
     const std::string kernelObj = candDir + "/kernel.o";
@@ -97,31 +107,55 @@ int evaluate(const std::string &candDir)
         r.fail(cc.timedOut ? "timeout" : "compile", "compile",
                cc.timedOut ? "the compiler ran past " + jsonNumber(compileTimeout) + " s"
                            : "the kernel does not compile (compiler " + describeExit(cc) + ")");
-        std::printf("%s\n", r.json().c_str());
-        return 0;
+        return r.print();
     }
-    const std::string binary = candDir + "/harness";
-    std::vector<std::string> link = {cfg.get("cxx", "g++")};
-    link.insert(link.end(), cfg.flags.begin(), cfg.flags.end());
-    link.insert(link.end(), {kernelObj, refObj, harnessObj, "-o", binary});
-    link.insert(link.end(), cfg.ldflags.begin(), cfg.ldflags.end());
-    link.push_back("-lm");
-    Proc ld = run(link, compileTimeout, true);
+    const bool trust = cfg.get("trust", "on") != "off";
+    // ---- the symbol audit: what the object is, not how its source is spelled ----
+    if (trust && cfg.get("origin") != "baseline") {
+        std::string problem;
+        const std::vector<std::string> flags = auditObject(kernelObj, AuditRules::from(cfg), &problem);
+        if (!problem.empty())
+            std::fprintf(stderr, "kwb: no symbol audit: %s\n", problem.c_str());
+        if (!flags.empty()) {
+            for (const std::string &f : flags)
+                std::fprintf(stderr, "kwb: flagged: the kernel %s\n", f.c_str());
+            r.compileMs = msSince(tCompile);
+            r.compiled = true;
+            for (const std::string &f : flags)
+                r.flag("symbol-audit", "the kernel " + f);
+            return r.print(); // never linked, never run
+        }
+    }
+    const std::string checkBin = candDir + "/check", benchBin = candDir + "/bench";
+    for (const auto &[bin, objs] : {std::pair{checkBin, std::vector<std::string>{kernelObj, refObj, checkObj}},
+                                    std::pair{benchBin, std::vector<std::string>{kernelObj, benchObj}}}) {
+        std::vector<std::string> link = {cfg.get("cxx", "g++")};
+        link.insert(link.end(), cfg.flags.begin(), cfg.flags.end());
+        link.insert(link.end(), objs.begin(), objs.end());
+        link.insert(link.end(), {"-o", bin});
+        link.insert(link.end(), cfg.ldflags.begin(), cfg.ldflags.end());
+        link.push_back("-lm");
+        Proc ld = run(link, compileTimeout, true);
+        if (!ld.exitedOk()) {
+            r.compileMs = msSince(tCompile);
+            r.logs["compile"] += ld.out + ld.err;
+            r.fail("compile", "compile", "the kernel does not link (is the entry function defined with the declared "
+                                         "signature, and are its libraries installed?)");
+            return r.print();
+        }
+    }
     r.compileMs = msSince(tCompile);
-    if (!ld.exitedOk()) {
-        r.logs["compile"] += ld.out + ld.err;
-        r.fail("compile", "compile", "the kernel does not link (is the entry function defined with the declared "
-                                     "signature, and are its libraries installed?)");
-        std::printf("%s\n", r.json().c_str());
-        return 0;
-    }
     r.compiled = true;
 
     // ---- check ----
     r.stage = "check";
+    const std::string expectDir = candDir + "/expect";
+    ::mkdir(expectDir.c_str(), 0755);
+    const Cleanup dropExpected{expectDir}; // the reference's answers for the benchmark
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", cfg.get("seeds").c_str());
     const auto tCheck = Clock::now();
-    Proc chk = run({binary, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4")},
+    Proc chk = run({checkBin, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4"),
+                    expectDir},
                    timeout, true);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
@@ -133,35 +167,33 @@ int evaluate(const std::string &candDir)
     const std::string problem = cfg.get("perf", "auto") == "off" ? "counters disabled for this run" : perfProblem();
     r.countersAvailable = problem.empty();
     r.countersReason = problem;
-    r.warmup = std::atoi(cfg.get("warmup", "2").c_str());
     r.coldCache = cfg.get("cold_cache", "0") == "1";
-    std::vector<std::string> bench = {binary, "bench", cfg.get("warmup", "2"), cfg.get("iters", "20"),
-                                      cfg.get("max_seconds", "10"), cfg.get("cold_cache", "0")};
+    const int threads = std::max(1, std::atoi(cfg.get("threads", "1").c_str()));
+    std::vector<std::string> bench = {benchBin, "bench", cfg.get("warmup", "2"), cfg.get("iters", "20"),
+                                      cfg.get("max_seconds", "10"), cfg.get("cold_cache", "0"), expectDir,
+                                      cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4"), trust ? "1" : "0"};
     const std::string perfOut = candDir + "/perf.csv";
     if (r.countersAvailable) {
         bench.insert(bench.begin(), {"perf", "stat", "-x,", "-o", perfOut, "-e",
                                      "instructions,cycles,cache-references,cache-misses", "--"});
     }
-    std::fprintf(stderr, "kwb: timing (%s warm-up, up to %s iterations)\n", cfg.get("warmup", "2").c_str(),
-                 cfg.get("iters", "20").c_str());
+    std::fprintf(stderr, "kwb: timing on %d core%s (%s warm-up, up to %s iterations)\n", threads, threads == 1 ? "" : "s",
+                 cfg.get("warmup", "2").c_str(), cfg.get("iters", "20").c_str());
     const auto tBench = Clock::now();
-    Proc b = run(bench, timeout, true);
+    // Pinned to the cores the workload declares: more threads cannot run faster.
+    Proc b = run(bench, timeout, true, 4u << 20, {}, trust ? threads : 0);
     r.benchMs = msSince(tBench);
     r.logs["bench"] = b.err;
-    for (const std::string &line : taggedLines(b.out, "kwb:bench ", true)) {
-        auto kv = parseKeyValues(line);
-        r.callsPerSample = std::max(1, std::atoi(kv["calls_per_sample"].c_str()));
-        r.samples = parseNumberList(kv["samples_ms"]);
+    if (!readBench(r, b, timeout))
+        return r.print();
+    r.extra["resources"] = "{\"threads_allowed\":" + std::to_string(threads) + ",\"cpu_ms\":" + jsonNumber(b.cpuMs)
+        + ",\"wall_ms\":" + jsonNumber(b.ms) + "}";
+    if (trust && b.cpuMs > b.ms * threads * 1.25 + 50) {
+        const std::string why = "used " + jsonNumber(b.cpuMs) + " ms of CPU time in " + jsonNumber(b.ms)
+            + " ms on " + std::to_string(threads) + " core" + (threads == 1 ? "" : "s")
+            + ": more threads than the workload allows";
+        r.flag("threads", why);
     }
-    if (!b.exitedOk() || r.samples.empty()) {
-        r.samples.clear();
-        r.fail(b.timedOut ? "timeout" : "crash", "bench",
-               b.timedOut ? "the kernel ran past " + jsonNumber(timeout) + " s while being timed"
-                          : "the benchmark " + describeExit(b));
-        std::printf("%s\n", r.json().c_str());
-        return 0;
-    }
-    r.summarizeSamples();
     if (r.countersAvailable) {
         r.stage = "profile";
         std::map<std::string, double> counts;
@@ -186,8 +218,7 @@ int evaluate(const std::string &candDir)
             r.stage = "bench";
         }
     }
-    std::printf("%s\n", r.json().c_str());
-    return 0;
+    return r.print();
 }
 
 int calibrate()

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# What the measurement defences cost and what they catch (cpu-cxx):
+#   1. the bundled example's template at its defaults, evaluated with the
+#      defences on and off (KWB_TRUST=off), alternating, in one run: wall
+#      time and the harness's own stage times, medians and their ratio;
+#   2. the red team (tests/data/redteam): caught / tried, with how;
+#   3. the honest side: random configurations of the bundled template (on a
+#      smaller shape) and the tiny kernels, and how many were flagged.
+#
+#   bench/trust/trust_bench.sh [--rounds N] [--honest N] [--loaded]
+# --loaded runs two busy loops beside it (a loaded machine). Needs a build
+# (make build); writes its sessions under a temporary folder.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+kwb=${KWB:-$here/build/app/kwb/kwb}
+rounds=5 honest=40 loaded=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --rounds) rounds=$2; shift 2 ;;
+        --honest) honest=$2; shift 2 ;;
+        --loaded) loaded=1; shift ;;
+        *) echo "usage: $0 [--rounds N] [--honest N] [--loaded]" >&2; exit 2 ;;
+    esac
+done
+tmp=$(mktemp -d)
+export XDG_CACHE_HOME=$tmp/cache
+load_pids=()
+cleanup() { for p in "${load_pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$tmp"; }
+trap cleanup EXIT
+if [ "$loaded" = 1 ]; then
+    for _ in 1 2; do (while :; do :; done) & load_pids+=($!); done
+    echo "machine loaded: ${#load_pids[@]} busy loops beside the benchmark"
+fi
+
+example=$here/examples/matmul-cpu/workload.json
+"$kwb" calibrate > /dev/null
+
+echo "== 1. cost of the defences: matmul-cpu template at its defaults, $rounds rounds, on and off alternating"
+for i in $(seq "$rounds"); do
+    for mode in on off; do
+        start=$(date +%s%N)
+        KWB_TRUST=$mode "$kwb" eval "$example" --knob BM=64 --json > "$tmp/eval-$mode-$i.json" 2> /dev/null || true
+        end=$(date +%s%N)
+        echo "$mode $(( (end - start) / 1000000 ))" >> "$tmp/walls"
+    done
+done
+python3 - "$tmp" "$rounds" <<'EOF'
+import json, statistics, sys
+tmp, rounds = sys.argv[1], int(sys.argv[2])
+walls = {"on": [], "off": []}
+for line in open(tmp + "/walls"):
+    mode, wall = line.split()
+    walls[mode].append(float(wall) / 1000.0)
+stage = {m: {k: [] for k in ("compile_ms", "check_ms", "bench_ms")} for m in walls}
+median = {m: [] for m in walls}
+for m in walls:
+    for i in range(1, rounds + 1):
+        d = json.load(open("%s/eval-%s-%d.json" % (tmp, m, i)))
+        for k in stage[m]:
+            stage[m][k].append(d["timings"][k])
+        median[m].append(d["latency"]["median_ms"])
+print("%-28s %12s %12s %8s" % ("median over rounds", "defences on", "off", "on/off"))
+def row(name, a, b, unit):
+    print("%-28s %10.0f %s %10.0f %s %7.3f" % (name, a, unit, b, unit, a / b))
+row("evaluation wall time", 1000 * statistics.median(walls["on"]), 1000 * statistics.median(walls["off"]), "ms")
+for k in ("compile_ms", "check_ms", "bench_ms"):
+    row(k.replace("_ms", " stage"), statistics.median(stage["on"][k]), statistics.median(stage["off"][k]), "ms")
+print("%-28s %10.2f ms %10.2f ms %7.3f" % ("kernel median (timed call)", statistics.median(median["on"]),
+                                          statistics.median(median["off"]), statistics.median(median["on"]) / statistics.median(median["off"])))
+EOF
+
+echo
+echo "== 2. the red team (tests/data/redteam on tests/data/tiny)"
+caught=0 tried=0
+for f in "$here"/tests/data/redteam/*.cpp; do
+    tried=$((tried + 1))
+    verdict=$( ("$kwb" eval "$here/tests/data/tiny/workload.json" --kernel "$f" --json 2> /dev/null || true) | python3 -c '
+import json, sys
+try:
+    d = json.load(sys.stdin)
+except Exception:
+    print("no result"); sys.exit()
+flags = d.get("flags") or []
+f = d.get("failure") or {}
+if flags:
+    print("caught: flag %s: %s" % (flags[0]["id"], flags[0]["reason"][:90]))
+elif f:
+    print("caught: %s at %s: %s" % (f["class"], f["stage"], f["message"][:80]))
+else:
+    print("MISSED")')
+    case "$verdict" in caught*) caught=$((caught + 1)) ;; esac
+    printf "  %-20s %s\n" "$(basename "$f")" "$verdict"
+done
+echo "red team: $caught caught of $tried tried"
+
+echo
+echo "== 3. the honest side: $honest random configurations of the matmul-cpu template (256³) and the tiny kernels"
+mkdir -p "$tmp/mm"
+cp "$here"/examples/matmul-cpu/*.cpp "$tmp/mm/"
+sed -e 's/"M": 1024, "N": 1024, "K": 1024/"M": 256, "N": 256, "K": 256/' \
+    -e 's/"target": 60, "direction": "max"/"target": 1e9, "direction": "max"/' -e 's/"rounds": 40/"rounds": 100000/' \
+    -e 's/"baselines": \[/"baselines_off": [/' "$example" > "$tmp/mm/workload.json"
+python3 - "$tmp/mm/workload.json" <<'EOF'
+import re, sys
+p = sys.argv[1]
+s = open(p).read()
+s = re.sub(r'\n  "baselines_off": \[.*?\],\n', '\n', s, flags=re.S)
+open(p, "w").write(s)
+EOF
+"$kwb" run "$tmp/mm/workload.json" --session "$tmp/honest" --strategy random --max-evals "$honest" --plateau 0 \
+    --quiet > /dev/null 2>&1 || true
+for k in good.cpp slow.cpp; do
+    "$kwb" eval "$here/tests/data/tiny/workload.json" --kernel "$here/tests/data/tiny/$k" --session "$tmp/honest-tiny" \
+        > /dev/null 2>&1 || true
+done
+python3 - "$tmp/honest/experiments.jsonl" "$tmp/honest-tiny/experiments.jsonl" <<'EOF'
+import json, sys
+evaluated = flagged = failed = 0
+for path in sys.argv[1:]:
+    for line in open(path):
+        r = json.loads(line)
+        res = r.get("result") or {}
+        if r.get("decision") in ("infra", "rejected") or not res:
+            continue
+        evaluated += 1
+        if res.get("flags"):
+            flagged += 1
+            print("  FLAGGED #%d %s: %s" % (r["id"], r.get("plan", "")[:60], res["flags"][0]["reason"][:100]))
+        if res.get("failure"):
+            failed += 1
+print("honest: %d flagged of %d evaluations (%d failed on their own: constraint-valid but wrong or crashing)"
+      % (flagged, evaluated, failed))
+EOF

@@ -1,0 +1,10 @@
+// Talks to the kernel directly.
+#include <cstdint>
+#include <sys/syscall.h>
+#include <unistd.h>
+extern "C" void fma1(const float *x, const float *w, float *y, int64_t N)
+{
+    syscall(SYS_getpid);
+    for (int64_t i = 0; i < N; ++i)
+        y[i] = x[i] * w[i] + 1.0f;
+}
