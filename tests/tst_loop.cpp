@@ -156,6 +156,36 @@ private Q_SLOTS:
         QCOMPARE(session->loopState()["best"].get<int>(), loop.best()->id);
     }
 
+    // The start takes 10 ms; REPEAT=1 takes 1 ms, a 10× speedup the workload
+    // says cannot happen: flagged, never kept; 2 ms (5×) is fine.
+    void aSpeedupBeyondTheWorkloadsBoundIsFlagged()
+    {
+        Workload w = m_workload;
+        w.maxSpeedup = 6;
+        QString error;
+        auto session = SessionStore::create(m_tmp.path() + u"/bound"_s, w, m_target, &error);
+        QVERIFY2(session, qPrintable(error));
+        SearchPlanner planner(w, m_target, SearchStrategy::Exhaustive, 1);
+        FunctionEvalBackend backend(landscape, 1);
+        OptimizationLoop loop(w, *session, planner, backend, options());
+        QCOMPARE(runToEnd(loop), StopReason::Exhausted);
+        int flagged = 0;
+        for (const ExperimentRecord &r : session->experiments()) {
+            const double ms = numberAt(r.result, {"latency", "median_ms"}, NAN);
+            if (ms > 0 && ms < 10.0 / 6) {
+                QCOMPARE(r.decision, u"failed"_s);
+                QVERIFY(r.flags.contains(u"flagged"_s));
+                QVERIFY2(r.cause.startsWith(u"flagged beyond-bound: 10× over the start, more than the workload's "
+                                            "max_speedup 6"_s),
+                         qPrintable(r.cause));
+                ++flagged;
+            }
+        }
+        QCOMPARE(flagged, 2); // REPEAT=1 with UNROLL 1 and 4
+        QVERIFY(loop.best());
+        QVERIFY(std::abs(numberAt(loop.best()->result, {"latency", "median_ms"}, NAN) - 2.0) < 0.01);
+    }
+
     void stopsAtTheGoalPlateauRoundLimitAndTime_data()
     {
         QTest::addColumn<QString>("what");

@@ -7,18 +7,19 @@
 #   3. the honest side: random configurations of the bundled template (on a
 #      smaller shape) and the tiny kernels, and how many were flagged.
 #
-#   bench/trust/trust_bench.sh [--rounds N] [--honest N] [--loaded]
+#   bench/trust/trust_bench.sh [--rounds N] [--honest N] [--loaded] [--only cost|redteam|honest]
 # --loaded runs two busy loops beside it (a loaded machine). Needs a build
 # (make build); writes its sessions under a temporary folder.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 kwb=${KWB:-$here/build/app/kwb/kwb}
-rounds=5 honest=40 loaded=0
+rounds=5 honest=40 loaded=0 only=all
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) rounds=$2; shift 2 ;;
         --honest) honest=$2; shift 2 ;;
         --loaded) loaded=1; shift ;;
+        --only) only=$2; shift 2 ;;
         *) echo "usage: $0 [--rounds N] [--honest N] [--loaded]" >&2; exit 2 ;;
     esac
 done
@@ -35,6 +36,9 @@ fi
 example=$here/examples/matmul-cpu/workload.json
 "$kwb" calibrate > /dev/null
 
+part() { [ "$only" = all ] || [ "$only" = "$1" ]; }
+
+if part cost; then
 echo "== 1. cost of the defences: matmul-cpu template at its defaults, $rounds rounds, on and off alternating"
 for i in $(seq "$rounds"); do
     for mode in on off; do
@@ -68,7 +72,9 @@ for k in ("compile_ms", "check_ms", "bench_ms"):
 print("%-28s %10.2f ms %10.2f ms %7.3f" % ("kernel median (timed call)", statistics.median(median["on"]),
                                           statistics.median(median["off"]), statistics.median(median["on"]) / statistics.median(median["off"])))
 EOF
+fi
 
+if part redteam; then
 echo
 echo "== 2. the red team (tests/data/redteam on tests/data/tiny)"
 caught=0 tried=0
@@ -92,7 +98,9 @@ else:
     printf "  %-20s %s\n" "$(basename "$f")" "$verdict"
 done
 echo "red team: $caught caught of $tried tried"
+fi
 
+if part honest; then
 echo
 echo "== 3. the honest side: $honest random configurations of the matmul-cpu template (256³) and the tiny kernels"
 mkdir -p "$tmp/mm"
@@ -131,3 +139,4 @@ for path in sys.argv[1:]:
 print("honest: %d flagged of %d evaluations (%d failed on their own: constraint-valid but wrong or crashing)"
       % (flagged, evaluated, failed))
 EOF
+fi

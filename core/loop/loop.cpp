@@ -639,6 +639,18 @@ void OptimizationLoop::doDecide()
                 r.cause = s.outcome.result.failed() ? u"failed: "_s + s.outcome.result.failureMessage : QString();
             } else {
                 d = decide(s.outcome.result, latencyOf(m_incumbentId), m_options.rules);
+                // A speedup over the start beyond what the workload says is
+                // possible is a measurement to distrust, not a win.
+                if (const auto start = latencyOf(m_startId); d.kind != Decision::Kind::Failed && start
+                    && m_workload.maxSpeedup > 0 && s.outcome.result.latency
+                    && start->medianMs > m_workload.maxSpeedup * s.outcome.result.latency->medianMs) {
+                    d.kind = Decision::Kind::Failed;
+                    d.flagged = true;
+                    d.cause = u"flagged beyond-bound: "_s
+                        + QString::number(start->medianMs / s.outcome.result.latency->medianMs, 'f', 0)
+                        + u"× over the start, more than the workload's max_speedup "_s
+                        + QString::number(m_workload.maxSpeedup, 'g', 6);
+                }
                 if (s.falseWin) {
                     d.kind = Decision::Kind::Failed;
                     d.cause = u"false win: "_s + QString::number(d.speedup, 'f', 1)

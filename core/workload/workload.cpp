@@ -57,7 +57,8 @@ const QStringList kOptional = {u"$schema"_s, u"description"_s, u"template"_s, u"
                                u"dims"_s, u"flops"_s, u"bytes"_s, u"rounds"_s, u"planner"_s,
                                u"knobs"_s, u"constraints"_s, u"correctness"_s, u"benchmark"_s,
                                u"divergence"_s, u"batch"_s, u"compile_flags"_s, u"knob_map"_s,
-                               u"baselines"_s, u"verify_dims"_s, u"llm"_s, u"precision"_s, u"threads"_s};
+                               u"baselines"_s, u"verify_dims"_s, u"llm"_s, u"precision"_s, u"threads"_s,
+                               u"max_speedup"_s};
 
 int editDistance(const QString &a, const QString &b)
 {
@@ -569,6 +570,8 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
         w.batch = int(*v);
     if (auto v = r.integer("/threads", 1))
         w.threads = int(*v);
+    if (auto v = r.number("/max_speedup", 1, true))
+        w.maxSpeedup = *v;
     if (auto v = r.string("/planner")) {
         if (*v != u"search"_s && *v != u"llm"_s && *v != u"manual"_s)
             r.error("/planner", FileText::tr("'planner' must be \"search\", \"llm\" or \"manual\", found \"%1\"").arg(*v));

@@ -117,6 +117,9 @@ struct Workload
     /// Cores the kernel may use (`threads`, default 1): the benchmark runs
     /// pinned to that many, and starting threads beyond one is flagged.
     int threads = 1;
+    /// A speedup over the starting kernel beyond this is flagged, never kept
+    /// (`max_speedup`; 0: no bound but the calibrated roofline).
+    double maxSpeedup = 0;
     CorrectnessSpec correctness;
     BenchmarkSpec benchmark;
     DivergenceSpec divergence;

@@ -238,13 +238,16 @@ inline Proc run(const std::vector<std::string> &argv, double timeoutSec, bool ec
         for (const std::string &e : env)
             ::putenv(const_cast<char *>(e.c_str()));
         if (pinCpus > 0) {
-            // The first pinCpus of the CPUs this process may use: a kernel
-            // gets the cores the workload declares, no more.
+            // pinCpus of the CPUs this process may use, starting with the
+            // one the scheduler put it on (not always CPU 0, which may be
+            // the busy one): a kernel gets the cores the workload declares.
             cpu_set_t allowed, pinned;
             CPU_ZERO(&pinned);
             if (::sched_getaffinity(0, sizeof allowed, &allowed) == 0) {
+                const int here = std::max(0, ::sched_getcpu());
                 int taken = 0;
-                for (int c = 0; c < CPU_SETSIZE && taken < pinCpus; ++c) {
+                for (int k = 0; k < CPU_SETSIZE && taken < pinCpus; ++k) {
+                    const int c = (here + k) % CPU_SETSIZE;
                     if (CPU_ISSET(c, &allowed)) {
                         CPU_SET(c, &pinned);
                         ++taken;
@@ -633,7 +636,10 @@ inline std::string checkOutsideClock(Result &r, const Proc &bench, double inside
     r.extra["outside_clock"] = "{\"available\":true,\"timed_section_ms\":" + jsonNumber(outside)
         + ",\"samples_sum_ms\":" + jsonNumber(insideMs) + ",\"overhead_ms\":" + jsonNumber(overheadMs)
         + ",\"explained\":" + jsonNumber(ratio) + "}";
-    if (insideMs > outside * 1.05 + 5.0)
+    // The marks are timestamped when this process reads them, so on a
+    // loaded machine either may be late by a scheduling delay: only a gross
+    // excess is impossible (and reporting slower times is no way to cheat).
+    if (insideMs > outside * 1.5 + 50.0)
         return "the harness reports " + jsonNumber(insideMs) + " ms of timed calls inside a section the supervisor "
             "timed at " + jsonNumber(outside) + " ms";
     if (outside > 50.0 && ratio < 0.25)
