@@ -180,6 +180,14 @@ private Q_SLOTS:
             QVERIFY2(!o.result.failed(), qPrintable(o.result.failureMessage));
             QVERIFY2(flagsOf(o.result).isEmpty(), qPrintable(flagsOf(o.result).join(u" | "_s)));
         }
+        // The other bundled example's kernel.
+        LoadedWorkload softmax = loadWorkloadAndTarget(QStringLiteral(KWB_SOURCE_DIR) + u"/examples/softmax-cpu/workload.json"_s);
+        QVERIFY(softmax.ok());
+        auto smallSoftmax = reshaped(*softmax.workload, {64, 1024}, nullptr);
+        QVERIFY(smallSoftmax);
+        const EvalOutcome sm = evaluate(read(softmax.workload->kernelPath), *smallSoftmax);
+        QVERIFY2(!sm.infra && !sm.result.failed(), qPrintable(sm.infraMessage + sm.result.failureMessage));
+        QVERIFY2(flagsOf(sm.result).isEmpty(), qPrintable(flagsOf(sm.result).join(u" | "_s)));
         // The reference as a baseline defines a second global; baselines are not audited.
         const EvalOutcome baseline = evaluate(referenceAsKernel(*small, read(dir + u"reference.cpp"_s)), *small,
                                               u"baseline"_s);
