@@ -104,6 +104,13 @@ private Q_SLOTS:
         QTest::newRow("reads the harness's buffers") << u"read_harness.cpp"_s << u"failure crash bench: SIGSEGV"_s;
         QTest::newRow("forks a helper") << u"fork.cpp"_s << u"flag symbol-audit: the kernel references fork"_s;
         QTest::newRow("talks to the kernel directly") << u"syscall.cpp"_s << u"flag symbol-audit: the kernel references syscall"_s;
+        QTest::newRow("own std::chrono::steady_clock")
+            << u"steady_clock.cpp"_s
+            << u"flag symbol-audit: the kernel replaces the C++ runtime's std::chrono::_V2::steady_clock::now()"_s;
+        QTest::newRow("a system call from inline assembly")
+            << u"raw_syscall.cpp"_s << u"flag symbol-audit: the kernel executes the syscall instruction itself"_s;
+        QTest::newRow("computes only the calls it predicts are verified")
+            << u"knows_bench_inputs.cpp"_s << u"failure incorrect bench: correct when checked but not when timed"_s;
         QTest::newRow("a helper with external linkage")
             << u"helper_global.cpp"_s << u"flag symbol-audit: the kernel defines the global symbol fused(float, float)"_s;
     }

@@ -173,7 +173,7 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
         if (profile.is_object() && profile.contains("main_stall"))
             parts << u"main stall "_s + qs(profile.value("main_stall", std::string()));
         s += row(Kwb::tr("counters"), parts.join(u", "_s));
-    } else {
+    } else if (!r.countersReason.isEmpty()) {
         s += row(Kwb::tr("counters"), Kwb::tr("unavailable: %1").arg(r.countersReason));
     }
     if (!r.bottleneck.isEmpty())

@@ -298,10 +298,14 @@ QString distrustOf(const Json &stored, const Workload &w)
 void enrichResult(EvalResult &result, const Workload &w, const TargetProfile &target, const Calibration &calib)
 {
     QStringList names = {u"flops"_s, u"bytes"_s, u"peak_gflops"_s, u"peak_gbs"_s, u"failed"_s};
+    // A candidate flagged before it ran (the symbol audit) has nothing to
+    // classify but its failure.
+    const Json *flags = findAt(result.document, {"flags"});
+    const bool neverRan = !result.latency && flags && flags->is_array() && !flags->empty();
     std::vector<double> values = {w.flops > 0 ? w.flops : NAN, w.bytes > 0 ? w.bytes : NAN,
                                   calib.isValid() ? calib.peakFor(w.precision) : NAN,
                                   calib.isValid() ? calib.peakGbs : NAN,
-                                  result.failed() ? 1.0 : 0.0};
+                                  result.failed() || neverRan ? 1.0 : 0.0};
     for (const MetricInfo &m : target.metrics) {
         names << m.name;
         values.push_back(result.metric(m.name).value_or(NAN));

@@ -21,6 +21,7 @@
 #include <map>
 #include <optional>
 #include <poll.h>
+#include <random>
 #include <regex>
 #include <sched.h>
 #include <sys/resource.h>
@@ -701,7 +702,9 @@ struct Cleanup
 
 /// What a compiled candidate may define and reference, from eval.conf:
 /// `audit_define=`, `audit_reference=`, `audit_threads=` (regular
-/// expressions, one per line), `threads=`, and the two entries.
+/// expressions, one per line), `threads=`, and the two entries. Beyond
+/// these lists it may define nothing that the C/C++ runtime, the harness or
+/// the reference defines (it would replace what they call).
 struct AuditRules
 {
     std::vector<std::regex> define, reference, threads;
@@ -725,6 +728,7 @@ struct AuditRules
         a.threadsAllowed = std::max(1, std::atoi(cfg.get("threads", "1").c_str()));
         return a;
     }
+    bool enabled() const { return !reference.empty(); }
 };
 
 inline bool matchesAny(const std::vector<std::regex> &patterns, const std::string &name)
@@ -745,55 +749,225 @@ inline std::string demangled(const std::string &name)
     return out;
 }
 
-/// Audits a candidate's object before it is linked with anything: it may
-/// define only its entry (everything else has internal linkage) and
-/// reference only what the target allows. Returns one reason per symbol
-/// that breaks the rules; `problem` says why no audit could be made.
-inline std::vector<std::string> auditObject(const std::string &object, const AuditRules &rules, std::string *problem)
+/// One global symbol of an object: its name and whether it is defined there.
+struct Symbol
 {
-    std::vector<std::string> flags;
-    Proc nm = run({"nm", "-P", object}, 60, false);
+    std::string name;
+    bool defined = false;
+    bool weak = false; ///< a weak or unique definition (template instances, inline functions)
+};
+
+/// The global symbols of an object or a shared library (`dynamic`), by nm;
+/// nullopt (with `problem`) when nm cannot read it.
+inline std::optional<std::vector<Symbol>> globalSymbols(const std::string &file, bool dynamic, std::string *problem)
+{
+    std::vector<std::string> argv = {"nm", "-P"};
+    if (dynamic)
+        argv.push_back("-D");
+    argv.push_back(file);
+    Proc nm = run(argv, 120, false, 64u << 20);
     if (!nm.exitedOk()) {
         if (problem)
-            *problem = nm.exitedWith(127) ? "nm is not installed on this host (binutils)" : "nm " + describeExit(nm);
-        return flags;
+            *problem = nm.exitedWith(127) ? "nm is not installed on this host (binutils)"
+                                          : "nm " + describeExit(nm) + " on " + file + ": " + trim(excerpt(nm.err, 200));
+        return std::nullopt;
     }
+    std::vector<Symbol> out;
     std::istringstream lines(nm.out);
     std::string line;
-    std::vector<std::string> seen;
     while (std::getline(lines, line)) {
         std::istringstream f(line);
-        std::string name, type;
-        if (!(f >> name >> type) || type.size() != 1)
+        Symbol sym;
+        std::string type;
+        if (!(f >> sym.name >> type) || type.size() != 1)
             continue;
         const char t = type[0];
         const bool reference = t == 'U' || t == 'w' || t == 'v';
-        const bool global = reference || std::isupper(static_cast<unsigned char>(t)) || t == 'u' || t == 'i';
-        if (!global || std::find(seen.begin(), seen.end(), name) != seen.end())
+        if (!reference && !std::isupper(static_cast<unsigned char>(t)) && t != 'u' && t != 'i')
+            continue; // internal linkage
+        sym.defined = !reference;
+        sym.weak = t == 'W' || t == 'V' || t == 'u';
+        const size_t at = sym.name.find('@'); // versioned names of shared libraries
+        if (at != std::string::npos)
+            sym.name.resize(at);
+        out.push_back(sym);
+    }
+    return out;
+}
+
+/// A name the C or C++ runtime defines, and which part defines it ("the C
+/// library" for libc and libm, "the C++ runtime" for libstdc++ and libgcc_s).
+struct RuntimeSymbol
+{
+    std::string name, owner;
+    bool operator<(const RuntimeSymbol &o) const { return name < o.name; }
+};
+
+/// The names the runtime libraries this compiler links define, read once
+/// per compiler and cached in `cacheFile` ("name<TAB>owner" lines). A kernel
+/// defining one would replace it for the harness too.
+inline std::optional<std::vector<RuntimeSymbol>> runtimeSymbols(const std::string &cxx, const std::string &cacheFile,
+                                                                std::string *problem)
+{
+    std::vector<RuntimeSymbol> names;
+    if (fileExists(cacheFile)) {
+        std::istringstream in(readFile(cacheFile));
+        std::string line;
+        while (std::getline(in, line)) {
+            const size_t tab = line.find('\t');
+            if (tab != std::string::npos)
+                names.push_back({line.substr(0, tab), line.substr(tab + 1)});
+        }
+        if (!names.empty())
+            return names;
+    }
+    const std::pair<const char *, const char *> libraries[] = {{"libc.so.6", "the C library"},
+                                                               {"libm.so.6", "the C library"},
+                                                               {"libstdc++.so.6", "the C++ runtime"},
+                                                               {"libgcc_s.so.1", "the C++ runtime"}};
+    for (const auto &[lib, owner] : libraries) {
+        Proc where = run({cxx, std::string("-print-file-name=") + lib}, 60, false);
+        std::string path = trim(where.out);
+        if (!where.exitedOk() || path.empty() || path == lib || !fileExists(path))
+            continue; // this compiler does not link it
+        // A linker script (libc.so) or a link: nm reads what it resolves to.
+        if (char *real = ::realpath(path.c_str(), nullptr)) {
+            path = real;
+            std::free(real);
+        }
+        auto syms = globalSymbols(path, true, problem);
+        if (!syms)
+            return std::nullopt;
+        for (const Symbol &s : *syms) {
+            if (s.defined)
+                names.push_back({s.name, owner});
+        }
+    }
+    if (names.empty()) {
+        if (problem)
+            *problem = cxx + " names none of the runtime libraries (libc.so.6, libstdc++.so.6) it links";
+        return std::nullopt;
+    }
+    std::stable_sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end(),
+                            [](const RuntimeSymbol &x, const RuntimeSymbol &y) { return x.name == y.name; }),
+                names.end());
+    std::string text;
+    for (const RuntimeSymbol &n : names)
+        text += n.name + "\t" + n.owner + "\n";
+    const std::string tmp = cacheFile + ".tmp." + std::to_string(::getpid());
+    if (FILE *f = std::fopen(tmp.c_str(), "w")) {
+        const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+        if (std::fclose(f) == 0 && ok)
+            std::rename(tmp.c_str(), cacheFile.c_str());
+        else
+            std::remove(tmp.c_str());
+    }
+    return names;
+}
+
+/// The instructions in a disassembly (objdump -d) that reach the operating
+/// system or a clock without a symbol: system calls (x86-64 syscall,
+/// sysenter, int $0x80; AArch64 svc) and time-stamp reads (rdtsc, rdtscp,
+/// rdpid). Each is named once, in the order met.
+inline std::vector<std::string> privilegedInstructions(const std::string &disassembly)
+{
+    static const char *const kinds[] = {"syscall", "sysenter", "rdtsc", "rdtscp", "rdpid", "svc"};
+    std::vector<std::string> found;
+    std::istringstream lines(disassembly);
+    std::string line;
+    while (std::getline(lines, line)) {
+        // "  1f:\tsyscall" : the instruction follows the address's tab.
+        const size_t colon = line.find(":\t");
+        if (colon == std::string::npos)
+            continue;
+        std::istringstream words(line.substr(colon + 2));
+        std::string first, second;
+        words >> first >> second;
+        std::string what;
+        for (const char *k : kinds) {
+            if (first == k || second == k) // the second: after a prefix such as "rex.W"
+                what = k;
+        }
+        if (first == "int" && (second == "$0x80" || second == "0x80"))
+            what = "int $0x80";
+        if (!what.empty() && std::find(found.begin(), found.end(), what) == found.end())
+            found.push_back(what);
+    }
+    return found;
+}
+
+/// Audits a candidate's object before it is linked with anything. It may
+/// reference only what the target allows (never the reference); define only
+/// its entry and what the target allows (template instances), and nothing
+/// the runtime, the harness or the reference defines, so it cannot replace
+/// what they call (a clock, a memory function); and issue no system call or
+/// clock read of its own. Returns one reason per offence; nullopt (with
+/// `problem`) when no audit could be made, which the caller must not treat
+/// as a pass.
+inline std::optional<std::vector<std::string>> auditObject(const std::string &object, const AuditRules &rules,
+                                                            const std::vector<RuntimeSymbol> &runtime,
+                                                            const std::vector<std::string> &otherObjects,
+                                                            std::string *problem)
+{
+    auto symbols = globalSymbols(object, false, problem);
+    if (!symbols)
+        return std::nullopt;
+    std::vector<std::string> others; // what the harness and the reference define
+    for (const std::string &o : otherObjects) {
+        auto syms = globalSymbols(o, false, problem);
+        if (!syms)
+            return std::nullopt;
+        for (const Symbol &s : *syms) {
+            if (s.defined && !s.weak)
+                others.push_back(s.name);
+        }
+    }
+    std::sort(others.begin(), others.end());
+    std::vector<std::string> flags, seen;
+    for (const Symbol &sym : *symbols) {
+        const std::string &name = sym.name;
+        if (std::find(seen.begin(), seen.end(), name) != seen.end())
             continue;
         seen.push_back(name);
         const std::string shown = demangled(name) == name ? name : demangled(name) + " (" + name + ")";
-        if (reference) {
+        if (!sym.defined) {
             if (name == rules.referenceEntry)
                 flags.push_back("calls the reference implementation " + name);
             else if (matchesAny(rules.threads, name) && rules.threadsAllowed <= 1)
                 flags.push_back("starts threads (" + shown + ") on a workload that allows one");
             else if (!matchesAny(rules.reference, name) && !matchesAny(rules.threads, name))
                 flags.push_back("references " + shown + ", which is not on the target's list of what a kernel may call");
-        } else if (name != rules.kernelEntry && !matchesAny(rules.define, name)) {
-            static const std::regex runtime("^(clock|clock_gettime|clock_getres|gettimeofday|time|timespec_get|times|"
-                                            "getrusage|nanosleep|usleep|sleep|sched_yield|rdtsc|__rdtsc|memcpy|"
-                                            "memmove|memset|malloc|calloc|realloc|free|aligned_alloc|rand|srand|"
-                                            "random|exit|_exit|abort|signal|sigaction|write|read)$");
-            if (std::regex_search(name, runtime))
-                flags.push_back("replaces the C library's " + name
-                                + " (the harness relies on it; a kernel may define only its entry " + rules.kernelEntry
-                                + ")");
-            else
-                flags.push_back("defines the global symbol " + shown + "; a kernel may define only its entry "
-                                + rules.kernelEntry + " (give helpers internal linkage: static or an anonymous namespace)");
+            continue;
         }
+        if (name == rules.kernelEntry)
+            continue;
+        // The executable's definition wins over a shared library's, weak or
+        // not: the harness would call the kernel's.
+        const auto owner = std::lower_bound(runtime.begin(), runtime.end(), RuntimeSymbol{name, {}});
+        if (owner != runtime.end() && owner->name == name)
+            flags.push_back("replaces " + owner->owner + "'s " + (demangled(name) == name ? name : demangled(name))
+                            + " (the harness relies on it)");
+        else if (name == rules.referenceEntry || std::binary_search(others.begin(), others.end(), name))
+            flags.push_back("redefines " + shown + ", which the harness or the reference defines");
+        else if (!matchesAny(rules.define, name))
+            flags.push_back("defines the global symbol " + shown + "; a kernel may define only its entry "
+                            + rules.kernelEntry + " (give helpers internal linkage: static or an anonymous namespace)");
     }
+    // Names are not code: a system call or a clock read needs no symbol.
+    Proc dis = run({"objdump", "-d", "--no-show-raw-insn", object}, 120, false, 64u << 20);
+    if (!dis.exitedOk()) {
+        if (problem)
+            *problem = dis.exitedWith(127) ? "objdump is not installed on this host (binutils)"
+                                           : "objdump " + describeExit(dis) + " on " + object;
+        return std::nullopt;
+    }
+    for (const std::string &what : privilegedInstructions(dis.out))
+        flags.push_back("executes the " + what + " instruction itself ("
+                        + (what == "syscall" || what == "sysenter" || what == "int $0x80" || what == "svc"
+                               ? "a system call, which needs no symbol"
+                               : "reads a clock the harness cannot see")
+                        + ")");
     return flags;
 }
 

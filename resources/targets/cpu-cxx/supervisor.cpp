@@ -111,24 +111,35 @@ int evaluate(const std::string &candDir)
     }
     const bool trust = cfg.get("trust", "on") != "off";
     // ---- the symbol audit: what the object is, not how its source is spelled ----
-    if (trust && cfg.get("origin") != "baseline") {
+    const AuditRules rules = AuditRules::from(cfg);
+    if (trust && rules.enabled() && cfg.get("origin") != "baseline") {
         std::string problem;
-        const std::vector<std::string> flags = auditObject(kernelObj, AuditRules::from(cfg), &problem);
-        if (!problem.empty())
-            std::fprintf(stderr, "kwb: no symbol audit: %s\n", problem.c_str());
-        if (!flags.empty()) {
-            for (const std::string &f : flags)
+        auto runtime = runtimeSymbols(cfg.get("cxx", "g++"), "obj/runtime-" + hex64(fnv1a(cfg.get("cxx", "g++"))) + ".txt",
+                                      &problem);
+        auto flags = runtime ? auditObject(kernelObj, rules, *runtime, {checkObj, benchObj, refObj}, &problem)
+                             : std::nullopt;
+        if (!flags) {
+            // No audit is not a pass: the host lacks what it takes.
+            std::fprintf(stderr, "kwb: cannot audit the compiled kernel: %s\n", problem.c_str());
+            return kInfraExit;
+        }
+        if (!flags->empty()) {
+            for (const std::string &f : *flags) {
                 std::fprintf(stderr, "kwb: flagged: the kernel %s\n", f.c_str());
+                r.flag("symbol-audit", "the kernel " + f);
+            }
             r.compileMs = msSince(tCompile);
             r.compiled = true;
-            for (const std::string &f : flags)
-                r.flag("symbol-audit", "the kernel " + f);
             return r.print(); // never linked, never run
         }
+    } else if (!trust) {
+        r.extra["trust"] = "\"off\"";
     }
     const std::string checkBin = candDir + "/check", benchBin = candDir + "/bench";
-    for (const auto &[bin, objs] : {std::pair{checkBin, std::vector<std::string>{kernelObj, refObj, checkObj}},
-                                    std::pair{benchBin, std::vector<std::string>{kernelObj, benchObj}}}) {
+    // The harness and the reference first: their copies of anything also in
+    // the kernel's object (template instances) are the ones kept.
+    for (const auto &[bin, objs] : {std::pair{checkBin, std::vector<std::string>{checkObj, refObj, kernelObj}},
+                                    std::pair{benchBin, std::vector<std::string>{benchObj, kernelObj}}}) {
         std::vector<std::string> link = {cfg.get("cxx", "g++")};
         link.insert(link.end(), cfg.flags.begin(), cfg.flags.end());
         link.insert(link.end(), objs.begin(), objs.end());
@@ -149,13 +160,9 @@ int evaluate(const std::string &candDir)
 
     // ---- check ----
     r.stage = "check";
-    const std::string expectDir = candDir + "/expect";
-    ::mkdir(expectDir.c_str(), 0755);
-    const Cleanup dropExpected{expectDir}; // the reference's answers for the benchmark
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", cfg.get("seeds").c_str());
     const auto tCheck = Clock::now();
-    Proc chk = run({checkBin, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4"),
-                    expectDir},
+    Proc chk = run({checkBin, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4")},
                    timeout, true);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
@@ -169,9 +176,18 @@ int evaluate(const std::string &candDir)
     r.countersReason = problem;
     r.coldCache = cfg.get("cold_cache", "0") == "1";
     const int threads = std::max(1, std::atoi(cfg.get("threads", "1").c_str()));
+    // Input sets nobody knows in advance, and a folder for the samples the
+    // bench records for verification (as large as the outputs: removed when
+    // this evaluation ends, however it ends).
+    std::random_device entropy;
+    const std::string seed0 = std::to_string((uint64_t(entropy()) << 32 | entropy()) >> 1);
+    const std::string seed1 = std::to_string((uint64_t(entropy()) << 32 | entropy()) >> 1);
+    const std::string samplesDir = candDir + "/samples";
+    ::mkdir(samplesDir.c_str(), 0755);
+    const Cleanup dropSamples{samplesDir};
     std::vector<std::string> bench = {benchBin, "bench", cfg.get("warmup", "2"), cfg.get("iters", "20"),
-                                      cfg.get("max_seconds", "10"), cfg.get("cold_cache", "0"), expectDir,
-                                      cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4"), trust ? "1" : "0"};
+                                      cfg.get("max_seconds", "10"), cfg.get("cold_cache", "0"), seed0, seed1,
+                                      samplesDir, trust ? "1" : "0"};
     const std::string perfOut = candDir + "/perf.csv";
     if (r.countersAvailable) {
         bench.insert(bench.begin(), {"perf", "stat", "-x,", "-o", perfOut, "-e",
@@ -186,6 +202,56 @@ int evaluate(const std::string &candDir)
     r.logs["bench"] = b.err;
     if (!readBench(r, b, timeout))
         return r.print();
+    // ---- verify the recorded samples, with the reference, in the check program ----
+    if (trust) {
+        int recorded = 0;
+        for (const std::string &line : taggedLines(b.out, "kwb:bench ", false))
+            recorded = std::atoi(parseKeyValues(line)["recorded"].c_str());
+        Proc ver = run({checkBin, "verify", seed0, seed1, samplesDir, cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4")},
+                       timeout, true);
+        r.logs["verify"] = ver.err;
+        std::vector<std::string> samplesSeen;
+        std::string wrong;
+        for (const std::string &line : taggedLines(ver.out, "kwb:verify ", false)) {
+            auto kv = parseKeyValues(line);
+            if (std::find(samplesSeen.begin(), samplesSeen.end(), kv["sample"]) == samplesSeen.end())
+                samplesSeen.push_back(kv["sample"]);
+            if (kv["ok"] != "1" && wrong.empty()) {
+                const int sample = std::atoi(kv["sample"].c_str());
+                wrong = (sample == recorded - 1 || sample == recorded - 2 ? "the last timed call on input set "
+                                                                              + std::to_string(std::atoi(kv["set"].c_str()) + 1)
+                                                                        : std::string("a timed call chosen at random"))
+                    + " wrote a wrong " + kv["output"] + " (" + kv["mismatches"] + " of " + kv["elements"]
+                    + " elements off)";
+                if (!kv["why"].empty())
+                    wrong = "a recorded timed call could not be verified (" + kv["why"] + ")";
+            }
+        }
+        if (recorded == 0) {
+            std::fprintf(stderr, "kwb: the benchmark could not record its samples under %s\n", samplesDir.c_str());
+            return kInfraExit;
+        }
+        if (!ver.exitedOk()) {
+            // Only the reference runs here: it failed on the benchmark's
+            // inputs, which is the workload's problem, never the kernel's.
+            r.samples.clear();
+            r.metrics.clear();
+            r.fail("reference", "bench",
+                   "the reference, verifying the timed calls, "
+                       + (ver.timedOut ? "ran past " + jsonNumber(timeout) + " s" : describeExit(ver)));
+            return r.print();
+        }
+        if (wrong.empty() && int(samplesSeen.size()) != recorded)
+            wrong = "the benchmark recorded " + std::to_string(recorded) + " samples and "
+                + std::to_string(samplesSeen.size()) + " could be verified";
+        if (!wrong.empty()) {
+            r.samples.clear();
+            r.metrics.clear();
+            r.correct = 0;
+            r.fail("incorrect", "bench", "correct when checked but not when timed: " + wrong);
+            return r.print();
+        }
+    }
     r.extra["resources"] = "{\"threads_allowed\":" + std::to_string(threads) + ",\"cpu_ms\":" + jsonNumber(b.cpuMs)
         + ",\"wall_ms\":" + jsonNumber(b.ms) + "}";
     if (trust && b.cpuMs > b.ms * threads * 1.25 + 50) {
