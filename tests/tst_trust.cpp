@@ -257,6 +257,7 @@ private Q_SLOTS:
                                          {"q1_ms", medianMs}, {"q3_ms", medianMs}, {"samples_ms", {medianMs}}}},
                             {"metrics", {{"median_ms", medianMs}, {"pct_peak_flops", pctPeak}}},
                             {"calibration", {{"threads", 1}}}};
+            QVERIFY(session->storeKernel(r.sourceHash, u"// kernel "_s + r.sourceHash, &error));
             QVERIFY(session->append(r, &error));
         };
         kept(10.0, 40.0);    // #1, honest

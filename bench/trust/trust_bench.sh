@@ -55,7 +55,7 @@ walls = {"on": [], "off": []}
 for line in open(tmp + "/walls"):
     mode, wall = line.split()
     walls[mode].append(float(wall) / 1000.0)
-stage = {m: {k: [] for k in ("compile_ms", "check_ms", "bench_ms")} for m in walls}
+stage = {m: {k: [] for k in ("compile_ms", "check_ms", "bench_ms", "verify_ms")} for m in walls}
 median = {m: [] for m in walls}
 for m in walls:
     for i in range(1, rounds + 1):
@@ -65,9 +65,9 @@ for m in walls:
         median[m].append(d["latency"]["median_ms"])
 print("%-28s %12s %12s %8s" % ("median over rounds", "defences on", "off", "on/off"))
 def row(name, a, b, unit):
-    print("%-28s %10.0f %s %10.0f %s %7.3f" % (name, a, unit, b, unit, a / b))
+    print("%-28s %10.0f %s %10.0f %s %7s" % (name, a, unit, b, unit, "%.3f" % (a / b) if b else "-"))
 row("evaluation wall time", 1000 * statistics.median(walls["on"]), 1000 * statistics.median(walls["off"]), "ms")
-for k in ("compile_ms", "check_ms", "bench_ms"):
+for k in ("compile_ms", "check_ms", "bench_ms", "verify_ms"):
     row(k.replace("_ms", " stage"), statistics.median(stage["on"][k]), statistics.median(stage["off"][k]), "ms")
 print("%-28s %10.2f ms %10.2f ms %7.3f" % ("kernel median (timed call)", statistics.median(median["on"]),
                                           statistics.median(median["off"]), statistics.median(median["on"]) / statistics.median(median["off"])))

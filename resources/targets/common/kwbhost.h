@@ -455,7 +455,7 @@ struct Result
     std::map<std::string, double> metrics;
     bool countersAvailable = false;
     std::string countersReason;
-    double compileMs = 0, checkMs = 0, benchMs = 0, profileMs = 0;
+    double compileMs = 0, checkMs = 0, benchMs = 0, profileMs = 0, verifyMs = 0;
     std::map<std::string, std::string> logs;
     std::map<std::string, std::string> extra; ///< more members: key → JSON text
     /// Why the figures cannot be trusted (id, reason): a flagged result is
@@ -559,7 +559,8 @@ struct Result
         j += std::string(",\"counters\":{\"available\":") + (countersAvailable ? "true" : "false")
             + ",\"reason\":" + jsonString(countersReason) + "}";
         j += ",\"timings\":{\"compile_ms\":" + jsonNumber(compileMs) + ",\"check_ms\":" + jsonNumber(checkMs)
-            + ",\"bench_ms\":" + jsonNumber(benchMs) + ",\"profile_ms\":" + jsonNumber(profileMs) + "}";
+            + ",\"bench_ms\":" + jsonNumber(benchMs) + ",\"profile_ms\":" + jsonNumber(profileMs)
+            + ",\"verify_ms\":" + jsonNumber(verifyMs) + "}";
         for (const auto &[k, v] : extra)
             j += "," + jsonString(k) + ":" + v;
         if (!flags.empty()) {
@@ -795,6 +796,57 @@ inline std::optional<std::vector<Symbol>> globalSymbols(const std::string &file,
     return out;
 }
 
+/// The global symbols in `objdump -t -w` output ("VALUE FLAGS SECTION\tSIZE
+/// [.hidden] NAME"; FLAGS is seven columns: l/g/u, w for weak; SECTION is
+/// *UND* for a reference). Local symbols are left out.
+inline std::vector<Symbol> objdumpSymbols(const std::string &text)
+{
+    std::vector<Symbol> out;
+    std::istringstream lines(text);
+    std::string line;
+    bool inTable = false;
+    while (std::getline(lines, line)) {
+        if (line == "SYMBOL TABLE:") {
+            inTable = true;
+            continue;
+        }
+        if (!inTable)
+            continue;
+        const size_t space = line.find(' '), tab = line.find('\t');
+        if (line.empty() || space == std::string::npos || tab == std::string::npos || tab < space + 9)
+            break; // the table ends with a blank line
+        const std::string flags = line.substr(space + 1, 7);
+        const std::string section = trim(line.substr(space + 8, tab - space - 8));
+        std::istringstream rest(line.substr(tab + 1));
+        std::string word, name;
+        while (rest >> word)
+            name = word; // after the size and any visibility (.hidden)
+        Symbol sym;
+        sym.name = name;
+        sym.defined = section != "*UND*";
+        sym.weak = flags[1] == 'w' || flags[0] == 'u';
+        const bool global = flags[0] == 'g' || flags[0] == 'u' || flags[0] == '!' || flags[1] == 'w' || !sym.defined;
+        if (global && !name.empty())
+            out.push_back(sym);
+    }
+    return out;
+}
+
+/// Writes a cache file whole or not at all (a temporary renamed over it), so
+/// parallel evaluations sharing a work folder never read half of one. A
+/// cache that cannot be written is only recomputed next time.
+inline void writeCacheFile(const std::string &path, const std::string &text)
+{
+    const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+    if (FILE *f = std::fopen(tmp.c_str(), "w")) {
+        const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+        if (std::fclose(f) == 0 && ok)
+            std::rename(tmp.c_str(), path.c_str());
+        else
+            std::remove(tmp.c_str());
+    }
+}
+
 /// A name the C or C++ runtime defines, and which part defines it ("the C
 /// library" for libc and libm, "the C++ runtime" for libstdc++ and libgcc_s).
 struct RuntimeSymbol
@@ -855,14 +907,7 @@ inline std::optional<std::vector<RuntimeSymbol>> runtimeSymbols(const std::strin
     std::string text;
     for (const RuntimeSymbol &n : names)
         text += n.name + "\t" + n.owner + "\n";
-    const std::string tmp = cacheFile + ".tmp." + std::to_string(::getpid());
-    if (FILE *f = std::fopen(tmp.c_str(), "w")) {
-        const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-        if (std::fclose(f) == 0 && ok)
-            std::rename(tmp.c_str(), cacheFile.c_str());
-        else
-            std::remove(tmp.c_str());
-    }
+    writeCacheFile(cacheFile, text);
     return names;
 }
 
@@ -910,22 +955,50 @@ inline std::optional<std::vector<std::string>> auditObject(const std::string &ob
                                                             const std::vector<std::string> &otherObjects,
                                                             std::string *problem)
 {
-    auto symbols = globalSymbols(object, false, problem);
-    if (!symbols)
+    // One objdump for the symbol table and the code (nm loads its LTO
+    // plugin first, which costs more than the rest of the audit).
+    Proc dump = run({"objdump", "-d", "-t", "-w", "--no-show-raw-insn", object}, 120, false, 64u << 20);
+    if (!dump.exitedOk()) {
+        if (problem)
+            *problem = dump.exitedWith(127) ? "objdump is not installed on this host (binutils)"
+                                            : "objdump " + describeExit(dump) + " on " + object;
         return std::nullopt;
+    }
+    const std::vector<Symbol> symbols = objdumpSymbols(dump.out);
+    for (const Symbol &s : symbols) {
+        if (s.name == "__gnu_lto_slim") {
+            if (problem)
+                *problem = "the kernel's object holds LTO bytecode (-flto in the compile flags), whose symbols and code "
+                           "cannot be audited: compile kernels without -flto";
+            return std::nullopt;
+        }
+    }
     std::vector<std::string> others; // what the harness and the reference define
     for (const std::string &o : otherObjects) {
+        // Those objects are cached under names that hash their sources, and
+        // so are their lists.
+        const std::string listFile = o + ".defines";
+        if (fileExists(listFile)) {
+            std::istringstream in(readFile(listFile));
+            for (std::string name; std::getline(in, name);)
+                others.push_back(name);
+            continue;
+        }
         auto syms = globalSymbols(o, false, problem);
         if (!syms)
             return std::nullopt;
+        std::string text;
         for (const Symbol &s : *syms) {
-            if (s.defined && !s.weak)
+            if (s.defined && !s.weak) {
                 others.push_back(s.name);
+                text += s.name + "\n";
+            }
         }
+        writeCacheFile(listFile, text);
     }
     std::sort(others.begin(), others.end());
     std::vector<std::string> flags, seen;
-    for (const Symbol &sym : *symbols) {
+    for (const Symbol &sym : symbols) {
         const std::string &name = sym.name;
         if (std::find(seen.begin(), seen.end(), name) != seen.end())
             continue;
@@ -955,14 +1028,7 @@ inline std::optional<std::vector<std::string>> auditObject(const std::string &ob
                             + rules.kernelEntry + " (give helpers internal linkage: static or an anonymous namespace)");
     }
     // Names are not code: a system call or a clock read needs no symbol.
-    Proc dis = run({"objdump", "-d", "--no-show-raw-insn", object}, 120, false, 64u << 20);
-    if (!dis.exitedOk()) {
-        if (problem)
-            *problem = dis.exitedWith(127) ? "objdump is not installed on this host (binutils)"
-                                           : "objdump " + describeExit(dis) + " on " + object;
-        return std::nullopt;
-    }
-    for (const std::string &what : privilegedInstructions(dis.out))
+    for (const std::string &what : privilegedInstructions(dump.out))
         flags.push_back("executes the " + what + " instruction itself ("
                         + (what == "syscall" || what == "sysenter" || what == "int $0x80" || what == "svc"
                                ? "a system call, which needs no symbol"
