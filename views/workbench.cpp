@@ -42,7 +42,7 @@ std::unique_ptr<Workbench> Workbench::open(const QString &dir, QString *error)
     auto session = SessionStore::open(dir, error);
     if (!session)
         return nullptr;
-    const QString path = qs(session->info().value("workload_path", std::string()));
+    const QString path = session->workloadPath();
     LoadedWorkload loaded = loadWorkloadAndTarget(path);
     if (!loaded.ok()) {
         *error = QObject::tr("The session's workload %1 does not load:\n%2").arg(path, describe(loaded.errors));
@@ -328,11 +328,12 @@ void Workbench::setMode(LoopMode mode)
 void Workbench::markLoopState()
 {
     // Where the engineer (or a failure streak) reverted, and the incumbent.
-    if (const Json *reverts = findAt(m_session->loopState(), {"reverts"}); reverts && reverts->is_array()) {
+    const Json state = m_session->loopState(); // findAt points into it
+    if (const Json *reverts = findAt(state, {"reverts"}); reverts && reverts->is_array()) {
         for (const Json &r : *reverts)
             m_candidates.setRevertedTo(int(numberAt(r, {"to"}, 0)));
     }
-    m_candidates.setIncumbent(m_session->loopState().value("incumbent", 0));
+    m_candidates.setIncumbent(m_session->loopId("incumbent"));
 }
 
 bool Workbench::startReplay(double perSecond)

@@ -161,7 +161,7 @@ QString sessionWorkloadPath(const QString &dir, const QString &command)
         err(command + u": "_s + error);
         return {};
     }
-    return qs(s->info().value("workload_path", std::string()));
+    return s->workloadPath();
 }
 
 } // namespace kwb::cli

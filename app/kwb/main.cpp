@@ -225,9 +225,8 @@ int cmdEval(const QStringList &args)
             auto result = parseResult(QByteArray::fromStdString(cached->result.dump()), target, &parseError);
             if (result) {
                 // The stored document is already enriched; re-read its verdicts.
-                const Json &b = cached->result.value("bottleneck", Json::object());
-                result->bottleneck = qs(b.value("class", std::string()));
-                result->bottleneckWhy = qs(b.value("why", std::string()));
+                result->bottleneck = qs(stringAt(cached->result, {"bottleneck", "class"}));
+                result->bottleneckWhy = qs(stringAt(cached->result, {"bottleneck", "why"}));
                 if (p.isSet(u"json"_s)) {
                     out(qs(cached->result.dump(2)) + u'\n');
                 } else {
@@ -279,8 +278,8 @@ int cmdEval(const QStringList &args)
         rec.result = outcome.infra ? Json() : outcome.result.document;
         rec.decision = outcome.infra ? u"infra"_s : u"evaluated"_s;
         rec.infraError = outcome.infraMessage;
-        rec.timings = outcome.infra ? Json{{"wall_ms", outcome.wallMs}}
-                                    : outcome.result.document.value("timings", Json::object());
+        const Json *timings = outcome.infra ? nullptr : findAt(outcome.result.document, {"timings"});
+        rec.timings = timings && timings->is_object() ? *timings : Json::object();
         rec.timings["wall_ms"] = outcome.wallMs;
         rec.startedAt = startedAt;
         rec.finishedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
@@ -415,7 +414,7 @@ int cmdRun(const QStringList &args)
             err(u"kwb run: "_s + error);
             return ExitUsage;
         }
-        workloadPath = qs(s->info().value("workload_path", std::string()));
+        workloadPath = s->workloadPath();
     }
     auto loaded = loadAll(workloadPath);
     if (!loaded)
@@ -539,7 +538,7 @@ int cmdRun(const QStringList &args)
     });
     QObject::connect(&loop, &OptimizationLoop::candidateFinished, &loop, [&](const ExperimentRecord &r) {
         if (const ExperimentRecord *s = loop.startRecord(); s && std::isnan(startMs) && s->result.is_object())
-            startMs = s->result.value("latency", Json::object()).value("median_ms", NAN);
+            startMs = numberAt(s->result, {"latency", "median_ms"}, NAN);
         clearBar();
         out(recordLine(r, startMs) + u'\n');
     });
@@ -641,10 +640,13 @@ int cmdValidate(const QStringList &args)
         text += u"  "_s + Kwb::tr("work: %1 GFLOP, %2 MB compulsory traffic").arg(w.flops / 1e9, 0, 'g', 4).arg(w.bytes / 1e6, 0, 'g', 4)
             + u'\n';
     if (!w.knobs.isEmpty()) {
-        const qint64 valid = w.knobs.forEachValid([](const KnobConfig &) { return true; });
+        // A huge space is sampled, never walked: validate stays instant.
+        const KnobSpace::ValidCount valid = w.knobs.countValid();
         text += u"  "_s + Kwb::tr("knobs: %1, %2 configurations, %3 valid under %4 constraint(s)")
                               .arg(QString::number(w.knobs.knobs().size()), QString::number(w.knobs.cardinality(), 'g', 10),
-                                   QString::number(valid), QString::number(w.knobs.constraints().size()))
+                                   valid.exact ? QString::number(qint64(valid.count))
+                                               : u"≈"_s + QString::number(valid.count, 'g', 3),
+                                   QString::number(w.knobs.constraints().size()))
             + u'\n';
         for (const Knob &k : w.knobs.knobs())
             text += u"    "_s + k.name.leftJustified(8) + u' ' + k.domainText() + u'\n';
@@ -734,8 +736,17 @@ int main(int argc, char **argv)
         {u"hosts", cmdHosts},
     };
     for (const auto &[name, run] : commands) {
-        if (command == QStringView(name))
+        if (command != QStringView(name))
+            continue;
+        // Every reader checks what it reads; should one still meet a value
+        // it did not expect, kwb says so and exits instead of aborting.
+        try {
             return run(args);
+        } catch (const std::exception &e) {
+            err(u"kwb: "_s + Kwb::tr("internal error: %1 (please report it with the file that caused it)")
+                                 .arg(QString::fromUtf8(e.what())));
+            return ExitInfra;
+        }
     }
     err(u"kwb: "_s + Kwb::tr("unknown command '%1'").arg(command) + u'\n' + usage());
     return ExitUsage;

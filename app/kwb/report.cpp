@@ -112,8 +112,7 @@ QString recordLine(const ExperimentRecord &r, double startMedianMs)
 
 static double startMedian(const SessionStore &s)
 {
-    const Json state = s.loopState();
-    const int startId = state.value("start", 0);
+    const int startId = s.loopId("start");
     for (const ExperimentRecord &r : s.experiments()) {
         if (r.id == startId)
             return medianOf(r);

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "kwbtr.h"
 
+#include "eval/calibration.h"
 #include "eval/evaluator.h"
 #include "planning/simulation.h"
 #include "planning/tunercache.h"
@@ -65,7 +66,7 @@ int cmdExport(const QStringList &args)
         err(u"kwb export: "_s + error);
         return ExitUsage;
     }
-    auto loaded = loadAll(qs(session->info().value("workload_path", std::string())));
+    auto loaded = loadAll(session->workloadPath());
     if (!loaded)
         return ExitUsage;
     const KnobSpace &space = loaded->workload.knobs;
@@ -131,7 +132,24 @@ int cmdImport(const QStringList &args)
             present.insert(*c);
     }
     const QString from = QFileInfo(pos.front()).fileName();
-    int added = 0;
+    // Measurements from elsewhere are checked like this host's own: against
+    // the local calibration (when one is cached; nothing is measured here)
+    // and the workload's max_speedup over the session's start.
+    Calibration calibration;
+    if (QFile cal(calibrationCachePath(u"local"_s, loaded->target.id)); cal.open(QIODevice::ReadOnly)) {
+        const Json j = Json::parse(cal.readAll().toStdString(), nullptr, false);
+        QString ignored;
+        if (auto c = Calibration::fromJson(j, &ignored))
+            calibration = *c;
+    }
+    double startMs = NAN;
+    if (const int startId = session->loopId("start")) {
+        for (const ExperimentRecord &rec : session->experiments()) {
+            if (rec.id == startId)
+                startMs = numberAt(rec.result, {"latency", "median_ms"}, NAN);
+        }
+    }
+    int added = 0, flagged = 0;
     for (const auto &[config, e] : cache->entries) {
         if (present.count(config))
             continue;
@@ -170,6 +188,29 @@ int cmdImport(const QStringList &args)
                                  {"stage", e.failure == u"CompilationFailedConfig"_s ? "compile" : "check"},
                                  {"message", ss(e.failure)}};
         }
+        if (e.ok()) {
+            EvalResult checked;
+            checked.stage = u"bench"_s;
+            checked.compiled = true;
+            checked.correct = true;
+            checked.metrics = {{u"median_ms"_s, e.timeMs}};
+            checked.document = result;
+            enrichResult(checked, w, loaded->target, calibration);
+            flagBeyondRoofline(checked, w, calibration);
+            Json flags = checked.document.value("flags", Json::array());
+            if (w.maxSpeedup > 0 && std::isfinite(startMs) && startMs > w.maxSpeedup * e.timeMs)
+                flags.push_back(Json{{"id", "beyond-bound"},
+                                     {"reason", ss(QString::number(startMs / e.timeMs, 'f', 0)
+                                                   + u"× over the start, more than the workload's max_speedup "_s
+                                                   + QString::number(w.maxSpeedup, 'g', 6))}});
+            if (!flags.empty()) {
+                result["flags"] = flags;
+                r.flags << u"flagged"_s;
+                r.cause += u"; flagged "_s + qs(stringAt(flags.front(), {"id"})) + u": "_s
+                    + qs(stringAt(flags.front(), {"reason"}));
+                ++flagged;
+            }
+        }
         r.result = std::move(result);
         r.timings = {{"compile_ms", e.compileMs}, {"check_ms", e.verifyMs}, {"bench_ms", e.benchMs}};
         r.startedAt = r.finishedAt = e.timestamp.isEmpty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)
@@ -182,6 +223,9 @@ int cmdImport(const QStringList &args)
     }
     out(Kwb::tr("imported %1 of %2 configurations into %3").arg(QString::number(added), QString::number(cache->entries.size()), session->dir())
         + (added < int(cache->entries.size()) ? u' ' + Kwb::tr("(the rest were already there)") : QString()) + u'\n');
+    if (flagged > 0)
+        out(Kwb::tr("%1 of them flagged: faster than this host's calibrated roofline or the workload's max_speedup allows; "
+                    "they are never built on").arg(flagged) + u'\n');
     return ExitOk;
 }
 
@@ -225,20 +269,24 @@ int cmdSimulate(const QStringList &args)
         }
         strategies.push_back(*s);
     }
-    int valid = 0;
-    w.knobs.forEachValid([&](const KnobConfig &) {
-        ++valid;
-        return true;
-    });
-    const int seeds = std::max(1, p.value(u"seeds"_s).toInt());
-    const int budget = p.isSet(u"budget"_s) ? std::max(1, p.value(u"budget"_s).toInt()) : valid;
+    // Counted, or estimated for a huge space: never walked whole.
+    const KnobSpace::ValidCount validCount = w.knobs.countValid();
+    const int valid = int(std::min(validCount.count, 1e9));
+    const int seeds = std::clamp(p.value(u"seeds"_s).toInt(), 1, 10'000);
+    // By default a replay may try every valid configuration, but no more than
+    // four times what was recorded: past that it mostly proposes
+    // configurations the recording does not hold.
+    const int budget = p.isSet(u"budget"_s) ? std::clamp(p.value(u"budget"_s).toInt(), 1, 1'000'000)
+                                            : std::max(1, std::min(valid, std::max(100, 4 * int(cache->entries.size()))));
     int failed = 0;
     for (const auto &[c, e] : cache->entries)
         failed += e.ok() ? 0 : 1;
     auto line = [](const QString &label, const QString &text) { out(label.leftJustified(11) + u' ' + text + u'\n'); };
     line(Kwb::tr("recording"), Kwb::tr("%1: %2 configurations (%3 failed) of %4 valid, on %5")
                                    .arg(QFileInfo(p.value(u"cache"_s)).fileName(), QString::number(cache->entries.size()),
-                                        QString::number(failed), QString::number(valid), cache->deviceName));
+                                        QString::number(failed),
+                                        validCount.exact ? QString::number(valid) : u"≈"_s + QString::number(validCount.count, 'g', 3),
+                                        cache->deviceName));
     line(Kwb::tr("optimum"), describeEntry(w.knobs, *optimum));
     int within95 = 0;
     for (const auto &[c, e] : cache->entries)

@@ -48,21 +48,21 @@ double Calibration::peakFor(const QString &precisionName) const
 
 std::optional<Calibration> Calibration::fromJson(const Json &j, QString *error)
 {
-    if (!j.is_object() || j.value("schema", std::string()) != "kwb.calibration/1" || !j.contains("peak_gflops")
+    if (!j.is_object() || stringAt(j, {"schema"}) != "kwb.calibration/1" || !j.contains("peak_gflops")
         || !j.contains("peak_gbs") || !j["peak_gflops"].is_number() || !j["peak_gbs"].is_number()) {
         if (error)
             *error = FileText::tr("not a kwb.calibration/1 document with numeric peak_gflops and peak_gbs");
         return std::nullopt;
     }
     Calibration c;
-    c.host = qs(j.value("host", std::string()));
-    c.cpu = qs(j.value("cpu", std::string()));
-    c.hostname = qs(j.value("hostname", std::string()));
+    c.host = qs(stringAt(j, {"host"}));
+    c.cpu = qs(stringAt(j, {"cpu"}));
+    c.hostname = qs(stringAt(j, {"hostname"}));
     c.peakGflops = j["peak_gflops"].get<double>();
     c.peakGbs = j["peak_gbs"].get<double>();
-    c.threads = j.value("threads", 1);
-    c.precision = qs(j.value("precision", std::string("fp32")));
-    c.measuredAt = qs(j.value("measured_at", std::string()));
+    c.threads = int(std::clamp(numberAt(j, {"threads"}, 1), 1.0, 4096.0));
+    c.precision = j.contains("precision") ? qs(stringAt(j, {"precision"})) : u"fp32"_s;
+    c.measuredAt = qs(stringAt(j, {"measured_at"}));
     if (const auto p = j.find("peaks"); p != j.end() && p->is_object()) {
         for (const auto &[name, v] : p->items()) {
             if (v.is_number() && v.get<double>() > 0)
@@ -73,7 +73,7 @@ std::optional<Calibration> Calibration::fromJson(const Json &j, QString *error)
         c.device = qs(d->get<std::string>());
     if (const auto pub = j.find("published"); pub != j.end() && pub->is_object())
         c.published = *pub;
-    if (!c.isValid()) {
+    if (!c.isValid() || !std::isfinite(c.peakGflops) || !std::isfinite(c.peakGbs)) {
         if (error)
             *error = FileText::tr("calibration figures must be positive");
         return std::nullopt;

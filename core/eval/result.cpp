@@ -151,7 +151,12 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
         if (!v.need("/failure/message", &Json::is_string, u"a string"_s, &j))
             return fail(v.error());
         r.failureMessage = qs(j->get<std::string>());
-        r.failureStage = qs(f->value("stage", ss(r.stage)));
+        r.failureStage = r.stage;
+        if (const Json *st = v.get("/failure/stage"); st && !st->is_null()) {
+            if (!st->is_string() || !stages.contains(qs(st->get<std::string>())))
+                return v.fail("/failure/stage", u"must be one of compile, check, bench, profile"_s), fail(v.error());
+            r.failureStage = qs(st->get<std::string>());
+        }
     }
 
     if (const Json *checks = v.get("/checks")) {
@@ -170,7 +175,7 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
             c.seed = qint64(seed);
             c.mismatches = qint64(mismatches);
             c.nonfinite = qint64(nonfinite);
-            c.output = qs((*checks)[i].value("output", std::string()));
+            c.output = qs(stringAt((*checks)[i], {"output"}));
             r.checks.push_back(c);
         }
     }
@@ -236,8 +241,19 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
         }
     }
     if (const Json *counters = v.get("/counters"); counters && counters->is_object()) {
-        r.countersAvailable = counters->value("available", false);
-        r.countersReason = qs(counters->value("reason", std::string()));
+        const Json *available = findAt(*counters, {"available"});
+        r.countersAvailable = available && available->is_boolean() && available->get<bool>();
+        r.countersReason = qs(stringAt(*counters, {"reason"}));
+    }
+    if (const Json *timings = v.get("/timings"); timings && !timings->is_null()) {
+        if (!timings->is_object())
+            return v.fail("/timings", u"must be an object of stage → milliseconds, found "_s + jsonTypeName(*timings)),
+                   fail(v.error());
+        for (const auto &[name, value] : timings->items()) {
+            double d = 0;
+            if (!v.finiteNumber("/timings/" + pointerToken(name), &d, false))
+                return fail(v.error());
+        }
     }
     if (const Json *logs = v.get("/log")) {
         if (!logs->is_object())

@@ -481,7 +481,7 @@ void LlmClient::onEvent(Call &c, const QByteArray &event, const QByteArray &data
     }
     QString text;
     if (m_settings.provider == LlmSettings::Provider::Anthropic) {
-        const std::string type = j.value("type", std::string(event.constData()));
+        const std::string type = j.contains("type") ? stringAt(j, {"type"}) : std::string(event.constData());
         if (type == "content_block_delta") {
             text = qs(stringAt(j, {"delta", "text"}));
         } else if (type == "message_start") {
@@ -501,11 +501,12 @@ void LlmClient::onEvent(Call &c, const QByteArray &event, const QByteArray &data
             text = qs(stringAt((*choices)[0], {"delta", "content"}));
         }
         if (const Json *u = findAt(j, {"usage"}); u && u->is_object()) {
-            c.reply.tokensIn = u->value("prompt_tokens", qint64(0));
-            c.reply.tokensOut = u->value("completion_tokens", qint64(0));
+            // Some compatible servers send null here.
+            c.reply.tokensIn = qint64(numberAt(*u, {"prompt_tokens"}, 0));
+            c.reply.tokensOut = qint64(numberAt(*u, {"completion_tokens"}, 0));
         }
         if (const Json *e = findAt(j, {"error"}); e && e->is_object()) {
-            return endAttempt(c, false, u"the provider reported: "_s + qs(e->value("message", std::string())));
+            return endAttempt(c, false, u"the provider reported: "_s + qs(stringAt(*e, {"message"})));
         }
     }
     if (!text.isEmpty()) {
@@ -526,13 +527,15 @@ void LlmClient::complete(Call &c)
                                             + u"): "_s + QString::fromUtf8(c.body.left(120)));
         }
         if (m_settings.provider == LlmSettings::Provider::Anthropic) {
-            for (const Json &block : j.value("content", Json::array()))
-                c.reply.text += qs(block.value("text", std::string()));
+            if (const Json *content = findAt(j, {"content"}); content && content->is_array()) {
+                for (const Json &block : *content)
+                    c.reply.text += qs(stringAt(block, {"text"}));
+            }
             c.reply.tokensIn = qint64(numberAt(j, {"usage", "input_tokens"}, 0));
             c.reply.tokensOut = qint64(numberAt(j, {"usage", "output_tokens"}, 0));
         } else {
             if (const Json *ch = findAt(j, {"choices"}); ch && ch->is_array() && !ch->empty())
-                c.reply.text = qs((*ch)[0].value("message", Json::object()).value("content", std::string()));
+                c.reply.text = qs(stringAt((*ch)[0], {"message", "content"})); // null for a refusal
             c.reply.tokensIn = qint64(numberAt(j, {"usage", "prompt_tokens"}, 0));
             c.reply.tokensOut = qint64(numberAt(j, {"usage", "completion_tokens"}, 0));
         }

@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include <cmath>
+#include <limits>
 
 namespace kwb {
 
@@ -122,11 +123,13 @@ std::optional<Latency> OptimizationLoop::latencyOf(int id) const
         return std::nullopt;
     const Json &l = *found;
     Latency lat;
-    lat.medianMs = l.value("median_ms", 0.0);
-    lat.minMs = l.value("min_ms", lat.medianMs);
-    lat.q1Ms = l.value("q1_ms", lat.medianMs);
-    lat.q3Ms = l.value("q3_ms", lat.medianMs);
-    lat.p90Ms = l.value("p90_ms", lat.medianMs);
+    lat.medianMs = numberAt(l, {"median_ms"}, NAN);
+    if (!std::isfinite(lat.medianMs) || lat.medianMs <= 0)
+        return std::nullopt; // a record edited into nonsense times nothing
+    lat.minMs = numberAt(l, {"min_ms"}, lat.medianMs);
+    lat.q1Ms = numberAt(l, {"q1_ms"}, lat.medianMs);
+    lat.q3Ms = numberAt(l, {"q3_ms"}, lat.medianMs);
+    lat.p90Ms = numberAt(l, {"p90_ms"}, lat.medianMs);
     return lat;
 }
 
@@ -155,13 +158,38 @@ void OptimizationLoop::start()
             lastRound = std::max(lastRound, r.round);
     }
     const Json state = m_session.loopState();
-    m_incumbentId = state.value("incumbent", 0);
-    m_bestId = state.value("best", 0);
-    m_startId = state.value("start", 0);
-    m_failStreak = state.value("fail_streak", 0);
-    m_lastKeptRound = state.value("last_kept_round", 0);
+    auto id = [&](const char *key) {
+        const double v = numberAt(state, {key}, 0);
+        return v >= 0 && v <= std::numeric_limits<int>::max() ? int(v) : 0;
+    };
+    m_incumbentId = id("incumbent");
+    m_bestId = id("best");
+    m_startId = id("start");
+    m_failStreak = id("fail_streak");
+    m_lastKeptRound = id("last_kept_round");
     if (const Json *reverts = findAt(state, {"reverts"}); reverts && reverts->is_array())
         m_reverts = *reverts;
+    // The incumbent and the best must be kernels the loop kept, with a
+    // time and a stored source; session.json naming anything else (edited,
+    // or written by an older version) is rebuilt from the records.
+    for (int *which : {&m_incumbentId, &m_bestId}) {
+        const ExperimentRecord *r = record(*which);
+        if (!*which || !r)
+            continue;
+        QString why;
+        if (r->decision != u"kept"_s)
+            why = tr("it was %1, not kept").arg(r->decision.isEmpty() ? tr("never decided") : r->decision);
+        else if (!latencyOf(r->id))
+            why = tr("its record holds no time");
+        else if (m_session.kernelPath(r->sourceHash).isEmpty())
+            why = tr("its kernel %1 is missing from %2/kernels").arg(r->sourceHash, m_session.dir());
+        if (!why.isEmpty()) {
+            Q_EMIT consoleLine(r->id, tr("kwb: session.json names #%1 as %2, but %3; the best kept kernel is used instead")
+                                          .arg(r->id)
+                                          .arg(which == &m_incumbentId ? tr("the incumbent") : tr("the best"), why));
+            m_incumbentId = m_bestId = 0;
+        }
+    }
     // What was kept before is checked again: a result the harness (or the
     // calibration) no longer trusts is neither the incumbent nor the best.
     QList<int> distrusted;
@@ -178,7 +206,8 @@ void OptimizationLoop::start()
     if (!record(m_bestId) || !record(m_incumbentId)) {
         double bestMs = 0;
         for (const ExperimentRecord &r : m_session.experiments()) {
-            if (r.decision != u"kept"_s || distrusted.contains(r.id))
+            if (r.decision != u"kept"_s || distrusted.contains(r.id) || !latencyOf(r.id)
+                || m_session.kernelPath(r.sourceHash).isEmpty())
                 continue;
             const double ms = latencyOf(r.id)->medianMs;
             if (!m_bestId || ms < bestMs) {
@@ -505,9 +534,10 @@ void OptimizationLoop::doShip()
             s.state = Slot::State::Done;
             s.outcome.sourceHash = hit->sourceHash;
             s.outcome.result.document = hit->result;
-            s.outcome.result.compiled = hit->result.value("compiled", false);
-            if (hit->result.value("correct", Json()).is_boolean())
-                s.outcome.result.correct = hit->result["correct"].get<bool>();
+            const Json *compiled = findAt(hit->result, {"compiled"}), *correct = findAt(hit->result, {"correct"});
+            s.outcome.result.compiled = compiled && compiled->is_boolean() && compiled->get<bool>();
+            if (correct && correct->is_boolean())
+                s.outcome.result.correct = correct->get<bool>();
             s.outcome.result.failureClass = qs(stringAt(hit->result, {"failure", "class"}));
             if (auto l = latencyOf(hit->id))
                 s.outcome.result.latency = l;
@@ -625,7 +655,8 @@ void OptimizationLoop::doDecide()
             r.result = Json();
         } else {
             r.result = s.outcome.result.document;
-            r.timings = r.result.value("timings", Json::object());
+            if (const Json *t = findAt(r.result, {"timings"}); t && t->is_object())
+                r.timings = *t;
             r.timings["wall_ms"] = s.outcome.wallMs;
             if (s.cached)
                 r.flags << u"cached"_s;

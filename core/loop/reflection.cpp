@@ -31,7 +31,8 @@ QString knobChanges(const ExperimentRecord &c, const ExperimentRecord *parent)
 {
     QStringList out;
     for (const auto &[k, v] : c.knobs.items()) {
-        const Json before = parent ? parent->knobs.value(k, Json()) : Json();
+        const Json *known = parent && parent->knobs.is_object() ? findAt(parent->knobs, {k.c_str()}) : nullptr;
+        const Json before = known ? *known : Json();
         if (before != v)
             out << qs(k) + u'=' + qs(v.is_string() ? v.get<std::string>() : v.dump());
     }
@@ -56,12 +57,23 @@ Json memoryRecord(const ExperimentRecord &slow, const ExperimentRecord &fast)
                 {"bottleneck", before.value("bottleneck", std::string())}};
 }
 
+// memory.json as a list of records; whatever else a damaged file holds is left out.
+static std::vector<Json> memoryRecords(const Json &memory)
+{
+    std::vector<Json> all;
+    for (const Json &m : memory.is_array() ? memory : Json::array()) {
+        if (m.is_object())
+            all.push_back(m);
+    }
+    return all;
+}
+
 Json addToMemory(const Json &memory, const Json &record, int cap)
 {
-    std::vector<Json> all(memory.begin(), memory.end());
+    std::vector<Json> all = memoryRecords(memory);
     all.push_back(record);
     std::stable_sort(all.begin(), all.end(), [](const Json &x, const Json &y) {
-        return x.value("speedup", 0.0) > y.value("speedup", 0.0);
+        return numberAt(x, {"speedup"}, 0) > numberAt(y, {"speedup"}, 0);
     });
     if (int(all.size()) > cap)
         all.resize(size_t(cap));
@@ -70,13 +82,13 @@ Json addToMemory(const Json &memory, const Json &record, int cap)
 
 Json rankMemory(const Json &memory, const QString &bottleneck)
 {
-    std::vector<Json> all(memory.begin(), memory.end());
+    std::vector<Json> all = memoryRecords(memory);
     const std::string b = ss(bottleneck);
     std::stable_sort(all.begin(), all.end(), [&](const Json &x, const Json &y) {
-        const bool xs = x.value("bottleneck", std::string()) == b, ys = y.value("bottleneck", std::string()) == b;
+        const bool xs = stringAt(x, {"bottleneck"}) == b, ys = stringAt(y, {"bottleneck"}) == b;
         if (xs != ys)
             return xs;
-        return x.value("speedup", 0.0) > y.value("speedup", 0.0);
+        return numberAt(x, {"speedup"}, 0) > numberAt(y, {"speedup"}, 0);
     });
     return Json(all);
 }

@@ -219,7 +219,7 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
     cache.kernelName = qs(stringAt(root, {"kernel_name"}));
     if (const Json *ps = findAt(root, {"problem_size"}); ps && ps->is_array()) {
         for (const Json &v : *ps) {
-            if (v.is_number())
+            if (v.is_number() && v.get<double>() >= 1 && v.get<double>() <= double(1LL << 40))
                 cache.problemSize.push_back(qint64(v.get<double>()));
         }
     }
@@ -257,16 +257,23 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
             return fail(pointer, FileText::tr("entry has no 'time'"));
         if (time->is_number()) {
             e.timeMs = time->get<double>();
+            if (!std::isfinite(e.timeMs) || e.timeMs <= 0)
+                return fail(pointer + "/time", FileText::tr("'time' must be a positive number of milliseconds, found %1")
+                                                   .arg(QString::number(e.timeMs)));
         } else if (time->is_string()) {
             e.failure = qs(time->get<std::string>());
             if (e.failure == u"InvalidConfig"_s)
                 continue; // Kernel Tuner records restricted configurations too
+            if (e.failure != u"CompilationFailedConfig"_s && e.failure != u"RuntimeFailedConfig"_s)
+                return fail(pointer + "/time", FileText::tr("'time' names no failure Kernel Tuner records ('%1'; it writes "
+                                                            "CompilationFailedConfig, RuntimeFailedConfig or InvalidConfig)")
+                                                   .arg(e.failure));
         } else {
             return fail(pointer + "/time", FileText::tr("'time' must be a number (milliseconds) or a failure name"));
         }
         if (const Json *times = findAt(value, {"times"}); times && times->is_array()) {
             for (const Json &t : *times) {
-                if (t.is_number())
+                if (t.is_number() && std::isfinite(t.get<double>()) && t.get<double>() > 0)
                     e.timesMs.push_back(t.get<double>());
             }
         }

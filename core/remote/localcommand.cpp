@@ -112,6 +112,16 @@ void LocalCommand::onReadyStderr()
             m_stderrTail.removeFirst();
         Q_EMIT stderrLine(line);
     }
+    // A line without end (a kernel printing 100 MB and no newline) is
+    // passed on in pieces, so what is held here stays bounded.
+    while (m_stderrPartial.size() > kMaxStderrLine) {
+        const QString piece = QString::fromUtf8(m_stderrPartial.left(kMaxStderrLine));
+        m_stderrPartial.remove(0, kMaxStderrLine);
+        m_stderrTail.append(piece);
+        if (m_stderrTail.size() > 40)
+            m_stderrTail.removeFirst();
+        Q_EMIT stderrLine(piece);
+    }
 }
 
 void LocalCommand::onFinished(int exitCode, QProcess::ExitStatus status)

@@ -12,6 +12,10 @@
 
 namespace kwb {
 
+/// The longest stderr line passed on whole; longer ones arrive in pieces.
+constexpr qsizetype kMaxStderrLine = 64 * 1024;
+
+
 /// How a command on a host ended. `infraError` is set when the command could
 /// not be run or was cut off (not started, timed out, stdout over its cap):
 /// then the output says nothing about the kernel.

@@ -1,4 +1,5 @@
 #include "sshconnection.h"
+#include "remote/localcommand.h"
 
 #include "util/messages.h"
 
@@ -348,6 +349,10 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
                         remotePid = l.mid(pidMark.size() + 1);
                     else
                         Q_EMIT line(job, QString::fromUtf8(l));
+                }
+                while (err.size() > kMaxStderrLine) { // a line without end, in pieces
+                    Q_EMIT line(job, QString::fromUtf8(err.left(kMaxStderrLine)));
+                    err.remove(0, kMaxStderrLine);
                 }
                 continue;
             }

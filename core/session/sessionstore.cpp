@@ -11,6 +11,10 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 #include <unistd.h>
 
 namespace kwb {
@@ -61,34 +65,63 @@ Json ExperimentRecord::toJson() const
 
 std::optional<ExperimentRecord> ExperimentRecord::fromJson(const Json &j, QString *error)
 {
-    if (!j.is_object() || !j.contains("id") || !j["id"].is_number_integer() || !j.contains("source_hash")
-        || !j["source_hash"].is_string()) {
+    auto refuse = [&](const QString &why) -> std::optional<ExperimentRecord> {
         if (error)
-            *error = FileText::tr("a record needs an integer 'id' and a string 'source_hash'");
+            *error = why;
         return std::nullopt;
+    };
+    if (!j.is_object() || !j.contains("id") || !j["id"].is_number_integer() || !j.contains("source_hash")
+        || !j["source_hash"].is_string())
+        return refuse(FileText::tr("a record needs an integer 'id' and a string 'source_hash'"));
+    // Every other member is optional, but when present must have its type:
+    // a record someone edited into another shape is refused whole, never
+    // half-read.
+    for (const char *key : {"origin", "plan", "host", "decision", "cause", "started_at", "finished_at", "infra_error"}) {
+        if (j.contains(key) && !j[key].is_string() && !j[key].is_null())
+            return refuse(FileText::tr("'%1' must be a string, found %2").arg(QLatin1String(key), jsonTypeName(j[key])));
     }
+    for (const char *key : {"round", "parent"}) {
+        if (j.contains(key) && !j[key].is_number_integer() && !j[key].is_null())
+            return refuse(FileText::tr("'%1' must be an integer, found %2").arg(QLatin1String(key), jsonTypeName(j[key])));
+    }
+    for (const char *key : {"knobs", "timings", "result"}) {
+        if (j.contains(key) && !j[key].is_object() && !j[key].is_null())
+            return refuse(FileText::tr("'%1' must be an object, found %2").arg(QLatin1String(key), jsonTypeName(j[key])));
+    }
+    if (j.contains("flags") && !j["flags"].is_array() && !j["flags"].is_null())
+        return refuse(FileText::tr("'%1' must be an array, found %2").arg(u"flags"_s, jsonTypeName(j["flags"])));
+    if (j["id"].get<qint64>() <= 0 || j["id"].get<qint64>() > std::numeric_limits<int>::max())
+        return refuse(FileText::tr("'id' must be a positive integer"));
+    auto text = [&](const char *key) { return qs(stringAt(j, {key})); };
+    auto object = [&](const char *key) {
+        const Json *v = findAt(j, {key});
+        return v && v->is_object() ? *v : Json::object();
+    };
     ExperimentRecord r;
     r.id = j["id"].get<int>();
-    r.round = j.value("round", 0);
-    if (j.contains("parent") && j["parent"].is_number_integer())
-        r.parent = j["parent"].get<int>();
-    r.origin = qs(j.value("origin", std::string()));
-    r.sourceHash = qs(j["source_hash"].get<std::string>());
-    r.knobs = j.value("knobs", Json::object());
-    r.plan = qs(j.value("plan", std::string()));
-    r.host = qs(j.value("host", std::string()));
-    r.result = j.value("result", Json());
-    r.decision = qs(j.value("decision", std::string()));
-    r.cause = qs(j.value("cause", std::string()));
-    for (const Json &f : j.value("flags", Json::array())) {
-        if (f.is_string())
-            r.flags << qs(f.get<std::string>());
+    if (const Json *round = findAt(j, {"round"}); round && round->is_number_integer())
+        r.round = int(std::clamp<qint64>(round->get<qint64>(), 0, std::numeric_limits<int>::max()));
+    if (const Json *parent = findAt(j, {"parent"}); parent && parent->is_number_integer())
+        r.parent = int(std::clamp<qint64>(parent->get<qint64>(), 0, std::numeric_limits<int>::max()));
+    r.origin = text("origin");
+    r.sourceHash = text("source_hash");
+    r.knobs = object("knobs");
+    r.plan = text("plan");
+    r.host = text("host");
+    if (const Json *result = findAt(j, {"result"}); result && result->is_object())
+        r.result = *result;
+    r.decision = text("decision");
+    r.cause = text("cause");
+    if (const Json *flags = findAt(j, {"flags"}); flags && flags->is_array()) {
+        for (const Json &f : *flags) {
+            if (f.is_string())
+                r.flags << qs(f.get<std::string>());
+        }
     }
-    if (j.contains("infra_error") && j["infra_error"].is_string())
-        r.infraError = qs(j["infra_error"].get<std::string>());
-    r.timings = j.value("timings", Json::object());
-    r.startedAt = qs(j.value("started_at", std::string()));
-    r.finishedAt = qs(j.value("finished_at", std::string()));
+    r.infraError = text("infra_error");
+    r.timings = object("timings");
+    r.startedAt = text("started_at");
+    r.finishedAt = text("finished_at");
     return r;
 }
 
@@ -167,7 +200,7 @@ bool SessionStore::load(QString *error)
             *error = QFileInfo::exists(infoPath) ? d.toString() : FileText::tr("%1 is not a session (no session.json)").arg(m_dir);
         return false;
     }
-    if (!info->root().is_object() || info->root().value("schema", std::string()) != "kwb.session/1") {
+    if (!info->root().is_object() || stringAt(info->root(), {"schema"}) != "kwb.session/1") {
         if (error)
             *error = infoPath + u": not a kwb.session/1 document"_s;
         return false;
@@ -216,7 +249,15 @@ bool SessionStore::load(QString *error)
                     + (doc ? why : err.message);
             continue;
         }
+        if (const auto seen = m_byId.constFind(rec->id); seen != m_byId.constEnd()) {
+            // The first record of an id is the one the session was built on.
+            m_warnings << path + u':' + QString::number(lineNo) + u":1: skipped a record whose id "_s
+                    + QString::number(rec->id) + u" is already taken (by the record on line "_s
+                    + QString::number(m_lines[*seen]) + u')';
+            continue;
+        }
         m_byId.insert(rec->id, m_records.size());
+        m_lines.push_back(lineNo);
         m_records.push_back(std::move(*rec));
     }
     m_goodBytes = start <= data.size() && (data.isEmpty() || data.endsWith('\n')) ? data.size()
@@ -358,8 +399,15 @@ bool SessionStore::append(ExperimentRecord &record, QString *error)
     m_fileBytes += line.size();
     m_goodBytes = m_fileBytes;
     m_byId.insert(record.id, m_records.size());
+    m_lines.push_back(0); // not read from a line
     m_records.push_back(record);
     return true;
+}
+
+int SessionStore::loopId(const char *key) const
+{
+    const double id = numberAt(loopState(), {key}, 0);
+    return id >= 1 && id <= std::numeric_limits<int>::max() && id == std::floor(id) ? int(id) : 0;
 }
 
 bool SessionStore::setStatus(const QString &status, QString *error)

@@ -88,8 +88,18 @@ public:
     bool append(ExperimentRecord &record, QString *error);
     bool setStatus(const QString &status, QString *error);
 
-    /// The loop's own state (incumbent, best, round…), kept in session.json.
-    Json loopState() const { return m_info.value("loop", Json::object()); }
+    /// The loop's own state (incumbent, best, round…), kept in session.json:
+    /// always an object, whatever the file holds.
+    Json loopState() const
+    {
+        const Json *loop = findAt(m_info, {"loop"});
+        return loop && loop->is_object() ? *loop : Json::object();
+    }
+    /// A record id the loop state names ("incumbent", "best", "start"); 0 when
+    /// it names none or holds something else.
+    int loopId(const char *key) const;
+    /// The workload file the session was made from ("" when not recorded).
+    QString workloadPath() const { return qs(stringAt(m_info, {"workload_path"})); }
     bool setLoopState(const Json &state, QString *error);
 
     /// Optimization memory (memory.json, replaced atomically) and the
@@ -108,6 +118,7 @@ private:
     Json m_info;
     std::vector<ExperimentRecord> m_records;
     QHash<int, size_t> m_byId; ///< record id → index in m_records
+    std::vector<int> m_lines;  ///< the line of experiments.jsonl each loaded record came from
     QStringList m_warnings;
     qint64 m_goodBytes = -1; ///< length of experiments.jsonl up to its last complete line
     qint64 m_fileBytes = 0;

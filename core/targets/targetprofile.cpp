@@ -54,7 +54,9 @@ QStringList TargetRegistry::availableIds()
 
 std::optional<TargetProfile> TargetRegistry::load(const QString &id, Diagnostic *error)
 {
-    for (const QString &path : searchPaths()) {
+    // An id names a folder of the search path, never a path of its own.
+    static const QRegularExpression plain(u"^[A-Za-z0-9_][A-Za-z0-9_.-]*$"_s);
+    for (const QString &path : plain.match(id).hasMatch() ? searchPaths() : QStringList()) {
         const QString file = path + u'/' + id + u"/target.json"_s;
         if (QFileInfo::exists(file))
             return loadFile(file, error);
@@ -97,8 +99,43 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
     };
     if (!root.is_object())
         return fail("", FileText::tr("a target profile must be a JSON object"));
-    if (root.value("schema", std::string()) != "kwb.target/1")
+    if (stringAt(root, {"schema"}) != "kwb.target/1")
         return fail("/schema", FileText::tr("'schema' must be \"kwb.target/1\""));
+    // Types first, so nothing below can meet a value of another kind.
+    auto wrongType = [&](const Json &where, const std::string &ptr, std::initializer_list<const char *> keys,
+                         bool (Json::*is)() const noexcept, const QString &kind) -> std::optional<std::string> {
+        for (const char *key : keys) {
+            if (where.is_object() && where.contains(key) && !(where[key].*is)())
+                return ptr + "/" + key + "\t" + ss(FileText::tr("'%1' must be %2, found %3")
+                                                    .arg(QLatin1String(key), kind, jsonTypeName(where[key])));
+        }
+        return std::nullopt;
+    };
+    std::vector<std::optional<std::string>> problems = {
+        wrongType(root, "", {"id", "name", "language", "source_extension", "knob_define", "line_comment"},
+                  &Json::is_string, FileText::tr("a string")),
+        wrongType(root, "", {"compiler"}, &Json::is_object, FileText::tr("an object")),
+        wrongType(root.value("compiler", Json::object()), "/compiler", {"cxx"}, &Json::is_string, FileText::tr("a string"))};
+    for (const char *list : {"prerequisites", "metrics", "bottleneck", "guards"}) {
+        const Json *items = findAt(root, {list});
+        for (size_t i = 0; items && items->is_array() && i < items->size(); ++i) {
+            const std::string ptr = "/" + std::string(list) + "/" + std::to_string(i);
+            if (!(*items)[i].is_object()) {
+                problems.push_back(ptr + "\t" + ss(FileText::tr("must be an object, found %1").arg(jsonTypeName((*items)[i]))));
+                continue;
+            }
+            problems.push_back(wrongType((*items)[i], ptr, {"name", "unit", "description", "better", "class", "when", "why",
+                                                           "id", "pattern", "reason", "hint"},
+                                         &Json::is_string, FileText::tr("a string")));
+            problems.push_back(wrongType((*items)[i], ptr, {"shown"}, &Json::is_boolean, FileText::tr("a boolean")));
+        }
+    }
+    for (const auto &problem : problems) {
+        if (problem) {
+            const size_t tab = problem->find('\t');
+            return fail(problem->substr(0, tab), qs(problem->substr(tab + 1)));
+        }
+    }
 
     TargetProfile t;
     t.dir = QFileInfo(path).absolutePath();
@@ -187,7 +224,8 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
         for (size_t i = 0; i < rules.size(); ++i) {
             const Json &r = rules[i];
             const std::string ptr = "/bottleneck/" + std::to_string(i);
-            if (!r.is_object() || !r.contains("class") || !r.contains("when"))
+            if (!r.is_object() || !r.contains("class") || !r.contains("when") || !r["class"].is_string()
+                || !r["when"].is_string())
                 return fail(ptr, FileText::tr("a bottleneck rule needs 'class' and 'when'"));
             BottleneckRule rule{qs(r["class"].get<std::string>()), qs(r["when"].get<std::string>()),
                                 qs(r.value("why", std::string()))};

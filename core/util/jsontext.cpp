@@ -97,8 +97,8 @@ class PositionIndexer
 {
 public:
     PositionIndexer(const QByteArray &text, std::map<std::string, SourcePos> &values,
-                    std::map<std::string, SourcePos> &keys)
-        : m_text(text), m_values(values), m_keys(keys)
+                    std::map<std::string, SourcePos> &keys, std::vector<JsonText::DuplicateKey> &duplicates)
+        : m_text(text), m_values(values), m_keys(keys), m_duplicates(duplicates)
     {}
 
     void run()
@@ -175,6 +175,8 @@ private:
                 // used as the key, which matches for every unescaped key.
                 const std::string key = string();
                 const std::string child = pointer + '/' + pointerToken(key);
+                if (const auto seen = m_keys.find(child); seen != m_keys.end())
+                    m_duplicates.push_back({child, seen->second, keyPos});
                 m_keys[child] = keyPos;
                 skipSpace();
                 advance(); // ':'
@@ -216,37 +218,98 @@ private:
     const QByteArray &m_text;
     std::map<std::string, SourcePos> &m_values;
     std::map<std::string, SourcePos> &m_keys;
+    std::vector<JsonText::DuplicateKey> &m_duplicates;
     qsizetype m_i = 0;
     int m_line = 1;
     int m_col = 1;
 };
 
+// The offset of the first bracket that opens level `limit + 1`, or -1 when
+// the text never nests that deep. Strings and comments are skipped; the
+// text need not be valid (the parser judges that afterwards).
+qsizetype tooDeepAt(const QByteArray &text, int limit)
+{
+    int depth = 0;
+    const qsizetype n = text.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const char c = text[i];
+        if (c == '"') {
+            for (++i; i < n && text[i] != '"'; ++i) {
+                if (text[i] == '\\')
+                    ++i;
+            }
+        } else if (c == '/' && i + 1 < n && text[i + 1] == '/') {
+            while (i < n && text[i] != '\n')
+                ++i;
+        } else if (c == '/' && i + 1 < n && text[i + 1] == '*') {
+            for (i += 2; i + 1 < n && !(text[i] == '*' && text[i + 1] == '/'); ++i) {}
+            ++i;
+        } else if (c == '[' || c == '{') {
+            if (++depth > limit)
+                return i;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return -1;
+}
+
 } // namespace
 
-std::optional<JsonText> JsonText::parse(const QByteArray &text, const QString &fileName,
+QList<Diagnostic> JsonText::duplicateKeyWarnings() const
+{
+    QList<Diagnostic> out;
+    for (const DuplicateKey &d : m_duplicates) {
+        const QString key = qs(d.pointer.substr(d.pointer.rfind('/') + 1));
+        out.append({Diagnostic::Severity::Warning, m_fileName, d.second,
+                    FileText::tr("duplicate key '%1' (first at line %2, column %3); the last one counts")
+                        .arg(key, QString::number(d.first.line), QString::number(d.first.column))});
+    }
+    return out;
+}
+
+std::optional<JsonText> JsonText::parse(const QByteArray &input, const QString &fileName,
                                         Diagnostic *error)
 {
+    // A UTF-8 byte order mark is not JSON, but editors write one; positions
+    // count from the first character after it.
+    const QByteArray text = input.startsWith("\xEF\xBB\xBF") ? input.mid(3) : input;
+    auto fail = [&](qsizetype offset, const QString &message) {
+        if (error) {
+            error->severity = Diagnostic::Severity::Error;
+            error->file = fileName;
+            error->pos = positionOfOffset(text, offset);
+            error->message = message;
+        }
+        return std::nullopt;
+    };
+    if (const qsizetype at = tooDeepAt(text, kMaxDepth); at >= 0)
+        return fail(at, FileText::tr("nested deeper than %1 levels").arg(kMaxDepth));
     JsonText doc;
     doc.m_fileName = fileName;
     try {
         doc.m_root = Json::parse(text.constBegin(), text.constEnd(), nullptr,
                                  /*allow_exceptions=*/true, /*ignore_comments=*/true);
     } catch (const Json::parse_error &e) {
-        if (error) {
-            // nlohmann's message repeats a position of its own; keep only the
-            // part after it and put our file:line:col in front.
-            std::string what = e.what();
-            const auto colon = what.find(": ", what.find("parse error"));
-            if (colon != std::string::npos)
-                what = what.substr(colon + 2);
-            error->severity = Diagnostic::Severity::Error;
-            error->file = fileName;
-            error->pos = positionOfOffset(text, qsizetype(e.byte) - 1);
-            error->message = FileText::tr("malformed JSON: %1").arg(qs(what));
+        // nlohmann's message repeats a position of its own; keep only the
+        // part after it and put our file:line:col in front.
+        std::string what = e.what();
+        const auto colon = what.find(": ", what.find("parse error"));
+        if (colon != std::string::npos)
+            what = what.substr(colon + 2);
+        return fail(qsizetype(e.byte) - 1, FileText::tr("malformed JSON: %1").arg(qs(what)));
+    } catch (const Json::exception &e) {
+        // A number beyond a double's range ("number overflow parsing '1e400'")
+        // is the only other thing the parser throws; find it in the text.
+        const std::string what = e.what();
+        const size_t open = what.find('\''), close = what.rfind('\'');
+        if (open != std::string::npos && close > open + 1) {
+            const QByteArray number = QByteArray::fromStdString(what.substr(open + 1, close - open - 1));
+            return fail(text.indexOf(number), FileText::tr("number out of range: %1").arg(QString::fromLatin1(number)));
         }
-        return std::nullopt;
+        return fail(0, FileText::tr("malformed JSON: %1").arg(qs(what)));
     }
-    PositionIndexer(text, doc.m_values, doc.m_keys).run();
+    PositionIndexer(text, doc.m_values, doc.m_keys, doc.m_duplicates).run();
     return doc;
 }
 

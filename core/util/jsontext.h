@@ -1,11 +1,13 @@
 #pragma once
 
+#include <QList>
 #include <QString>
 
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kwb {
 
@@ -55,11 +57,27 @@ public:
     Diagnostic error(const std::string &pointer, const QString &message) const;
     Diagnostic warning(const std::string &pointer, const QString &message) const;
 
+    /// A key given twice in one object: the last one counts (as in every
+    /// JSON reader we know), which is rarely what the writer meant.
+    struct DuplicateKey
+    {
+        std::string pointer;
+        SourcePos first, second;
+    };
+    const std::vector<DuplicateKey> &duplicateKeys() const { return m_duplicates; }
+    /// One warning per duplicate key, naming both positions.
+    QList<Diagnostic> duplicateKeyWarnings() const;
+
+    /// Deepest nesting of arrays and objects a document may have: deeper
+    /// ones are refused before anything walks them recursively.
+    static constexpr int kMaxDepth = 256;
+
 private:
     Json m_root;
     QString m_fileName;
     std::map<std::string, SourcePos> m_values;
     std::map<std::string, SourcePos> m_keys;
+    std::vector<DuplicateKey> m_duplicates;
 };
 
 /// Escapes one reference token of a JSON pointer ("~" → "~0", "/" → "~1").

@@ -2,9 +2,12 @@
 
 #include "util/messages.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <random>
 
 namespace kwb {
 
@@ -105,12 +108,22 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
         if (!knobs.is_object()) {
             error("/knobs", FileText::tr("'knobs' must be an object mapping knob names to declarations, found %1")
                                 .arg(jsonTypeName(knobs)));
+        } else if (knobs.size() > size_t(kMaxKnobs)) {
+            error("/knobs", FileText::tr("a workload may declare at most %1 knobs, found %2").arg(kMaxKnobs).arg(knobs.size()));
         } else {
             for (const auto &[key, decl] : knobs.items()) {
                 const std::string ptr = "/knobs/" + pointerToken(key);
                 Knob knob;
                 knob.name = qs(key);
                 const QString where = FileText::tr("knob '%1'").arg(knob.name);
+                // Knobs are bound as "#define NAME VALUE" lines: a name is an
+                // identifier and a value one line of text, nothing more.
+                static const QRegularExpression ident(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
+                if (!ident.match(knob.name).hasMatch()) {
+                    error(ptr, FileText::tr("knob name '%1' must be an identifier (letters, digits, _; not starting with a digit)")
+                                   .arg(knob.name));
+                    continue;
+                }
                 const Json *list = nullptr;
                 if (decl.is_array())
                     list = &decl;
@@ -129,6 +142,11 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                             error(ptr + (decl.is_array() ? "/" : "/values/") + std::to_string(i),
                                   FileText::tr("%1: values must be numbers, booleans or strings, found %2")
                                       .arg(where, jsonTypeName((*list)[i])));
+                            continue;
+                        }
+                        if (std::any_of(v->text.begin(), v->text.end(), [](QChar c) { return c.category() == QChar::Other_Control; })) {
+                            error(ptr + (decl.is_array() ? "/" : "/values/") + std::to_string(i),
+                                  FileText::tr("%1: a value must be one line of text without control characters").arg(where));
                             continue;
                         }
                         knob.values.push_back(*v);
@@ -168,7 +186,17 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                         error(ptr + "/divisors", FileText::tr("%1: 'divisors' must be a positive integer or an expression of dims").arg(where));
                         continue;
                     }
-                    const double lo = decl.value("min", 1.0), hi = decl.value("max", n);
+                    bool typed = true;
+                    for (const char *bound : {"min", "max"}) {
+                        if (decl.contains(bound) && !decl[bound].is_number()) {
+                            error(ptr + "/" + bound, FileText::tr("%1: '%2' must be a number, found %3")
+                                                         .arg(where, QLatin1String(bound), jsonTypeName(decl[bound])));
+                            typed = false;
+                        }
+                    }
+                    if (!typed)
+                        continue;
+                    const double lo = numberAt(decl, {"min"}, 1.0), hi = numberAt(decl, {"max"}, n);
                     for (qint64 k = 1; double(k) * double(k) <= n; ++k) {
                         if (std::fmod(n, double(k)) == 0) {
                             knob.values.push_back({numberText(double(k)), double(k), true, false});
@@ -241,7 +269,10 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                     continue;
                 }
                 if (decl.is_object()) {
-                    knob.description = qs(decl.value("description", std::string()));
+                    if (decl.contains("description") && !decl["description"].is_string())
+                        error(ptr + "/description", FileText::tr("%1: 'description' must be a string, found %2")
+                                                        .arg(where, jsonTypeName(decl["description"])));
+                    knob.description = qs(stringAt(decl, {"description"}));
                     if (decl.contains("default")) {
                         auto dv = scalarValue(decl["default"]);
                         const int i = dv ? knob.indexOf(dv->text) : -1;
@@ -480,6 +511,23 @@ qint64 KnobSpace::forEachValid(const std::function<bool(const KnobConfig &)> &vi
                 return count;
         }
     }
+}
+
+KnobSpace::ValidCount KnobSpace::countValid(double enumerateUpTo, int samples) const
+{
+    if (m_knobs.empty())
+        return {};
+    if (cardinality() <= enumerateUpTo)
+        return {double(forEachValid([](const KnobConfig &) { return true; })), true};
+    std::mt19937_64 rng(20261123);
+    KnobConfig c(m_knobs.size(), 0);
+    int valid = 0;
+    for (int i = 0; i < samples; ++i) {
+        for (size_t k = 0; k < m_knobs.size(); ++k)
+            c[k] = int(rng() % m_knobs[k].values.size());
+        valid += isValid(c) ? 1 : 0;
+    }
+    return {cardinality() * valid / std::max(1, samples), false};
 }
 
 QString KnobSpace::defines(const KnobConfig &config, const QString &format) const

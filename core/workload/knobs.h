@@ -13,6 +13,10 @@
 
 namespace kwb {
 
+/// The most knobs a workload may declare (their product is the space).
+constexpr int kMaxKnobs = 64;
+
+
 /// One value a knob can take: its text as written into the kernel and, for
 /// numeric knobs, the number constraints see.
 struct KnobValue
@@ -90,6 +94,17 @@ public:
     /// Visits every valid configuration in lexicographic order; stop by
     /// returning false. Returns the number of valid configurations visited.
     qint64 forEachValid(const std::function<bool(const KnobConfig &)> &visit) const;
+
+    /// How many configurations are valid: counted exactly when the space
+    /// holds at most `enumerateUpTo`, else estimated from `samples` drawn at
+    /// random (a fixed seed: the same answer every time), so a huge space
+    /// costs no more than a small one.
+    struct ValidCount
+    {
+        double count = 0;
+        bool exact = true;
+    };
+    ValidCount countValid(double enumerateUpTo = 100'000, int samples = 10'000) const;
 
     /// Source lines that bind each knob, e.g. "#define BM 64" for format
     /// "#define {name} {value}".

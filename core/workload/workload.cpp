@@ -10,6 +10,8 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <limits>
+
 #include <cmath>
 
 namespace kwb {
@@ -36,6 +38,14 @@ qint64 TensorSpec::elements() const
     qint64 n = 1;
     for (qint64 d : shape)
         n *= d;
+    return n;
+}
+
+double TensorSpec::bytes() const
+{
+    double n = dtypeInfo(dtype).size; // in double: a product of huge dims must not wrap
+    for (qint64 d : shape)
+        n *= double(d);
     return n;
 }
 
@@ -130,7 +140,7 @@ public:
         return v;
     }
 
-    std::optional<qint64> integer(const std::string &ptr, qint64 min)
+    std::optional<qint64> integer(const std::string &ptr, qint64 min, qint64 max = std::numeric_limits<qint64>::max())
     {
         const Json *j = find(ptr);
         if (!j)
@@ -139,10 +149,20 @@ public:
             error(ptr, FileText::tr("%1 must be an integer, found %2").arg(label(ptr), jsonTypeName(*j)));
             return std::nullopt;
         }
+        if (j->is_number_unsigned() && j->get<quint64>() > quint64(std::numeric_limits<qint64>::max())) {
+            error(ptr, FileText::tr("%1 must be at most %2, found %3")
+                           .arg(label(ptr), QString::number(max), QString::number(j->get<quint64>())));
+            return std::nullopt;
+        }
         const qint64 v = j->get<qint64>();
         if (v < min) {
             error(ptr, FileText::tr("%1 must be at least %2, found %3")
                            .arg(label(ptr), QString::number(min), QString::number(v)));
+            return std::nullopt;
+        }
+        if (v > max) {
+            error(ptr, FileText::tr("%1 must be at most %2, found %3")
+                           .arg(label(ptr), QString::number(max), QString::number(v)));
             return std::nullopt;
         }
         return v;
@@ -275,6 +295,13 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
         }
         TensorSpec t;
         t.name = qs(name);
+        // The name is pasted into the generated header: an identifier, nothing else.
+        static const QRegularExpression ident(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
+        if (!ident.match(t.name).hasMatch() || t.name.size() > 64) {
+            r.error(p, FileText::tr("%1: a tensor name must be an identifier (letters, digits, _; not starting with a digit)")
+                           .arg(what));
+            continue;
+        }
         QStringList missing;
         for (const char *key : {"shape", "dtype"}) {
             if (!spec.contains(key))
@@ -327,6 +354,11 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
             } else {
                 r.error(sp, FileText::tr("%1: a shape entry must be an integer or a dim name, found %2")
                                 .arg(what, jsonTypeName(shape[i])));
+                ok = false;
+                continue;
+            }
+            if (v > kMaxDim) {
+                r.error(sp, FileText::tr("%1: a shape size of %2 is more than 2^40").arg(what, QString::number(v)));
                 ok = false;
                 continue;
             }
@@ -405,6 +437,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     }
     const Json &root = doc->root();
     Reader r(*doc, out);
+    out.warnings += doc->duplicateKeyWarnings();
     if (!root.is_object()) {
         r.error("", FileText::tr("a workload must be a JSON object, found %1").arg(jsonTypeName(root)));
         return out;
@@ -435,8 +468,13 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     }
     r.unknownKeys("", kRequired + kOptional);
 
-    if (auto v = r.string("/name"))
-        w.name = *v;
+    if (auto v = r.string("/name")) {
+        // Shown everywhere and written into generated files' comments.
+        if (std::any_of(v->begin(), v->end(), [](QChar c) { return c.category() == QChar::Other_Control; }))
+            r.error("/name", FileText::tr("'name' must not hold control characters such as a line break"));
+        else
+            w.name = *v;
+    }
     if (auto v = r.string("/description", false))
         w.description = *v;
     if (auto v = r.string("/target")) {
@@ -468,10 +506,20 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     if (r.object("/dims")) {
         for (const auto &[name, value] : root["dims"].items()) {
             const std::string p = "/dims/" + pointerToken(name);
+            static const QRegularExpression ident(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
+            if (!ident.match(qs(name)).hasMatch()) {
+                r.error(p, FileText::tr("dim name '%1' must be an identifier (letters, digits, _; not starting with a digit)")
+                               .arg(qs(name)));
+                continue;
+            }
             if (!value.is_number_integer() || value.get<qint64>() < 1) {
                 r.error(p, FileText::tr("dim '%1' must be a positive integer, found %2")
                                .arg(qs(name), value.is_number() ? QString::number(value.get<double>())
                                                                 : jsonTypeName(value)));
+                continue;
+            }
+            if (value.get<double>() > kMaxDim) {
+                r.error(p, FileText::tr("dim '%1' is %2, more than 2^40").arg(qs(name), QString::number(value.get<double>(), 'f', 0)));
                 continue;
             }
             w.dimNames << qs(name);
@@ -502,6 +550,17 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     }
     readTensors(r, "/inputs", w, w.inputs);
     readTensors(r, "/outputs", w, w.outputs);
+    {
+        double total = 0;
+        for (const auto *tensors : {&w.inputs, &w.outputs}) {
+            for (const TensorSpec &t : *tensors)
+                total += t.bytes();
+        }
+        if (total > kMaxTensorBytes)
+            r.error("/inputs", FileText::tr("the tensors take %1 GB, more than the %2 GB a workload may ask the harness to allocate "
+                                            "(it keeps two sets of inputs and a copy of each output besides)")
+                                   .arg(QString::number(total / 1e9, 'g', 3), QString::number(kMaxTensorBytes / 1e9, 'g', 3)));
+    }
     readPrecisionAndTolerances(r, w, target);
     for (const TensorSpec &o : w.outputs) {
         for (const TensorSpec &i : w.inputs) {
@@ -604,11 +663,15 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
             w.correctness.rtol = *v;
         if (const Json *seeds = r.find("/correctness/seeds")) {
             if (seeds->is_number_integer()) {
-                if (auto n = r.integer("/correctness/seeds", 1)) {
+                if (auto n = r.integer("/correctness/seeds", 1, kMaxSeeds)) {
                     w.correctness.seeds.clear();
                     for (qint64 s = 1; s <= *n; ++s)
                         w.correctness.seeds.push_back(s);
                 }
+            } else if (seeds->is_array() && seeds->size() > size_t(kMaxSeeds)) {
+                r.error("/correctness/seeds", FileText::tr("'correctness.seeds' may list at most %1 seeds, found %2")
+                                                  .arg(kMaxSeeds)
+                                                  .arg(seeds->size()));
             } else if (seeds->is_array() && !seeds->empty()
                        && std::all_of(seeds->begin(), seeds->end(), [](const Json &s) { return s.is_number_integer(); })) {
                 w.correctness.seeds.clear();

@@ -14,6 +14,13 @@
 
 namespace kwb {
 
+/// What a workload may ask for: sizes a user or a file sets are bounded
+/// here, each refused with a message saying so.
+constexpr int kMaxSeeds = 1000;                    ///< correctness seeds
+constexpr double kMaxDim = double(1LL << 40);      ///< one shape entry or dim
+constexpr double kMaxTensorBytes = 64.0 * (1LL << 30); ///< inputs and outputs together, one copy
+
+
 
 /// The element types harnesses know how to generate, compare and time.
 /// A target lists those its harness supports (`dtypes` in target.json).
@@ -40,6 +47,7 @@ struct TensorSpec
     std::vector<qint64> shape;   ///< evaluated
     double low = -1.0, high = 1.0; ///< range of the random values
     qint64 elements() const;
+    double bytes() const;
 };
 
 struct Goal

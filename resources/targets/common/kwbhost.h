@@ -51,11 +51,119 @@ inline void onTerminate(int sig)
 }
 
 /// Ignores SIGPIPE and kills the running child on SIGTERM, SIGINT, SIGHUP.
+/// The supervisor also dies with whoever started it (kwb, or the SSH
+/// session's shell): an evaluation nobody waits for must not go on, least
+/// of all beside a resumed run's evaluation of the same candidate. And it
+/// becomes the reaper of everything its children start, so a helper that
+/// left its process group (setsid) is still found and killed.
 inline void installSignalHandlers()
 {
     std::signal(SIGPIPE, SIG_IGN);
     for (int sig : {SIGTERM, SIGINT, SIGHUP})
         std::signal(sig, onTerminate);
+    const pid_t parent = ::getppid();
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (::getppid() != parent) // the parent died before the line above
+        onTerminate(SIGTERM);
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+}
+
+/// The processes whose parent is `parent`: from the kernel's list of a
+/// thread's children where it keeps one (one small file), else by reading
+/// every /proc/PID/stat.
+inline std::vector<pid_t> childrenOf(pid_t parent)
+{
+    std::vector<pid_t> out;
+    char listPath[64];
+    std::snprintf(listPath, sizeof listPath, "/proc/%d/task/%d/children", int(parent), int(parent));
+    if (FILE *list = std::fopen(listPath, "r")) {
+        int pid = 0;
+        while (std::fscanf(list, "%d", &pid) == 1)
+            out.push_back(pid_t(pid));
+        std::fclose(list);
+        return out;
+    }
+    DIR *proc = ::opendir("/proc");
+    if (!proc)
+        return out;
+    while (const dirent *e = ::readdir(proc)) {
+        const pid_t pid = pid_t(std::atoi(e->d_name));
+        if (pid <= 0)
+            continue;
+        char path[64];
+        std::snprintf(path, sizeof path, "/proc/%d/stat", int(pid));
+        FILE *f = std::fopen(path, "r");
+        if (!f)
+            continue;
+        char line[1024];
+        const bool got = std::fgets(line, sizeof line, f) != nullptr;
+        std::fclose(f);
+        // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+        const char *close = got ? std::strrchr(line, ')') : nullptr;
+        int ppid = 0;
+        char state = 0;
+        if (close && std::sscanf(close + 1, " %c %d", &state, &ppid) == 2 && ppid == parent)
+            out.push_back(pid);
+    }
+    ::closedir(proc);
+    return out;
+}
+
+/// Kills everything left of what the supervisor started: its children's
+/// orphans come to it (it is their subreaper), however they detached.
+/// Bounded: a process that forks faster than this kills is given up on
+/// after a few hundred sweeps, and the count of what was killed is returned.
+inline int killLeftovers()
+{
+    int killed = 0;
+    for (int sweep = 0; sweep < 500; ++sweep) {
+        const std::vector<pid_t> left = childrenOf(::getpid());
+        if (left.empty())
+            break;
+        for (pid_t pid : left) {
+            ::kill(pid, SIGKILL);
+            ++killed;
+        }
+        for (pid_t pid : left)
+            ::waitpid(pid, nullptr, 0);
+    }
+    return killed;
+}
+
+/// Holds an exclusive lock on `dir`/.kwb-lock while it lives, so two
+/// supervisors never evaluate in one candidate folder at once (a resumed
+/// run meeting one that is still being torn down waits for it).
+struct FolderLock
+{
+    int fd = -1;
+    bool held = false;
+    FolderLock(const std::string &dir, double timeoutSec)
+    {
+        fd = ::open((dir + "/.kwb-lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        const auto t0 = Clock::now();
+        while (fd >= 0 && !(held = ::flock(fd, LOCK_EX | LOCK_NB) == 0)
+               && std::chrono::duration<double>(Clock::now() - t0).count() < timeoutSec)
+            ::usleep(20000);
+    }
+    ~FolderLock()
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
+    FolderLock(const FolderLock &) = delete;
+    FolderLock &operator=(const FolderLock &) = delete;
+};
+
+/// Runs `evaluate` on a candidate folder under its lock; exit status 3 (the
+/// host's problem, retried) when another evaluation holds it past a minute.
+inline int evaluateLocked(const std::string &candDir, int (*evaluate)(const std::string &))
+{
+    FolderLock lock(candDir, 60);
+    if (lock.fd >= 0 && !lock.held) { // (a missing folder is evaluate's to report)
+        std::fprintf(stderr, "kwb: another evaluation of %s is still running in that folder\n", candDir.c_str());
+        return 3;
+    }
+    return evaluate(candDir);
 }
 
 inline double msSince(Clock::time_point t0)
@@ -173,6 +281,8 @@ struct Proc
     /// "kwb:mark NAME" lines of stdout and when the supervisor read them (ms
     /// since the child started): the outside clock a child cannot touch.
     std::map<std::string, double> marks;
+    int leftovers = 0; ///< processes it left behind, outside its group too, killed after it
+    bool overCap = false; ///< stopped for printing more than kOutputLimit
 
     bool exitedOk() const { return started && !timedOut && WIFEXITED(status) && WEXITSTATUS(status) == 0; }
     bool exitedWith(int code) const
@@ -207,6 +317,11 @@ inline std::string describeExit(const Proc &p)
     }
     return "exited with status " + std::to_string(WEXITSTATUS(p.status));
 }
+
+/// What a child may print in all before it is stopped: past the 4 MiB
+/// kept, output is only counted, but a kernel printing without end would
+/// still keep the host busy.
+constexpr size_t kOutputLimit = size_t(256) << 20;
 
 /// Runs argv in its own process group with a deadline; stdout and stderr
 /// are captured (capped), stderr echoed live when `echoErr`. `env` entries
@@ -274,7 +389,25 @@ inline Proc run(const std::vector<std::string> &argv, double timeoutSec, bool ec
     int open = 2;
     char buf[65536];
     std::string pendingLine; // an unfinished stdout line, for marks
+    size_t printed = 0;
+    bool reaped = false;
+    auto reap = [&](int flags) {
+        struct rusage usage;
+        const pid_t r = ::wait4(pid, &p.status, flags, &usage);
+        if (r == pid) {
+            reaped = true;
+            p.cpuMs = 1e3 * (double(usage.ru_utime.tv_sec) + double(usage.ru_stime.tv_sec))
+                + 1e-3 * (double(usage.ru_utime.tv_usec) + double(usage.ru_stime.tv_usec));
+            // Whatever it started may still hold its pipes open: the child
+            // is done, so they go now, in its group or not.
+            ::kill(-pid, SIGKILL);
+            p.leftovers += killLeftovers();
+        }
+        return r;
+    };
     while (open > 0) {
+        if (!reaped)
+            reap(WNOHANG);
         const double left = timeoutSec * 1000.0 - msSince(t0);
         if (left <= 0) {
             p.timedOut = true;
@@ -297,8 +430,16 @@ inline Proc run(const std::vector<std::string> &argv, double timeoutSec, bool ec
             const double now = msSince(t0);
             const bool isOut = &f == &fds[0];
             std::string &dst = isOut ? p.out : p.err;
+            const bool echo = !isOut && echoErr && dst.size() < cap;
             if (dst.size() < cap)
                 dst.append(buf, size_t(std::min<ssize_t>(got, ssize_t(cap - dst.size()))));
+            if (!isOut && echoErr && dst.size() >= cap && echo)
+                std::fprintf(stderr, "\nkwb: [more output than the %zu MiB shown]\n", cap >> 20);
+            printed += size_t(got);
+            if (printed > kOutputLimit && !p.overCap) {
+                p.overCap = true;
+                ::kill(-pid, SIGKILL);
+            }
             if (isOut) {
                 // Lines are short; the unfinished one stays bounded.
                 pendingLine.append(buf, size_t(got));
@@ -312,7 +453,7 @@ inline Proc run(const std::vector<std::string> &argv, double timeoutSec, bool ec
                 if (pendingLine.size() > 4096)
                     pendingLine.erase(0, pendingLine.size() - 4096);
             }
-            if (!isOut && echoErr)
+            if (echo)
                 (void)!::write(2, buf, size_t(got));
         }
     }
@@ -322,14 +463,10 @@ inline Proc run(const std::vector<std::string> &argv, double timeoutSec, bool ec
     }
     // The pipes are closed; the child may still linger (it closed its
     // output, or was just killed). Wait for it, within the deadline.
-    for (;;) {
-        struct rusage usage;
-        const pid_t r = ::wait4(pid, &p.status, WNOHANG, &usage);
-        if (r == pid) {
-            p.cpuMs = 1e3 * (double(usage.ru_utime.tv_sec) + double(usage.ru_stime.tv_sec))
-                + 1e-3 * (double(usage.ru_utime.tv_usec) + double(usage.ru_stime.tv_usec));
+    while (!reaped) {
+        const pid_t r = reap(WNOHANG);
+        if (r == pid)
             break;
-        }
         if (r < 0 && errno != EINTR)
             break;
         if (msSince(t0) > timeoutSec * 1000.0 && !p.timedOut) {
@@ -338,8 +475,9 @@ inline Proc run(const std::vector<std::string> &argv, double timeoutSec, bool ec
         }
         ::usleep(2000);
     }
-    // Take down anything the child left behind in its group.
+    // Take down anything the child left behind, in its group or not.
     ::kill(-pid, SIGKILL);
+    p.leftovers += killLeftovers();
     g_child = 0;
     p.ms = msSince(t0);
     return p;
@@ -583,8 +721,17 @@ struct Result
     }
 
     /// Prints the document (the supervisor's one line of stdout); returns 0.
+    /// Not the kernel's doing and not the reference's: the host failed
+    /// (a harness killed from outside, a compiler killed). print() then
+    /// prints no document and returns kInfraExit, so kwb retries it.
+    std::string hostProblem;
+
     int print() const
     {
+        if (!hostProblem.empty()) {
+            std::fprintf(stderr, "kwb: %s\n", hostProblem.c_str());
+            return 3; // kInfraExit
+        }
         std::printf("%s\n", json().c_str());
         std::fflush(stdout);
         return 0;
@@ -1092,20 +1239,41 @@ inline std::string visibleGpu()
 /// A harness stage that did not exit cleanly: the kernel's failure (a
 /// timeout, its own error line, a crash) or the reference's (its error line).
 /// `when` ends the message (" after seed 3").
+/// The harness says which code runs ("kwb:phase reference seed=3",
+/// "kwb:phase kernel seed=3") before it calls it, so a crash or a hang is
+/// blamed on the party that was running: a broken reference is the
+/// workload's problem, never a kernel failure that is not measured again.
+/// A harness killed by SIGKILL that the supervisor did not kill was killed
+/// from outside (the OOM killer, an administrator): the host's problem.
 inline void failStage(Result &r, const Proc &p, const std::string &stageName, double timeout, const std::string &doing,
                       const std::string &when = {})
 {
-    std::string kernelError, referenceError;
+    std::string kernelError, referenceError, phase;
     for (const std::string &l : taggedLines(p.out, "kwb:error ", false))
         kernelError = l;
     for (const std::string &l : taggedLines(p.out, "kwb:reference-error ", false))
         referenceError = l;
-    if (p.timedOut)
+    for (const std::string &l : taggedLines(p.out, "kwb:phase ", false))
+        phase = l;
+    const bool inReference = phase.rfind("reference", 0) == 0;
+    const std::string where = inReference && phase.size() > 10 ? " (" + phase.substr(10) + ")" : when;
+    if (p.timedOut && inReference)
+        r.fail("reference", stageName, "the reference ran past " + jsonNumber(timeout) + " s while the kernel was being "
+                                           + doing + where);
+    else if (p.timedOut)
         r.fail("timeout", stageName, "the kernel ran past " + jsonNumber(timeout) + " s while being " + doing + when);
     else if (!referenceError.empty())
         r.fail("reference", stageName, referenceError);
     else if (!kernelError.empty())
         r.fail("crash", stageName, kernelError);
+    else if (p.overCap)
+        r.fail("crash", stageName, "the " + stageName + " printed more than " + std::to_string(kOutputLimit >> 20)
+                                       + " MiB and was stopped (its first 4 MiB are kept in the log)");
+    else if (p.signalled() && WTERMSIG(p.status) == SIGKILL)
+        r.hostProblem = "the " + stageName + " was killed from outside (SIGKILL, not by kwb's deadline: the host's "
+                        "out-of-memory killer or an administrator); it will be evaluated again";
+    else if (inReference)
+        r.fail("reference", stageName, "the reference " + describeExit(p) + where);
     else
         r.fail("crash", stageName, "the " + stageName + " " + describeExit(p) + when);
 }

@@ -57,6 +57,13 @@ void isolateProtocol()
     }
 }
 
+// Which code runs next, so the supervisor blames a crash or a hang on it.
+void phase(const char *who, uint64_t seed)
+{
+    std::fprintf(g_proto, "kwb:phase %s seed=%llu\n", who, (unsigned long long)seed);
+    std::fflush(g_proto);
+}
+
 [[noreturn]] void finish(int status)
 {
     std::fflush(g_proto);
@@ -81,8 +88,9 @@ struct Buffer
         const size_t rounded = (n + 63) / 64 * 64;
         base = static_cast<unsigned char *>(std::aligned_alloc(64, rounded + 2 * kGuard));
         if (!base) {
-            std::fprintf(stderr, "harness: out of memory allocating %zu bytes\n", n);
-            finish(4);
+            // Before any kernel ran: the host lacks the memory, not the kernel.
+            std::fprintf(g_proto, "kwb:infra out of memory allocating %zu bytes for the harness's buffers\n", n);
+            finish(5);
         }
         std::memset(base, kCanary, kGuard);
         std::memset(base + kGuard + n, kCanary, rounded + kGuard - n);
@@ -335,11 +343,13 @@ int check(const char *seedList, double atol, double rtol)
         want.fillInputs(seed);
         set.poisonOutputs();
         want.poisonOutputs();
+        phase("reference", seed);
         call_reference(want.inPtr.data(), want.outPtr.data());
         for (int i = 0; i < num_inputs; ++i) {
             const auto *p = static_cast<const unsigned char *>(set.inPtr[size_t(i)]);
             pristine[size_t(i)].assign(p, p + set.in[size_t(i)]->bytes);
         }
+        phase("kernel", seed);
         call_kernel(set.inPtr.data(), set.outPtr.data());
         std::string damage = set.damage();
         for (int i = 0; i < num_inputs && damage.empty(); ++i) {
@@ -391,6 +401,7 @@ int verify(uint64_t seed0, uint64_t seed1, const std::string &dir, double atol, 
                 applyChange(want, c);
             }
             want.poisonOutputs();
+            phase("reference", uint64_t(sample));
             call_reference(want.inPtr.data(), want.outPtr.data());
             answered = key;
         }

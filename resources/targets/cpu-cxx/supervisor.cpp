@@ -102,6 +102,12 @@ int evaluate(const std::string &candDir)
     r.logs["compile"] = cc.out + cc.err;
     if (!cc.err.empty())
         std::fprintf(stderr, "%s", cc.err.c_str());
+    if (cc.signalled() && (WTERMSIG(cc.status) == SIGKILL || WTERMSIG(cc.status) == SIGTERM)) {
+        // The driver itself killed (not a crash of the compiler on this
+        // kernel, which g++ reports with an exit status): the host's problem.
+        std::fprintf(stderr, "kwb: the compiler was killed from outside (%s)\n", describeExit(cc).c_str());
+        return kInfraExit;
+    }
     if (!cc.exitedOk()) {
         r.compileMs = msSince(tCompile);
         r.fail(cc.timedOut ? "timeout" : "compile", "compile",
@@ -200,6 +206,8 @@ int evaluate(const std::string &candDir)
     Proc b = run(bench, timeout, true, 4u << 20, {}, trust ? threads : 0);
     r.benchMs = msSince(tBench);
     r.logs["bench"] = b.err;
+    if (harnessSaysInfra(b))
+        return infraFailure(b, "the benchmark");
     if (!readBench(r, b, timeout))
         return r.print();
     // ---- verify the recorded samples, with the reference, in the check program ----
@@ -301,7 +309,7 @@ int main(int argc, char **argv)
     installSignalHandlers();
     const std::string mode = argc > 1 ? argv[1] : "";
     if (mode == "eval" && argc == 3)
-        return evaluate(argv[2]);
+        return evaluateLocked(argv[2], evaluate);
     if (mode == "calibrate")
         return calibrate();
     std::fprintf(stderr, "usage: supervisor eval CANDIDATE_DIR | supervisor calibrate\n");

@@ -332,7 +332,7 @@ int main(int argc, char **argv)
     installSignalHandlers();
     const std::string mode = argc > 1 ? argv[1] : "";
     if (mode == "eval" && argc == 3)
-        return evaluate(argv[2]);
+        return evaluateLocked(argv[2], evaluate);
     if (mode == "calibrate")
         return calibrate();
     if (mode == "ncu-metrics" && argc == 3)

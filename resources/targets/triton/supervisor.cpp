@@ -130,7 +130,7 @@ int main(int argc, char **argv)
     installSignalHandlers();
     const std::string mode = argc > 1 ? argv[1] : "";
     if (mode == "eval" && argc == 3)
-        return evaluate(argv[2]);
+        return evaluateLocked(argv[2], evaluate);
     if (mode == "ncu-metrics" && argc == 3)
         return printNcuMetrics(argv[2]);
     std::fprintf(stderr, "usage: supervisor eval CANDIDATE_DIR | ncu-metrics CSV\n");
