@@ -1,17 +1,19 @@
 # The two commands a new user needs (see README.md):
 #   make run    install deps, build, open the workbench on the bundled example
 #               (no display: run the same loop headless)
-#   make test   install deps, build, run every test through ctest
+#   make test   install deps, build, run every test through ctest, then each
+#               fuzz target for a minute
 PRESET ?= dev
 BUILD_DIR ?= build
 EXAMPLE ?= examples/matmul-cpu/workload.json
 SESSION ?= runs/matmul-cpu
 JOBS ?= 2
+FUZZ_SECONDS ?= 60
 
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 
-.PHONY: all deps configure build run test deb clean
+.PHONY: all deps configure build run test fuzz deb clean
 
 all: build
 
@@ -35,10 +37,16 @@ run: build
 
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
+	@scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The libFuzzer targets of the readers (build-fuzz/, clang), each run for
+# FUZZ_SECONDS (60 in `make test`; `make fuzz FUZZ_SECONDS=600` for longer).
+fuzz: deps
+	@scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # The Debian package: build/kernel-workbench_<version>_amd64.deb
 deb: build
 	cd $(BUILD_DIR) && cpack -G DEB
 
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) build-fuzz
