@@ -19,6 +19,8 @@
 
 #include <QtTest>
 
+#include <csignal>
+
 using namespace kwb;
 using namespace Qt::Literals::StringLiterals;
 
@@ -249,6 +251,23 @@ private Q_SLOTS:
                  qPrintable(ds.isEmpty() ? u"no diagnostic"_s : ds.front().toString()));
     }
 
+    // A recording of another problem size is refused by import (its times
+    // belong to another problem) and warned about by simulate.
+    void tunerCacheOfAnotherSize()
+    {
+        const QString wl = write(u"size-workload.json"_s, workload());
+        const QString cache = write(u"size.cache.json"_s, R"({"tune_params_keys": ["B"], "problem_size": [4096],
+  "cache": {"1": {"B": 1, "time": 2.5}, "2": {"B": 2, "time": 3.0}}})");
+        QProcess kwb;
+        kwb.start(QStringLiteral(KWB_BINARY), {u"import"_s, cache, wl, u"--session"_s, m_dir.path() + u"/size-session"_s});
+        QVERIFY(kwb.waitForFinished(60'000));
+        QCOMPARE(kwb.exitCode(), 2);
+        QVERIFY2(QString::fromUtf8(kwb.readAllStandardError())
+                     .contains(u"the recording's problem_size [4096] is not this workload's problem (N=64)"_s),
+                 "no reason given");
+        QVERIFY(!QFileInfo::exists(m_dir.path() + u"/size-session/experiments.jsonl"_s));
+    }
+
     // A session's records, damaged in every way we know: each bad line is
     // skipped with file:line and the reason, the good ones are kept, and
     // nothing aborts.
@@ -433,6 +452,68 @@ private Q_SLOTS:
             QVERIFY2(text.isEmpty() || text.contains(") Z "), qPrintable(u"still running: "_s + QString::fromLatin1(text)));
         }
         QVERIFY(checked >= 1); // the check's (the bench's may be killed before it writes)
+    }
+
+    // The processes whose working folder lies under `dir`.
+    static QList<int> processesIn(const QString &dir)
+    {
+        QList<int> out;
+        const auto entries = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        for (const QString &e : entries) {
+            bool number = false;
+            const int pid = e.toInt(&number);
+            if (number && QFileInfo(u"/proc/"_s + e + u"/cwd"_s).canonicalFilePath().startsWith(dir))
+                out << pid;
+        }
+        return out;
+    }
+
+    // kwb killed with SIGKILL while a candidate is checked: its supervisor
+    // and the harness die with it, instead of going on beside a resumed run.
+    void nothingOutlivesAKilledKwb()
+    {
+        if (QStandardPaths::findExecutable(u"g++"_s).isEmpty())
+            QSKIP("g++ is not installed; cpu-cxx cannot be tested");
+        const QString dir = m_dir.path() + u"/killed"_s;
+        QVERIFY(QDir().mkpath(dir + u"/cache"_s));
+        const QString canonical = QFileInfo(dir).canonicalFilePath();
+        auto put = [&](const QString &name, const QByteArray &text) {
+            QFile f(dir + u'/' + name);
+            return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
+        };
+        // A kernel that computes for minutes (and nothing the audit refuses).
+        QVERIFY(put(u"k.cpp"_s, "#include <cstdint>\nextern \"C\" void fma1(const float *x, const float *w, float *y, int64_t N)\n"
+                                "{ for (volatile long i = 0; i < 400000000000L; i = i + 1) {}\n"
+                                "  for (int64_t i = 0; i < N; ++i) y[i] = x[i] * w[i] + 1.0f; }\n"));
+        QVERIFY(put(u"ref.cpp"_s, goodReference()));
+        QVERIFY(put(u"w.json"_s, R"({"name": "slow", "target": "cpu-cxx", "kernel": "k.cpp", "reference": "ref.cpp",
+  "entry": {"kernel": "fma1", "reference": "fma1_reference"}, "dims": {"N": 64},
+  "inputs": {"x": {"shape": ["N"], "dtype": "float32"}, "w": {"shape": ["N"], "dtype": "float32"}},
+  "outputs": {"y": {"shape": ["N"], "dtype": "float32"}}, "hosts": ["local"],
+  "goal": {"metric": "gflops", "target": 10}, "benchmark": {"timeout_s": 600}})"));
+        QProcess kwb;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"XDG_CACHE_HOME"_s, dir + u"/cache"_s);
+        kwb.setProcessEnvironment(env);
+        kwb.start(QStringLiteral(KWB_BINARY), {u"eval"_s, dir + u"/w.json"_s, u"--quiet"_s});
+        QVERIFY(kwb.waitForStarted());
+        // Until the check runs: a process under the work folder other than the supervisor.
+        QElapsedTimer clock;
+        clock.start();
+        bool checking = false;
+        while (!checking && clock.elapsed() < 120'000 && kwb.state() == QProcess::Running) {
+            for (int pid : processesIn(canonical)) {
+                QFile cmd(u"/proc/"_s + QString::number(pid) + u"/cmdline"_s);
+                if (cmd.open(QIODevice::ReadOnly) && cmd.readAll().contains("/check\0check"))
+                    checking = true;
+            }
+            if (!checking)
+                QTest::qWait(100);
+        }
+        QVERIFY2(checking, qPrintable(QString::fromUtf8(kwb.readAllStandardError())));
+        ::kill(pid_t(kwb.processId()), SIGKILL);
+        QVERIFY(kwb.waitForFinished(10'000));
+        QTRY_VERIFY_WITH_TIMEOUT(processesIn(canonical).isEmpty(), 10'000);
     }
 
     // A kernel printing without end (the audit off): stopped, and said so.

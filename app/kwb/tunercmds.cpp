@@ -16,6 +16,7 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <cmath>
 
 namespace kwb::cli {
@@ -37,6 +38,29 @@ std::optional<TunerCache> readCache(const QString &path, const KnobSpace &space)
     for (const Diagnostic &d : std::as_const(diagnostics))
         err(d.toString());
     return cache;
+}
+
+/// Why a recording's problem_size is not this workload's problem (each of
+/// its sizes must be one of the workload's dims), or "" when it is, or when
+/// the file names none.
+QString problemSizeMismatch(const TunerCache &cache, const Workload &w)
+{
+    std::vector<double> dims = w.dimValues;
+    for (qint64 size : cache.problemSize) {
+        const auto it = std::find(dims.begin(), dims.end(), double(size));
+        if (it == dims.end()) {
+            QStringList recorded, ours;
+            for (qint64 v : cache.problemSize)
+                recorded << QString::number(v);
+            for (qsizetype i = 0; i < w.dimNames.size(); ++i)
+                ours << w.dimNames[i] + u'=' + QString::number(qint64(w.dimValues[size_t(i)]));
+            return Kwb::tr("the recording's problem_size [%1] is not this workload's problem (%2): its times belong to "
+                           "another size")
+                .arg(recorded.join(u", "_s), ours.join(u", "_s));
+        }
+        dims.erase(it);
+    }
+    return {};
 }
 
 QString describeEntry(const KnobSpace &space, const TunerCacheEntry &e)
@@ -122,6 +146,10 @@ int cmdImport(const QStringList &args)
     auto cache = readCache(pos.front(), w.knobs);
     if (!cache)
         return ExitUsage;
+    if (const QString why = problemSizeMismatch(*cache, w); !why.isEmpty()) {
+        err(u"kwb import: "_s + why);
+        return ExitUsage;
+    }
     auto session = openSession(u"kwb import"_s, dir, w, loaded->target);
     if (!session)
         return ExitUsage;
@@ -240,7 +268,7 @@ int cmdSimulate(const QStringList &args)
     p.addOption({u"strategies"_s, Kwb::tr("Comma-separated strategies (default: all)."), u"LIST"_s,
                  u"exhaustive,random,coordinate,model"_s});
     p.addOption({u"seeds"_s, Kwb::tr("Replays per strategy, seeds 1..N (default 100)."), u"N"_s, u"100"_s});
-    p.addOption({u"budget"_s, Kwb::tr("Evaluations per replay (default: the whole space)."), u"N"_s});
+    p.addOption({u"budget"_s, Kwb::tr("Evaluations per replay (default: the whole space, at most four times the recording)."), u"N"_s});
     int exit = ExitOk;
     if (!parseOrFail(p, args, u"kwb simulate"_s, &exit))
         return exit;
@@ -255,6 +283,8 @@ int cmdSimulate(const QStringList &args)
     auto cache = readCache(p.value(u"cache"_s), w.knobs);
     if (!cache)
         return ExitUsage;
+    if (const QString why = problemSizeMismatch(*cache, w); !why.isEmpty())
+        err(u"kwb simulate: "_s + Kwb::tr("warning: %1").arg(why)); // replaying another size still compares strategies
     const TunerCacheEntry *optimum = cache->best();
     if (!optimum) {
         err(u"kwb simulate: "_s + Kwb::tr("the recording holds no successful measurement"));

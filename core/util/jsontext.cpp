@@ -170,6 +170,7 @@ private:
             advance();
             skipSpace();
             while (peek() != '}' && m_i < m_text.size()) {
+                const qsizetype before = m_i;
                 const SourcePos keyPos = here();
                 // Keys with escapes are rare in our files; the raw text is
                 // used as the key, which matches for every unescaped key.
@@ -187,6 +188,8 @@ private:
                     advance();
                     skipSpace();
                 }
+                if (m_i == before)
+                    return; // text the parser did not read this way: stop, never spin
             }
             advance();
         } else if (c == '[') {
@@ -194,12 +197,15 @@ private:
             skipSpace();
             int index = 0;
             while (peek() != ']' && m_i < m_text.size()) {
+                const qsizetype before = m_i;
                 value(pointer + '/' + std::to_string(index++));
                 skipSpace();
                 if (peek() == ',') {
                     advance();
                     skipSpace();
                 }
+                if (m_i == before)
+                    return;
             }
             advance();
         } else if (c == '"') {
@@ -285,6 +291,10 @@ std::optional<JsonText> JsonText::parse(const QByteArray &input, const QString &
     };
     if (const qsizetype at = tooDeepAt(text, kMaxDepth); at >= 0)
         return fail(at, FileText::tr("nested deeper than %1 levels").arg(kMaxDepth));
+    // The parser takes a NUL byte for the end of the text (or of a comment),
+    // so it would read less than the file holds: no JSON file has one.
+    if (const qsizetype at = text.indexOf('\0'); at >= 0)
+        return fail(at, FileText::tr("malformed JSON: %1").arg(u"a NUL byte"_s));
     JsonText doc;
     doc.m_fileName = fileName;
     try {
