@@ -18,9 +18,12 @@
 // programs end with _exit after their last line, so no exit handler of the
 // kernel's can add one.
 //
-//   harness check SEEDS ATOL RTOL
+//   harness check SEEDS ATOL RTOL [SEED0 SEED1 CHANGE_SEED SPOT RESULTS_DIR]
 //   harness verify SEED0 SEED1 RESULTS_DIR ATOL RTOL
-//   harness bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 RESULTS_DIR TRUST
+//   harness bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT RESULTS_DIR TRUST
+// With the optional arguments the check also computes, in a child process,
+// the answer of the sample the benchmark will verify (SPOT, whose changes
+// follow from CHANGE_SEED), so `verify` only compares.
 
 #include "kwb_problem.h"
 
@@ -33,6 +36,8 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -128,7 +133,8 @@ double at(const Tensor &t, const void *p, long long i)
 bool isReal(const Tensor &t) { return t.dtype == F32 || t.dtype == F64; }
 
 // A value from the tensor's range, as `fill` draws them, as raw bytes.
-uint64_t draw(const Tensor &t, std::mt19937_64 &rng)
+template <class Rng>
+uint64_t draw(const Tensor &t, Rng &rng)
 {
     uint64_t raw = 0;
     if (isReal(t)) {
@@ -240,6 +246,53 @@ void undoChanges(Set &s, const std::vector<Change> &changes)
     }
 }
 
+// The changes a sample's calls run on: a few elements per input before its
+// first call, one more per input before each further call, drawn from the
+// evaluation's change seed and the sample's number, so the check can
+// compute a sample's answer before the benchmark runs it.
+struct SplitMix
+{
+    using result_type = uint64_t;
+    uint64_t state;
+    static constexpr uint64_t min() { return 0; }
+    static constexpr uint64_t max() { return ~uint64_t(0); }
+    uint64_t operator()()
+    {
+        uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+};
+
+std::vector<Change> sampleChanges(uint64_t changeSeed, uint64_t sample, int calls)
+{
+    std::vector<Change> out;
+    for (int c = 0; c < calls; ++c) {
+        SplitMix rng{changeSeed ^ (sample * 0x9e3779b97f4a7c15ULL) ^ (uint64_t(c) * 0xc2b2ae3d27d4eb4fULL)};
+        for (int i = 0; i < num_inputs; ++i) {
+            for (int k = 0; k < (c == 0 ? 4 : 1) && inputs[i].elements > 0; ++k)
+                out.push_back({int32_t(i), int64_t(rng() % uint64_t(inputs[i].elements)), draw(inputs[i], rng), 0});
+        }
+    }
+    return out;
+}
+
+// What a sample ran on, as bytes: its set and what was written where.
+std::vector<unsigned char> sampleKey(char set, const std::vector<Change> &changes)
+{
+    std::vector<unsigned char> key(1, (unsigned char)set);
+    for (const Change &c : changes) {
+        const unsigned char *fields[3] = {reinterpret_cast<const unsigned char *>(&c.input),
+                                          reinterpret_cast<const unsigned char *>(&c.index),
+                                          reinterpret_cast<const unsigned char *>(&c.value)};
+        key.insert(key.end(), fields[0], fields[0] + sizeof c.input);
+        key.insert(key.end(), fields[1], fields[1] + sizeof c.index);
+        key.insert(key.end(), fields[2], fields[2] + sizeof c.value);
+    }
+    return key;
+}
+
 struct Comparison
 {
     bool ok = true;
@@ -334,9 +387,42 @@ void printCheck(const char *tag, unsigned long long seed, const Tensor &t, const
     std::fflush(g_proto);
 }
 
-int check(const char *seedList, double atol, double rtol)
+// What the benchmark's answers are checked against, computed while the check
+// runs: one run of the reference on the inputs of the sample the benchmark
+// will verify, for a kernel it calls once per sample (a fast one is called
+// several times; `verify` then runs the reference itself). A child process,
+// so a reference that is not thread-safe is safe, and nothing of it is in
+// the benchmark.
+pid_t precomputeAnswer(uint64_t seed0, uint64_t seed1, uint64_t changeSeed, int spot, const std::string &dir)
+{
+    const pid_t child = ::fork();
+    if (child != 0)
+        return child;
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    Set want;
+    const char which = spot % 2 ? '1' : '0';
+    want.fillInputs(which == '1' ? seed1 : seed0);
+    std::vector<Change> changes = sampleChanges(changeSeed, uint64_t(spot), 1);
+    for (Change &c : changes)
+        applyChange(want, c);
+    want.poisonOutputs();
+    call_reference(want.inPtr.data(), want.outPtr.data());
+    bool ok = true;
+    for (int o = 0; o < num_outputs; ++o)
+        ok = writeFile(dir + "/expect-out-" + std::to_string(o), want.outPtr[size_t(o)], want.out[size_t(o)]->bytes) && ok;
+    const std::vector<unsigned char> key = sampleKey(which, changes);
+    if (ok) // the key last: it says the answer is whole
+        writeFile(dir + "/expect-key", key.data(), key.size());
+    ::_exit(0);
+}
+
+int check(const char *seedList, double atol, double rtol, const char *const *precompute)
 {
     Set set, want;
+    pid_t helper = -1;
+    if (precompute)
+        helper = precomputeAnswer(std::strtoull(precompute[0], nullptr, 10), std::strtoull(precompute[1], nullptr, 10),
+                                  std::strtoull(precompute[2], nullptr, 10), std::atoi(precompute[3]), precompute[4]);
     std::vector<std::vector<unsigned char>> pristine(static_cast<size_t>(num_inputs));
     for (const uint64_t seed : parseSeeds(seedList)) {
         set.fillInputs(seed);
@@ -364,6 +450,8 @@ int check(const char *seedList, double atol, double rtol)
             printCheck("check", seed, outputs[o],
                        compare(outputs[o], want.outPtr[size_t(o)], set.outPtr[size_t(o)], atol, rtol));
     }
+    if (helper > 0)
+        ::waitpid(helper, nullptr, 0);
     finish(0);
 }
 
@@ -381,15 +469,18 @@ int verify(uint64_t seed0, uint64_t seed1, const std::string &dir, double atol, 
         std::vector<unsigned char> raw = readFile(samplePath(dir, sample, "changes"));
         std::vector<Change> changes(raw.size() / sizeof(Change));
         std::memcpy(changes.data(), raw.data(), changes.size() * sizeof(Change));
-        // What the sample ran on: its set and what was written where.
-        std::vector<unsigned char> key(1, setFile[0]);
-        for (const Change &c : changes) {
-            const unsigned char *fields[3] = {reinterpret_cast<const unsigned char *>(&c.input),
-                                              reinterpret_cast<const unsigned char *>(&c.index),
-                                              reinterpret_cast<const unsigned char *>(&c.value)};
-            key.insert(key.end(), fields[0], fields[0] + sizeof c.input);
-            key.insert(key.end(), fields[1], fields[1] + sizeof c.index);
-            key.insert(key.end(), fields[2], fields[2] + sizeof c.value);
+        const std::vector<unsigned char> key = sampleKey(char(setFile[0]), changes);
+        if (key != answered && key == readFile(dir + "/expect-key")) {
+            // Computed by the check while it ran (precomputeAnswer).
+            bool whole = true;
+            for (int o = 0; o < num_outputs && whole; ++o) {
+                const std::vector<unsigned char> got = readFile(dir + "/expect-out-" + std::to_string(o));
+                whole = got.size() == want.out[size_t(o)]->bytes;
+                if (whole)
+                    std::memcpy(want.outPtr[size_t(o)], got.data(), got.size());
+            }
+            if (whole)
+                answered = key;
         }
         if (key != answered) { // a sample that repeats the one before needs no second run
             want.fillInputs(which ? seed1 : seed0);
@@ -421,26 +512,18 @@ int verify(uint64_t seed0, uint64_t seed1, const std::string &dir, double atol, 
 
 #else // the benchmark program
 
-int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, uint64_t seed1, const std::string &dir,
-          bool trust)
+int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, uint64_t seed1, uint64_t changeSeed,
+          int spot, const std::string &dir, bool trust)
 {
     Set sets[2];
     sets[0].fillInputs(seed0);
     sets[1].fillInputs(seed1);
-    std::mt19937_64 rng(std::random_device{}());
     // A few random input elements changed before each call (undone after the
     // sample): every call sees inputs it has never seen, so remembering an
-    // answer, by call, by pointer or by content, buys nothing.
-    auto changesFor = [&](int calls) {
-        std::vector<Change> out;
-        for (int c = 0; c < calls; ++c) {
-            for (int i = 0; i < num_inputs; ++i) {
-                for (int k = 0; k < (c == 0 ? 4 : 1) && inputs[i].elements > 0; ++k)
-                    out.push_back({int32_t(i), int64_t(rng() % uint64_t(inputs[i].elements)), draw(inputs[i], rng), 0});
-            }
-        }
-        return out;
-    };
+    // answer, by call, by pointer or by content, buys nothing. Untimed calls
+    // draw theirs past the samples' numbers.
+    uint64_t untimed = 1u << 30;
+    auto changesFor = [&](uint64_t sample, int calls) { return sampleChanges(changeSeed, sample, calls); };
     // A buffer larger than the last-level cache, rewritten before each timed
     // call when cold-cache timing is asked for.
     long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
@@ -452,7 +535,7 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
     auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
     for (int i = 0; i < warmup && (i == 0 || elapsed() < maxSeconds / 2); ++i) {
         Set &s = sets[i % 2];
-        std::vector<Change> ch = trust ? changesFor(1) : std::vector<Change>{};
+        std::vector<Change> ch = trust ? changesFor(untimed++, 1) : std::vector<Change>{};
         for (Change &c : ch)
             applyChange(s, c);
         call_kernel(s.inPtr.data(), s.outPtr.data());
@@ -463,7 +546,7 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
     // cache timing needs a flush before every call, so it stays at one.
     int reps = 1;
     if (!cold) {
-        std::vector<Change> ch = trust ? changesFor(1) : std::vector<Change>{};
+        std::vector<Change> ch = trust ? changesFor(untimed++, 1) : std::vector<Change>{};
         for (Change &c : ch)
             applyChange(sets[0], c);
         const auto t0 = Clock::now();
@@ -481,7 +564,8 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
     // must be honest; a kernel that recognises the repeat can only return
     // the answer it already computed.
     iters = std::max(iters, 3);
-    int spot = iters >= 5 ? std::uniform_int_distribution<int>(2, iters - 3)(rng) : iters - 2;
+    if (spot < 2 || spot > iters - 2) // the supervisor's choice, kept in range
+        spot = iters - 2;
     int spotSet = -1;
     std::vector<Change> spotChanges;
     int recorded = 0;
@@ -517,7 +601,7 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
         std::vector<Change> changes;
         if (trust) {
             s.poisonOutputs();
-            changes = replay ? spotChanges : changesFor(reps);
+            changes = replay ? spotChanges : changesFor(uint64_t(n), reps);
         }
         if (cold) {
             std::memset(flush.data(), n & 0xff, flush.size());
@@ -576,18 +660,19 @@ int main(int argc, char **argv)
     isolateProtocol();
     const std::string mode = argc > 1 ? argv[1] : "";
 #ifdef KWB_WITH_REFERENCE
-    if (mode == "check" && argc == 5)
-        return check(argv[2], std::atof(argv[3]), std::atof(argv[4]));
+    if (mode == "check" && (argc == 5 || argc == 10))
+        return check(argv[2], std::atof(argv[3]), std::atof(argv[4]), argc == 10 ? argv + 5 : nullptr);
     if (mode == "verify" && argc == 7)
         return verify(std::strtoull(argv[2], nullptr, 10), std::strtoull(argv[3], nullptr, 10), argv[4],
                       std::atof(argv[5]), std::atof(argv[6]));
-    std::fprintf(stderr, "usage: harness check SEEDS ATOL RTOL | verify SEED0 SEED1 RESULTS_DIR ATOL RTOL\n");
+    std::fprintf(stderr, "usage: harness check SEEDS ATOL RTOL [SEED0 SEED1 CHANGE_SEED SPOT RESULTS_DIR] | "
+                         "verify SEED0 SEED1 RESULTS_DIR ATOL RTOL\n");
 #else
-    if (mode == "bench" && argc == 10)
+    if (mode == "bench" && argc == 12)
         return bench(std::atoi(argv[2]), std::atoi(argv[3]), std::atof(argv[4]), std::atoi(argv[5]) != 0,
-                     std::strtoull(argv[6], nullptr, 10), std::strtoull(argv[7], nullptr, 10), argv[8],
-                     std::atoi(argv[9]) != 0);
-    std::fprintf(stderr, "usage: harness bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 RESULTS_DIR TRUST\n");
+                     std::strtoull(argv[6], nullptr, 10), std::strtoull(argv[7], nullptr, 10),
+                     std::strtoull(argv[8], nullptr, 10), std::atoi(argv[9]), argv[10], std::atoi(argv[11]) != 0);
+    std::fprintf(stderr, "usage: harness bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT RESULTS_DIR TRUST\n");
 #endif
     return 2;
 }

@@ -164,12 +164,27 @@ int evaluate(const std::string &candDir)
     r.compileMs = msSince(tCompile);
     r.compiled = true;
 
+    // The benchmark's input sets and changes, which nobody knows in advance,
+    // the sample it will verify, and a folder for what it records (as large
+    // as the outputs: removed when this evaluation ends, however it ends).
+    std::random_device entropy;
+    auto draw63 = [&] { return std::to_string((uint64_t(entropy()) << 32 | entropy()) >> 1); };
+    const std::string seed0 = draw63(), seed1 = draw63(), changeSeed = draw63();
+    const int iters = std::max(3, std::atoi(cfg.get("iters", "20").c_str()));
+    const std::string spot = std::to_string(iters >= 5 ? 2 + int(entropy() % unsigned(iters - 4)) : iters - 2);
+    const std::string samplesDir = candDir + "/samples";
+    ::mkdir(samplesDir.c_str(), 0755);
+    const Cleanup dropSamples{samplesDir};
+
     // ---- check ----
     r.stage = "check";
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", cfg.get("seeds").c_str());
     const auto tCheck = Clock::now();
-    Proc chk = run({checkBin, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4")},
-                   timeout, true);
+    std::vector<std::string> check = {checkBin, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-4"),
+                                      cfg.get("rtol", "1e-4")};
+    if (trust) // and the answer of the sample the benchmark will verify, alongside
+        check.insert(check.end(), {seed0, seed1, changeSeed, spot, samplesDir});
+    Proc chk = run(check, timeout, true);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
     if (const int end = readCheck(r, chk, timeout, cfg.get("seeds", "1")); end >= 0)
@@ -182,18 +197,9 @@ int evaluate(const std::string &candDir)
     r.countersReason = problem;
     r.coldCache = cfg.get("cold_cache", "0") == "1";
     const int threads = std::max(1, std::atoi(cfg.get("threads", "1").c_str()));
-    // Input sets nobody knows in advance, and a folder for the samples the
-    // bench records for verification (as large as the outputs: removed when
-    // this evaluation ends, however it ends).
-    std::random_device entropy;
-    const std::string seed0 = std::to_string((uint64_t(entropy()) << 32 | entropy()) >> 1);
-    const std::string seed1 = std::to_string((uint64_t(entropy()) << 32 | entropy()) >> 1);
-    const std::string samplesDir = candDir + "/samples";
-    ::mkdir(samplesDir.c_str(), 0755);
-    const Cleanup dropSamples{samplesDir};
     std::vector<std::string> bench = {benchBin, "bench", cfg.get("warmup", "2"), cfg.get("iters", "20"),
                                       cfg.get("max_seconds", "10"), cfg.get("cold_cache", "0"), seed0, seed1,
-                                      samplesDir, trust ? "1" : "0"};
+                                      changeSeed, spot, samplesDir, trust ? "1" : "0"};
     const std::string perfOut = candDir + "/perf.csv";
     if (r.countersAvailable) {
         bench.insert(bench.begin(), {"perf", "stat", "-x,", "-o", perfOut, "-e",
