@@ -32,6 +32,13 @@ QString EvalResult::log(const QString &stageName) const
 
 namespace {
 
+// A count from a document: a finite non-negative double, which a cast to an
+// integer must not overflow (1e300 is a valid JSON number).
+qint64 toCount(double v)
+{
+    return qint64(std::clamp(v, 0.0, 9.0e18));
+}
+
 class Validator
 {
 public:
@@ -172,9 +179,9 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
             if (!v.finiteNumber(p + "/rel_l2", &c.relL2) || !v.finiteNumber(p + "/max_abs", &c.maxAbs)
                 || !v.finiteNumber(p + "/mismatches", &mismatches) || !v.finiteNumber(p + "/nonfinite", &nonfinite))
                 return fail(v.error());
-            c.seed = qint64(seed);
-            c.mismatches = qint64(mismatches);
-            c.nonfinite = qint64(nonfinite);
+            c.seed = toCount(seed);
+            c.mismatches = toCount(mismatches);
+            c.nonfinite = toCount(nonfinite);
             c.output = qs(stringAt((*checks)[i], {"output"}));
             r.checks.push_back(c);
         }
@@ -206,7 +213,7 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
             double calls = 0;
             if (!v.finiteNumber("/latency/calls_per_sample", &calls))
                 return fail(v.error());
-            l.callsPerSample = std::max(1, int(calls));
+            l.callsPerSample = int(std::clamp(calls, 1.0, 1e9));
         }
         const Json *samples = nullptr;
         if (!v.need("/latency/samples_ms", &Json::is_array, u"an array"_s, &samples))

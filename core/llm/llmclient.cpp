@@ -11,11 +11,23 @@
 #include <QTimer>
 #include <QUrl>
 
+#include <algorithm>
 #include <cmath>
 
 namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// A token count from a provider's reply: any JSON number, clamped so the
+// cast cannot overflow.
+qint64 tokenCount(double v)
+{
+    return std::isfinite(v) ? qint64(std::clamp(v, 0.0, 1e15)) : 0;
+}
+
+} // namespace
 
 // ---------------------------------------------------------------- settings
 
@@ -485,10 +497,10 @@ void LlmClient::onEvent(Call &c, const QByteArray &event, const QByteArray &data
         if (type == "content_block_delta") {
             text = qs(stringAt(j, {"delta", "text"}));
         } else if (type == "message_start") {
-            c.reply.tokensIn = qint64(numberAt(j, {"message", "usage", "input_tokens"}, 0));
-            c.reply.tokensOut = qint64(numberAt(j, {"message", "usage", "output_tokens"}, 0));
+            c.reply.tokensIn = tokenCount(numberAt(j, {"message", "usage", "input_tokens"}, 0));
+            c.reply.tokensOut = tokenCount(numberAt(j, {"message", "usage", "output_tokens"}, 0));
         } else if (type == "message_delta") {
-            c.reply.tokensOut = qint64(numberAt(j, {"usage", "output_tokens"}, double(c.reply.tokensOut)));
+            c.reply.tokensOut = tokenCount(numberAt(j, {"usage", "output_tokens"}, double(c.reply.tokensOut)));
         } else if (type == "message_stop") {
             c.done = true;
         } else if (type == "error") {
@@ -502,8 +514,8 @@ void LlmClient::onEvent(Call &c, const QByteArray &event, const QByteArray &data
         }
         if (const Json *u = findAt(j, {"usage"}); u && u->is_object()) {
             // Some compatible servers send null here.
-            c.reply.tokensIn = qint64(numberAt(*u, {"prompt_tokens"}, 0));
-            c.reply.tokensOut = qint64(numberAt(*u, {"completion_tokens"}, 0));
+            c.reply.tokensIn = tokenCount(numberAt(*u, {"prompt_tokens"}, 0));
+            c.reply.tokensOut = tokenCount(numberAt(*u, {"completion_tokens"}, 0));
         }
         if (const Json *e = findAt(j, {"error"}); e && e->is_object()) {
             return endAttempt(c, false, u"the provider reported: "_s + qs(stringAt(*e, {"message"})));
@@ -531,13 +543,13 @@ void LlmClient::complete(Call &c)
                 for (const Json &block : *content)
                     c.reply.text += qs(stringAt(block, {"text"}));
             }
-            c.reply.tokensIn = qint64(numberAt(j, {"usage", "input_tokens"}, 0));
-            c.reply.tokensOut = qint64(numberAt(j, {"usage", "output_tokens"}, 0));
+            c.reply.tokensIn = tokenCount(numberAt(j, {"usage", "input_tokens"}, 0));
+            c.reply.tokensOut = tokenCount(numberAt(j, {"usage", "output_tokens"}, 0));
         } else {
             if (const Json *ch = findAt(j, {"choices"}); ch && ch->is_array() && !ch->empty())
                 c.reply.text = qs(stringAt((*ch)[0], {"message", "content"})); // null for a refusal
-            c.reply.tokensIn = qint64(numberAt(j, {"usage", "prompt_tokens"}, 0));
-            c.reply.tokensOut = qint64(numberAt(j, {"usage", "completion_tokens"}, 0));
+            c.reply.tokensIn = tokenCount(numberAt(j, {"usage", "prompt_tokens"}, 0));
+            c.reply.tokensOut = tokenCount(numberAt(j, {"usage", "completion_tokens"}, 0));
         }
         if (c.reply.text.isEmpty())
             return endAttempt(c, false, u"the provider's reply holds no text: "_s + QString::fromUtf8(c.body.left(120)));
