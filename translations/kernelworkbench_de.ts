@@ -767,6 +767,106 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <source>&apos;%1&apos; is not a regular expression: %2</source>
         <translation>&apos;%1&apos; ist kein regulärer Ausdruck: %2</translation>
     </message>
+    <message>
+        <source>&apos;time&apos; must be a positive number of milliseconds, found %1</source>
+        <translation>&apos;time&apos; muss eine positive Zahl von Millisekunden sein, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>&apos;time&apos; names no failure Kernel Tuner records (&apos;%1&apos;; it writes CompilationFailedConfig, RuntimeFailedConfig or InvalidConfig)</source>
+        <translation>&apos;time&apos; nennt keinen Fehler, den Kernel Tuner aufzeichnet (&apos;%1&apos;; er schreibt CompilationFailedConfig, RuntimeFailedConfig oder InvalidConfig)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be a string, found %2</source>
+        <translation>&apos;%1&apos; muss ein String sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be an integer, found %2</source>
+        <translation>&apos;%1&apos; muss eine ganze Zahl sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be an object, found %2</source>
+        <translation>&apos;%1&apos; muss ein Objekt sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be an array, found %2</source>
+        <translation>&apos;%1&apos; muss ein Array sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>&apos;id&apos; must be a positive integer</source>
+        <translation>&apos;id&apos; muss eine positive ganze Zahl sein</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be %2, found %3</source>
+        <translation>&apos;%1&apos; muss %2 sein, gefunden: %3</translation>
+    </message>
+    <message>
+        <source>must be an object, found %1</source>
+        <translation>muss ein Objekt sein, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>duplicate key &apos;%1&apos; (first at line %2, column %3); the last one counts</source>
+        <translation>doppelter Schlüssel &apos;%1&apos; (zuerst in Zeile %2, Spalte %3); der letzte gilt</translation>
+    </message>
+    <message>
+        <source>nested deeper than %1 levels</source>
+        <translation>tiefer als %1 Ebenen verschachtelt</translation>
+    </message>
+    <message>
+        <source>number out of range: %1</source>
+        <translation>Zahl außerhalb des Wertebereichs: %1</translation>
+    </message>
+    <message>
+        <source>a workload may declare at most %1 knobs, found %2</source>
+        <translation>eine Arbeitslast darf höchstens %1 Knöpfe deklarieren, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>knob name &apos;%1&apos; must be an identifier (letters, digits, _; not starting with a digit)</source>
+        <translation>Knopfname &apos;%1&apos; muss ein Bezeichner sein (Buchstaben, Ziffern, _; nicht mit einer Ziffer am Anfang)</translation>
+    </message>
+    <message>
+        <source>%1: a value must be one line of text without control characters</source>
+        <translation>%1: ein Wert muss eine einzelne Textzeile ohne Steuerzeichen sein</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; must be a number, found %3</source>
+        <translation>%1: &apos;%2&apos; muss eine Zahl sein, gefunden: %3</translation>
+    </message>
+    <message>
+        <source>%1: &apos;description&apos; must be a string, found %2</source>
+        <translation>%1: &apos;description&apos; muss ein String sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>%1 must be at most %2, found %3</source>
+        <translation>%1 darf höchstens %2 sein, gefunden: %3</translation>
+    </message>
+    <message>
+        <source>%1: a tensor name must be an identifier (letters, digits, _; not starting with a digit)</source>
+        <translation>%1: ein Tensorname muss ein Bezeichner sein (Buchstaben, Ziffern, _; nicht mit einer Ziffer am Anfang)</translation>
+    </message>
+    <message>
+        <source>%1: a shape size of %2 is more than 2^40</source>
+        <translation>%1: die shape-Größe %2 ist größer als 2^40</translation>
+    </message>
+    <message>
+        <source>&apos;name&apos; must not hold control characters such as a line break</source>
+        <translation>&apos;name&apos; darf keine Steuerzeichen wie einen Zeilenumbruch enthalten</translation>
+    </message>
+    <message>
+        <source>dim name &apos;%1&apos; must be an identifier (letters, digits, _; not starting with a digit)</source>
+        <translation>Dim-Name &apos;%1&apos; muss ein Bezeichner sein (Buchstaben, Ziffern, _; nicht mit einer Ziffer am Anfang)</translation>
+    </message>
+    <message>
+        <source>dim &apos;%1&apos; is %2, more than 2^40</source>
+        <translation>Dim &apos;%1&apos; ist %2, also größer als 2^40</translation>
+    </message>
+    <message>
+        <source>the tensors take %1 GB, more than the %2 GB a workload may ask the harness to allocate (it keeps two sets of inputs and a copy of each output besides)</source>
+        <translation>die Tensoren belegen %1 GB, mehr als die %2 GB, die eine Arbeitslast vom Harness anfordern darf (es hält zusätzlich zwei Sätze Eingaben und eine Kopie jeder Ausgabe vor)</translation>
+    </message>
+    <message>
+        <source>&apos;correctness.seeds&apos; may list at most %1 seeds, found %2</source>
+        <translation>&apos;correctness.seeds&apos; darf höchstens %1 Seeds aufführen, gefunden: %2</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1421,10 +1521,6 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <translation>Wiederholungen je Strategie, Seeds 1..N (Vorgabe 100).</translation>
     </message>
     <message>
-        <source>Evaluations per replay (default: the whole space).</source>
-        <translation>Auswertungen je Wiederholung (Vorgabe: der ganze Raum).</translation>
-    </message>
-    <message>
         <source>usage: kwb simulate WORKLOAD --cache FILE</source>
         <translation>Aufruf: kwb simulate WORKLOAD --cache FILE</translation>
     </message>
@@ -1588,6 +1684,22 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>flagged</source>
         <translation>markiert</translation>
+    </message>
+    <message>
+        <source>internal error: %1 (please report it with the file that caused it)</source>
+        <translation>interner Fehler: %1 (bitte melden Sie ihn zusammen mit der Datei, die ihn ausgelöst hat)</translation>
+    </message>
+    <message>
+        <source>the recording&apos;s problem_size [%1] is not this workload&apos;s problem (%2): its times belong to another size</source>
+        <translation>die problem_size [%1] der Aufzeichnung ist nicht das Problem dieser Arbeitslast (%2): ihre Zeiten gehören zu einer anderen Größe</translation>
+    </message>
+    <message>
+        <source>%1 of them flagged: faster than this host&apos;s calibrated roofline or the workload&apos;s max_speedup allows; they are never built on</source>
+        <translation>%1 davon markiert: schneller, als die kalibrierte Roofline dieses Hosts oder max_speedup der Arbeitslast zulässt; sie werden nie weiterverwendet</translation>
+    </message>
+    <message>
+        <source>Evaluations per replay (default: the whole space, at most four times the recording).</source>
+        <translation>Auswertungen je Wiederholung (Vorgabe: der ganze Raum, höchstens das Vierfache der Aufzeichnung).</translation>
     </message>
 </context>
 <context>
@@ -2557,6 +2669,34 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>kwb: #%1 is no longer trusted and will not be built on: %2</source>
         <translation>kwb: #%1 gilt nicht mehr als vertrauenswürdig und wird nicht weiterverwendet: %2</translation>
+    </message>
+    <message>
+        <source>it was %1, not kept</source>
+        <translation>er war %1, nicht behalten</translation>
+    </message>
+    <message>
+        <source>never decided</source>
+        <translation>unentschieden</translation>
+    </message>
+    <message>
+        <source>its record holds no time</source>
+        <translation>sein Datensatz enthält keine Zeit</translation>
+    </message>
+    <message>
+        <source>its kernel %1 is missing from %2/kernels</source>
+        <translation>sein Kernel %1 fehlt in %2/kernels</translation>
+    </message>
+    <message>
+        <source>kwb: session.json names #%1 as %2, but %3; the best kept kernel is used instead</source>
+        <translation>kwb: session.json führt #%1 als %2, aber %3; stattdessen wird der beste behaltene Kernel verwendet</translation>
+    </message>
+    <message>
+        <source>the incumbent</source>
+        <translation>Amtsinhaber</translation>
+    </message>
+    <message>
+        <source>the best</source>
+        <translation>besten Kernel</translation>
     </message>
 </context>
 <context>

@@ -765,6 +765,106 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <source>&apos;%1&apos; is not a regular expression: %2</source>
         <translation>&apos;%1&apos; は正規表現ではありません: %2</translation>
     </message>
+    <message>
+        <source>&apos;time&apos; must be a positive number of milliseconds, found %1</source>
+        <translation>&apos;time&apos; は正のミリ秒数でなければなりません（実際: %1）</translation>
+    </message>
+    <message>
+        <source>&apos;time&apos; names no failure Kernel Tuner records (&apos;%1&apos;; it writes CompilationFailedConfig, RuntimeFailedConfig or InvalidConfig)</source>
+        <translation>&apos;time&apos; は Kernel Tuner が記録する失敗名ではありません（&apos;%1&apos;。Kernel Tuner が書くのは CompilationFailedConfig、RuntimeFailedConfig、InvalidConfig のいずれかです）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be a string, found %2</source>
+        <translation>&apos;%1&apos; は文字列でなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be an integer, found %2</source>
+        <translation>&apos;%1&apos; は整数でなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be an object, found %2</source>
+        <translation>&apos;%1&apos; はオブジェクトでなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be an array, found %2</source>
+        <translation>&apos;%1&apos; は配列でなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>&apos;id&apos; must be a positive integer</source>
+        <translation>&apos;id&apos; は正の整数でなければなりません</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be %2, found %3</source>
+        <translation>&apos;%1&apos; は %2 でなければなりません（実際: %3）</translation>
+    </message>
+    <message>
+        <source>must be an object, found %1</source>
+        <translation>オブジェクトでなければなりません（実際: %1）</translation>
+    </message>
+    <message>
+        <source>duplicate key &apos;%1&apos; (first at line %2, column %3); the last one counts</source>
+        <translation>キー &apos;%1&apos; が重複しています（最初は %2 行 %3 列）。最後のものが有効です</translation>
+    </message>
+    <message>
+        <source>nested deeper than %1 levels</source>
+        <translation>入れ子が %1 段より深くなっています</translation>
+    </message>
+    <message>
+        <source>number out of range: %1</source>
+        <translation>数値が範囲外です: %1</translation>
+    </message>
+    <message>
+        <source>a workload may declare at most %1 knobs, found %2</source>
+        <translation>ワークロードが宣言できるノブは最大 %1 個です（実際: %2）</translation>
+    </message>
+    <message>
+        <source>knob name &apos;%1&apos; must be an identifier (letters, digits, _; not starting with a digit)</source>
+        <translation>ノブ名 &apos;%1&apos; は識別子（英字、数字、_。先頭は数字以外）でなければなりません</translation>
+    </message>
+    <message>
+        <source>%1: a value must be one line of text without control characters</source>
+        <translation>%1: 値は制御文字を含まない 1 行のテキストでなければなりません</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; must be a number, found %3</source>
+        <translation>%1: &apos;%2&apos; は数値でなければなりません（実際: %3）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;description&apos; must be a string, found %2</source>
+        <translation>%1: &apos;description&apos; は文字列でなければなりません（実際: %2）</translation>
+    </message>
+    <message>
+        <source>%1 must be at most %2, found %3</source>
+        <translation>%1 は %2 以下でなければなりません（実際: %3）</translation>
+    </message>
+    <message>
+        <source>%1: a tensor name must be an identifier (letters, digits, _; not starting with a digit)</source>
+        <translation>%1: テンソル名は識別子（英字、数字、_。先頭は数字以外）でなければなりません</translation>
+    </message>
+    <message>
+        <source>%1: a shape size of %2 is more than 2^40</source>
+        <translation>%1: shape のサイズ %2 は 2^40 を超えています</translation>
+    </message>
+    <message>
+        <source>&apos;name&apos; must not hold control characters such as a line break</source>
+        <translation>&apos;name&apos; に改行などの制御文字を含めてはなりません</translation>
+    </message>
+    <message>
+        <source>dim name &apos;%1&apos; must be an identifier (letters, digits, _; not starting with a digit)</source>
+        <translation>dim 名 &apos;%1&apos; は識別子（英字、数字、_。先頭は数字以外）でなければなりません</translation>
+    </message>
+    <message>
+        <source>dim &apos;%1&apos; is %2, more than 2^40</source>
+        <translation>dim &apos;%1&apos; は %2 で、2^40 を超えています</translation>
+    </message>
+    <message>
+        <source>the tensors take %1 GB, more than the %2 GB a workload may ask the harness to allocate (it keeps two sets of inputs and a copy of each output besides)</source>
+        <translation>テンソルが %1 GB を占め、ワークロードがハーネスに確保を求められる %2 GB を超えています（ハーネスはほかに入力 2 組と各出力のコピーも保持します）</translation>
+    </message>
+    <message>
+        <source>&apos;correctness.seeds&apos; may list at most %1 seeds, found %2</source>
+        <translation>&apos;correctness.seeds&apos; に挙げられるシードは最大 %1 個です（実際: %2）</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1412,10 +1512,6 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <translation>戦略ごとの再生回数、シード 1..N（既定 100）。</translation>
     </message>
     <message>
-        <source>Evaluations per replay (default: the whole space).</source>
-        <translation>再生ごとの評価回数（既定: 空間全体）。</translation>
-    </message>
-    <message>
         <source>usage: kwb simulate WORKLOAD --cache FILE</source>
         <translation>使い方: kwb simulate WORKLOAD --cache FILE</translation>
     </message>
@@ -1576,6 +1672,22 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>flagged</source>
         <translation>フラグ</translation>
+    </message>
+    <message>
+        <source>internal error: %1 (please report it with the file that caused it)</source>
+        <translation>内部エラー: %1（原因となったファイルを添えて報告してください）</translation>
+    </message>
+    <message>
+        <source>the recording&apos;s problem_size [%1] is not this workload&apos;s problem (%2): its times belong to another size</source>
+        <translation>記録の problem_size [%1] はこのワークロードの問題（%2）ではありません。その時間は別のサイズのものです</translation>
+    </message>
+    <message>
+        <source>%1 of them flagged: faster than this host&apos;s calibrated roofline or the workload&apos;s max_speedup allows; they are never built on</source>
+        <translation>うち %1 件にフラグ: このホストの較正済みルーフラインまたはワークロードの max_speedup が許すより速いため、これらを基にすることはありません</translation>
+    </message>
+    <message>
+        <source>Evaluations per replay (default: the whole space, at most four times the recording).</source>
+        <translation>再生ごとの評価回数（既定: 空間全体、ただし最大で記録の 4 倍）。</translation>
     </message>
 </context>
 <context>
@@ -2538,6 +2650,34 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>kwb: #%1 is no longer trusted and will not be built on: %2</source>
         <translation>kwb: #%1 はもはや信頼できないため、これを基にしません: %2</translation>
+    </message>
+    <message>
+        <source>it was %1, not kept</source>
+        <translation>%1 であり、採用されていません</translation>
+    </message>
+    <message>
+        <source>never decided</source>
+        <translation>未判定</translation>
+    </message>
+    <message>
+        <source>its record holds no time</source>
+        <translation>その記録に時間がありません</translation>
+    </message>
+    <message>
+        <source>its kernel %1 is missing from %2/kernels</source>
+        <translation>そのカーネル %1 が %2/kernels にありません</translation>
+    </message>
+    <message>
+        <source>kwb: session.json names #%1 as %2, but %3; the best kept kernel is used instead</source>
+        <translation>kwb: session.json は #%1 を%2としていますが、%3。代わりに採用済みで最良のカーネルを使います</translation>
+    </message>
+    <message>
+        <source>the incumbent</source>
+        <translation>現行</translation>
+    </message>
+    <message>
+        <source>the best</source>
+        <translation>最良</translation>
     </message>
 </context>
 <context>

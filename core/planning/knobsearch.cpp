@@ -166,12 +166,13 @@ std::optional<KnobProposal> KnobSearch::proposeRandom()
         std::uniform_int_distribution<size_t> pick(0, unseen.size() - 1);
         return KnobProposal{valid[unseen[pick(m_rng)]], u"random joint sample"_s};
     }
-    // Too large to enumerate: sample, repair what violates a constraint.
+    // Too large to enumerate: sample, and repair what violates a constraint
+    // now and then (a repair costs hundreds of checks; a draw costs one).
     for (int attempt = 0; attempt < 10'000; ++attempt) {
         KnobConfig c;
         for (const Knob &k : m_space.knobs())
             c.push_back(std::uniform_int_distribution<int>(0, int(k.values.size()) - 1)(m_rng));
-        auto fixed = repair(c, -1);
+        auto fixed = m_space.isValid(c) ? std::optional(c) : attempt % 16 == 0 ? repair(c, -1) : std::nullopt;
         if (fixed && !seen(*fixed))
             return KnobProposal{*fixed, u"random joint sample"_s};
     }
@@ -315,14 +316,25 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
             pool.resize(kGpPool);
         }
     } else {
-        for (size_t i = 0; i < kGpPool; ++i) {
-            if (auto r = proposeRandom())
-                pool.push_back(r->config);
+        // A random subset of a space too large to list: the draws that are
+        // valid as drawn, within a bounded number of draws (repairing each
+        // would cost more than the model itself).
+        for (size_t draw = 0; draw < 20 * kGpPool && pool.size() < kGpPool; ++draw) {
+            KnobConfig c;
+            for (const Knob &k : m_space.knobs())
+                c.push_back(std::uniform_int_distribution<int>(0, int(k.values.size()) - 1)(m_rng));
+            if (m_space.isValid(c) && !seen(c))
+                pool.push_back(std::move(c));
         }
     }
     if (auto b = best()) {
+        // Its neighbours along each knob, within a window: a knob of a
+        // million values must not make one proposal cost a million checks.
+        constexpr int kNeighbours = 256;
         for (size_t k = 0; k < b->size(); ++k) {
-            for (int v = 0; v < int(m_space.knobs()[k].values.size()); ++v) {
+            const int values = int(m_space.knobs()[k].values.size());
+            const int at = (*b)[k];
+            for (int v = std::max(0, at - kNeighbours); v < std::min(values, at + kNeighbours + 1); ++v) {
                 KnobConfig c = *b;
                 c[k] = v;
                 if (m_space.isValid(c) && !seen(c))

@@ -398,12 +398,16 @@ ValidityReport KnobSpace::check(const KnobConfig &config) const
         }
         v.values = vals.join(u' ');
         // For each knob the constraint mentions, the nearest value (by index)
-        // that makes the whole configuration valid with the others held.
+        // that makes the whole configuration valid with the others held;
+        // looked for within a bounded distance, so a knob of a million values
+        // costs no more than a small one (the search strategies repair every
+        // sample they draw with this).
+        constexpr int kFixDistance = 256;
         for (const QString &name : v.knobs) {
             const int k = indexOfKnob(name);
             const int n = int(m_knobs[size_t(k)].values.size());
             const int at = config[size_t(k)];
-            for (int d = 1; d < n; ++d) {
+            for (int d = 1; d < std::min(n, kFixDistance); ++d) {
                 bool found = false;
                 for (int candidate : {at - d, at + d}) {
                     if (candidate < 0 || candidate >= n)
