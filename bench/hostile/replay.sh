@@ -4,12 +4,14 @@
 # became of each: accepted, refused with a message (exit 2), crashed (killed
 # by a signal) or hung (past 20 s), and whether any process was left behind.
 #
-#   bench/hostile/replay.sh [CORPUS_ROOT]
-# CORPUS_ROOT holds workload/, tunercache/ and sessionrecords/ folders.
+#   bench/hostile/replay.sh [CORPUS_ROOT] [MAX_PER_READER]
+# CORPUS_ROOT holds workload/, tunercache/ and sessionrecords/ folders; at
+# most MAX_PER_READER inputs of each are fed (default 1000).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 kwb=${KWB:-$here/build/app/kwb/kwb}
 corpus=${1:-$here/build-fuzz/corpus}
+most=${2:-1000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export XDG_CACHE_HOME=$tmp/cache KWB_LANGUAGE=en
@@ -32,7 +34,8 @@ replay() {
     local name=$1 dir=$2; shift 2
     local n=0 ok=0 refused=0 crashed=0 hung=0 other=0 status
     [ -d "$dir" ] || { printf '%-15s (no corpus at %s)\n' "$name" "$dir"; return; }
-    for f in "$dir"/*; do
+    for f in $(ls "$dir" | head -n "$most"); do
+        f=$dir/$f
         [ -f "$f" ] || continue
         n=$((n + 1))
         set +e
