@@ -163,13 +163,7 @@ int cmdImport(const QStringList &args)
     // Measurements from elsewhere are checked like this host's own: against
     // the local calibration (when one is cached; nothing is measured here)
     // and the workload's max_speedup over the session's start.
-    Calibration calibration;
-    if (QFile cal(calibrationCachePath(u"local"_s, loaded->target.id)); cal.open(QIODevice::ReadOnly)) {
-        const Json j = Json::parse(cal.readAll().toStdString(), nullptr, false);
-        QString ignored;
-        if (auto c = Calibration::fromJson(j, &ignored))
-            calibration = *c;
-    }
+    const Calibration calibration = cachedCalibration(u"local"_s, loaded->target.id).value_or(Calibration{});
     double startMs = NAN;
     if (const int startId = session->loopId("start")) {
         for (const ExperimentRecord &rec : session->experiments()) {

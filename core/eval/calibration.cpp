@@ -94,6 +94,18 @@ QString calibrationCachePath(const QString &host, const QString &targetId)
     return base + u"/kernel-workbench/calibration/"_s + key + u'-' + targetId + u"-v2.json"_s;
 }
 
+std::optional<Calibration> cachedCalibration(const QString &host, const QString &targetId)
+{
+    QFile f(calibrationCachePath(host, targetId));
+    if (!f.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    QString ignored;
+    auto c = Calibration::fromJson(Json::parse(f.readAll().toStdString(), nullptr, false), &ignored);
+    if (c)
+        c->fromCache = true;
+    return c;
+}
+
 Calibrator::Calibrator(QObject *parent) : QObject(parent) {}
 
 void Calibrator::start(const TargetProfile &target, const QString &host, const QString &workRoot, bool force)
@@ -101,17 +113,11 @@ void Calibrator::start(const TargetProfile &target, const QString &host, const Q
     m_host = host;
     m_cachePath = calibrationCachePath(host, target.id);
     if (!force && QFileInfo::exists(m_cachePath)) {
-        QFile f(m_cachePath);
-        QString err;
-        if (f.open(QIODevice::ReadOnly)) {
-            const Json j = Json::parse(f.readAll().toStdString(), nullptr, false);
-            if (auto c = Calibration::fromJson(j, &err)) {
-                c->fromCache = true;
-                // Deliver asynchronously, like a measurement, so callers have
-                // one code path.
-                QTimer::singleShot(0, this, [this, c = *c] { Q_EMIT finished(c); });
-                return;
-            }
+        if (auto c = cachedCalibration(host, target.id)) {
+            // Deliver asynchronously, like a measurement, so callers have
+            // one code path.
+            QTimer::singleShot(0, this, [this, c = *c] { Q_EMIT finished(c); });
+            return;
         }
         Q_EMIT consoleLine(u"kwb: ignoring unreadable calibration cache "_s + m_cachePath);
     }

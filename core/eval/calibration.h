@@ -48,6 +48,9 @@ struct Calibration
 /// Where the calibration of `host` for `targetId` is cached
 /// ($XDG_CACHE_HOME/kernel-workbench/calibration/...).
 QString calibrationCachePath(const QString &host, const QString &targetId);
+/// The cached calibration of `host` for `targetId`, if one is there and
+/// readable; measures nothing.
+std::optional<Calibration> cachedCalibration(const QString &host, const QString &targetId);
 
 /// Measures a host once (the target's calibrate command) and caches the
 /// figures; later runs read the cache unless asked to measure again.

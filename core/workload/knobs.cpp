@@ -95,6 +95,17 @@ QString ValidityReport::toString() const
     return lines.join(u'\n');
 }
 
+bool isIdentifier(const QString &name)
+{
+    static const QRegularExpression ident(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
+    return ident.match(name).hasMatch();
+}
+
+bool isOneLine(const QString &text)
+{
+    return std::none_of(text.begin(), text.end(), [](QChar c) { return c.category() == QChar::Other_Control; });
+}
+
 KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                               const std::vector<double> &dimValues, QList<Diagnostic> *diags)
 {
@@ -118,8 +129,7 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                 const QString where = FileText::tr("knob '%1'").arg(knob.name);
                 // Knobs are bound as "#define NAME VALUE" lines: a name is an
                 // identifier and a value one line of text, nothing more.
-                static const QRegularExpression ident(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
-                if (!ident.match(knob.name).hasMatch()) {
+                if (!isIdentifier(knob.name)) {
                     error(ptr, FileText::tr("knob name '%1' must be an identifier (letters, digits, _; not starting with a digit)")
                                    .arg(knob.name));
                     continue;
@@ -144,7 +154,7 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                                       .arg(where, jsonTypeName((*list)[i])));
                             continue;
                         }
-                        if (std::any_of(v->text.begin(), v->text.end(), [](QChar c) { return c.category() == QChar::Other_Control; })) {
+                        if (!isOneLine(v->text)) {
                             error(ptr + (decl.is_array() ? "/" : "/values/") + std::to_string(i),
                                   FileText::tr("%1: a value must be one line of text without control characters").arg(where));
                             continue;

@@ -16,6 +16,13 @@ namespace kwb {
 /// The most knobs a workload may declare (their product is the space).
 constexpr int kMaxKnobs = 64;
 
+/// A C identifier: what a name pasted into generated code (a knob's
+/// #define, a tensor's parameter, an entry) must be.
+bool isIdentifier(const QString &name);
+/// One line of text: no control character (a line break would let a value
+/// written into a generated file add lines of its own).
+bool isOneLine(const QString &text);
+
 
 /// One value a knob can take: its text as written into the kernel and, for
 /// numeric knobs, the number constraints see.

@@ -296,8 +296,7 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
         TensorSpec t;
         t.name = qs(name);
         // The name is pasted into the generated header: an identifier, nothing else.
-        static const QRegularExpression ident(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
-        if (!ident.match(t.name).hasMatch() || t.name.size() > 64) {
+        if (!isIdentifier(t.name) || t.name.size() > 64) {
             r.error(p, FileText::tr("%1: a tensor name must be an identifier (letters, digits, _; not starting with a digit)")
                            .arg(what));
             continue;
@@ -470,7 +469,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
 
     if (auto v = r.string("/name")) {
         // Shown everywhere and written into generated files' comments.
-        if (std::any_of(v->begin(), v->end(), [](QChar c) { return c.category() == QChar::Other_Control; }))
+        if (!isOneLine(*v))
             r.error("/name", FileText::tr("'name' must not hold control characters such as a line break"));
         else
             w.name = *v;
@@ -495,8 +494,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
         r.unknownKeys("/entry", {u"kernel"_s, u"reference"_s});
     }
     for (const QString &entry : {w.kernelEntry, w.referenceEntry}) {
-        static const QRegularExpression ident(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
-        if (!ident.match(entry).hasMatch())
+        if (!isIdentifier(entry))
             r.error("/entry", FileText::tr("entry '%1' is not a valid function name").arg(entry));
     }
     if (w.kernelEntry == w.referenceEntry)
@@ -506,8 +504,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     if (r.object("/dims")) {
         for (const auto &[name, value] : root["dims"].items()) {
             const std::string p = "/dims/" + pointerToken(name);
-            static const QRegularExpression ident(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
-            if (!ident.match(qs(name)).hasMatch()) {
+            if (!isIdentifier(qs(name))) {
                 r.error(p, FileText::tr("dim name '%1' must be an identifier (letters, digits, _; not starting with a digit)")
                                .arg(qs(name)));
                 continue;

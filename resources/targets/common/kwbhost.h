@@ -475,9 +475,10 @@ inline Proc run(const std::vector<std::string> &argv, double timeoutSec, bool ec
         }
         ::usleep(2000);
     }
-    // Take down anything the child left behind, in its group or not.
-    ::kill(-pid, SIGKILL);
-    p.leftovers += killLeftovers();
+    if (!reaped) { // (reap() swept up after a child it reaped)
+        ::kill(-pid, SIGKILL);
+        p.leftovers += killLeftovers();
+    }
     g_child = 0;
     p.ms = msSince(t0);
     return p;
