@@ -6,11 +6,11 @@
 //
 //   QT_QPA_PLATFORM=offscreen build/bench/kwb_bench_gui [candidates]
 #include "analysischarts.h"
-#include "session/candidatemodel.h"
 #include "diff/linediff.h"
 #include "diffview.h"
 #include "mainwindow.h"
 #include "metricchart.h"
+#include "session/candidatemodel.h"
 #include "timelineview.h"
 #include "workbench.h"
 
@@ -19,7 +19,6 @@
 #include <QFile>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
-
 #include <algorithm>
 #include <cstdio>
 
@@ -30,12 +29,15 @@ namespace {
 
 QString kernel(int lines, int variant)
 {
-    QString s = u"// generated kernel, variant "_s + QString::number(variant) + u"\n#include <cstdint>\n"_s;
+    QString s =
+        u"// generated kernel, variant "_s + QString::number(variant) + u"\n#include <cstdint>\n"_s;
     for (int i = 0; i < lines; ++i) {
         if (i % 40 == 0)
-            s += u"static inline void block_"_s + QString::number(i) + u"(float *__restrict c, const float *a) {\n"_s;
-        s += u"    c["_s + QString::number(i % 64) + u"] += a["_s + QString::number((i * 7 + variant) % 512)
-            + u"] * 1.0f; // step "_s + QString::number(i) + u'\n';
+            s += u"static inline void block_"_s + QString::number(i) +
+                 u"(float *__restrict c, const float *a) {\n"_s;
+        s += u"    c["_s + QString::number(i % 64) + u"] += a["_s +
+             QString::number((i * 7 + variant) % 512) + u"] * 1.0f; // step "_s +
+             QString::number(i) + u'\n';
         if (i % 40 == 39)
             s += u"}\n"_s;
     }
@@ -48,15 +50,34 @@ Json resultFor(double ms, int id)
     Json samples = Json::array();
     for (int i = 0; i < 10; ++i)
         samples.push_back(ms * (0.98 + 0.004 * i));
-    return Json{{"schema", "kwb.result/1"}, {"stage", "bench"}, {"compiled", true}, {"correct", true}, {"failure", nullptr},
-                {"checks", Json::array({Json{{"seed", 1}, {"output", "C"}, {"ok", true}, {"rel_l2", 3e-7}, {"max_abs", 1e-5}}})},
-                {"latency", {{"median_ms", ms}, {"min_ms", ms * 0.98}, {"p90_ms", ms * 1.02}, {"q1_ms", ms * 0.99},
-                             {"q3_ms", ms * 1.01}, {"samples_ms", samples}}},
-                {"metrics", {{"median_ms", ms}, {"gflops", gflops}, {"bandwidth_gbs", gflops / 170}, {"intensity", 170.7},
-                             {"pct_peak_flops", gflops / 1.17}, {"pct_roofline", gflops / 1.17}, {"spread_pct", 2.0}}},
-                {"timings", {{"compile_ms", 300}, {"check_ms", 50}, {"bench_ms", 400}}},
-                {"bottleneck", {{"class", id % 3 ? "underutilized" : "compute-bound"}, {"why", "synthetic"}}},
-                {"calibration", {{"peak_gflops", 117.5}, {"peak_gbs", 25.7}}}};
+    return Json{
+        {"schema", "kwb.result/1"},
+        {"stage", "bench"},
+        {"compiled", true},
+        {"correct", true},
+        {"failure", nullptr},
+        {"checks",
+         Json::array({Json{
+             {"seed", 1}, {"output", "C"}, {"ok", true}, {"rel_l2", 3e-7}, {"max_abs", 1e-5}}})},
+        {"latency",
+         {{"median_ms", ms},
+          {"min_ms", ms * 0.98},
+          {"p90_ms", ms * 1.02},
+          {"q1_ms", ms * 0.99},
+          {"q3_ms", ms * 1.01},
+          {"samples_ms", samples}}},
+        {"metrics",
+         {{"median_ms", ms},
+          {"gflops", gflops},
+          {"bandwidth_gbs", gflops / 170},
+          {"intensity", 170.7},
+          {"pct_peak_flops", gflops / 1.17},
+          {"pct_roofline", gflops / 1.17},
+          {"spread_pct", 2.0}}},
+        {"timings", {{"compile_ms", 300}, {"check_ms", 50}, {"bench_ms", 400}}},
+        {"bottleneck",
+         {{"class", id % 3 ? "underutilized" : "compute-bound"}, {"why", "synthetic"}}},
+        {"calibration", {{"peak_gflops", 117.5}, {"peak_gbs", 25.7}}}};
 }
 
 long residentKb()
@@ -79,7 +100,8 @@ int main(int argc, char **argv)
     const int count = argc > 1 ? std::atoi(argv[1]) : 2000;
     QTemporaryDir tmp;
     const QString sessionDir = tmp.path() + u"/big"_s;
-    const QString workloadPath = QStringLiteral(KWB_SOURCE_DIR "/examples/matmul-cpu/workload.json");
+    const QString workloadPath =
+        QStringLiteral(KWB_SOURCE_DIR "/examples/matmul-cpu/workload.json");
     {
         LoadedWorkload loaded = loadWorkloadAndTarget(workloadPath);
         QString error;
@@ -90,7 +112,8 @@ int main(int argc, char **argv)
         }
         QRandomGenerator rng(7);
         std::vector<QString> hashes;
-        for (int i = 0; i < 64; ++i) { // 64 distinct kernels shared by the candidates, 300–2,000 lines
+        for (int i = 0; i < 64;
+             ++i) { // 64 distinct kernels shared by the candidates, 300–2,000 lines
             const QString src = kernel(300 + int(rng.bounded(1700)), i);
             hashes.push_back(SessionStore::sourceHash(src));
             store->storeKernel(hashes.back(), src, u"cpp"_s, &error);
@@ -100,7 +123,8 @@ int main(int argc, char **argv)
             ExperimentRecord r;
             r.id = id;
             r.round = id - 1;
-            r.parent = id > 1 ? std::optional<int>(std::max(1, id - 1 - int(rng.bounded(3)))) : std::nullopt;
+            r.parent = id > 1 ? std::optional<int>(std::max(1, id - 1 - int(rng.bounded(3))))
+                              : std::nullopt;
             r.origin = id == 1 ? u"human"_s : u"search"_s;
             r.sourceHash = hashes[size_t(id % 64)];
             const double ms = id == 1 ? 3000 : 35 + rng.bounded(40.0);
@@ -109,18 +133,26 @@ int main(int argc, char **argv)
             r.cause = u"synthetic"_s;
             r.plan = u"BM 64→32, BK 128→64 (synthetic "_s + QString::number(id) + u')';
             r.knobs = Json{{"BM", 32}, {"BN", 256}, {"BK", 64}};
-            r.result = r.decision == u"failed"_s ? Json{{"schema", "kwb.result/1"}, {"compiled", false}, {"correct", nullptr},
-                                                       {"failure", {{"class", "compile"}, {"message", "synthetic"}}}}
-                                                 : resultFor(ms, id);
+            r.result = r.decision == u"failed"_s
+                           ? Json{{"schema", "kwb.result/1"},
+                                  {"compiled", false},
+                                  {"correct", nullptr},
+                                  {"failure", {{"class", "compile"}, {"message", "synthetic"}}}}
+                           : resultFor(ms, id);
             store->append(r, &error);
-            store->appendReflection(Json{{"candidate", id}, {"outcome", ss(r.decision)}, {"tried", ss(r.plan)},
-                                         {"lesson", "synthetic lesson"}, {"avoid", Json::array()}, {"try", Json::array()}},
+            store->appendReflection(Json{{"candidate", id},
+                                         {"outcome", ss(r.decision)},
+                                         {"tried", ss(r.plan)},
+                                         {"lesson", "synthetic lesson"},
+                                         {"avoid", Json::array()},
+                                         {"try", Json::array()}},
                                     &error);
         }
         // Two 5,000-line kernels, the second a tuned edit of the first.
         QString big = kernel(5000, 1), tuned = big;
         for (int i = 0; i < 5000; i += 97)
-            tuned.replace(u"// step "_s + QString::number(i) + u'\n', u"// step "_s + QString::number(i) + u" (unrolled)\n"_s);
+            tuned.replace(u"// step "_s + QString::number(i) + u'\n',
+                          u"// step "_s + QString::number(i) + u" (unrolled)\n"_s);
         for (int k = 0; k < 2; ++k) {
             const QString &src = k ? tuned : big;
             ExperimentRecord r;
@@ -176,7 +208,8 @@ int main(int argc, char **argv)
     const double selectSmallMs = double(t.nsecsElapsed()) / 1e6;
     {
         const ExperimentRecord *r = window.workbench()->candidates()->recordById(count / 2);
-        const QString a = window.workbench()->sourceOf(r->parent.value_or(0)), b = window.workbench()->sourceOf(r->id);
+        const QString a = window.workbench()->sourceOf(r->parent.value_or(0)),
+                      b = window.workbench()->sourceOf(r->id);
         t.restart();
         const LineDiff d = LineDiff::compute(a, b);
         t.restart();
@@ -185,8 +218,11 @@ int main(int argc, char **argv)
         t.restart();
         window.diffView()->setTexts(u"a"_s, a, u"b"_s, b);
         std::fprintf(stderr, "  (diff view setTexts: %.1f ms)\n", double(t.nsecsElapsed()) / 1e6);
-        std::fprintf(stderr, "  (of which the line diff: %.1f ms for %lld and %lld lines, %d changed rows)\n",
-                     double(t.nsecsElapsed()) / 1e6, qlonglong(d.leftLines().size()), qlonglong(d.rightLines().size()), d.changedRows());
+        std::fprintf(
+            stderr,
+            "  (of which the line diff: %.1f ms for %lld and %lld lines, %d changed rows)\n",
+            double(t.nsecsElapsed()) / 1e6, qlonglong(d.leftLines().size()),
+            qlonglong(d.rightLines().size()), d.changedRows());
     }
 
     // One new candidate at a time: the model grows, every view follows, the
@@ -244,12 +280,17 @@ int main(int argc, char **argv)
     std::sort(times.begin(), times.end());
     const double chartAloneMs = times[times.size() / 2];
     const long rss = residentKb();
-    std::printf("session: %d candidates, kernels of 300-2,000 lines, two of 5,000 lines\n", count + 2);
+    std::printf("session: %d candidates, kernels of 300-2,000 lines, two of 5,000 lines\n",
+                count + 2);
     std::printf("open to first paint          %8.1f ms   (goal <= 1000 ms)\n", openMs);
     std::printf("select -> diff (5,000 lines)  %8.1f ms   (goal <= 50 ms)\n", selectMs);
     std::printf("select -> diff (typical)      %8.1f ms\n", selectSmallMs);
-    std::printf("chart update, one candidate   %8.1f ms   (goal <= 16 ms; the chart alone, median of 50)\n", chartAloneMs);
-    std::printf("whole window, one candidate   %8.1f ms   (model, table, timeline, charts; median of 21)\n", chartMs);
+    std::printf(
+        "chart update, one candidate   %8.1f ms   (goal <= 16 ms; the chart alone, median of 50)\n",
+        chartAloneMs);
+    std::printf(
+        "whole window, one candidate   %8.1f ms   (model, table, timeline, charts; median of 21)\n",
+        chartMs);
     std::printf("resident memory               %8.1f MB   (goal <= 300 MB)\n", double(rss) / 1024);
     return 0;
 }

@@ -14,7 +14,6 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QTemporaryDir>
-
 #include <cmath>
 #include <cstdio>
 
@@ -43,9 +42,17 @@ EvalOutcome instant(const Candidate &c, const EvalVariant &)
     l.minMs = l.q1Ms = ms * 0.995;
     l.q3Ms = l.p90Ms = ms * 1.005;
     o.result.latency = l;
-    o.result.document = Json{{"schema", "kwb.result/1"}, {"stage", "bench"}, {"compiled", true}, {"correct", true},
+    o.result.document = Json{{"schema", "kwb.result/1"},
+                             {"stage", "bench"},
+                             {"compiled", true},
+                             {"correct", true},
                              {"failure", Json()},
-                             {"latency", {{"median_ms", ms}, {"min_ms", l.minMs}, {"q1_ms", l.q1Ms}, {"q3_ms", l.q3Ms}, {"p90_ms", l.p90Ms}}},
+                             {"latency",
+                              {{"median_ms", ms},
+                               {"min_ms", l.minMs},
+                               {"q1_ms", l.q1Ms},
+                               {"q3_ms", l.q3Ms},
+                               {"p90_ms", l.p90Ms}}},
                              {"metrics", {{"median_ms", ms}}},
                              {"bottleneck", {{"class", "underutilized"}, {"why", ""}}}};
     return o;
@@ -91,7 +98,8 @@ int main(int argc, char **argv)
     events.exec();
     const double ms = double(clock.nsecsElapsed()) / 1e6;
     const int n = loop.evaluationsThisRun();
-    std::printf("%d candidates (%s search, %zu records, memory + reflexions + fsync'd records): %.0f ms total, "
+    std::printf("%d candidates (%s search, %zu records, memory + reflexions + fsync'd records): "
+                "%.0f ms total, "
                 "%.3f ms per candidate\n",
                 n, qPrintable(strategy), session->experiments().size(), ms, ms / std::max(1, n));
     return 0;

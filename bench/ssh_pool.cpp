@@ -4,8 +4,8 @@
 //
 //   bench/ssh_pool.sh [evaluations]
 #include "loop/evalbackend.h"
-#include "remote/remotecommand.h"
 #include "loopbacksshd.h"
+#include "remote/remotecommand.h"
 #include "workload/workload.h"
 
 #include <QCoreApplication>
@@ -13,7 +13,6 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QTemporaryDir>
-
 #include <cstdio>
 
 using namespace kwb;
@@ -24,7 +23,8 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     const int n = argc > 1 ? std::atoi(argv[1]) : 48;
     qputenv("KWB_TARGETS_DIR", KWB_SOURCE_DIR "/bench/pool/targets");
-    LoadedWorkload loaded = loadWorkloadAndTarget(QStringLiteral(KWB_SOURCE_DIR "/bench/pool/workload.json"));
+    LoadedWorkload loaded =
+        loadWorkloadAndTarget(QStringLiteral(KWB_SOURCE_DIR "/bench/pool/workload.json"));
     if (!loaded.ok()) {
         for (const Diagnostic &d : loaded.errors)
             std::fprintf(stderr, "%s\n", qPrintable(d.toString()));
@@ -34,10 +34,12 @@ int main(int argc, char **argv)
     std::vector<std::unique_ptr<bench::LoopbackSshd>> servers;
     std::vector<std::unique_ptr<SshConnection>> connections;
     for (int i = 0; i < 4; ++i) {
-        servers.push_back(std::make_unique<bench::LoopbackSshd>(tmp.path() + u"/sshd"_s + QString::number(i)));
+        servers.push_back(
+            std::make_unique<bench::LoopbackSshd>(tmp.path() + u"/sshd"_s + QString::number(i)));
         if (!servers.back()->ok())
             return 1;
-        connections.push_back(std::make_unique<SshConnection>(servers.back()->target(), servers.back()->options()));
+        connections.push_back(
+            std::make_unique<SshConnection>(servers.back()->target(), servers.back()->options()));
         connections.back()->wait(connections.back()->connectToHost(), 30'000);
     }
     auto run = [&](int hosts) {
@@ -45,14 +47,19 @@ int main(int argc, char **argv)
         for (int i = 0; i < hosts; ++i) {
             PoolHost h;
             h.name = connections[size_t(i)]->target().toString();
-            h.workRoot = tmp.path() + u"/local-"_s + QString::number(hosts) + u'-' + QString::number(i);
+            h.workRoot =
+                tmp.path() + u"/local-"_s + QString::number(hosts) + u'-' + QString::number(i);
             auto mirror = std::make_shared<RemoteMirror>();
-            const QString remoteRoot = tmp.path() + u"/remote-"_s + QString::number(hosts) + u'-' + QString::number(i);
+            const QString remoteRoot =
+                tmp.path() + u"/remote-"_s + QString::number(hosts) + u'-' + QString::number(i);
             SshConnection *c = connections[size_t(i)].get();
-            h.runnerFactory = [c, remoteRoot, mirror](QObject *parent) { return new RemoteCommand(c, remoteRoot, mirror, parent); };
+            h.runnerFactory = [c, remoteRoot, mirror](QObject *parent) {
+                return new RemoteCommand(c, remoteRoot, mirror, parent);
+            };
             pool.push_back(std::move(h));
         }
-        PoolEvalBackend backend(*loaded.workload, *loaded.target, Calibration{}, tmp.path() + u"/unused"_s, 1);
+        PoolEvalBackend backend(*loaded.workload, *loaded.target, Calibration{},
+                                tmp.path() + u"/unused"_s, 1);
         backend.setHosts(std::move(pool));
         // Keep every slot busy until n evaluations are done.
         int started = 0, done = 0, failed = 0;

@@ -11,7 +11,6 @@
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
-
 #include <cstdio>
 
 using namespace kwb;
@@ -55,25 +54,30 @@ int main(int argc, char **argv)
     const double kwbMs = double(t.nsecsElapsed()) / 1e6 / n;
 
     // scp, then ssh, per evaluation.
-    const QStringList common = {u"-i"_s, sshd.clientKey(), u"-o"_s, u"UserKnownHostsFile="_s + sshd.knownHosts(),
-                                u"-o"_s, u"StrictHostKeyChecking=yes"_s, u"-o"_s, u"BatchMode=yes"_s};
+    const QStringList common = {u"-i"_s, sshd.clientKey(),
+                                u"-o"_s, u"UserKnownHostsFile="_s + sshd.knownHosts(),
+                                u"-o"_s, u"StrictHostKeyChecking=yes"_s,
+                                u"-o"_s, u"BatchMode=yes"_s};
     t.restart();
     for (int i = 0; i < n; ++i) {
         QProcess scp, ssh;
-        scp.start(u"scp"_s, QStringList(common) << u"-q"_s << u"-P"_s << port << src.fileName()
-                                                << user + u"@127.0.0.1:"_s + remote + u"/kernel.cpp"_s);
+        scp.start(u"scp"_s, QStringList(common)
+                                << u"-q"_s << u"-P"_s << port << src.fileName()
+                                << user + u"@127.0.0.1:"_s + remote + u"/kernel.cpp"_s);
         scp.waitForFinished(30'000);
-        ssh.start(u"ssh"_s, QStringList(common) << u"-p"_s << port << user + u"@127.0.0.1"_s << u"cat"_s
-                                                << remote + u"/result.json"_s);
+        ssh.start(u"ssh"_s, QStringList(common) << u"-p"_s << port << user + u"@127.0.0.1"_s
+                                                << u"cat"_s << remote + u"/result.json"_s);
         ssh.waitForFinished(30'000);
         if (ssh.readAllStandardOutput().size() != result.size()) {
-            std::fprintf(stderr, "ssh: unexpected result: %s\n", ssh.readAllStandardError().constData());
+            std::fprintf(stderr, "ssh: unexpected result: %s\n",
+                         ssh.readAllStandardError().constData());
             return 1;
         }
     }
     const double spawnMs = double(t.nsecsElapsed()) / 1e6 / n;
 
-    std::printf("per evaluation (upload 20 KB, run a command, read 4 KB), %d iterations on loopback:\n", n);
+    std::printf(
+        "per evaluation (upload 20 KB, run a command, read 4 KB), %d iterations on loopback:\n", n);
     std::printf("  kwb, one persistent libssh session   %8.2f ms\n", kwbMs);
     std::printf("  scp + ssh spawned per step           %8.2f ms\n", spawnMs);
     std::printf("  kwb is %.1fx cheaper (goal >= 10x)\n", spawnMs / kwbMs);

@@ -15,7 +15,6 @@
 #include <QDir>
 #include <QFile>
 #include <QStandardPaths>
-
 #include <cstddef>
 #include <cstdint>
 
@@ -51,7 +50,9 @@ inline void jsonText(const uint8_t *data, size_t size)
 /// small budget so one input stays fast).
 inline void workload(const uint8_t *data, size_t size)
 {
-    static const QString path = QDir::tempPath() + QStringLiteral("/kwb-fuzz-%1.json").arg(QCoreApplication::applicationPid());
+    static const QString path =
+        QDir::tempPath() +
+        QStringLiteral("/kwb-fuzz-%1.json").arg(QCoreApplication::applicationPid());
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return;

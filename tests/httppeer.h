@@ -11,11 +11,9 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
-
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <deque>
+#include <nlohmann/json.hpp>
 
 struct ScriptedReply
 {
@@ -48,40 +46,55 @@ public:
     void push(const ScriptedReply &r) { m_script.push_back(r); }
     /// A reply for the next request whose body holds `marker` (before the
     /// general script): calls made in an order the test does not fix.
-    void pushFor(const QByteArray &marker, const ScriptedReply &r) { m_routed.push_back({marker, r}); }
+    void pushFor(const QByteArray &marker, const ScriptedReply &r)
+    {
+        m_routed.push_back({marker, r});
+    }
     int pendingFor(const QByteArray &marker) const
     {
-        return int(std::count_if(m_routed.begin(), m_routed.end(), [&](const auto &x) { return x.first == marker; }));
+        return int(std::count_if(m_routed.begin(), m_routed.end(),
+                                 [&](const auto &x) { return x.first == marker; }));
     }
     const QList<SeenRequest> &requests() const { return m_requests; }
     int pending() const { return int(m_script.size()); }
 
     // Reply bodies in each protocol's streaming format.
-    static QList<QByteArray> openAiStream(const QString &text, int tokensIn = 11, int tokensOut = 7, int piece = 0)
+    static QList<QByteArray> openAiStream(const QString &text, int tokensIn = 11, int tokensOut = 7,
+                                          int piece = 0)
     {
         QByteArray body;
         const QStringList parts = split(text, 5);
         for (const QString &p : parts)
-            body += event({{"choices", {{{"index", 0}, {"delta", {{"content", p.toStdString()}}}}}}});
+            body +=
+                event({{"choices", {{{"index", 0}, {"delta", {{"content", p.toStdString()}}}}}}});
         body += event({{"choices", nlohmann::json::array()},
                        {"usage", {{"prompt_tokens", tokensIn}, {"completion_tokens", tokensOut}}}});
         body += "data: [DONE]\n\n";
         return pieces(body, piece);
     }
-    static QList<QByteArray> anthropicStream(const QString &text, int tokensIn = 13, int tokensOut = 9, int piece = 0)
+    static QList<QByteArray> anthropicStream(const QString &text, int tokensIn = 13,
+                                             int tokensOut = 9, int piece = 0)
     {
         QByteArray body;
-        body += "event: message_start\n"
-            + event({{"type", "message_start"},
-                     {"message", {{"id", "msg_1"}, {"usage", {{"input_tokens", tokensIn}, {"output_tokens", 1}}}}}});
-        body += "event: content_block_start\n"
-            + event({{"type", "content_block_start"}, {"index", 0}, {"content_block", {{"type", "text"}, {"text", ""}}}});
+        body += "event: message_start\n" +
+                event({{"type", "message_start"},
+                       {"message",
+                        {{"id", "msg_1"},
+                         {"usage", {{"input_tokens", tokensIn}, {"output_tokens", 1}}}}}});
+        body += "event: content_block_start\n" +
+                event({{"type", "content_block_start"},
+                       {"index", 0},
+                       {"content_block", {{"type", "text"}, {"text", ""}}}});
         for (const QString &p : split(text, 5))
-            body += "event: content_block_delta\n"
-                + event({{"type", "content_block_delta"}, {"index", 0}, {"delta", {{"type", "text_delta"}, {"text", p.toStdString()}}}});
-        body += "event: content_block_stop\n" + event({{"type", "content_block_stop"}, {"index", 0}});
-        body += "event: message_delta\n"
-            + event({{"type", "message_delta"}, {"delta", {{"stop_reason", "end_turn"}}}, {"usage", {{"output_tokens", tokensOut}}}});
+            body += "event: content_block_delta\n" +
+                    event({{"type", "content_block_delta"},
+                           {"index", 0},
+                           {"delta", {{"type", "text_delta"}, {"text", p.toStdString()}}}});
+        body +=
+            "event: content_block_stop\n" + event({{"type", "content_block_stop"}, {"index", 0}});
+        body += "event: message_delta\n" + event({{"type", "message_delta"},
+                                                  {"delta", {{"stop_reason", "end_turn"}}},
+                                                  {"usage", {{"output_tokens", tokensOut}}}});
         body += "event: message_stop\n" + event({{"type", "message_stop"}});
         return pieces(body, piece);
     }
@@ -101,7 +114,10 @@ public:
     }
 
 private:
-    static QByteArray event(const nlohmann::json &j) { return "data: " + QByteArray::fromStdString(j.dump()) + "\n\n"; }
+    static QByteArray event(const nlohmann::json &j)
+    {
+        return "data: " + QByteArray::fromStdString(j.dump()) + "\n\n";
+    }
     static QStringList split(const QString &text, int parts)
     {
         QStringList out;
@@ -142,7 +158,8 @@ private:
             for (qsizetype i = 1; i < lines.size(); ++i) {
                 const qsizetype colon = lines[i].indexOf(':');
                 if (colon > 0)
-                    req.headers.insert(lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
+                    req.headers.insert(lines[i].left(colon).trimmed().toLower(),
+                                       lines[i].mid(colon + 1).trimmed());
             }
             const qsizetype length = req.headers.value("content-length", "0").toLongLong();
             if (buffer.size() < headerEnd + 4 + length)
@@ -151,8 +168,9 @@ private:
             buffer.clear();
             m_requests << req;
             ScriptedReply reply;
-            const auto routed = std::find_if(m_routed.begin(), m_routed.end(),
-                                             [&](const auto &x) { return req.body.contains(x.first); });
+            const auto routed = std::find_if(m_routed.begin(), m_routed.end(), [&](const auto &x) {
+                return req.body.contains(x.first);
+            });
             if (routed != m_routed.end()) {
                 reply = routed->second;
                 m_routed.erase(routed);
@@ -170,8 +188,9 @@ private:
     {
         if (r.silent)
             return;
-        QByteArray head = "HTTP/1.1 " + QByteArray::number(r.status) + " Scripted\r\nContent-Type: " + r.contentType
-            + "\r\nConnection: close\r\n";
+        QByteArray head = "HTTP/1.1 " + QByteArray::number(r.status) +
+                          " Scripted\r\nContent-Type: " + r.contentType +
+                          "\r\nConnection: close\r\n";
         for (const auto &[name, value] : r.headers)
             head += name + ": " + value + "\r\n";
         if (r.contentType.contains("json"))

@@ -8,12 +8,10 @@
 
 #include <QByteArray>
 #include <QList>
-
-#include <libssh/libssh.h>
-#include <libssh/server.h>
-
 #include <arpa/inet.h>
 #include <atomic>
+#include <libssh/libssh.h>
+#include <libssh/server.h>
 #include <mutex>
 #include <poll.h>
 #include <string>
@@ -24,7 +22,8 @@ class KbdintServer
 public:
     /// Asks "Password: " (hidden) and "Verification code: " (shown); the
     /// right answers are `password` and `code`.
-    KbdintServer(std::string password, std::string code) : m_password(std::move(password)), m_code(std::move(code))
+    KbdintServer(std::string password, std::string code)
+        : m_password(std::move(password)), m_code(std::move(code))
     {
         m_bind = ssh_bind_new();
         ssh_key key = nullptr;
@@ -37,7 +36,8 @@ public:
             return;
         sockaddr_in address{};
         socklen_t length = sizeof address;
-        if (getsockname(ssh_bind_get_fd(m_bind), reinterpret_cast<sockaddr *>(&address), &length) == 0)
+        if (getsockname(ssh_bind_get_fd(m_bind), reinterpret_cast<sockaddr *>(&address), &length) ==
+            0)
             m_port = ntohs(address.sin_port);
         m_thread = std::thread([this] { serve(); });
     }
@@ -60,7 +60,8 @@ private:
             if (poll(&p, 1, 100) <= 0)
                 continue;
             ssh_session session = ssh_new();
-            if (ssh_bind_accept(m_bind, session) == SSH_OK && ssh_handle_key_exchange(session) == SSH_OK)
+            if (ssh_bind_accept(m_bind, session) == SSH_OK &&
+                ssh_handle_key_exchange(session) == SSH_OK)
                 authenticate(session);
             ssh_disconnect(session);
             ssh_free(session);
@@ -71,16 +72,16 @@ private:
         ssh_set_auth_methods(session, SSH_AUTH_METHOD_INTERACTIVE);
         while (ssh_message message = ssh_message_get(session)) {
             bool done = false;
-            if (ssh_message_type(message) == SSH_REQUEST_AUTH
-                && ssh_message_subtype(message) == SSH_AUTH_METHOD_INTERACTIVE) {
+            if (ssh_message_type(message) == SSH_REQUEST_AUTH &&
+                ssh_message_subtype(message) == SSH_AUTH_METHOD_INTERACTIVE) {
                 if (!ssh_message_auth_kbdint_is_response(message)) {
                     const char *prompts[] = {"Password: ", "Verification code: "};
                     char echo[] = {0, 1};
-                    ssh_message_auth_interactive_request(message, "kwb test server", "Answer both questions.", 2,
-                                                         prompts, echo);
-                } else if (ssh_userauth_kbdint_getnanswers(session) == 2
-                           && m_password == ssh_userauth_kbdint_getanswer(session, 0)
-                           && m_code == ssh_userauth_kbdint_getanswer(session, 1)) {
+                    ssh_message_auth_interactive_request(
+                        message, "kwb test server", "Answer both questions.", 2, prompts, echo);
+                } else if (ssh_userauth_kbdint_getnanswers(session) == 2 &&
+                           m_password == ssh_userauth_kbdint_getanswer(session, 0) &&
+                           m_code == ssh_userauth_kbdint_getanswer(session, 1)) {
                     ssh_message_auth_reply_success(message, 0);
                     ++m_authenticated;
                     done = true;

@@ -34,7 +34,8 @@ private:
     {
         Evaluator ev(m_workload, target ? *target : m_target, m_calibration, m_work.path());
         EvalOutcome outcome;
-        QObject::connect(&ev, &Evaluator::finished, this, [&](const EvalOutcome &o) { outcome = o; });
+        QObject::connect(&ev, &Evaluator::finished, this,
+                         [&](const EvalOutcome &o) { outcome = o; });
         QSignalSpy done(&ev, &Evaluator::finished);
         ev.start(Candidate{source(file), u"human"_s, Json::object(), file, {}});
         const bool finished = done.wait(120'000);
@@ -67,7 +68,8 @@ private Q_SLOTS:
     {
         const QString h = problemHeader(m_workload);
         QVERIFY(h.contains(u"void fma1(const float *x, const float *w, float *y, int64_t N);"_s));
-        QVERIFY(h.contains(u"void fma1_reference(const float *x, const float *w, float *y, int64_t N);"_s));
+        QVERIFY(h.contains(
+            u"void fma1_reference(const float *x, const float *w, float *y, int64_t N);"_s));
         QVERIFY(h.contains(u"{\"y\", F32, 4096LL, -1, 1}"_s));
     }
 
@@ -88,13 +90,14 @@ private Q_SLOTS:
         QVERIFY(r.latency);
         QVERIFY(r.latency->samplesMs.size() >= 3);
         QVERIFY(r.latency->minMs <= r.latency->medianMs);
-        QVERIFY(r.latency->callsPerSample > 1); // a 4096-element kernel is far below the clock's resolution
+        QVERIFY(r.latency->callsPerSample >
+                1); // a 4096-element kernel is far below the clock's resolution
         QVERIFY(*r.metric(u"gflops"_s) > 0);
         QVERIFY(r.metric(u"pct_peak_flops"_s));
         QVERIFY(!r.bottleneck.isEmpty());
         QVERIFY(r.bottleneck != u"failing"_s);
         if (!r.countersAvailable)
-            QVERIFY(!r.countersReason.isEmpty()); // said plainly, not silently absent
+            QVERIFY(!r.countersReason.isEmpty());         // said plainly, not silently absent
         QVERIFY(o.console.contains(u"kwb: compiling"_s)); // streamed console output was kept
     }
 
@@ -104,11 +107,14 @@ private Q_SLOTS:
         QTest::addColumn<QString>("failureClass");
         QTest::addColumn<QString>("stage");
         QTest::addColumn<QString>("evidence"); // in the message or the stage's log
-        QTest::newRow("does not compile") << u"nocompile.cpp"_s << u"compile"_s << u"compile"_s << u"kernel.cpp:5:"_s;
-        QTest::newRow("signature differs from the workload") << u"badsig.cpp"_s << u"compile"_s << u"compile"_s
-                                                             << u"conflicting declaration"_s;
-        QTest::newRow("wrong result") << u"wrong.cpp"_s << u"incorrect"_s << u"check"_s << u"beyond atol/rtol"_s;
-        QTest::newRow("unwritten element") << u"unwritten.cpp"_s << u"incorrect"_s << u"check"_s << u"beyond atol/rtol"_s;
+        QTest::newRow("does not compile")
+            << u"nocompile.cpp"_s << u"compile"_s << u"compile"_s << u"kernel.cpp:5:"_s;
+        QTest::newRow("signature differs from the workload")
+            << u"badsig.cpp"_s << u"compile"_s << u"compile"_s << u"conflicting declaration"_s;
+        QTest::newRow("wrong result")
+            << u"wrong.cpp"_s << u"incorrect"_s << u"check"_s << u"beyond atol/rtol"_s;
+        QTest::newRow("unwritten element")
+            << u"unwritten.cpp"_s << u"incorrect"_s << u"check"_s << u"beyond atol/rtol"_s;
         QTest::newRow("segfault") << u"segfault.cpp"_s << u"crash"_s << u"check"_s << u"SIGSEGV"_s;
         QTest::newRow("hang") << u"hang.cpp"_s << u"timeout"_s << u"check"_s << u"ran past 4 s"_s;
     }
@@ -127,28 +133,34 @@ private Q_SLOTS:
         const EvalResult &r = o.result;
         QCOMPARE(r.failureClass, failureClass);
         QCOMPARE(r.failureStage, stage);
-        QVERIFY2(QString(r.failureMessage + r.log(stage)).contains(evidence), qPrintable(r.failureMessage + u'\n' + r.log(stage)));
+        QVERIFY2(QString(r.failureMessage + r.log(stage)).contains(evidence),
+                 qPrintable(r.failureMessage + u'\n' + r.log(stage)));
         QCOMPARE(r.bottleneck, u"failing"_s);
         QVERIFY(!r.latency);
         if (failureClass == u"incorrect"_s) {
             QCOMPARE(r.correct, std::optional<bool>(false));
-            QVERIFY(std::any_of(r.checks.begin(), r.checks.end(), [](const SeedCheck &c) { return c.mismatches == 1; }));
+            QVERIFY(std::any_of(r.checks.begin(), r.checks.end(),
+                                [](const SeedCheck &c) { return c.mismatches == 1; }));
         }
         if (file == u"unwritten.cpp"_s)
-            QVERIFY(std::all_of(r.checks.begin(), r.checks.end(), [](const SeedCheck &c) { return c.nonfinite == 1; }));
+            QVERIFY(std::all_of(r.checks.begin(), r.checks.end(),
+                                [](const SeedCheck &c) { return c.nonfinite == 1; }));
         if (failureClass == u"timeout"_s)
-            QVERIFY2(clock.elapsed() < 60'000, "a hanging kernel was not cut off by its stage timeout");
+            QVERIFY2(clock.elapsed() < 60'000,
+                     "a hanging kernel was not cut off by its stage timeout");
     }
 
     void malformedHarnessOutputIsInfra()
     {
         Diagnostic d;
-        auto garbage = TargetRegistry::loadFile(QFINDTESTDATA("data/targets/garbage/target.json"), &d);
+        auto garbage =
+            TargetRegistry::loadFile(QFINDTESTDATA("data/targets/garbage/target.json"), &d);
         QVERIFY2(garbage, qPrintable(d.toString()));
         const EvalOutcome o = evaluate(u"good.cpp"_s, &*garbage);
         QVERIFY(o.infra);
-        QCOMPARE(o.infraMessage, u"the harness produced a malformed result: result document:1:2: malformed JSON: "
-                                 u"syntax error while parsing value - invalid literal; last read: 'th'"_s);
+        QCOMPARE(o.infraMessage,
+                 u"the harness produced a malformed result: result document:1:2: malformed JSON: "
+                 u"syntax error while parsing value - invalid literal; last read: 'th'"_s);
         QCOMPARE(o.console, u"compiling...\n"_s);
     }
 
@@ -159,7 +171,8 @@ private Q_SLOTS:
         QVERIFY2(flood, qPrintable(d.toString()));
         const EvalOutcome o = evaluate(u"good.cpp"_s, &*flood);
         QVERIFY(o.infra);
-        QCOMPARE(o.infraMessage, u"the command printed more than 4 MiB on stdout and was stopped"_s);
+        QCOMPARE(o.infraMessage,
+                 u"the command printed more than 4 MiB on stdout and was stopped"_s);
     }
 
     void cancelStopsTheProcessGroup()
@@ -178,10 +191,12 @@ private Q_SLOTS:
         QVERIFY(done.wait(60'000));
         QVERIFY(outcome.infra);
         QCOMPARE(outcome.infraMessage, u"cancelled"_s);
-        QVERIFY2(clock.elapsed() < 4000, "cancel waited for the stage timeout instead of killing the group");
+        QVERIFY2(clock.elapsed() < 4000,
+                 "cancel waited for the stage timeout instead of killing the group");
         // No process of the evaluation survives: the supervisor runs the
         // harness as "cand-<hash>/harness check …" in a group of its own.
-        const QString pattern = u"cand-"_s + SessionStore::sourceHash(source(u"hang.cpp"_s)).left(16) + u"/harness"_s;
+        const QString pattern =
+            u"cand-"_s + SessionStore::sourceHash(source(u"hang.cpp"_s)).left(16) + u"/harness"_s;
         auto survivors = [&] {
             QProcess pgrep;
             pgrep.start(u"pgrep"_s, {u"-f"_s, pattern});

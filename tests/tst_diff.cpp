@@ -18,7 +18,10 @@ QStringList render(const LineDiff &d)
     for (const DiffRow &r : d.rows()) {
         const QString l = r.left >= 0 ? d.leftLines()[r.left] : u"-"_s;
         const QString rt = r.right >= 0 ? d.rightLines()[r.right] : u"-"_s;
-        const char *k = r.kind == Kind::Equal ? "=" : r.kind == Kind::Changed ? "~" : r.kind == Kind::Deleted ? "<" : ">";
+        const char *k = r.kind == Kind::Equal     ? "="
+                        : r.kind == Kind::Changed ? "~"
+                        : r.kind == Kind::Deleted ? "<"
+                                                  : ">";
         out << l + u'|' + rt + u'|' + QString::fromLatin1(k);
     }
     return out;
@@ -52,20 +55,21 @@ private Q_SLOTS:
         QTest::addColumn<QString>("right");
         QTest::addColumn<QStringList>("rows");
         QTest::newRow("same") << u"a\nb\n"_s << u"a\nb\n"_s << QStringList{u"a|a|="_s, u"b|b|="_s};
-        QTest::newRow("insert at start") << u"b\nc\n"_s << u"a\nb\nc\n"_s
-                                         << QStringList{u"-|a|>"_s, u"b|b|="_s, u"c|c|="_s};
-        QTest::newRow("insert at end") << u"a\nb\n"_s << u"a\nb\nc\n"_s
-                                       << QStringList{u"a|a|="_s, u"b|b|="_s, u"-|c|>"_s};
-        QTest::newRow("delete in the middle") << u"a\nx\nb\n"_s << u"a\nb\n"_s
-                                              << QStringList{u"a|a|="_s, u"x|-|<"_s, u"b|b|="_s};
+        QTest::newRow("insert at start")
+            << u"b\nc\n"_s << u"a\nb\nc\n"_s << QStringList{u"-|a|>"_s, u"b|b|="_s, u"c|c|="_s};
+        QTest::newRow("insert at end")
+            << u"a\nb\n"_s << u"a\nb\nc\n"_s << QStringList{u"a|a|="_s, u"b|b|="_s, u"-|c|>"_s};
+        QTest::newRow("delete in the middle")
+            << u"a\nx\nb\n"_s << u"a\nb\n"_s << QStringList{u"a|a|="_s, u"x|-|<"_s, u"b|b|="_s};
         QTest::newRow("change pairs, surplus pads")
             << u"a\nold1\nold2\nz\n"_s << u"a\nnew1\nz\n"_s
             << QStringList{u"a|a|="_s, u"old1|new1|~"_s, u"old2|-|<"_s, u"z|z|="_s};
-        QTest::newRow("left empty") << QString() << u"a\nb"_s << QStringList{u"-|a|>"_s, u"-|b|>"_s};
+        QTest::newRow("left empty")
+            << QString() << u"a\nb"_s << QStringList{u"-|a|>"_s, u"-|b|>"_s};
         QTest::newRow("right empty") << u"a\n"_s << QString() << QStringList{u"a|-|<"_s};
         QTest::newRow("both empty") << QString() << QString() << QStringList{};
-        QTest::newRow("CRLF against LF is no change") << u"a\r\nb\r\n"_s << u"a\nb"_s
-                                                      << QStringList{u"a|a|="_s, u"b|b|="_s};
+        QTest::newRow("CRLF against LF is no change")
+            << u"a\r\nb\r\n"_s << u"a\nb"_s << QStringList{u"a|a|="_s, u"b|b|="_s};
         QTest::newRow("blank lines") << u"\n\na\n"_s << u"\na\n\n"_s
                                      << QStringList{u"||="_s, u"|-|<"_s, u"a|a|="_s, u"-||>"_s};
     }
@@ -82,7 +86,8 @@ private Q_SLOTS:
 
     void inlineChangesAreMarked()
     {
-        const LineDiff d = LineDiff::compute(u"for (int i = 0; i < BM; ++i)\n"_s, u"for (int i = 0; i < BN; i += 2)\n"_s);
+        const LineDiff d = LineDiff::compute(u"for (int i = 0; i < BM; ++i)\n"_s,
+                                             u"for (int i = 0; i < BN; i += 2)\n"_s);
         QCOMPARE(d.rows().size(), size_t(1));
         const DiffRow &r = d.rows()[0];
         QCOMPARE(r.kind, Kind::Changed);
@@ -107,7 +112,8 @@ private Q_SLOTS:
     {
         QString a, b;
         for (int i = 0; i < 10'000; ++i) {
-            const QString line = u"    acc["_s + QString::number(i % 97) + u"] += x["_s + QString::number(i) + u"];\n"_s;
+            const QString line = u"    acc["_s + QString::number(i % 97) + u"] += x["_s +
+                                 QString::number(i) + u"];\n"_s;
             a += line;
             b += (i % 500 == 7) ? u"    // tuned\n"_s + line : line;
         }

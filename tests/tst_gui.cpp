@@ -3,10 +3,7 @@
 // edit-then-approve, reject, revert, step, stop), with a responsiveness
 // probe while candidates compile and run.
 #include "analysischarts.h"
-#include "session/candidatemodel.h"
 #include "compareview.h"
-#include "session/compare.h"
-#include "targets/targetprofile.h"
 #include "diffview.h"
 #include "llm/llmclient.h"
 #include "llmsettings.h"
@@ -14,22 +11,25 @@
 #include "mainwindow.h"
 #include "metricchart.h"
 #include "qsci.h"
-#include "session/reflexionmodel.h"
-#include "timelineview.h"
 #include "remote/hostmodel.h"
+#include "session/candidatemodel.h"
+#include "session/compare.h"
+#include "session/reflexionmodel.h"
+#include "targets/targetprofile.h"
+#include "timelineview.h"
 #include "workbench.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
-#include <QMessageBox>
-#include <QPushButton>
-#include <QScopeGuard>
-#include <QSettings>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScopeGuard>
+#include <QSettings>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -48,7 +48,9 @@ ExperimentRecord record(int id, std::optional<int> parent, const char *decision,
     r.origin = id == 1 ? u"human"_s : u"search"_s;
     r.decision = QString::fromLatin1(decision);
     r.plan = u"plan "_s + QString::number(id);
-    r.result = Json{{"correct", ms > 0}, {"latency", {{"median_ms", ms}}}, {"metrics", {{"gflops", ms > 0 ? 10 / ms : 0}}}};
+    r.result = Json{{"correct", ms > 0},
+                    {"latency", {{"median_ms", ms}}},
+                    {"metrics", {{"gflops", ms > 0 ? 10 / ms : 0}}}};
     return r;
 }
 
@@ -78,8 +80,10 @@ private Q_SLOTS:
     void candidateModelUnderTester()
     {
         CandidateModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.reset({record(1, std::nullopt, "kept", 10), record(2, 1, "discarded", 12)}, u"gflops"_s);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.reset({record(1, std::nullopt, "kept", 10), record(2, 1, "discarded", 12)},
+                    u"gflops"_s);
         model.append(record(3, 1, "kept", 5));
         model.append(record(4, 3, "failed", 0));
         model.append(record(4, 3, "failed", 0)); // the same record twice: ignored
@@ -92,23 +96,34 @@ private Q_SLOTS:
         QCOMPARE(model.index(2, 0).data(CandidateModel::KindRole).toString(), u"kept"_s);
         QCOMPARE(model.index(2, 0).data(CandidateModel::GoalMetricRole).toDouble(), 2.0);
         QVERIFY(model.index(2, 0).data(CandidateModel::IncumbentRole).toBool());
-        QCOMPARE(model.index(2, CandidateModel::Id).data().toString(), u"★ 3"_s); // the incumbent, starred
+        QCOMPARE(model.index(2, CandidateModel::Id).data().toString(),
+                 u"★ 3"_s); // the incumbent, starred
     }
 
     void listModelsUnderTester()
     {
         JsonListModel reflexions(JsonListModel::Reflexions);
-        QAbstractItemModelTester tester(&reflexions, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        reflexions.reset({Json{{"candidate", 2}, {"outcome", "discarded"}, {"tried", "BM 64→32"}, {"lesson", "BM barely matters"},
-                               {"avoid", {"BM=16"}}, {"try", {"BK=32"}}}});
-        reflexions.append(Json{{"candidate", 3}, {"outcome", "kept"}, {"tried", "BK 64→32"}, {"lesson", "smaller BK helps"}});
+        QAbstractItemModelTester tester(&reflexions,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        reflexions.reset({Json{{"candidate", 2},
+                               {"outcome", "discarded"},
+                               {"tried", "BM 64→32"},
+                               {"lesson", "BM barely matters"},
+                               {"avoid", {"BM=16"}},
+                               {"try", {"BK=32"}}}});
+        reflexions.append(Json{{"candidate", 3},
+                               {"outcome", "kept"},
+                               {"tried", "BK 64→32"},
+                               {"lesson", "smaller BK helps"}});
         QCOMPARE(reflexions.rowCount(), 2);
         const QString text = reflexions.index(0).data().toString();
-        QVERIFY2(text.contains(u"lesson: BM barely matters"_s) && text.contains(u"avoid: BM=16"_s)
-                     && text.contains(u"try: BK=32"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"lesson: BM barely matters"_s) &&
+                     text.contains(u"avoid: BM=16"_s) && text.contains(u"try: BK=32"_s),
+                 qPrintable(text));
         QCOMPARE(reflexions.index(1).data(JsonListModel::CandidateRole).toInt(), 3);
         JsonListModel memory(JsonListModel::Memory);
-        QAbstractItemModelTester memoryTester(&memory, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester memoryTester(
+            &memory, QAbstractItemModelTester::FailureReportingMode::QtTest);
         memory.append(Json{{"from", 1}, {"to", 3}, {"speedup", 2.0}, {"change", "BK 64→32"}});
         QCOMPARE(memory.index(0).data().toString(), u"#1 → #3: 2.00× — BK 64→32"_s);
     }
@@ -118,7 +133,7 @@ private Q_SLOTS:
         DiffView view;
         view.setTexts(u"a"_s, u"one\ntwo\nthree\n"_s, u"b"_s, u"one\n2\nthree\nfour\nfive\n"_s);
         QCOMPARE(view.changedRows(), 3); // two→2 changed; four, five inserted
-        QCOMPARE(view.leftPadding(), 2);  // the left pads the two inserted lines
+        QCOMPARE(view.leftPadding(), 2); // the left pads the two inserted lines
         QCOMPARE(view.rightPadding(), 0);
         QCOMPARE(view.leftEditor()->text(), u"one\ntwo\nthree\n"_s); // the real text is untouched
         // Lines inserted above the first one: the read-only side shows blank
@@ -128,7 +143,7 @@ private Q_SLOTS:
         view.setTexts(u"a"_s, u"x\ny\n"_s, u"b"_s, u"new1\nnew2\nx\ny\n"_s);
         QCOMPARE(view.leftPadding(), 2);
         QCOMPARE(view.leftText(), u"x\ny\n"_s);
-        QCOMPARE(view.leftEditor()->text(2), u"x\n"_s);  // row 3 on both sides
+        QCOMPARE(view.leftEditor()->text(2), u"x\n"_s); // row 3 on both sides
         QCOMPARE(view.rightEditor()->text(2), u"x\n"_s);
         QByteArray number(16, '\0');
         view.leftEditor()->SendScintilla(QsciScintillaBase::SCI_MARGINGETTEXT, 2ul, number.data());
@@ -157,8 +172,9 @@ private Q_SLOTS:
     {
         CandidateModel model;
         // 1 → 2 (kept) → 3 (kept); revert to 2: 4 and 5 hang off 2 → new lane.
-        model.reset({record(1, std::nullopt, "kept", 10), record(2, 1, "kept", 8), record(3, 2, "kept", 7),
-                     record(4, 2, "kept", 6), record(5, 4, "discarded", 9)},
+        model.reset({record(1, std::nullopt, "kept", 10), record(2, 1, "kept", 8),
+                     record(3, 2, "kept", 7), record(4, 2, "kept", 6),
+                     record(5, 4, "discarded", 9)},
                     u"gflops"_s);
         TimelineView view;
         view.resize(600, 200);
@@ -174,7 +190,8 @@ private Q_SLOTS:
         // Thousands of candidates: every one laid out, only visible ones painted.
         std::vector<ExperimentRecord> many;
         for (int i = 1; i <= 5000; ++i)
-            many.push_back(record(i, i > 1 ? std::optional(i - 1) : std::nullopt, i % 7 ? "discarded" : "kept", 5));
+            many.push_back(record(i, i > 1 ? std::optional(i - 1) : std::nullopt,
+                                  i % 7 ? "discarded" : "kept", 5));
         model.reset(many, u"gflops"_s);
         QCOMPARE(view.idAt(view.nodeCenter(1)), 1);
         view.viewport()->repaint();
@@ -189,7 +206,8 @@ private Q_SLOTS:
         QCOMPARE(chart.pointCount(), 1);
         model.append(record(2, 1, "kept", 4));
         model.append(record(3, 2, "failed", 0));
-        QTRY_COMPARE_WITH_TIMEOUT(chart.pointCount(), 2, 2000); // batched on the next turn; the failure is marked apart
+        QTRY_COMPARE_WITH_TIMEOUT(chart.pointCount(), 2,
+                                  2000); // batched on the next turn; the failure is marked apart
         const QString png = m_tmp.path() + u"/chart.png"_s, svg = m_tmp.path() + u"/chart.svg"_s;
         chart.resize(400, 300);
         QVERIFY(chart.exportTo(png));
@@ -210,13 +228,17 @@ private Q_SLOTS:
             r.result["metrics"] = Json{{"median_ms", median}, {"gflops", 100 / median}};
             return r;
         };
-        const Comparison noise = compareRecords(timed(1, 10, 9.5, 10.5), timed(2, 9.8, 9.4, 10.2), target);
+        const Comparison noise =
+            compareRecords(timed(1, 10, 9.5, 10.5), timed(2, 9.8, 9.4, 10.2), target);
         QVERIFY(noise.withinNoise);
-        QVERIFY2(noise.verdict.contains(u"2.0% faster"_s) && noise.verdict.contains(u"not a real difference"_s),
+        QVERIFY2(noise.verdict.contains(u"2.0% faster"_s) &&
+                     noise.verdict.contains(u"not a real difference"_s),
                  qPrintable(noise.verdict));
-        const Comparison real = compareRecords(timed(1, 10, 9.9, 10.1), timed(2, 8, 7.9, 8.1), target);
+        const Comparison real =
+            compareRecords(timed(1, 10, 9.9, 10.1), timed(2, 8, 7.9, 8.1), target);
         QVERIFY(!real.withinNoise);
-        QVERIFY2(real.verdict.contains(u"20.0% faster"_s) && real.verdict.contains(u"beyond"_s), qPrintable(real.verdict));
+        QVERIFY2(real.verdict.contains(u"20.0% faster"_s) && real.verdict.contains(u"beyond"_s),
+                 qPrintable(real.verdict));
         bool sawGflops = false, sawMedian = false;
         for (const MetricComparison &m : real.metrics) {
             if (m.metric == u"gflops"_s) {
@@ -237,7 +259,8 @@ private Q_SLOTS:
         MainWindow w;
         // The default layout fits a 1280×800 screen.
         QVERIFY2(w.minimumSizeHint().height() <= 800 && w.minimumSizeHint().width() <= 1280,
-                 qPrintable(QString::number(w.minimumSizeHint().width()) + u'×' + QString::number(w.minimumSizeHint().height())));
+                 qPrintable(QString::number(w.minimumSizeHint().width()) + u'×' +
+                            QString::number(w.minimumSizeHint().height())));
         QVERIFY(!w.newSession(m_tmp.path() + u"/missing.json"_s, m_tmp.path() + u"/s-missing"_s));
         QVERIFY2(w.errorText().contains(u"no such workload file"_s), qPrintable(w.errorText()));
         QVERIFY(!w.action(u"run"_s)->isEnabled());
@@ -248,11 +271,13 @@ private Q_SLOTS:
         MainWindow w;
         w.show();
         const QString session = m_tmp.path() + u"/gui-session"_s;
-        QVERIFY2(w.newSession(QFINDTESTDATA("data/tiny/search.json"), session), qPrintable(w.errorText()));
+        QVERIFY2(w.newSession(QFINDTESTDATA("data/tiny/search.json"), session),
+                 qPrintable(w.errorText()));
         Workbench *wb = w.workbench();
         auto *mode = w.findChild<QComboBox *>(u"mode"_s);
         QCOMPARE(mode->currentIndex(), int(LoopMode::ApproveEach));
-        for (const char *name : {"run", "pause", "step", "approve", "edit", "reject", "regenerate", "revert", "stop"}) {
+        for (const char *name : {"run", "pause", "step", "approve", "edit", "reject", "regenerate",
+                                 "revert", "stop"}) {
             QAction *a = w.action(QString::fromLatin1(name));
             QVERIFY2(!a->icon().pixmap(16, 16, QIcon::Normal).isNull(), name); // SVG icons load
             QVERIFY2(!a->shortcut().isEmpty(), name);
@@ -307,7 +332,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(wb->candidates()->rowOf(afterRevert) >= 0, 60'000);
         QCOMPARE(wb->candidates()->recordById(afterRevert)->parent.value_or(0), 1);
         QVERIFY(wb->candidates()->wasRevertedTo(1));
-        QCOMPARE(wb->session().loopState()["reverts"].back()["to"].get<int>(), 1); // kept for a reopened session
+        QCOMPARE(wb->session().loopState()["reverts"].back()["to"].get<int>(),
+                 1); // kept for a reopened session
 
         // Step: one phase at a time.
         mode->setCurrentIndex(int(LoopMode::StepEachPhase));
@@ -319,7 +345,8 @@ private Q_SLOTS:
         if (!wb->loop()->isFinished()) {
             const LoopPhase before = wb->loop()->phase();
             w.action(u"step"_s)->trigger();
-            QTRY_VERIFY_WITH_TIMEOUT(wb->loop()->phase() != before || wb->loop()->isFinished(), 10'000);
+            QTRY_VERIFY_WITH_TIMEOUT(wb->loop()->phase() != before || wb->loop()->isFinished(),
+                                     10'000);
         }
 
         // The timeline and chart show what the store holds.
@@ -338,10 +365,14 @@ private Q_SLOTS:
         f.write(("#!/bin/sh\nprompt=$(cat)\n"
                  "case \"$prompt\" in\n"
                  "  *'Propose ONE optimization'*) echo 'Drop the seven redundant passes' ;;\n"
-                 "  *'You keep the optimization memory'*) echo '{\"change\": \"one pass\", \"why\": \"less work\"}' ;;\n"
-                 "  *'You reflect on one experiment'*) echo '{\"tried\": \"t\", \"expected\": \"e\", \"observed\": \"o\", "
+                 "  *'You keep the optimization memory'*) echo '{\"change\": \"one pass\", "
+                 "\"why\": \"less work\"}' ;;\n"
+                 "  *'You reflect on one experiment'*) echo '{\"tried\": \"t\", \"expected\": "
+                 "\"e\", \"observed\": \"o\", "
                  "\"lesson\": \"l\", \"avoid\": [], \"try\": []}' ;;\n"
-                 "  *) echo '```cpp'; cat '" + QFINDTESTDATA("data/tiny/good.cpp").toUtf8() + "'; echo '```' ;;\n"
+                 "  *) echo '```cpp'; cat '" +
+                 QFINDTESTDATA("data/tiny/good.cpp").toUtf8() +
+                 "'; echo '```' ;;\n"
                  "esac\n"));
         f.close();
         QSettings settings;
@@ -354,7 +385,8 @@ private Q_SLOTS:
         QString error;
         const QStringList written = copyBuiltInPrompts(prompts, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        QVERIFY2(written.contains(prompts + u"/planner.md"_s) && written.contains(prompts + u"/cpu-cxx/executor.md"_s),
+        QVERIFY2(written.contains(prompts + u"/planner.md"_s) &&
+                     written.contains(prompts + u"/cpu-cxx/executor.md"_s),
                  qPrintable(written.join(u' ')));
         QVERIFY(copyBuiltInPrompts(prompts, &error).isEmpty()); // what is there is kept
         QFile planner(prompts + u"/planner.md"_s);
@@ -367,7 +399,8 @@ private Q_SLOTS:
         {
             MainWindow w;
             w.show();
-            QVERIFY2(w.newSession(QFINDTESTDATA("data/tiny/llm.json"), session), qPrintable(w.errorText()));
+            QVERIFY2(w.newSession(QFINDTESTDATA("data/tiny/llm.json"), session),
+                     qPrintable(w.errorText()));
             Workbench *wb = w.workbench();
             w.findChild<QComboBox *>(u"mode"_s)->setCurrentIndex(int(LoopMode::Autopilot));
             w.action(u"run"_s)->trigger();
@@ -376,9 +409,12 @@ private Q_SLOTS:
             QVERIFY(view);
             // Reflexion on the start, planner, executor, summarizer, reflexion on #2.
             QCOMPARE(view->callCount(), 5);
-            QVERIFY2(view->promptText().contains(u"You reflect on one experiment"_s), qPrintable(view->promptText()));
-            QVERIFY2(view->replyText().contains(u"\"lesson\": \"l\""_s), qPrintable(view->replyText()));
-            QVERIFY2(view->totalsText().contains(u"5 LLM calls"_s) && view->totalsText().contains(u"device time"_s),
+            QVERIFY2(view->promptText().contains(u"You reflect on one experiment"_s),
+                     qPrintable(view->promptText()));
+            QVERIFY2(view->replyText().contains(u"\"lesson\": \"l\""_s),
+                     qPrintable(view->replyText()));
+            QVERIFY2(view->totalsText().contains(u"5 LLM calls"_s) &&
+                         view->totalsText().contains(u"device time"_s),
                      qPrintable(view->totalsText()));
             QCOMPARE(wb->session().experiments().back().decision, u"kept"_s);
             QCOMPARE(wb->session().memory()[0].value("by", std::string()), std::string("llm"));
@@ -386,8 +422,11 @@ private Q_SLOTS:
         LlmView reopened;
         reopened.loadSession(session);
         QCOMPARE(reopened.callCount(), 5);
-        QVERIFY(reopened.totalsText().contains(u"5 LLM calls"_s));        // The planner's prompt came from the engineer's template, as its transcript says.
-        const QStringList plans = QDir(session + u"/transcripts"_s).entryList({u"*-planner.json"_s}, QDir::Files);
+        QVERIFY(reopened.totalsText().contains(
+            u"5 LLM calls"_s)); // The planner's prompt came from the engineer's template, as its
+                                // transcript says.
+        const QStringList plans =
+            QDir(session + u"/transcripts"_s).entryList({u"*-planner.json"_s}, QDir::Files);
         QCOMPARE(plans.size(), 1);
         QFile transcript(session + u"/transcripts/"_s + plans[0]);
         QVERIFY(transcript.open(QIODevice::ReadOnly));
@@ -433,16 +472,18 @@ private Q_SLOTS:
             QSKIP("no sshd fixture (run through ctest, which starts tests/sshd/sshd.sh)");
         QFile portFile(sshd + u"/port"_s);
         QVERIFY(portFile.open(QIODevice::ReadOnly));
-        const QString host = qEnvironmentVariable("USER", u"root"_s) + u"@127.0.0.1:"_s
-            + QString::fromUtf8(portFile.readAll().trimmed());
+        const QString host = qEnvironmentVariable("USER", u"root"_s) + u"@127.0.0.1:"_s +
+                             QString::fromUtf8(portFile.readAll().trimmed());
         // The tiny workload, on the SSH host only.
         const QString dir = m_tmp.path() + u"/remote-workload"_s;
         QVERIFY(QDir().mkpath(dir));
         for (const char *name : {"good.cpp", "template.cpp", "reference.cpp"})
-            QVERIFY(QFile::copy(QFINDTESTDATA(u"data/tiny/"_s + QLatin1String(name)), dir + u'/' + QLatin1String(name)));
+            QVERIFY(QFile::copy(QFINDTESTDATA(u"data/tiny/"_s + QLatin1String(name)),
+                                dir + u'/' + QLatin1String(name)));
         QFile in(QFINDTESTDATA("data/tiny/search.json")), out(dir + u"/workload.json"_s);
         QVERIFY(in.open(QIODevice::ReadOnly) && out.open(QIODevice::WriteOnly));
-        out.write(in.readAll().replace("\"hosts\": [\"local\"]", QByteArray("\"hosts\": [\"" + host.toUtf8() + "\"]")));
+        out.write(in.readAll().replace("\"hosts\": [\"local\"]",
+                                       QByteArray("\"hosts\": [\"" + host.toUtf8() + "\"]")));
         out.close();
         qputenv("KWB_SSH_CONFIG", "none");
         qputenv("KWB_SSH_IDENTITY", (sshd + u"/client_key"_s).toUtf8());
@@ -455,7 +496,8 @@ private Q_SLOTS:
 
         MainWindow w;
         w.show();
-        QVERIFY2(w.newSession(dir + u"/workload.json"_s, m_tmp.path() + u"/remote-session"_s), qPrintable(w.errorText()));
+        QVERIFY2(w.newSession(dir + u"/workload.json"_s, m_tmp.path() + u"/remote-session"_s),
+                 qPrintable(w.errorText()));
         Workbench *wb = w.workbench();
         HostModel *hosts = wb->hosts();
         QCOMPARE(hosts->rowCount(), 1);
@@ -509,7 +551,8 @@ private Q_SLOTS:
         QVERIFY(w.workbench()->candidates()->rowCount() >= 4);
         QCOMPARE(w.workbench()->candidates()->recordAt(0)->id, 1);
         QVERIFY(w.selectedCandidate() > 0); // the newest is shown
-        QVERIFY(w.workbench()->candidates()->wasRevertedTo(1)); // the engineer's revert, from the session
+        QVERIFY(w.workbench()->candidates()->wasRevertedTo(
+            1)); // the engineer's revert, from the session
         QVERIFY(!w.diffView()->rightEditor()->text().isEmpty());
         QVERIFY(w.workbench()->reflexions()->rowCount() >= 2);
         // Roofline: the calibrated ceilings and a point per correct candidate.
@@ -522,16 +565,20 @@ private Q_SLOTS:
         QVERIFY(exportChart(w.roofline(), rooflineSvg));
         QVERIFY(QFileInfo(rooflineSvg).size() > 500);
         // Compare the starting kernel with the newest candidate.
-        const int newest = w.workbench()->candidates()->recordAt(w.workbench()->candidates()->rowCount() - 1)->id;
+        const int newest =
+            w.workbench()->candidates()->recordAt(w.workbench()->candidates()->rowCount() - 1)->id;
         w.compare(1, newest);
-        QVERIFY2(w.compareView()->verdict().contains(u"#"_s + QString::number(newest)), qPrintable(w.compareView()->verdict()));
+        QVERIFY2(w.compareView()->verdict().contains(u"#"_s + QString::number(newest)),
+                 qPrintable(w.compareView()->verdict()));
         QVERIFY(w.compareView()->table()->rowCount() >= 2);
         QVERIFY(!w.compareView()->diff()->rightEditor()->text().isEmpty());
 
         // Replay: from an empty view, in record order, then everything.
         QList<int> order;
         connect(w.workbench()->candidates(), &QAbstractItemModel::rowsInserted, this,
-                [&](const QModelIndex &, int first) { order << w.workbench()->candidates()->recordAt(first)->id; });
+                [&](const QModelIndex &, int first) {
+                    order << w.workbench()->candidates()->recordAt(first)->id;
+                });
         QSignalSpy finished(w.workbench(), &Workbench::replayFinished);
         const size_t total = w.workbench()->session().experiments().size();
         QVERIFY(w.startReplay(200));
@@ -541,9 +588,11 @@ private Q_SLOTS:
         QCOMPARE(size_t(order.size()), total);
         for (int i = 0; i < order.size(); ++i)
             QCOMPARE(order[i], w.workbench()->session().experiments()[size_t(i)].id);
-        QCOMPARE(size_t(w.workbench()->reflexions()->rowCount()), w.workbench()->session().reflections().size());
+        QCOMPARE(size_t(w.workbench()->reflexions()->rowCount()),
+                 w.workbench()->session().reflections().size());
         QVERIFY(w.action(u"run"_s)->isEnabled());
-        QCOMPARE(size_t(w.workbench()->reflexions()->rowCount()), w.workbench()->session().reflections().size());
+        QCOMPARE(size_t(w.workbench()->reflexions()->rowCount()),
+                 w.workbench()->session().reflections().size());
     }
 };
 

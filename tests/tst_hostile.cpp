@@ -7,6 +7,7 @@
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
 #include "eval/result.h"
+#include "fuzztargets.h"
 #include "loop/evalbackend.h"
 #include "loop/loop.h"
 #include "planning/planner.h"
@@ -15,10 +16,7 @@
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
-#include "fuzztargets.h"
-
 #include <QtTest>
-
 #include <csignal>
 
 using namespace kwb;
@@ -77,13 +75,16 @@ private:
     // The tiny problem (y = x·w + 1) with `reference` as its reference.
     static QByteArray goodReference()
     {
-        return "#include <cstdint>\nextern \"C\" void fma1_reference(const float *x, const float *w, float *y, int64_t N)\n"
-               "{ for (int64_t i = 0; i < N; ++i) y[i] = float(double(x[i]) * double(w[i]) + 1.0); }\n";
+        return "#include <cstdint>\nextern \"C\" void fma1_reference(const float *x, const float "
+               "*w, float *y, int64_t N)\n"
+               "{ for (int64_t i = 0; i < N; ++i) y[i] = float(double(x[i]) * double(w[i]) + 1.0); "
+               "}\n";
     }
 
     // `trust` false: the symbol audit off (KWB_TRUST=off), as for a kernel
     // that needs what the audit refuses.
-    EvalOutcome evaluateTiny(const QByteArray &kernel, const QByteArray &reference = goodReference(), double timeoutS = 20,
+    EvalOutcome evaluateTiny(const QByteArray &kernel,
+                             const QByteArray &reference = goodReference(), double timeoutS = 20,
                              bool trust = true)
     {
         if (!trust)
@@ -95,14 +96,15 @@ private:
             QFile f(dir + u'/' + name);
             return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
         };
-        const QByteArray wl = R"({"name": "tiny", "target": "cpu-cxx", "kernel": "k.cpp", "reference": "ref.cpp",
+        const QByteArray wl =
+            R"({"name": "tiny", "target": "cpu-cxx", "kernel": "k.cpp", "reference": "ref.cpp",
   "entry": {"kernel": "fma1", "reference": "fma1_reference"}, "dims": {"N": 4096},
   "inputs": {"x": {"shape": ["N"], "dtype": "float32"}, "w": {"shape": ["N"], "dtype": "float32"}},
   "outputs": {"y": {"shape": ["N"], "dtype": "float32"}}, "hosts": ["local"],
   "goal": {"metric": "gflops", "target": 10}, "correctness": {"seeds": 2},
   "benchmark": {"warmup": 1, "iters": 5, "max_seconds": 1, "timeout_s": TIMEOUT}})";
-        if (!put(u"k.cpp"_s, kernel) || !put(u"ref.cpp"_s, reference)
-            || !put(u"w.json"_s, QByteArray(wl).replace("TIMEOUT", QByteArray::number(timeoutS))))
+        if (!put(u"k.cpp"_s, kernel) || !put(u"ref.cpp"_s, reference) ||
+            !put(u"w.json"_s, QByteArray(wl).replace("TIMEOUT", QByteArray::number(timeoutS))))
             return {};
         const LoadedWorkload l = loadWorkloadAndTarget(dir + u"/w.json"_s);
         if (!l.ok()) {
@@ -121,7 +123,8 @@ private:
 
     static QByteArray goodKernel()
     {
-        return "#include <cstdint>\nextern \"C\" void fma1(const float *x, const float *w, float *y, int64_t N)\n"
+        return "#include <cstdint>\nextern \"C\" void fma1(const float *x, const float *w, float "
+               "*y, int64_t N)\n"
                "{ for (int64_t i = 0; i < N; ++i) y[i] = x[i] * w[i] + 1.0f; }\n";
     }
 
@@ -146,40 +149,50 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected"); // a part of the diagnostics
         QTest::newRow("number beyond a double") << workload("\"N\": 64", "\"N\": 1e400")
                                                 << u"w.json:8:17: number out of range: 1e400"_s;
-        QTest::newRow("negative number beyond a double") << workload("\"target\": 10", "\"target\": -1e999")
-                                                         << u"w.json:12:42: number out of range: -1e999"_s;
+        QTest::newRow("negative number beyond a double")
+            << workload("\"target\": 10", "\"target\": -1e999")
+            << u"w.json:12:42: number out of range: -1e999"_s;
         QTest::newRow("knob description not a string")
             << workload("\"description\": \"block\"", "\"description\": 5")
             << u"w.json:13:52: knob 'B': 'description' must be a string, found an integer"_s;
         QTest::newRow("divisor bound not a number")
-            << workload("\"B\": {\"values\": [1, 2], \"description\": \"block\"}", "\"B\": {\"divisors\": \"N\", \"min\": \"2\"}")
+            << workload("\"B\": {\"values\": [1, 2], \"description\": \"block\"}",
+                        "\"B\": {\"divisors\": \"N\", \"min\": \"2\"}")
             << u"'min' must be a number, found a string"_s;
-        QTest::newRow("byte order mark") << QByteArray("\xEF\xBB\xBF") + workload("\"hosts\": [\"local\"]", "\"hosts\": 5")
-                                         << u"w.json:11:12:"_s;
-        QTest::newRow("duplicate key") << workload("\"kernel\": \"k.cpp\",", "\"kernel\": \"k.cpp\", \"kernel\": \"k.cpp\",")
-                                       << u"w.json:4:22: warning: duplicate key 'kernel' (first at line 4, column 3); the last one counts"_s;
+        QTest::newRow("byte order mark")
+            << QByteArray("\xEF\xBB\xBF") + workload("\"hosts\": [\"local\"]", "\"hosts\": 5")
+            << u"w.json:11:12:"_s;
+        QTest::newRow("duplicate key")
+            << workload("\"kernel\": \"k.cpp\",", "\"kernel\": \"k.cpp\", \"kernel\": \"k.cpp\",")
+            << u"w.json:4:22: warning: duplicate key 'kernel' (first at line 4, column 3); the last one counts"_s;
         QTest::newRow("300 million seeds") << workload("\"seeds\": 3", "\"seeds\": 300000000")
                                            << u"must be at most 1000, found 300000000"_s;
         QTest::newRow("2^63 seeds") << workload("\"seeds\": 3", "\"seeds\": 9223372036854775808")
                                     << u"must be at most 1000, found 9223372036854775808"_s;
-        QTest::newRow("4.4 TB of tensors") << workload("\"shape\": [\"N\"], \"dtype\": \"float32\"}},\n  \"outputs\"",
-                                                       "\"shape\": [\"N\", \"N\"], \"dtype\": \"float32\"}},\n  \"outputs\"")
-                                                  .replace("\"N\": 64", "\"N\": 1048576")
-                                           << u"the tensors take 4.4e+03 GB, more than the 68.7 GB"_s;
+        QTest::newRow("4.4 TB of tensors")
+            << workload("\"shape\": [\"N\"], \"dtype\": \"float32\"}},\n  \"outputs\"",
+                        "\"shape\": [\"N\", \"N\"], \"dtype\": \"float32\"}},\n  \"outputs\"")
+                   .replace("\"N\": 64", "\"N\": 1048576")
+            << u"the tensors take 4.4e+03 GB, more than the 68.7 GB"_s;
         QTest::newRow("a dim past 2^40") << workload("\"N\": 64", "\"N\": 2199023255552")
                                          << u"dim 'N' is 2199023255552, more than 2^40"_s;
-        QTest::newRow("code in a tensor name") << workload("\"inputs\": {\"x\"", "\"inputs\": {\"A; int x\"")
-                                               << u"'inputs' entry 'A; int x': a tensor name must be an identifier"_s;
-        QTest::newRow("code in a dim name") << workload("\"dims\": {\"N\": 64}", "\"dims\": {\"N\": 64, \"M\\n#define\": 2}")
-                                            << u"dim name 'M\n#define' must be an identifier"_s;
-        QTest::newRow("a line break in the name") << workload("\"name\": \"tiny\"", "\"name\": \"tiny\\n#define f g\"")
-                                                  << u"'name' must not hold control characters"_s;
-        QTest::newRow("code in a knob name") << workload("\"B\": {\"values\"", "\"B 1\\n#define x\": {\"values\"")
-                                             << u"knob name 'B 1\n#define x' must be an identifier"_s;
-        QTest::newRow("a line break in a knob value") << workload("[1, 2]", "[1, \"2\\n#include <x>\"]")
-                                                      << u"knob 'B': a value must be one line of text"_s;
-        QTest::newRow("a target outside the targets") << workload("\"target\": \"cpu-cxx\"", "\"target\": \"../../../etc\"")
-                                                      << QString();
+        QTest::newRow("code in a tensor name")
+            << workload("\"inputs\": {\"x\"", "\"inputs\": {\"A; int x\"")
+            << u"'inputs' entry 'A; int x': a tensor name must be an identifier"_s;
+        QTest::newRow("code in a dim name")
+            << workload("\"dims\": {\"N\": 64}", "\"dims\": {\"N\": 64, \"M\\n#define\": 2}")
+            << u"dim name 'M\n#define' must be an identifier"_s;
+        QTest::newRow("a line break in the name")
+            << workload("\"name\": \"tiny\"", "\"name\": \"tiny\\n#define f g\"")
+            << u"'name' must not hold control characters"_s;
+        QTest::newRow("code in a knob name")
+            << workload("\"B\": {\"values\"", "\"B 1\\n#define x\": {\"values\"")
+            << u"knob name 'B 1\n#define x' must be an identifier"_s;
+        QTest::newRow("a line break in a knob value")
+            << workload("[1, 2]", "[1, \"2\\n#include <x>\"]")
+            << u"knob 'B': a value must be one line of text"_s;
+        QTest::newRow("a target outside the targets")
+            << workload("\"target\": \"cpu-cxx\"", "\"target\": \"../../../etc\"") << QString();
     }
 
     void workloads()
@@ -202,12 +215,14 @@ private Q_SLOTS:
     // that goes one level too deep.
     void deepNesting()
     {
-        const QByteArray deep = "{\"name\": " + QByteArray(50'000, '[') + QByteArray(50'000, ']') + "}";
+        const QByteArray deep =
+            "{\"name\": " + QByteArray(50'000, '[') + QByteArray(50'000, ']') + "}";
         Diagnostic d;
         QVERIFY(!JsonText::parse(deep, u"deep.json"_s, &d));
         QCOMPARE(d.toString(), u"deep.json:1:265: nested deeper than 256 levels"_s);
         // Brackets inside strings and comments are not nesting.
-        QByteArray quoted = "{\"a\": \"" + QByteArray(1000, '[') + "\" /* " + QByteArray(1000, '{') + " */}";
+        QByteArray quoted =
+            "{\"a\": \"" + QByteArray(1000, '[') + "\" /* " + QByteArray(1000, '{') + " */}";
         QVERIFY2(JsonText::parse(quoted, u"q.json"_s, &d), qPrintable(d.toString()));
     }
 
@@ -215,12 +230,19 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("entry");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("negative time") << QByteArray(R"("time": -3)") << u"'time' must be a positive number of milliseconds, found -3"_s;
-        QTest::newRow("zero time") << QByteArray(R"("time": 0)") << u"'time' must be a positive number of milliseconds, found 0"_s;
-        QTest::newRow("a word for a time") << QByteArray(R"("time": "fast")")
-                                           << u"'time' names no failure Kernel Tuner records ('fast'"_s;
-        QTest::newRow("a time beyond a double") << QByteArray(R"("time": 1e400)") << u"number out of range: 1e400"_s;
-        QTest::newRow("a recorded failure") << QByteArray(R"("time": "RuntimeFailedConfig")") << QString();
+        QTest::newRow("negative time")
+            << QByteArray(R"("time": -3)")
+            << u"'time' must be a positive number of milliseconds, found -3"_s;
+        QTest::newRow("zero time")
+            << QByteArray(R"("time": 0)")
+            << u"'time' must be a positive number of milliseconds, found 0"_s;
+        QTest::newRow("a word for a time")
+            << QByteArray(R"("time": "fast")")
+            << u"'time' names no failure Kernel Tuner records ('fast'"_s;
+        QTest::newRow("a time beyond a double")
+            << QByteArray(R"("time": 1e400)") << u"number out of range: 1e400"_s;
+        QTest::newRow("a recorded failure")
+            << QByteArray(R"("time": "RuntimeFailedConfig")") << QString();
     }
 
     void tunerCaches()
@@ -229,9 +251,11 @@ private Q_SLOTS:
         QFETCH(QString, expected);
         const LoadedWorkload l = loadWorkloadAndTarget(write(u"kt-workload.json"_s, workload()));
         QVERIFY(l.ok());
-        const QByteArray text = R"({"tune_params_keys": ["B"], "tune_params": {"B": [1, 2]}, "cache": {
+        const QByteArray text =
+            R"({"tune_params_keys": ["B"], "tune_params": {"B": [1, 2]}, "cache": {
   "1": {"B": 1, "time": 2.5},
-  "2": {"B": 2, )" + entry + "}}}\n";
+  "2": {"B": 2, )" +
+            entry + "}}}\n";
         Diagnostic syntax;
         auto doc = JsonText::parse(text, u"kt.json"_s, &syntax);
         if (!doc) {
@@ -246,8 +270,8 @@ private Q_SLOTS:
             return;
         }
         QVERIFY(!cache);
-        QVERIFY2(ds.size() == 1 && ds.front().toString().startsWith(u"kt.json:3:"_s)
-                     && ds.front().toString().contains(expected),
+        QVERIFY2(ds.size() == 1 && ds.front().toString().startsWith(u"kt.json:3:"_s) &&
+                     ds.front().toString().contains(expected),
                  qPrintable(ds.isEmpty() ? u"no diagnostic"_s : ds.front().toString()));
     }
 
@@ -256,15 +280,19 @@ private Q_SLOTS:
     void tunerCacheOfAnotherSize()
     {
         const QString wl = write(u"size-workload.json"_s, workload());
-        const QString cache = write(u"size.cache.json"_s, R"({"tune_params_keys": ["B"], "problem_size": [4096],
+        const QString cache =
+            write(u"size.cache.json"_s, R"({"tune_params_keys": ["B"], "problem_size": [4096],
   "cache": {"1": {"B": 1, "time": 2.5}, "2": {"B": 2, "time": 3.0}}})");
         QProcess kwb;
-        kwb.start(QStringLiteral(KWB_BINARY), {u"import"_s, cache, wl, u"--session"_s, m_dir.path() + u"/size-session"_s});
+        kwb.start(QStringLiteral(KWB_BINARY),
+                  {u"import"_s, cache, wl, u"--session"_s, m_dir.path() + u"/size-session"_s});
         QVERIFY(kwb.waitForFinished(60'000));
         QCOMPARE(kwb.exitCode(), 2);
-        QVERIFY2(QString::fromUtf8(kwb.readAllStandardError())
-                     .contains(u"the recording's problem_size [4096] is not this workload's problem (N=64)"_s),
-                 "no reason given");
+        QVERIFY2(
+            QString::fromUtf8(kwb.readAllStandardError())
+                .contains(
+                    u"the recording's problem_size [4096] is not this workload's problem (N=64)"_s),
+            "no reason given");
         QVERIFY(!QFileInfo::exists(m_dir.path() + u"/size-session/experiments.jsonl"_s));
     }
 
@@ -283,13 +311,20 @@ private Q_SLOTS:
         }
         QFile f(dir + u"/experiments.jsonl"_s);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(R"({"id": 1, "source_hash": "a", "round": 0, "decision": "kept"})" "\n"
-                R"({"id": 2, "source_hash": "b", "result": {"latency": {"median_ms": 1e400}}})" "\n"
-                R"({"id": 3, "source_hash": "c", "round": "one"})" "\n"
-                R"({"id": 4, "source_hash": "d", "plan": 5})" "\n"
-                R"({"id": 1, "source_hash": "e"})" "\n"
-                R"({"id": 5, "source_hash": "f", "result": "fast"})" "\n"
-                R"({"id": 6, "source_hash": "g", "knobs": null, "flags": ["x", 5]})" "\n");
+        f.write(R"({"id": 1, "source_hash": "a", "round": 0, "decision": "kept"})"
+                "\n"
+                R"({"id": 2, "source_hash": "b", "result": {"latency": {"median_ms": 1e400}}})"
+                "\n"
+                R"({"id": 3, "source_hash": "c", "round": "one"})"
+                "\n"
+                R"({"id": 4, "source_hash": "d", "plan": 5})"
+                "\n"
+                R"({"id": 1, "source_hash": "e"})"
+                "\n"
+                R"({"id": 5, "source_hash": "f", "result": "fast"})"
+                "\n"
+                R"({"id": 6, "source_hash": "g", "knobs": null, "flags": ["x", 5]})"
+                "\n");
         f.close();
         auto s = SessionStore::open(dir, &error);
         QVERIFY2(s, qPrintable(error));
@@ -299,13 +334,15 @@ private Q_SLOTS:
         QCOMPARE(ids, QList<int>({1, 6}));
         QCOMPARE(s->experiments().back().flags, QStringList({u"x"_s}));
         const QString warnings = s->warnings().join(u'\n');
-        for (const QString &want :
-             {u"experiments.jsonl:2:67: skipped a malformed record: number out of range: 1e400"_s,
-              u"experiments.jsonl:3:1: skipped a malformed record: 'round' must be an integer, found a string"_s,
-              u"experiments.jsonl:4:1: skipped a malformed record: 'plan' must be a string, found an integer"_s,
-              u"experiments.jsonl:5:1: skipped a record whose id 1 is already taken (by the record on line 1)"_s,
-              u"experiments.jsonl:6:1: skipped a malformed record: 'result' must be an object, found a string"_s})
-            QVERIFY2(warnings.contains(want), qPrintable(u"missing: "_s + want + u"\ngot:\n"_s + warnings));
+        for (
+            const QString &want :
+            {u"experiments.jsonl:2:67: skipped a malformed record: number out of range: 1e400"_s,
+             u"experiments.jsonl:3:1: skipped a malformed record: 'round' must be an integer, found a string"_s,
+             u"experiments.jsonl:4:1: skipped a malformed record: 'plan' must be a string, found an integer"_s,
+             u"experiments.jsonl:5:1: skipped a record whose id 1 is already taken (by the record on line 1)"_s,
+             u"experiments.jsonl:6:1: skipped a malformed record: 'result' must be an object, found a string"_s})
+            QVERIFY2(warnings.contains(want),
+                     qPrintable(u"missing: "_s + want + u"\ngot:\n"_s + warnings));
     }
 
     // session.json naming a failed candidate as the incumbent, a kept one
@@ -325,25 +362,33 @@ private Q_SLOTS:
             r.origin = u"human"_s;
             r.sourceHash = decision + QString::number(ms);
             r.decision = decision;
-            r.result = Json{{"schema", "kwb.result/1"}, {"stage", "bench"}, {"compiled", true}, {"correct", true},
-                            {"latency", {{"median_ms", ms}, {"min_ms", ms}, {"p90_ms", ms}, {"samples_ms", {ms}}}}};
+            r.result =
+                Json{{"schema", "kwb.result/1"},
+                     {"stage", "bench"},
+                     {"compiled", true},
+                     {"correct", true},
+                     {"latency",
+                      {{"median_ms", ms}, {"min_ms", ms}, {"p90_ms", ms}, {"samples_ms", {ms}}}}};
             if (storeKernel)
                 QVERIFY(session->storeKernel(r.sourceHash, u"// "_s + r.sourceHash, &error));
             QVERIFY(session->append(r, &error));
         };
-        add(u"kept"_s, 10, true);    // #1: what the loop should build on
-        add(u"kept"_s, 5, false);    // #2: faster, but its kernel is gone
-        add(u"failed"_s, 1, true);   // #3: never an incumbent
+        add(u"kept"_s, 10, true);  // #1: what the loop should build on
+        add(u"kept"_s, 5, false);  // #2: faster, but its kernel is gone
+        add(u"failed"_s, 1, true); // #3: never an incumbent
         QVERIFY(session->setLoopState(Json{{"incumbent", 3}, {"best", 2}}, &error));
         SearchPlanner planner(*l.workload, *l.target, SearchStrategy::Random, 1);
-        FunctionEvalBackend backend([](const Candidate &, const EvalVariant &) { return EvalOutcome{}; }, 1);
+        FunctionEvalBackend backend(
+            [](const Candidate &, const EvalVariant &) { return EvalOutcome{}; }, 1);
         OptimizationLoop loop(*l.workload, *session, planner, backend, LoopOptions{});
         QStringList console;
-        connect(&loop, &OptimizationLoop::consoleLine, this, [&](int, const QString &line) { console << line; });
+        connect(&loop, &OptimizationLoop::consoleLine, this,
+                [&](int, const QString &line) { console << line; });
         loop.start();
         QVERIFY(loop.incumbent());
         QCOMPARE(loop.incumbent()->id, 1);
-        QVERIFY2(console.join(u'\n').contains(u"kwb: session.json names #3 as the incumbent, but it was failed, not kept"_s),
+        QVERIFY2(console.join(u'\n').contains(
+                     u"kwb: session.json names #3 as the incumbent, but it was failed, not kept"_s),
                  qPrintable(console.join(u'\n')));
         loop.stop();
         QTRY_VERIFY_WITH_TIMEOUT(loop.isFinished(), 10'000);
@@ -359,14 +404,17 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("document");
         QTest::addColumn<QString>("expected");
-        const QByteArray head = R"({"schema": "kwb.result/1", "stage": "compile", "compiled": false, )";
-        QTest::newRow("timings a number") << head + R"("timings": 5})" << u"'timings' must be an object"_s;
+        const QByteArray head =
+            R"({"schema": "kwb.result/1", "stage": "compile", "compiled": false, )";
+        QTest::newRow("timings a number")
+            << head + R"("timings": 5})" << u"'timings' must be an object"_s;
         QTest::newRow("a timing a string") << head + R"("timings": {"compile_ms": "x"}})"
                                            << u"'timings.compile_ms' must be a number"_s;
         QTest::newRow("failure stage a number")
             << head + R"("failure": {"class": "compile", "message": "m", "stage": 3}})"
             << u"'failure.stage' must be one of compile, check, bench, profile"_s;
-        QTest::newRow("counters of the wrong kind") << head + R"("counters": {"available": 1, "reason": 2}})" << QString();
+        QTest::newRow("counters of the wrong kind")
+            << head + R"("counters": {"available": 1, "reason": 2}})" << QString();
     }
 
     void resultDocuments()
@@ -387,8 +435,12 @@ private Q_SLOTS:
     void calibrationOfTheWrongKind()
     {
         QString error;
-        auto c = Calibration::fromJson(Json{{"schema", "kwb.calibration/1"}, {"peak_gflops", 10}, {"peak_gbs", 5},
-                                            {"cpu", nullptr}, {"threads", "four"}, {"precision", 3}},
+        auto c = Calibration::fromJson(Json{{"schema", "kwb.calibration/1"},
+                                            {"peak_gflops", 10},
+                                            {"peak_gbs", 5},
+                                            {"cpu", nullptr},
+                                            {"threads", "four"},
+                                            {"precision", 3}},
                                        &error);
         QVERIFY2(c, qPrintable(error));
         QCOMPARE(c->threads, 1);
@@ -401,12 +453,16 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("reference");
         QTest::addColumn<QString>("message");
-        QTest::newRow("segfaults") << QByteArray("#include <cstdint>\nextern \"C\" void fma1_reference(const float *x, "
-                                                 "const float *w, float *y, int64_t N) { volatile int *p = nullptr; *p = 1; }\n")
-                                   << u"the reference was killed by signal 11 (SIGSEGV"_s;
-        QTest::newRow("never returns") << QByteArray("#include <cstdint>\nextern \"C\" void fma1_reference(const float *x, "
-                                                     "const float *w, float *y, int64_t N) { for (volatile int i = 0;; i = i + 1) {} }\n")
-                                       << u"the reference ran past 3 s while the kernel was being checked (seed=1)"_s;
+        QTest::newRow("segfaults")
+            << QByteArray(
+                   "#include <cstdint>\nextern \"C\" void fma1_reference(const float *x, "
+                   "const float *w, float *y, int64_t N) { volatile int *p = nullptr; *p = 1; }\n")
+            << u"the reference was killed by signal 11 (SIGSEGV"_s;
+        QTest::newRow("never returns")
+            << QByteArray("#include <cstdint>\nextern \"C\" void fma1_reference(const float *x, "
+                          "const float *w, float *y, int64_t N) { for (volatile int i = 0;; i = i "
+                          "+ 1) {} }\n")
+            << u"the reference ran past 3 s while the kernel was being checked (seed=1)"_s;
     }
 
     void brokenReferencesAreTheWorkloads()
@@ -429,17 +485,21 @@ private Q_SLOTS:
         if (QStandardPaths::findExecutable(u"g++"_s).isEmpty())
             QSKIP("g++ is not installed; cpu-cxx cannot be tested");
         const QString pidFile = m_dir.path() + u"/helper.pid"_s;
-        const QByteArray kernel = "#include <cstdint>\n#include <cstdio>\n#include <sys/wait.h>\n#include <unistd.h>\n"
-                                  "extern \"C\" void fma1(const float *x, const float *w, float *y, int64_t N) {\n"
-                                  "  static bool started = false;\n"
-                                  "  if (!started) { started = true; const pid_t c = fork(); if (c == 0) { setsid();\n"
-                                  "    const pid_t g = fork(); if (g == 0) { sleep(600); _exit(0); }\n"
-                                  "    if (FILE *f = fopen(\"" + pidFile.toUtf8() + "\", \"a\")) { fprintf(f, \"%d\\n\", (int)g); fclose(f); }\n"
-                                  "    _exit(0); }\n"
-                                  "    waitpid(c, nullptr, 0); }\n"
-                                  "  for (int64_t i = 0; i < N; ++i) y[i] = x[i] * w[i] + 1.0f; }\n";
+        const QByteArray kernel =
+            "#include <cstdint>\n#include <cstdio>\n#include <sys/wait.h>\n#include <unistd.h>\n"
+            "extern \"C\" void fma1(const float *x, const float *w, float *y, int64_t N) {\n"
+            "  static bool started = false;\n"
+            "  if (!started) { started = true; const pid_t c = fork(); if (c == 0) { setsid();\n"
+            "    const pid_t g = fork(); if (g == 0) { sleep(600); _exit(0); }\n"
+            "    if (FILE *f = fopen(\"" +
+            pidFile.toUtf8() +
+            "\", \"a\")) { fprintf(f, \"%d\\n\", (int)g); fclose(f); }\n"
+            "    _exit(0); }\n"
+            "    waitpid(c, nullptr, 0); }\n"
+            "  for (int64_t i = 0; i < N; ++i) y[i] = x[i] * w[i] + 1.0f; }\n";
         const EvalOutcome o = evaluateTiny(kernel, goodReference(), 20, false);
-        QVERIFY2(!o.infra && !o.result.failed(), qPrintable(o.infraMessage + o.result.failureMessage));
+        QVERIFY2(!o.infra && !o.result.failed(),
+                 qPrintable(o.infraMessage + o.result.failureMessage));
         QFile f(pidFile);
         QVERIFY2(f.open(QIODevice::ReadOnly), "the helper never started");
         const QList<QByteArray> pids = f.readAll().split('\n');
@@ -451,9 +511,11 @@ private Q_SLOTS:
             // Gone, or at most a zombie on its way out.
             QFile stat(u"/proc/"_s + QString::fromLatin1(pid.trimmed()) + u"/stat"_s);
             const QByteArray text = stat.open(QIODevice::ReadOnly) ? stat.readAll() : QByteArray();
-            QVERIFY2(text.isEmpty() || text.contains(") Z "), qPrintable(u"still running: "_s + QString::fromLatin1(text)));
+            QVERIFY2(text.isEmpty() || text.contains(") Z "),
+                     qPrintable(u"still running: "_s + QString::fromLatin1(text)));
         }
-        QVERIFY(checked >= 2); // one from the check, one from the bench (written before the kernel returns)
+        QVERIFY(checked >=
+                2); // one from the check, one from the bench (written before the kernel returns)
     }
 
     // The processes whose working folder lies under `dir`.
@@ -464,7 +526,8 @@ private Q_SLOTS:
         for (const QString &e : entries) {
             bool number = false;
             const int pid = e.toInt(&number);
-            if (number && QFileInfo(u"/proc/"_s + e + u"/cwd"_s).canonicalFilePath().startsWith(dir))
+            if (number &&
+                QFileInfo(u"/proc/"_s + e + u"/cwd"_s).canonicalFilePath().startsWith(dir))
                 out << pid;
         }
         return out;
@@ -484,11 +547,15 @@ private Q_SLOTS:
             return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
         };
         // A kernel that computes for minutes (and nothing the audit refuses).
-        QVERIFY(put(u"k.cpp"_s, "#include <cstdint>\nextern \"C\" void fma1(const float *x, const float *w, float *y, int64_t N)\n"
-                                "{ for (volatile long i = 0; i < 400000000000L; i = i + 1) {}\n"
-                                "  for (int64_t i = 0; i < N; ++i) y[i] = x[i] * w[i] + 1.0f; }\n"));
+        QVERIFY(put(u"k.cpp"_s,
+                    "#include <cstdint>\nextern \"C\" void fma1(const float *x, const float *w, "
+                    "float *y, int64_t N)\n"
+                    "{ for (volatile long i = 0; i < 400000000000L; i = i + 1) {}\n"
+                    "  for (int64_t i = 0; i < N; ++i) y[i] = x[i] * w[i] + 1.0f; }\n"));
         QVERIFY(put(u"ref.cpp"_s, goodReference()));
-        QVERIFY(put(u"w.json"_s, R"({"name": "slow", "target": "cpu-cxx", "kernel": "k.cpp", "reference": "ref.cpp",
+        QVERIFY(
+            put(u"w.json"_s,
+                R"({"name": "slow", "target": "cpu-cxx", "kernel": "k.cpp", "reference": "ref.cpp",
   "entry": {"kernel": "fma1", "reference": "fma1_reference"}, "dims": {"N": 64},
   "inputs": {"x": {"shape": ["N"], "dtype": "float32"}, "w": {"shape": ["N"], "dtype": "float32"}},
   "outputs": {"y": {"shape": ["N"], "dtype": "float32"}}, "hosts": ["local"],
@@ -523,11 +590,12 @@ private Q_SLOTS:
     {
         if (QStandardPaths::findExecutable(u"g++"_s).isEmpty())
             QSKIP("g++ is not installed; cpu-cxx cannot be tested");
-        const QByteArray kernel = "#include <cstdint>\n#include <cstdio>\n"
-                                  "extern \"C\" void fma1(const float *x, const float *w, float *y, int64_t N) {\n"
-                                  "  static char line[1 << 20]; for (auto &c : line) c = 'x';\n"
-                                  "  for (int k = 0; k < 400; ++k) fwrite(line, 1, sizeof line, stderr);\n"
-                                  "  for (int64_t i = 0; i < N; ++i) y[i] = x[i] * w[i] + 1.0f; }\n";
+        const QByteArray kernel =
+            "#include <cstdint>\n#include <cstdio>\n"
+            "extern \"C\" void fma1(const float *x, const float *w, float *y, int64_t N) {\n"
+            "  static char line[1 << 20]; for (auto &c : line) c = 'x';\n"
+            "  for (int k = 0; k < 400; ++k) fwrite(line, 1, sizeof line, stderr);\n"
+            "  for (int64_t i = 0; i < N; ++i) y[i] = x[i] * w[i] + 1.0f; }\n";
         const EvalOutcome o = evaluateTiny(kernel, goodReference(), 20, false);
         QVERIFY2(!o.infra, qPrintable(o.infraMessage));
         QCOMPARE(o.result.failureClass, u"crash"_s);
@@ -541,13 +609,17 @@ private Q_SLOTS:
     {
         using Reader = void (*)(const uint8_t *, size_t);
         const std::pair<const char *, Reader> readers[] = {
-            {"jsontext", fuzz::jsonText}, {"workload", fuzz::workload}, {"tunercache", fuzz::tunerCache},
-            {"sessionrecords", fuzz::sessionRecords}, {"resultdocument", fuzz::resultDocument}};
+            {"jsontext", fuzz::jsonText},
+            {"workload", fuzz::workload},
+            {"tunercache", fuzz::tunerCache},
+            {"sessionrecords", fuzz::sessionRecords},
+            {"resultdocument", fuzz::resultDocument}};
         const QString root = QFileInfo(QFINDTESTDATA("data/fuzz")).absoluteFilePath();
         QVERIFY(!root.isEmpty());
         int replayed = 0;
         for (const auto &[name, read] : readers) {
-            for (const QString &dir : {QString(root + u'/' + QLatin1String(name)), QString(root + u"/seeds/"_s + QLatin1String(name))}) {
+            for (const QString &dir : {QString(root + u'/' + QLatin1String(name)),
+                                       QString(root + u"/seeds/"_s + QLatin1String(name))}) {
                 const auto files = QDir(dir).entryInfoList(QDir::Files);
                 for (const QFileInfo &file : files) {
                     QFile f(file.absoluteFilePath());
@@ -565,36 +637,48 @@ private Q_SLOTS:
     // never an abort.
     void kwbValidateNeverAborts()
     {
-        const QString deep = write(u"deep.json"_s, "{\"name\": " + QByteArray(50'000, '[') + QByteArray(50'000, ']') + "}");
+        const QString deep = write(u"deep.json"_s, "{\"name\": " + QByteArray(50'000, '[') +
+                                                       QByteArray(50'000, ']') + "}");
         const QString big = write(u"big.json"_s, workload("\"N\": 64", "\"N\": 1e400"));
         // Three knobs of a million values: validate samples the space.
-        const QString huge = write(u"huge.json"_s, workload("\"B\": {\"values\": [1, 2], \"description\": \"block\"}",
-                                                           "\"A\": {\"range\": [1, 1000000]}, \"B\": {\"range\": [1, 1000000]}, "
-                                                           "\"C\": {\"range\": [1, 1000000]}")
-                                                      .replace("\"correctness\"", "\"constraints\": [\"A * B <= C\"],\n  \"correctness\""));
+        const QString huge =
+            write(u"huge.json"_s,
+                  workload("\"B\": {\"values\": [1, 2], \"description\": \"block\"}",
+                           "\"A\": {\"range\": [1, 1000000]}, \"B\": {\"range\": [1, 1000000]}, "
+                           "\"C\": {\"range\": [1, 1000000]}")
+                      .replace("\"correctness\"",
+                               "\"constraints\": [\"A * B <= C\"],\n  \"correctness\""));
         QProcess validate;
         QElapsedTimer clock;
         clock.start();
         validate.start(QStringLiteral(KWB_BINARY), {u"validate"_s, huge});
         QVERIFY(validate.waitForFinished(60'000));
-        const QString said = QString::fromUtf8(validate.readAllStandardOutput() + validate.readAllStandardError());
-        QVERIFY2(validate.exitCode() == 0 && said.contains(u"1e+18 configurations, ≈"_s), qPrintable(said));
+        const QString said =
+            QString::fromUtf8(validate.readAllStandardOutput() + validate.readAllStandardError());
+        QVERIFY2(validate.exitCode() == 0 && said.contains(u"1e+18 configurations, ≈"_s),
+                 qPrintable(said));
         QVERIFY2(clock.elapsed() < 30'000, qPrintable(QString::number(clock.elapsed())));
         // The model strategy on that space: sampled, never walked (it spent a
         // million checks per knob on every proposal).
         QByteArray entries;
         for (int i = 1; i <= 30; ++i)
-            entries += QByteArray(i > 1 ? ", " : "") + "\"" + QByteArray::number(i) + ",2," + QByteArray::number(1000 * i)
-                + "\": {\"time\": " + QByteArray::number(1.0 + i % 7) + "}";
-        const QString recording = write(u"huge.cache.json"_s,
-                                        "{\"tune_params_keys\": [\"A\", \"B\", \"C\"], \"cache\": {" + entries + "}}");
+            entries += QByteArray(i > 1 ? ", " : "") + "\"" + QByteArray::number(i) + ",2," +
+                       QByteArray::number(1000 * i) +
+                       "\": {\"time\": " + QByteArray::number(1.0 + i % 7) + "}";
+        const QString recording =
+            write(u"huge.cache.json"_s,
+                  "{\"tune_params_keys\": [\"A\", \"B\", \"C\"], \"cache\": {" + entries + "}}");
         QProcess simulate;
         clock.restart();
-        simulate.start(QStringLiteral(KWB_BINARY), {u"simulate"_s, huge, u"--cache"_s, recording, u"--seeds"_s, u"1"_s,
-                                                    u"--strategies"_s, u"model"_s, u"--budget"_s, u"60"_s});
+        simulate.start(QStringLiteral(KWB_BINARY),
+                       {u"simulate"_s, huge, u"--cache"_s, recording, u"--seeds"_s, u"1"_s,
+                        u"--strategies"_s, u"model"_s, u"--budget"_s, u"60"_s});
         QVERIFY(simulate.waitForFinished(120'000));
-        const QString replayed = QString::fromUtf8(simulate.readAllStandardOutput() + simulate.readAllStandardError());
-        QVERIFY2(simulate.exitCode() == 0 && replayed.contains(QRegularExpression(u"^model +\\d"_s, QRegularExpression::MultilineOption)),
+        const QString replayed =
+            QString::fromUtf8(simulate.readAllStandardOutput() + simulate.readAllStandardError());
+        QVERIFY2(simulate.exitCode() == 0 &&
+                     replayed.contains(
+                         QRegularExpression(u"^model +\\d"_s, QRegularExpression::MultilineOption)),
                  qPrintable(replayed));
         for (const QString &file : {deep, big}) {
             QProcess kwb;
@@ -602,8 +686,10 @@ private Q_SLOTS:
             QVERIFY(kwb.waitForFinished(60'000));
             QCOMPARE(kwb.exitStatus(), QProcess::NormalExit);
             QCOMPARE(kwb.exitCode(), 2);
-            const QString text = QString::fromUtf8(kwb.readAllStandardError() + kwb.readAllStandardOutput());
-            QVERIFY2(text.contains(u"nested deeper than 256 levels"_s) || text.contains(u"number out of range: 1e400"_s),
+            const QString text =
+                QString::fromUtf8(kwb.readAllStandardError() + kwb.readAllStandardOutput());
+            QVERIFY2(text.contains(u"nested deeper than 256 levels"_s) ||
+                         text.contains(u"number out of range: 1e400"_s),
                      qPrintable(text));
         }
     }

@@ -3,10 +3,10 @@
 // (menus, toolbar, docks, the mode box, table headers, legends, chart
 // texts, the status bar), names such as "Roofline" allowed; and kwb, run in
 // each language, prints none of its English messages.
-#include "util/language.h"
 #include "mainwindow.h"
 #include "metricchart.h"
 #include "timelineview.h"
+#include "util/language.h"
 #include "workbench.h"
 
 #include <QAbstractItemModel>
@@ -108,9 +108,10 @@ Shown collect(MainWindow &w)
 // Not words to translate: names, units, symbols, data.
 bool mayStayEnglish(const QString &text, const QString &language)
 {
-    static const QSet<QString> names = {u"Kernel Workbench"_s, u"MFU"_s, u"GFLOP/s"_s, u"gflops"_s, u"median_ms"_s, u"LLM"_s};
-    static const QSet<QString> german = {u"Plan"_s, u"Roofline"_s, u"Hosts"_s, u"Host"_s, u"Pause"_s, u"Status"_s,
-                                         u"Median"_s, u"Autopilot"_s};
+    static const QSet<QString> names = {u"Kernel Workbench"_s, u"MFU"_s,       u"GFLOP/s"_s,
+                                        u"gflops"_s,           u"median_ms"_s, u"LLM"_s};
+    static const QSet<QString> german = {u"Plan"_s,  u"Roofline"_s, u"Hosts"_s,  u"Host"_s,
+                                         u"Pause"_s, u"Status"_s,   u"Median"_s, u"Autopilot"_s};
     if (text.trimmed().isEmpty() || names.contains(text) || text.endsWith(u" — Kernel Workbench"_s))
         return true;
     if (!text.contains(QRegularExpression(u"[A-Za-z]{2}"_s)))
@@ -140,8 +141,8 @@ QList<QRegularExpression> englishMessages(const QString &tsFile)
             source = xml.readElementText();
         } else if (xml.name() == u"translation"_s) {
             const QString translation = xml.readElementText(QXmlStreamReader::IncludeChildElements);
-            static const QStringList printed = {u"kwb"_s, u"kwb::OptimizationLoop"_s, u"kwb::StopReason"_s,
-                                                u"files"_s, u"ssh"_s};
+            static const QStringList printed = {u"kwb"_s, u"kwb::OptimizationLoop"_s,
+                                                u"kwb::StopReason"_s, u"files"_s, u"ssh"_s};
             if (!printed.contains(context))
                 continue;
             // One word ("median", "failed") is also recorded data; a message
@@ -192,7 +193,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("file");
         for (const QString &l : language::translated())
-            QTest::newRow(qPrintable(l)) << QStringLiteral(KWB_SOURCE_DIR "/translations/kernelworkbench_") + l + u".ts"_s;
+            QTest::newRow(qPrintable(l))
+                << QStringLiteral(KWB_SOURCE_DIR "/translations/kernelworkbench_") + l + u".ts"_s;
     }
     void tsFilesAreComplete()
     {
@@ -212,7 +214,8 @@ private Q_SLOTS:
                 ++messages;
             } else if (xml.name() == u"translation"_s) {
                 const bool open = xml.attributes().value(u"type"_s) == u"unfinished"_s;
-                if (open || xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed().isEmpty())
+                if (open ||
+                    xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed().isEmpty())
                     unfinished << source;
             }
         }
@@ -250,9 +253,12 @@ private Q_SLOTS:
         auto run = [&](const QString &lang) {
             const QString session = m_tmp.path() + u"/cli-"_s + lang + u'-' + language;
             QStringList said;
-            said << says(lang, {}) << says(lang, {u"eval"_s, u"--help"_s}) << says(lang, {u"run"_s, u"--help"_s})
+            said << says(lang, {}) << says(lang, {u"eval"_s, u"--help"_s})
+                 << says(lang, {u"run"_s, u"--help"_s})
                  << says(lang, {u"run"_s, tiny}) // no --session: an error
-                 << says(lang, {u"validate"_s, QStringLiteral(KWB_SOURCE_DIR "/examples/matmul-cpu/workload.json")})
+                 << says(lang,
+                         {u"validate"_s,
+                          QStringLiteral(KWB_SOURCE_DIR "/examples/matmul-cpu/workload.json")})
                  << says(lang, {u"run"_s, tiny, u"--session"_s, session, u"--max-evals"_s, u"3"_s})
                  << says(lang, {u"report"_s, session})
                  << says(lang, {u"eval"_s, tiny, u"--quiet"_s})
@@ -260,21 +266,23 @@ private Q_SLOTS:
                  // workload wrong on every line, bad knob settings, a file
                  // that is not there.
                  << says(lang, {u"validate"_s, QFINDTESTDATA("data/tiny/broken.json")})
-                 << says(lang, {u"eval"_s, tiny, u"--knob"_s, u"NOPE=1"_s, u"--knob"_s, u"REPEAT=3"_s, u"--knob"_s, u"x"_s})
+                 << says(lang, {u"eval"_s, tiny, u"--knob"_s, u"NOPE=1"_s, u"--knob"_s,
+                                u"REPEAT=3"_s, u"--knob"_s, u"x"_s})
                  << says(lang, {u"validate"_s, m_tmp.path() + u"/no-such-workload.json"_s})
                  // A host that refuses the connection (port 1 on loopback).
-                 << says(lang, {u"hosts"_s, u"check"_s, tiny, u"--host"_s, u"nobody@127.0.0.1:1"_s});
+                 << says(lang,
+                         {u"hosts"_s, u"check"_s, tiny, u"--host"_s, u"nobody@127.0.0.1:1"_s});
             return said;
         };
         const QStringList english = run(u"en"_s), translated = run(language);
-        const QList<QRegularExpression> messages =
-            englishMessages(QStringLiteral(KWB_SOURCE_DIR "/translations/kernelworkbench_") + language + u".ts"_s);
+        const QList<QRegularExpression> messages = englishMessages(
+            QStringLiteral(KWB_SOURCE_DIR "/translations/kernelworkbench_") + language + u".ts"_s);
         QVERIFY(messages.size() > 100);
         // Texts from a target profile (bottleneck explanations, hints) are
         // the profile's data, in its author's language.
         QString profiles;
-        QDirIterator targets(QStringLiteral(KWB_SOURCE_DIR "/resources/targets"), {u"target.json"_s}, QDir::Files,
-                             QDirIterator::Subdirectories);
+        QDirIterator targets(QStringLiteral(KWB_SOURCE_DIR "/resources/targets"),
+                             {u"target.json"_s}, QDir::Files, QDirIterator::Subdirectories);
         while (targets.hasNext()) {
             QFile f(targets.next());
             QVERIFY(f.open(QIODevice::ReadOnly));

@@ -14,13 +14,17 @@ class TestKeychain : public QObject
 {
     Q_OBJECT
 
-    static QString secret() { return u"pass-"_s + QString::number(QRandomGenerator::global()->generate64(), 36); }
+    static QString secret()
+    {
+        return u"pass-"_s + QString::number(QRandomGenerator::global()->generate64(), 36);
+    }
 
 private Q_SLOTS:
     void initTestCase()
     {
         if (qEnvironmentVariableIsSet("KWB_NO_KEYCHAIN"))
-            QSKIP(qPrintable(u"no keychain to test against: "_s + qEnvironmentVariable("KWB_NO_KEYCHAIN")));
+            QSKIP(qPrintable(u"no keychain to test against: "_s +
+                             qEnvironmentVariable("KWB_NO_KEYCHAIN")));
     }
 
     void roundTrip()

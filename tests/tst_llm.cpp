@@ -6,9 +6,8 @@
 // guards; and the loop end to end on the tiny cpu-cxx workload, compiling
 // for real: an improvement, a compile error fixed through error feedback,
 // a reference call caught by the guard, and no key in any session file.
-#include "httppeer.h"
-
 #include "eval/calibration.h"
+#include "httppeer.h"
 #include "llm/codeblocks.h"
 #include "llm/llmclient.h"
 #include "llm/prompts.h"
@@ -51,7 +50,8 @@ class TestLlm : public QObject
     TargetProfile m_target;
     Workload m_workload;
 
-    LlmSettings settings(const HttpPeer &peer, LlmSettings::Provider provider = LlmSettings::Provider::OpenAI)
+    LlmSettings settings(const HttpPeer &peer,
+                         LlmSettings::Provider provider = LlmSettings::Provider::OpenAI)
     {
         LlmSettings s;
         s.provider = provider;
@@ -78,7 +78,8 @@ class TestLlm : public QObject
     };
     // The LLM's notes (memory records, reflexions) are off unless `tweak`
     // turns them on: those runs script the planner's and executor's calls only.
-    LlmRun llmRun(const Workload &w, const QString &dir, const HttpPeer &peer, const LoopOptions &options = {},
+    LlmRun llmRun(const Workload &w, const QString &dir, const HttpPeer &peer,
+                  const LoopOptions &options = {},
                   const std::function<void(LlmSettings &)> &tweak = {})
     {
         LlmRun run;
@@ -90,8 +91,10 @@ class TestLlm : public QObject
         if (tweak)
             tweak(s);
         run.planner = std::make_unique<LlmPlanner>(w, m_target, *run.session, s);
-        run.backend = std::make_unique<PoolEvalBackend>(w, m_target, Calibration{}, dir + u"/work"_s, 1);
-        run.loop = std::make_unique<OptimizationLoop>(w, *run.session, *run.planner, *run.backend, options);
+        run.backend =
+            std::make_unique<PoolEvalBackend>(w, m_target, Calibration{}, dir + u"/work"_s, 1);
+        run.loop = std::make_unique<OptimizationLoop>(w, *run.session, *run.planner, *run.backend,
+                                                      options);
         run.loop->setMode(LoopMode::Autopilot);
         return run;
     }
@@ -108,8 +111,11 @@ class TestLlm : public QObject
     RunEnd runToEnd(LlmRun &run, int timeoutMs)
     {
         RunEnd end;
-        QMetaObject::Connection c = connect(run.planner.get(), &LlmPlanner::callStarted, this,
-            [&end](int, const QString &purpose, const QString &, const QString &p) { end.prompts << purpose + u": "_s + p; });
+        QMetaObject::Connection c =
+            connect(run.planner.get(), &LlmPlanner::callStarted, this,
+                    [&end](int, const QString &purpose, const QString &, const QString &p) {
+                        end.prompts << purpose + u": "_s + p;
+                    });
         QSignalSpy finished(run.loop.get(), &OptimizationLoop::finished);
         run.loop->start();
         end.finished = finished.wait(timeoutMs);
@@ -125,14 +131,16 @@ class TestLlm : public QObject
     LlmReply call(LlmClient &client, QStringList *deltas = nullptr, QList<int> *waits = nullptr)
     {
         QSignalSpy done(&client, &LlmClient::finished);
-        QMetaObject::Connection d = connect(&client, &LlmClient::delta, this, [deltas](int, const QString &t) {
-            if (deltas)
-                *deltas << t;
-        });
-        QMetaObject::Connection r = connect(&client, &LlmClient::retrying, this, [waits](int, int, int ms, const QString &) {
-            if (waits)
-                *waits << ms;
-        });
+        QMetaObject::Connection d =
+            connect(&client, &LlmClient::delta, this, [deltas](int, const QString &t) {
+                if (deltas)
+                    *deltas << t;
+            });
+        QMetaObject::Connection r = connect(&client, &LlmClient::retrying, this,
+                                            [waits](int, int, int ms, const QString &) {
+                                                if (waits)
+                                                    *waits << ms;
+                                            });
         client.send({u"planner"_s, u"You are a test."_s, u"Say something."_s});
         const bool ok = done.wait(30'000);
         disconnect(d);
@@ -160,8 +168,10 @@ private Q_SLOTS:
     void openAiPlainJson()
     {
         HttpPeer peer;
-        peer.push(HttpPeer::json(200, {{"choices", {{{"message", {{"role", "assistant"}, {"content", "plain answer"}}}}}},
-                                       {"usage", {{"prompt_tokens", 100}, {"completion_tokens", 20}}}}));
+        peer.push(HttpPeer::json(
+            200,
+            {{"choices", {{{"message", {{"role", "assistant"}, {"content", "plain answer"}}}}}},
+             {"usage", {{"prompt_tokens", 100}, {"completion_tokens", 20}}}}));
         LlmClient client(settings(peer));
         const LlmReply r = call(client);
         QVERIFY2(r.ok, qPrintable(r.error));
@@ -230,8 +240,10 @@ private Q_SLOTS:
         QFETCH(bool, anthropic);
         const QString text = u"µ-kernels: 速いカーネル ✓ — tiled"_s;
         HttpPeer peer;
-        peer.push(HttpPeer::stream(anthropic ? HttpPeer::anthropicStream(text, 5, 5, 3) : HttpPeer::openAiStream(text, 5, 5, 3)));
-        LlmClient client(settings(peer, anthropic ? LlmSettings::Provider::Anthropic : LlmSettings::Provider::OpenAI));
+        peer.push(HttpPeer::stream(anthropic ? HttpPeer::anthropicStream(text, 5, 5, 3)
+                                             : HttpPeer::openAiStream(text, 5, 5, 3)));
+        LlmClient client(settings(peer, anthropic ? LlmSettings::Provider::Anthropic
+                                                  : LlmSettings::Provider::OpenAI));
         const LlmReply r = call(client);
         QVERIFY2(r.ok, qPrintable(r.error));
         QCOMPARE(r.text, text);
@@ -277,8 +289,9 @@ private Q_SLOTS:
         QVERIFY(!r.ok);
         QCOMPARE(r.attempts, 1);
         QCOMPARE(r.httpStatus, 401);
-        QVERIFY2(r.error.contains(u"authentication refused"_s) && r.error.contains(u"KWB_TEST_LLM_KEY"_s)
-                     && r.error.contains(u"invalid x-api-key"_s),
+        QVERIFY2(r.error.contains(u"authentication refused"_s) &&
+                     r.error.contains(u"KWB_TEST_LLM_KEY"_s) &&
+                     r.error.contains(u"invalid x-api-key"_s),
                  qPrintable(r.error));
         QVERIFY(!r.error.contains(kKey));
         QCOMPARE(peer.pending(), 1);
@@ -315,18 +328,21 @@ private Q_SLOTS:
         const LlmReply r = call(client);
         QVERIFY(!r.ok);
         QCOMPARE(r.attempts, 2);
-        QVERIFY2(r.error.contains(u"the stream ended before the reply was complete"_s), qPrintable(r.error));
+        QVERIFY2(r.error.contains(u"the stream ended before the reply was complete"_s),
+                 qPrintable(r.error));
     }
 
     void malformedJsonFails()
     {
         HttpPeer peer;
-        peer.push(HttpPeer::stream({"data: {\"choices\": [{\"delta\": {\"content\": \"ok\"}}]}\n\n", "data: {not json\n\n"}));
+        peer.push(HttpPeer::stream({"data: {\"choices\": [{\"delta\": {\"content\": \"ok\"}}]}\n\n",
+                                    "data: {not json\n\n"}));
         LlmClient client(settings(peer));
         const LlmReply r = call(client);
         QVERIFY(!r.ok);
         QCOMPARE(r.attempts, 1);
-        QVERIFY2(r.error.contains(u"malformed event"_s) && r.error.contains(u"{not json"_s), qPrintable(r.error));
+        QVERIFY2(r.error.contains(u"malformed event"_s) && r.error.contains(u"{not json"_s),
+                 qPrintable(r.error));
     }
 
     void hugeReplyIsCut()
@@ -382,7 +398,8 @@ private Q_SLOTS:
         QVERIFY(failed.wait(10'000));
         const LlmReply f = failed.first().at(1).value<LlmReply>();
         QVERIFY(!f.ok);
-        QVERIFY2(f.error.contains(u"exited with 3"_s) && f.error.contains(u"model not found"_s), qPrintable(f.error));
+        QVERIFY2(f.error.contains(u"exited with 3"_s) && f.error.contains(u"model not found"_s),
+                 qPrintable(f.error));
     }
 
     void settingsFromJson()
@@ -393,14 +410,17 @@ private Q_SLOTS:
         QVERIFY(!LlmSettings::fromJson(Json{{"provider", "openai"}}, &error));
         QVERIFY(error.contains(u"llm.model"_s));
         QVERIFY(!LlmSettings::fromJson(Json{{"provider", "command"}}, &error));
-        auto s = LlmSettings::fromJson(Json{{"provider", "anthropic"}, {"model", "claude"}, {"price_in", 3}}, &error);
+        auto s = LlmSettings::fromJson(
+            Json{{"provider", "anthropic"}, {"model", "claude"}, {"price_in", 3}}, &error);
         QVERIFY2(s, qPrintable(error));
         QCOMPARE(s->keyVariable(), u"ANTHROPIC_API_KEY"_s);
         QCOMPARE(s->priceInPerMTok, 3.0);
         QVERIFY(s->writeNotes); // the LLM writes the notes unless told not to
-        QVERIFY(!LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "m"}, {"notes", "no"}}, &error));
+        QVERIFY(!LlmSettings::fromJson(
+            Json{{"provider", "openai"}, {"model", "m"}, {"notes", "no"}}, &error));
         QVERIFY(error.contains(u"llm.notes"_s));
-        s = LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "m"}, {"notes", false}}, &error);
+        s = LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "m"}, {"notes", false}},
+                                  &error);
         QVERIFY(s && !s->writeNotes);
         // A workload naming a bad provider: refused with file, line and column.
         QString text = readAll(QFINDTESTDATA("data/tiny/llm.json"));
@@ -415,28 +435,41 @@ private Q_SLOTS:
         const WorkloadLoad bad = loadWorkload(f.fileName(), &m_target);
         QVERIFY(!bad.workload);
         const QString line = text.split(u'\n').value(17);
-        const QString where = u"bad-llm.json:18:"_s + QString::number(line.indexOf(u"\"gemini\""_s) + 1) + u':';
-        QVERIFY2(bad.message().contains(where) && bad.message().contains(u"gemini"_s), qPrintable(bad.message()));
+        const QString where =
+            u"bad-llm.json:18:"_s + QString::number(line.indexOf(u"\"gemini\""_s) + 1) + u':';
+        QVERIFY2(bad.message().contains(where) && bad.message().contains(u"gemini"_s),
+                 qPrintable(bad.message()));
 
         // Samples are a whole number; the prompt folder is relative to the
         // workload and must exist; a misspelt member is named with a suggestion.
-        QVERIFY(!LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "m"}, {"samples", 0}}, &error));
+        QVERIFY(!LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "m"}, {"samples", 0}},
+                                       &error));
         QVERIFY(error.contains(u"llm.samples"_s));
-        QVERIFY(!LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "m"}, {"samples", 1.5}}, &error));
-        s = LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "m"}, {"samples", 3}, {"prompts", "p"}}, &error);
+        QVERIFY(!LlmSettings::fromJson(
+            Json{{"provider", "openai"}, {"model", "m"}, {"samples", 1.5}}, &error));
+        s = LlmSettings::fromJson(
+            Json{{"provider", "openai"}, {"model", "m"}, {"samples", 3}, {"prompts", "p"}}, &error);
         QVERIFY(s && s->samples == 3 && s->promptsDir == u"p"_s);
         QCOMPARE(s->toJson().value("samples", 0), 3);
         // Prices per model: the chosen model's entry wins over price_in/price_out.
         const Json table = {{"gpt-x", {2.0, 8.0}}, {"org/model", {0.5, 1.5}}};
-        s = LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "org/model"}, {"price_in", 9}, {"prices", table}}, &error);
+        s = LlmSettings::fromJson(
+            Json{
+                {"provider", "openai"}, {"model", "org/model"}, {"price_in", 9}, {"prices", table}},
+            &error);
         QVERIFY2(s, qPrintable(error));
         QCOMPARE(s->priceInPerMTok, 0.5);
         QCOMPARE(s->priceOutPerMTok, 1.5);
-        s = LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "other"}, {"price_in", 9}, {"prices", table}}, &error);
+        s = LlmSettings::fromJson(
+            Json{{"provider", "openai"}, {"model", "other"}, {"price_in", 9}, {"prices", table}},
+            &error);
         QVERIFY(s && s->priceInPerMTok == 9 && s->priceOutPerMTok == 0);
         std::string member;
-        QVERIFY(!LlmSettings::fromJson(Json{{"provider", "openai"}, {"model", "m"}, {"prices", {{"org/m~1", {1}}}}}, &error, &member));
-        QCOMPARE(member, std::string("prices/org~1m~01")); // a JSON pointer, for the line and column
+        QVERIFY(!LlmSettings::fromJson(
+            Json{{"provider", "openai"}, {"model", "m"}, {"prices", {{"org/m~1", {1}}}}}, &error,
+            &member));
+        QCOMPARE(member,
+                 std::string("prices/org~1m~01")); // a JSON pointer, for the line and column
         QVERIFY2(error.contains(u"org/m~1"_s), qPrintable(error));
         QDir().mkpath(m_tmp.path() + u"/my-prompts"_s);
         auto loadWith = [&](const QString &llm) {
@@ -453,13 +486,16 @@ private Q_SLOTS:
         };
         const WorkloadLoad relative = loadWith(u"\"prompts\": \"my-prompts\", \"smaples\": 2"_s);
         QVERIFY2(relative.workload, qPrintable(relative.message()));
-        QCOMPARE(relative.workload->llm.value("prompts", std::string()), QString(m_tmp.path() + u"/my-prompts"_s).toStdString());
-        QVERIFY2(relative.message().contains(u"llm-prompts.json:18:"_s) && relative.message().contains(u"'smaples'"_s)
-                     && relative.message().contains(u"samples"_s),
+        QCOMPARE(relative.workload->llm.value("prompts", std::string()),
+                 QString(m_tmp.path() + u"/my-prompts"_s).toStdString());
+        QVERIFY2(relative.message().contains(u"llm-prompts.json:18:"_s) &&
+                     relative.message().contains(u"'smaples'"_s) &&
+                     relative.message().contains(u"samples"_s),
                  qPrintable(relative.message()));
         const WorkloadLoad missing = loadWith(u"\"prompts\": \"nowhere\""_s);
         QVERIFY(!missing.workload);
-        QVERIFY2(missing.message().contains(u"llm-prompts.json:18:"_s) && missing.message().contains(u"nowhere"_s),
+        QVERIFY2(missing.message().contains(u"llm-prompts.json:18:"_s) &&
+                     missing.message().contains(u"nowhere"_s),
                  qPrintable(missing.message()));
     }
 
@@ -472,15 +508,18 @@ private Q_SLOTS:
         ExtractedCode none = extractKernel(u"I would tile the loop."_s, cpp, u"fma1"_s);
         QVERIFY(none.source.isEmpty());
         QVERIFY2(none.error.contains(u"no fenced code block"_s), qPrintable(none.error));
-        ExtractedCode one = extractKernel(u"Here:\n"_s + fenced(kernel) + u"Done."_s, cpp, u"fma1"_s);
+        ExtractedCode one =
+            extractKernel(u"Here:\n"_s + fenced(kernel) + u"Done."_s, cpp, u"fma1"_s);
         QCOMPARE(one.source, kernel);
         // Two blocks: the one that defines the entry, whatever the order.
-        ExtractedCode two = extractKernel(fenced(u"g++ -O3 kernel.cpp\n"_s, u"sh"_s) + fenced(kernel), cpp, u"fma1"_s);
+        ExtractedCode two = extractKernel(
+            fenced(u"g++ -O3 kernel.cpp\n"_s, u"sh"_s) + fenced(kernel), cpp, u"fma1"_s);
         QCOMPARE(two.blocks, 2);
         QCOMPARE(two.source, kernel);
         ExtractedCode neither = extractKernel(fenced(u"a\n"_s) + fenced(u"b\n"_s), cpp, u"fma1"_s);
         QVERIFY(neither.source.isEmpty());
-        QVERIFY2(neither.error.contains(u"2 code blocks and none defines fma1()"_s), qPrintable(neither.error));
+        QVERIFY2(neither.error.contains(u"2 code blocks and none defines fma1()"_s),
+                 qPrintable(neither.error));
         // A reply cut off inside its block still yields what it has; ~~~ fences too.
         QCOMPARE(extractKernel(u"```cpp\n"_s + kernel, cpp, u"fma1"_s).source, kernel);
         QCOMPARE(extractKernel(u"~~~c++\n"_s + kernel + u"~~~\n"_s, cpp, u"fma1"_s).source, kernel);
@@ -490,16 +529,25 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("source");
         QTest::addColumn<QString>("flagged");
-        const QString head = u"#include <cstdint>\nextern \"C\" void fma1(const float *x, const float *w, float *y, int64_t N)\n{\n"_s;
-        QTest::newRow("clean") << head + u"    for (int64_t i = 0; i < N; ++i) y[i] = x[i] * w[i] + 1.0f;\n}\n"_s << QString();
-        QTest::newRow("reference") << u"extern \"C\" void fma1_reference(const float *, const float *, float *, int64_t);\n"_s
-                + head + u"    fma1_reference(x, w, y, N);\n}\n"_s
-                                   << u"calls-reference"_s;
-        QTest::newRow("blas") << head + u"    cblas_saxpy(N, 1.0f, x, 1, y, 1);\n}\n"_s << u"library-call"_s;
-        QTest::newRow("file") << head + u"    FILE *f = fopen(\"/tmp/answer\", \"r\");\n}\n"_s << u"file-access"_s;
-        QTest::newRow("shape") << head + u"    if (N == 65536) { /* fast path */ }\n}\n"_s << u"shape-special-case"_s;
-        QTest::newRow("only in a comment") << head + u"    // not fma1_reference(x, w, y, N); and not fopen(\n}\n"_s << QString();
-        QTest::newRow("only in a string") << head + u"    const char *s = \"fopen(\"; (void)s;\n}\n"_s << QString();
+        const QString head =
+            u"#include <cstdint>\nextern \"C\" void fma1(const float *x, const float *w, float *y, int64_t N)\n{\n"_s;
+        QTest::newRow("clean")
+            << head + u"    for (int64_t i = 0; i < N; ++i) y[i] = x[i] * w[i] + 1.0f;\n}\n"_s
+            << QString();
+        QTest::newRow("reference")
+            << u"extern \"C\" void fma1_reference(const float *, const float *, float *, int64_t);\n"_s +
+                   head + u"    fma1_reference(x, w, y, N);\n}\n"_s
+            << u"calls-reference"_s;
+        QTest::newRow("blas") << head + u"    cblas_saxpy(N, 1.0f, x, 1, y, 1);\n}\n"_s
+                              << u"library-call"_s;
+        QTest::newRow("file") << head + u"    FILE *f = fopen(\"/tmp/answer\", \"r\");\n}\n"_s
+                              << u"file-access"_s;
+        QTest::newRow("shape") << head + u"    if (N == 65536) { /* fast path */ }\n}\n"_s
+                               << u"shape-special-case"_s;
+        QTest::newRow("only in a comment")
+            << head + u"    // not fma1_reference(x, w, y, N); and not fopen(\n}\n"_s << QString();
+        QTest::newRow("only in a string")
+            << head + u"    const char *s = \"fopen(\"; (void)s;\n}\n"_s << QString();
     }
     void guards()
     {
@@ -512,7 +560,10 @@ private Q_SLOTS:
             QCOMPARE(found.size(), 1);
             QCOMPARE(found.first().id, flagged);
             QVERIFY(found.first().line >= 1);
-            QVERIFY(source.split(u'\n').value(found.first().line - 1).trimmed().startsWith(found.first().excerpt));
+            QVERIFY(source.split(u'\n')
+                        .value(found.first().line - 1)
+                        .trimmed()
+                        .startsWith(found.first().excerpt));
         }
     }
 
@@ -521,21 +572,28 @@ private Q_SLOTS:
         QTemporaryDir session;
         PromptTemplate t;
         QString error;
-        QVERIFY2(loadPrompt(u"executor"_s, promptSearchPath(session.path(), u"cpu-cxx"_s), &t, &error), qPrintable(error));
+        QVERIFY2(
+            loadPrompt(u"executor"_s, promptSearchPath(session.path(), u"cpu-cxx"_s), &t, &error),
+            qPrintable(error));
         QCOMPARE(t.path, u":/kwb/prompts/cpu-cxx/executor.md"_s);
-        QVERIFY(loadPrompt(u"planner"_s, promptSearchPath(session.path(), u"cpu-cxx"_s), &t, &error));
+        QVERIFY(
+            loadPrompt(u"planner"_s, promptSearchPath(session.path(), u"cpu-cxx"_s), &t, &error));
         QCOMPARE(t.path, u":/kwb/prompts/default/planner.md"_s); // no cpu-cxx one: the default
         // The settings' folder: its <target>/ first, then itself, before the built-in ones.
         QTemporaryDir user;
         QDir().mkpath(user.path() + u"/cpu-cxx"_s);
-        for (const QString &name : {u"/cpu-cxx/executor.md"_s, u"/planner.md"_s, u"/executor.md"_s}) {
+        for (const QString &name :
+             {u"/cpu-cxx/executor.md"_s, u"/planner.md"_s, u"/executor.md"_s}) {
             QFile mine(user.path() + name);
             QVERIFY(mine.open(QIODevice::WriteOnly));
             mine.write("Mine.\n=== prompt ===\n{{plan}}\n");
         }
-        QVERIFY(loadPrompt(u"executor"_s, promptSearchPath(session.path(), u"cpu-cxx"_s, user.path()), &t, &error));
+        QVERIFY(loadPrompt(u"executor"_s,
+                           promptSearchPath(session.path(), u"cpu-cxx"_s, user.path()), &t,
+                           &error));
         QCOMPARE(t.path, user.path() + u"/cpu-cxx/executor.md"_s);
-        QVERIFY(loadPrompt(u"planner"_s, promptSearchPath(session.path(), u"cpu-cxx"_s, user.path()), &t, &error));
+        QVERIFY(loadPrompt(
+            u"planner"_s, promptSearchPath(session.path(), u"cpu-cxx"_s, user.path()), &t, &error));
         QCOMPARE(t.path, user.path() + u"/planner.md"_s);
         QCOMPARE(t.system, u"Mine."_s);
         QDir().mkpath(session.path() + u"/prompts"_s);
@@ -543,17 +601,21 @@ private Q_SLOTS:
         QVERIFY(own.open(QIODevice::WriteOnly));
         own.write("Be brief.\n=== prompt ===\nImprove {{workload}} ({{unknown}}).\n");
         own.close();
-        QVERIFY(loadPrompt(u"planner"_s, promptSearchPath(session.path(), u"cpu-cxx"_s, user.path()), &t, &error));
+        QVERIFY(loadPrompt(
+            u"planner"_s, promptSearchPath(session.path(), u"cpu-cxx"_s, user.path()), &t, &error));
         QCOMPARE(t.system, u"Be brief."_s); // the session's own wins
         QStringList missing;
-        QCOMPARE(renderPrompt(t.user, {{u"workload"_s, u"tiny {{x}}"_s}}, &missing), u"Improve tiny {{x}} ().\n"_s);
+        QCOMPARE(renderPrompt(t.user, {{u"workload"_s, u"tiny {{x}}"_s}}, &missing),
+                 u"Improve tiny {{x}} ().\n"_s);
         QCOMPARE(missing, QStringList{u"unknown"_s});
         QFile broken(session.path() + u"/prompts/executor.md"_s);
         QVERIFY(broken.open(QIODevice::WriteOnly));
         broken.write("no separator\n");
         broken.close();
-        QVERIFY(!loadPrompt(u"executor"_s, promptSearchPath(session.path(), u"cpu-cxx"_s), &t, &error));
-        QVERIFY2(error.contains(u"=== prompt ==="_s) && error.contains(u"executor.md:1:1"_s), qPrintable(error));
+        QVERIFY(
+            !loadPrompt(u"executor"_s, promptSearchPath(session.path(), u"cpu-cxx"_s), &t, &error));
+        QVERIFY2(error.contains(u"=== prompt ==="_s) && error.contains(u"executor.md:1:1"_s),
+                 qPrintable(error));
     }
 
     // ---------------------------------------------------------- the loop, for real
@@ -570,17 +632,23 @@ private Q_SLOTS:
         QFETCH(QString, scenario);
         const QString good = readAll(QFINDTESTDATA("data/tiny/good.cpp"));
         const QString broken = readAll(QFINDTESTDATA("data/tiny/nocompile.cpp"));
-        const QString cheat = u"#include <cstdint>\nextern \"C\" void fma1_reference(const float *, const float *, float *, int64_t);\n"
-                              "extern \"C\" void fma1(const float *x, const float *w, float *y, int64_t N)\n{\n"
-                              "    fma1_reference(x, w, y, N);\n}\n"_s;
+        const QString cheat =
+            u"#include <cstdint>\nextern \"C\" void fma1_reference(const float *, const float *, "
+            u"float *, int64_t);\n"
+            "extern \"C\" void fma1(const float *x, const float *w, float *y, int64_t N)\n{\n"
+            "    fma1_reference(x, w, y, N);\n}\n"_s;
         HttpPeer peer;
-        auto plan = [&](const QString &text) { peer.push(HttpPeer::stream(HttpPeer::openAiStream(text, 900, 60))); };
+        auto plan = [&](const QString &text) {
+            peer.push(HttpPeer::stream(HttpPeer::openAiStream(text, 900, 60)));
+        };
         auto code = [&](const QString &src) {
-            peer.push(HttpPeer::stream(HttpPeer::openAiStream(u"Here is the kernel.\n"_s + fenced(src), 1200, 300)));
+            peer.push(HttpPeer::stream(
+                HttpPeer::openAiStream(u"Here is the kernel.\n"_s + fenced(src), 1200, 300)));
         };
         Workload w = m_workload;
         if (scenario == u"improves"_s) {
-            plan(u"## Drop the seven redundant passes\nThe kernel recomputes y eight times; once is enough."_s);
+            plan(
+                u"## Drop the seven redundant passes\nThe kernel recomputes y eight times; once is enough."_s);
             code(good);
         } else if (scenario == u"fixes"_s) {
             w.rounds = 2;
@@ -613,7 +681,8 @@ private Q_SLOTS:
         QVERIFY(prompts.first().contains(u"median_ms = "_s));
         QVERIFY(prompts.first().contains(u"Bottleneck: "_s));
         QVERIFY(prompts.value(1).startsWith(u"executor: "_s));
-        QVERIFY(prompts.value(1).contains(u"void fma1(const float *x, const float *w, float *y, int64_t N)"_s));
+        QVERIFY(prompts.value(1).contains(
+            u"void fma1(const float *x, const float *w, float *y, int64_t N)"_s));
         const ExperimentRecord &last = records.back();
         if (scenario == u"improves"_s) {
             QCOMPARE(records.size(), size_t(2));
@@ -627,14 +696,18 @@ private Q_SLOTS:
             QCOMPARE(prompts.size(), 3); // plan, code, fix: no second plan
             QVERIFY(prompts[2].startsWith(u"executor: "_s));
             const QString feedback = prompts[2].mid(prompts[2].indexOf(u"# Error feedback"_s));
-            QVERIFY2(feedback.contains(u"failed: compile"_s) && feedback.contains(u"error: expected"_s), qPrintable(feedback));
+            QVERIFY2(feedback.contains(u"failed: compile"_s) &&
+                         feedback.contains(u"error: expected"_s),
+                     qPrintable(feedback));
             QCOMPARE(last.decision, u"kept"_s);
             QVERIFY(last.plan.contains(u"(fix 1/3 of #2)"_s));
             QVERIFY(last.flags.contains(u"fix"_s));
         } else {
             QCOMPARE(records.size(), size_t(2));
             QCOMPARE(last.decision, u"rejected"_s);
-            QVERIFY2(last.cause.startsWith(u"rejected by a guard: calls the reference implementation"_s), qPrintable(last.cause));
+            QVERIFY2(
+                last.cause.startsWith(u"rejected by a guard: calls the reference implementation"_s),
+                qPrintable(last.cause));
             QVERIFY(last.flags.contains(u"guard:calls-reference"_s));
             QVERIFY(last.result.is_null()); // it never ran
         }
@@ -653,32 +726,40 @@ private Q_SLOTS:
     // kernel that calls the reference (rejected by the guard, never run).
     void bundledExampleEndToEnd()
     {
-        const WorkloadLoad l = loadWorkload(QStringLiteral(KWB_SOURCE_DIR "/examples/matmul-cpu/workload.json"), &m_target);
+        const WorkloadLoad l = loadWorkload(
+            QStringLiteral(KWB_SOURCE_DIR "/examples/matmul-cpu/workload.json"), &m_target);
         QVERIFY2(l.workload, qPrintable(l.message()));
         QString error;
         std::optional<Workload> w = reshaped(*l.workload, {128, 128, 128}, &error);
         QVERIFY2(w, qPrintable(error));
         w->planner = u"llm"_s;
         w->rounds = 3;
-        const QString ikj = u"#include <cstdint>\n"
-                            "extern \"C\" void matmul(const float *A, const float *B, float *C, int64_t M, int64_t N, int64_t K)\n{\n"
-                            "    for (int64_t i = 0; i < M; ++i) {\n"
-                            "        float *c = C + i * N;\n"
-                            "        for (int64_t j = 0; j < N; ++j)\n            c[j] = 0.0f;\n"
-                            "        for (int64_t k = 0; k < K; ++k) {\n"
-                            "            const float a = A[i * K + k];\n"
-                            "            const float *b = B + k * N;\n"
-                            "            for (int64_t j = 0; j < N; ++j)\n                c[j] += a * b[j];\n"
-                            "        }\n    }\n}\n"_s;
+        const QString ikj =
+            u"#include <cstdint>\n"
+            "extern \"C\" void matmul(const float *A, const float *B, float *C, int64_t M, int64_t "
+            "N, int64_t K)\n{\n"
+            "    for (int64_t i = 0; i < M; ++i) {\n"
+            "        float *c = C + i * N;\n"
+            "        for (int64_t j = 0; j < N; ++j)\n            c[j] = 0.0f;\n"
+            "        for (int64_t k = 0; k < K; ++k) {\n"
+            "            const float a = A[i * K + k];\n"
+            "            const float *b = B + k * N;\n"
+            "            for (int64_t j = 0; j < N; ++j)\n                c[j] += a * b[j];\n"
+            "        }\n    }\n}\n"_s;
         QString broken = ikj;
         broken.replace(u"c[j] = 0.0f;"_s, u"c[j] = 0.0f"_s);
         const QString cheat = u"#include <cstdint>\n"
-                              "extern \"C\" void matmul_reference(const float *, const float *, float *, int64_t, int64_t, int64_t);\n"
-                              "extern \"C\" void matmul(const float *A, const float *B, float *C, int64_t M, int64_t N, int64_t K)\n{\n"
+                              "extern \"C\" void matmul_reference(const float *, const float *, "
+                              "float *, int64_t, int64_t, int64_t);\n"
+                              "extern \"C\" void matmul(const float *A, const float *B, float *C, "
+                              "int64_t M, int64_t N, int64_t K)\n{\n"
                               "    matmul_reference(A, B, C, M, N, K);\n}\n"_s;
         HttpPeer peer;
-        auto reply = [&](const QString &text) { peer.push(HttpPeer::stream(HttpPeer::openAiStream(text))); };
-        reply(u"Reorder the loops to i-k-j\nThe inner loop then walks B and C contiguously and vectorizes."_s);
+        auto reply = [&](const QString &text) {
+            peer.push(HttpPeer::stream(HttpPeer::openAiStream(text)));
+        };
+        reply(
+            u"Reorder the loops to i-k-j\nThe inner loop then walks B and C contiguously and vectorizes."_s);
         reply(fenced(broken));
         reply(u"Here is the fixed kernel.\n"_s + fenced(ikj));
         reply(u"Let the reference compute C"_s);
@@ -686,10 +767,14 @@ private Q_SLOTS:
         // The notes, by the LLM: the start's reflexion comes after the
         // baseline is recorded, before any plan (the records have moved).
         for (int i = 0; i < 8; ++i) {
-            peer.pushFor("You reflect on one experiment", HttpPeer::stream(HttpPeer::openAiStream(
-                u"{\"tried\": \"t\", \"expected\": \"e\", \"observed\": \"o\", \"lesson\": \"contiguous inner loops\", \"avoid\": [], \"try\": []}"_s)));
+            peer.pushFor(
+                "You reflect on one experiment",
+                HttpPeer::stream(HttpPeer::openAiStream(
+                    u"{\"tried\": \"t\", \"expected\": \"e\", \"observed\": \"o\", \"lesson\": \"contiguous inner loops\", \"avoid\": [], \"try\": []}"_s)));
         }
-        peer.pushFor("You keep the optimization memory", HttpPeer::stream(HttpPeer::openAiStream(u"{\"change\": \"i-k-j\", \"why\": \"contiguous\"}"_s)));
+        peer.pushFor("You keep the optimization memory",
+                     HttpPeer::stream(HttpPeer::openAiStream(
+                         u"{\"change\": \"i-k-j\", \"why\": \"contiguous\"}"_s)));
         LoopOptions options;
         options.plateauRounds = 0;
         const QString dir = m_tmp.path() + u"/matmul-llm"_s;
@@ -718,13 +803,16 @@ private Q_SLOTS:
         QVERIFY(agent[0].flags.contains(u"fixing"_s));
         QVERIFY(work[2].contains(u"# Error feedback"_s) && work[2].contains(u"error: expected"_s));
         QCOMPARE(agent[1].decision, u"kept"_s);
-        QCOMPARE(agent[1].plan, u"Reorder the loops to i-k-j (fix 1/3 of #"_s + QString::number(agent[0].id) + u')');
+        QCOMPARE(agent[1].plan, u"Reorder the loops to i-k-j (fix 1/3 of #"_s +
+                                    QString::number(agent[0].id) + u')');
         const ExperimentRecord *start = run.loop->startRecord();
         QVERIFY(start);
-        const double speedup = numberAt(start->result, {"latency", "median_ms"}, 0) / numberAt(agent[1].result, {"latency", "median_ms"}, 1);
+        const double speedup = numberAt(start->result, {"latency", "median_ms"}, 0) /
+                               numberAt(agent[1].result, {"latency", "median_ms"}, 1);
         QVERIFY2(speedup > 1.5, qPrintable(QString::number(speedup)));
         QCOMPARE(agent[2].decision, u"rejected"_s);
-        QVERIFY2(agent[2].cause.contains(u"calls the reference implementation"_s), qPrintable(agent[2].cause));
+        QVERIFY2(agent[2].cause.contains(u"calls the reference implementation"_s),
+                 qPrintable(agent[2].cause));
         QVERIFY(agent[2].result.is_null());
         QCOMPARE(run.loop->best()->id, agent[1].id);
     }
@@ -737,12 +825,17 @@ private Q_SLOTS:
     {
         const QString broken = readAll(QFINDTESTDATA("data/tiny/nocompile.cpp"));
         HttpPeer peer;
-        const QByteArray planner = "Propose ONE optimization", executor = "Rewrite the kernel below";
-        peer.pushFor(planner, HttpPeer::stream(HttpPeer::openAiStream(u"Drop the redundant passes"_s)));
+        const QByteArray planner = "Propose ONE optimization",
+                         executor = "Rewrite the kernel below";
+        peer.pushFor(planner,
+                     HttpPeer::stream(HttpPeer::openAiStream(u"Drop the redundant passes"_s)));
         for (int attempt = 0; attempt < 4; ++attempt) // the kernel and its three fixes, all broken
-            peer.pushFor(executor, HttpPeer::stream(HttpPeer::openAiStream(fenced(broken + u"// attempt "_s + QString::number(attempt) + u'\n'))));
+            peer.pushFor(executor,
+                         HttpPeer::stream(HttpPeer::openAiStream(fenced(
+                             broken + u"// attempt "_s + QString::number(attempt) + u'\n'))));
         peer.pushFor(planner, HttpPeer::stream(HttpPeer::openAiStream(u"Compute y once"_s)));
-        peer.pushFor(executor, HttpPeer::stream(HttpPeer::openAiStream(fenced(readAll(QFINDTESTDATA("data/tiny/good.cpp"))))));
+        peer.pushFor(executor, HttpPeer::stream(HttpPeer::openAiStream(
+                                   fenced(readAll(QFINDTESTDATA("data/tiny/good.cpp"))))));
         Workload w = m_workload;
         w.rounds = 5;
         w.divergence.maxFailures = 1;
@@ -768,16 +861,20 @@ private Q_SLOTS:
             QCOMPARE(r.decision, u"failed"_s);
             QCOMPARE(stringAt(r.result, {"failure", "class"}), std::string("compile"));
             if (i > 1)
-                QVERIFY2(r.plan.endsWith(u"(fix "_s + QString::number(i - 1) + u"/3 of #2)"_s), qPrintable(r.plan));
+                QVERIFY2(r.plan.endsWith(u"(fix "_s + QString::number(i - 1) + u"/3 of #2)"_s),
+                         qPrintable(r.plan));
             if (i < 4) { // sent back: not counted yet
                 QVERIFY(r.flags.contains(u"fixing"_s));
-                QVERIFY2(r.cause.endsWith(u"sent back to the executor (fix "_s + QString::number(i) + u"/3)"_s), qPrintable(r.cause));
+                QVERIFY2(r.cause.endsWith(u"sent back to the executor (fix "_s +
+                                          QString::number(i) + u"/3)"_s),
+                         qPrintable(r.cause));
             } else { // the fixes are spent: a failure
                 QVERIFY(!r.flags.contains(u"fixing"_s));
                 QVERIFY2(!r.cause.contains(u"sent back"_s), qPrintable(r.cause));
             }
         }
-        QCOMPARE(revertedAfter, QList<int>{5}); // once, after the last fix; none for the three sent back
+        QCOMPARE(revertedAfter,
+                 QList<int>{5}); // once, after the last fix; none for the three sent back
         QCOMPARE(records[5].decision, u"kept"_s);
         QCOMPARE(records[5].plan, u"Compute y once"_s);
         // Each fix was asked with the latest attempt's error, and no new plan came in between.
@@ -787,8 +884,8 @@ private Q_SLOTS:
                 p << x.section(u':', 0, 0);
             return p;
         }();
-        QCOMPARE(purposes, (QStringList{u"planner"_s, u"executor"_s, u"executor"_s, u"executor"_s, u"executor"_s,
-                                        u"planner"_s, u"executor"_s}));
+        QCOMPARE(purposes, (QStringList{u"planner"_s, u"executor"_s, u"executor"_s, u"executor"_s,
+                                        u"executor"_s, u"planner"_s, u"executor"_s}));
         QVERIFY(prompts[4].contains(u"Your previous kernel (candidate #4) failed: compile"_s));
         QVERIFY(prompts[4].contains(u"// attempt 2"_s));
         QVERIFY(prompts[4].contains(u"error: expected"_s));
@@ -800,16 +897,21 @@ private Q_SLOTS:
     {
         const QString good = readAll(QFINDTESTDATA("data/tiny/good.cpp"));
         HttpPeer peer;
-        const QByteArray planner = "Propose ONE optimization", executor = "Rewrite the kernel below";
-        peer.pushFor(planner, HttpPeer::stream(HttpPeer::openAiStream(u"Drop the redundant passes"_s)));
-        peer.pushFor(planner, HttpPeer::stream(HttpPeer::openAiStream(u"Drop the redundant passes too"_s)));
+        const QByteArray planner = "Propose ONE optimization",
+                         executor = "Rewrite the kernel below";
+        peer.pushFor(planner,
+                     HttpPeer::stream(HttpPeer::openAiStream(u"Drop the redundant passes"_s)));
+        peer.pushFor(planner,
+                     HttpPeer::stream(HttpPeer::openAiStream(u"Drop the redundant passes too"_s)));
         for (int sample = 0; sample < 3; ++sample)
-            peer.pushFor(executor, HttpPeer::stream(HttpPeer::openAiStream(fenced(good + u"// take "_s + QString::number(sample) + u'\n'))));
+            peer.pushFor(executor, HttpPeer::stream(HttpPeer::openAiStream(fenced(
+                                       good + u"// take "_s + QString::number(sample) + u'\n'))));
         Workload w = m_workload;
         w.batch = 3;
         LoopOptions options;
         options.plateauRounds = 0;
-        LlmRun run = llmRun(w, m_tmp.path() + u"/samples"_s, peer, options, [](LlmSettings &s) { s.samples = 2; });
+        LlmRun run = llmRun(w, m_tmp.path() + u"/samples"_s, peer, options,
+                            [](LlmSettings &s) { s.samples = 2; });
         QVERIFY2(run.session, qPrintable(run.error));
         const RunEnd end = runToEnd(run, 180'000);
         QVERIFY(end.finished);
@@ -822,7 +924,8 @@ private Q_SLOTS:
         QVERIFY(plans[0].contains(u"one of 2 plans of the round"_s));
         QCOMPARE(executors.filter(u"This is sample 1 of 2 for this plan"_s).size(), 1);
         QCOMPARE(executors.filter(u"This is sample 2 of 2 for this plan"_s).size(), 1);
-        QCOMPARE(executors.filter(u"This is sample"_s).size(), 2); // the second plan has one sample: no note
+        QCOMPARE(executors.filter(u"This is sample"_s).size(),
+                 2); // the second plan has one sample: no note
 
         const auto &records = run.session->experiments();
         QCOMPARE(records.size(), size_t(4));
@@ -830,7 +933,8 @@ private Q_SLOTS:
         for (size_t i = 1; i < records.size(); ++i) {
             recorded << records[i].plan;
             QCOMPARE(records[i].round, 1);
-            QCOMPARE(records[i].flags.contains(u"sample"_s), records[i].plan.contains(u"(sample"_s));
+            QCOMPARE(records[i].flags.contains(u"sample"_s),
+                     records[i].plan.contains(u"(sample"_s));
         }
         // Which plan came first is the network's choice: one of them has two samples.
         const QStringList sampled = recorded.filter(u" (sample "_s);
@@ -853,24 +957,33 @@ private Q_SLOTS:
         const QByteArray summarizer = "optimization memory of a kernel-tuning session";
         const QByteArray reflexion = "You reflect on one experiment";
         peer.push(HttpPeer::stream(HttpPeer::openAiStream(u"Drop the seven redundant passes"_s)));
-        peer.push(HttpPeer::stream(HttpPeer::openAiStream(fenced(readAll(QFINDTESTDATA("data/tiny/good.cpp"))))));
+        peer.push(HttpPeer::stream(
+            HttpPeer::openAiStream(fenced(readAll(QFINDTESTDATA("data/tiny/good.cpp"))))));
         peer.pushFor(summarizer, HttpPeer::stream(HttpPeer::openAiStream(
-            u"```json\n{\"change\": \"compute y once instead of eight times\", \"why\": \"less work per element\", "
-            "\"speedup\": 1000}\n```"_s)));
+                                     u"```json\n{\"change\": \"compute y once instead of eight "
+                                     u"times\", \"why\": \"less work per element\", "
+                                     "\"speedup\": 1000}\n```"_s)));
         // The start's reflexion: no JSON, then a valid answer.
         peer.pushFor(reflexion, HttpPeer::stream(HttpPeer::openAiStream(u"The kernel is slow."_s)));
-        peer.pushFor(reflexion, HttpPeer::stream(HttpPeer::openAiStream(
-            u"Sure: {\"tried\": \"the start\", \"expected\": \"a baseline\", \"observed\": \"slow\", "
-            "\"lesson\": \"it loops eight times\", \"avoid\": [], \"try\": [\"drop the loop\"]}"_s)));
-        // #2's: 'try' missing three times (the first answer and two retries): the rules' record stays.
+        peer.pushFor(
+            reflexion,
+            HttpPeer::stream(HttpPeer::openAiStream(
+                u"Sure: {\"tried\": \"the start\", \"expected\": \"a baseline\", \"observed\": "
+                u"\"slow\", "
+                "\"lesson\": \"it loops eight times\", \"avoid\": [], \"try\": [\"drop the loop\"]}"_s)));
+        // #2's: 'try' missing three times (the first answer and two retries): the rules' record
+        // stays.
         for (int i = 0; i < 3; ++i) {
-            peer.pushFor(reflexion, HttpPeer::stream(HttpPeer::openAiStream(
-                u"{\"tried\": \"x\", \"expected\": \"y\", \"observed\": \"z\", \"lesson\": \"w\", \"avoid\": []}"_s)));
+            peer.pushFor(
+                reflexion,
+                HttpPeer::stream(HttpPeer::openAiStream(
+                    u"{\"tried\": \"x\", \"expected\": \"y\", \"observed\": \"z\", \"lesson\": \"w\", \"avoid\": []}"_s)));
         }
         const QString dir = m_tmp.path() + u"/notes"_s;
         LoopOptions options;
         options.plateauRounds = 0;
-        LlmRun run = llmRun(m_workload, dir, peer, options, [](LlmSettings &s) { s.writeNotes = true; });
+        LlmRun run =
+            llmRun(m_workload, dir, peer, options, [](LlmSettings &s) { s.writeNotes = true; });
         QVERIFY2(run.session, qPrintable(run.error));
         const RunEnd end = runToEnd(run, 120'000);
         QVERIFY(end.finished);
@@ -887,19 +1000,23 @@ private Q_SLOTS:
         const Json memory = run.session->memory();
         QCOMPARE(memory.size(), size_t(1));
         QCOMPARE(memory[0].value("by", std::string()), std::string("llm"));
-        QCOMPARE(memory[0].value("change", std::string()), std::string("compute y once instead of eight times"));
+        QCOMPARE(memory[0].value("change", std::string()),
+                 std::string("compute y once instead of eight times"));
         QCOMPARE(memory[0].value("why", std::string()), std::string("less work per element"));
         const double speedup = memory[0].value("speedup", 0.0);
-        QVERIFY2(speedup > 1.5 && speedup < 1000, qPrintable(QString::number(speedup))); // not the LLM's 1000
+        QVERIFY2(speedup > 1.5 && speedup < 1000,
+                 qPrintable(QString::number(speedup))); // not the LLM's 1000
         QCOMPARE(memory[0].value("to", 0), records[1].id);
         // The reflexions: #1 by the LLM after one retry, #2 by the rules.
         const std::vector<Json> reflections = run.session->reflections();
         QCOMPARE(reflections.size(), size_t(2));
         QCOMPARE(reflections[0].value("candidate", 0), records[0].id);
         QCOMPARE(reflections[0].value("by", std::string()), std::string("llm"));
-        QCOMPARE(reflections[0].value("lesson", std::string()), std::string("it loops eight times"));
+        QCOMPARE(reflections[0].value("lesson", std::string()),
+                 std::string("it loops eight times"));
         QCOMPARE(reflections[0]["try"], Json::array({"drop the loop"}));
-        QCOMPARE(reflections[0].value("outcome", std::string()), std::string("kept")); // the rules' fields stay
+        QCOMPARE(reflections[0].value("outcome", std::string()),
+                 std::string("kept")); // the rules' fields stay
         QCOMPARE(reflections[1].value("candidate", 0), records[1].id);
         QCOMPARE(reflections[1].value("by", std::string()), std::string("rules"));
         // The retry told the model what was wrong.
@@ -910,8 +1027,12 @@ private Q_SLOTS:
         // Every call is in the ledger and has its transcript.
         QCOMPARE(prompts.size(), 8); // planner, executor, summarizer, 2 + 3 reflexions
         QCOMPARE(readLedger(dir).calls, 8);
-        QCOMPARE(QDir(dir + u"/transcripts"_s).entryList({u"*-summarizer.json"_s}, QDir::Files).size(), 1);
-        QCOMPARE(QDir(dir + u"/transcripts"_s).entryList({u"*-reflexion.json"_s}, QDir::Files).size(), 5);
+        QCOMPARE(
+            QDir(dir + u"/transcripts"_s).entryList({u"*-summarizer.json"_s}, QDir::Files).size(),
+            1);
+        QCOMPARE(
+            QDir(dir + u"/transcripts"_s).entryList({u"*-reflexion.json"_s}, QDir::Files).size(),
+            5);
     }
 
     // Stop while the planner waits for the LLM: the call is cancelled and the loop ends.
@@ -938,8 +1059,10 @@ private Q_SLOTS:
     {
         HttpPeer peer;
         // One round's calls cost (10^6·3 + 10^5·15)/10^6 = US$ 4.5 > the budget of 1.
-        peer.push(HttpPeer::stream(HttpPeer::openAiStream(u"Drop the passes"_s, 1'000'000, 100'000)));
-        peer.push(HttpPeer::stream(HttpPeer::openAiStream(fenced(readAll(QFINDTESTDATA("data/tiny/good.cpp"))), 10, 10)));
+        peer.push(
+            HttpPeer::stream(HttpPeer::openAiStream(u"Drop the passes"_s, 1'000'000, 100'000)));
+        peer.push(HttpPeer::stream(
+            HttpPeer::openAiStream(fenced(readAll(QFINDTESTDATA("data/tiny/good.cpp"))), 10, 10)));
         Workload w = m_workload;
         w.rounds = 5;
         LoopOptions options;
@@ -952,7 +1075,8 @@ private Q_SLOTS:
         QVERIFY(finished.wait(120'000));
         QCOMPARE(finished.first().at(0).value<StopReason>(), StopReason::CostBudget);
         QCOMPARE(peer.requests().size(), 2); // no third call after the budget ran out
-        QVERIFY2(finished.first().at(1).toString().contains(u"US$ 4.5"_s), qPrintable(finished.first().at(1).toString()));
+        QVERIFY2(finished.first().at(1).toString().contains(u"US$ 4.5"_s),
+                 qPrintable(finished.first().at(1).toString()));
     }
 
     // A whole session through kwb with the key set: the key went to the
@@ -961,12 +1085,17 @@ private Q_SLOTS:
     {
         HttpPeer peer;
         peer.push(HttpPeer::stream(HttpPeer::openAiStream(u"Drop the passes"_s)));
-        peer.push(HttpPeer::stream(HttpPeer::openAiStream(fenced(readAll(QFINDTESTDATA("data/tiny/good.cpp"))))));
+        peer.push(HttpPeer::stream(
+            HttpPeer::openAiStream(fenced(readAll(QFINDTESTDATA("data/tiny/good.cpp"))))));
         // The notes: the memory record of the keep, a reflexion on each candidate.
-        peer.pushFor("You keep the optimization memory", HttpPeer::stream(HttpPeer::openAiStream(u"{\"change\": \"c\", \"why\": \"w\"}"_s)));
+        peer.pushFor(
+            "You keep the optimization memory",
+            HttpPeer::stream(HttpPeer::openAiStream(u"{\"change\": \"c\", \"why\": \"w\"}"_s)));
         for (int i = 0; i < 2; ++i) {
-            peer.pushFor("You reflect on one experiment", HttpPeer::stream(HttpPeer::openAiStream(
-                u"{\"tried\": \"t\", \"expected\": \"e\", \"observed\": \"o\", \"lesson\": \"l\", \"avoid\": [], \"try\": []}"_s)));
+            peer.pushFor(
+                "You reflect on one experiment",
+                HttpPeer::stream(HttpPeer::openAiStream(
+                    u"{\"tried\": \"t\", \"expected\": \"e\", \"observed\": \"o\", \"lesson\": \"l\", \"avoid\": [], \"try\": []}"_s)));
         }
         const QString dir = m_tmp.path() + u"/secret"_s;
         QProcess kwb;
@@ -974,8 +1103,8 @@ private Q_SLOTS:
         env.insert(u"OPENAI_API_KEY"_s, kKey);
         env.insert(u"XDG_CACHE_HOME"_s, m_tmp.path() + u"/cache"_s);
         kwb.setProcessEnvironment(env);
-        kwb.start(QStringLiteral(KWB_BINARY), {u"run"_s, QFINDTESTDATA("data/tiny/llm.json"), u"--session"_s, dir,
-                                                u"--base-url"_s, peer.url()});
+        kwb.start(QStringLiteral(KWB_BINARY), {u"run"_s, QFINDTESTDATA("data/tiny/llm.json"),
+                                               u"--session"_s, dir, u"--base-url"_s, peer.url()});
         QTRY_VERIFY_WITH_TIMEOUT(kwb.state() == QProcess::NotRunning, 120'000);
         const QByteArray said = kwb.readAllStandardOutput() + kwb.readAllStandardError();
         QVERIFY2(kwb.exitCode() == 0, said.constData());
@@ -984,7 +1113,8 @@ private Q_SLOTS:
             QCOMPARE(r.headers.value("authorization"), "Bearer " + kKey.toUtf8());
         QVERIFY(!said.contains(kKey.toUtf8()));
         int files = 0;
-        for (QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories); it.hasNext();) {
+        for (QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+             it.hasNext();) {
             QFile f(it.next());
             QVERIFY(f.open(QIODevice::ReadOnly));
             QVERIFY2(!f.readAll().contains(kKey.toUtf8()), qPrintable(f.fileName()));

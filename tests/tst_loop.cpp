@@ -9,7 +9,6 @@
 #include "workload/workload.h"
 
 #include <QtTest>
-
 #include <cmath>
 
 using namespace kwb;
@@ -24,8 +23,11 @@ EvalOutcome outcome(double medianMs, bool correct, const QString &failure = QStr
     r.compiled = failure != u"compile"_s;
     r.stage = !r.compiled ? u"compile"_s : correct ? u"bench"_s : u"check"_s;
     r.correct = r.compiled ? std::optional<bool>(correct) : std::nullopt;
-    Json doc{{"schema", "kwb.result/1"}, {"stage", ss(r.stage)}, {"compiled", r.compiled},
-             {"correct", r.correct ? Json(*r.correct) : Json()}, {"failure", Json()}};
+    Json doc{{"schema", "kwb.result/1"},
+             {"stage", ss(r.stage)},
+             {"compiled", r.compiled},
+             {"correct", r.correct ? Json(*r.correct) : Json()},
+             {"failure", Json()}};
     if (!correct) {
         r.failureClass = failure.isEmpty() ? u"incorrect"_s : failure;
         r.failureMessage = u"synthetic "_s + r.failureClass;
@@ -37,8 +39,10 @@ EvalOutcome outcome(double medianMs, bool correct, const QString &failure = QStr
         l.q3Ms = l.p90Ms = medianMs * 1.01;
         l.samplesMs = {l.q1Ms, medianMs, l.q3Ms};
         r.latency = l;
-        doc["latency"] = Json{{"median_ms", medianMs}, {"min_ms", l.minMs}, {"q1_ms", l.q1Ms},
-                              {"q3_ms", l.q3Ms},       {"p90_ms", l.p90Ms}, {"samples_ms", Json::array({l.q1Ms, medianMs, l.q3Ms})}};
+        doc["latency"] =
+            Json{{"median_ms", medianMs}, {"min_ms", l.minMs},
+                 {"q1_ms", l.q1Ms},       {"q3_ms", l.q3Ms},
+                 {"p90_ms", l.p90Ms},     {"samples_ms", Json::array({l.q1Ms, medianMs, l.q3Ms})}};
         doc["metrics"] = Json{{"median_ms", medianMs}, {"gflops", 1.0 / medianMs}};
         doc["bottleneck"] = Json{{"class", "underutilized"}, {"why", "synthetic"}};
     }
@@ -77,7 +81,8 @@ private:
     std::unique_ptr<SessionStore> newSession()
     {
         QString error;
-        auto s = SessionStore::create(m_tmp.path() + u"/s"_s + QString::number(++m_sessions), m_workload, m_target, &error);
+        auto s = SessionStore::create(m_tmp.path() + u"/s"_s + QString::number(++m_sessions),
+                                      m_workload, m_target, &error);
         if (!s)
             qWarning("%s", qPrintable(error));
         return s;
@@ -125,9 +130,10 @@ private Q_SLOTS:
         connect(&loop, &OptimizationLoop::reflectionAdded, this, [&] { ++reflections; });
 
         QCOMPARE(runToEnd(loop), StopReason::Exhausted);
-        const QList<LoopPhase> round = {LoopPhase::Profile, LoopPhase::Plan,     LoopPhase::Gate,
-                                        LoopPhase::Ship,    LoopPhase::Evaluate, LoopPhase::Decide,
-                                        LoopPhase::Summarize, LoopPhase::Reflect, LoopPhase::Profile};
+        const QList<LoopPhase> round = {
+            LoopPhase::Profile,   LoopPhase::Plan,     LoopPhase::Gate,
+            LoopPhase::Ship,      LoopPhase::Evaluate, LoopPhase::Decide,
+            LoopPhase::Summarize, LoopPhase::Reflect,  LoopPhase::Profile};
         QCOMPARE(phases.mid(0, round.size()), round);
         QCOMPARE(phases.last(), LoopPhase::Done);
 
@@ -147,7 +153,7 @@ private Q_SLOTS:
                 QVERIFY(!r.cause.isEmpty());
             }
         }
-        QCOMPARE(failed, 8); // every SKEW=1
+        QCOMPARE(failed, 8);     // every SKEW=1
         QVERIFY(discarded >= 3); // UNROLL=4 changes nothing measurable
         QVERIFY(kept >= 4);
         QVERIFY(session->memory().size() >= 3); // slow→fast pairs of the improvements
@@ -175,15 +181,17 @@ private Q_SLOTS:
             if (ms > 0 && ms < 10.0 / 6) {
                 QCOMPARE(r.decision, u"failed"_s);
                 QVERIFY(r.flags.contains(u"flagged"_s));
-                QVERIFY2(r.cause.startsWith(u"flagged beyond-bound: 10× over the start, more than the workload's "
-                                            "max_speedup 6"_s),
+                QVERIFY2(r.cause.startsWith(
+                             u"flagged beyond-bound: 10× over the start, more than the workload's "
+                             "max_speedup 6"_s),
                          qPrintable(r.cause));
                 ++flagged;
             }
         }
         QCOMPARE(flagged, 2); // REPEAT=1 with UNROLL 1 and 4
         QVERIFY(loop.best());
-        QVERIFY(std::abs(numberAt(loop.best()->result, {"latency", "median_ms"}, NAN) - 2.0) < 0.01);
+        QVERIFY(std::abs(numberAt(loop.best()->result, {"latency", "median_ms"}, NAN) - 2.0) <
+                0.01);
     }
 
     void stopsAtTheGoalPlateauRoundLimitAndTime_data()
@@ -236,8 +244,9 @@ private Q_SLOTS:
         loop.start();
         QCOMPARE(loop.phase(), LoopPhase::Profile);
         QVERIFY(loop.isPaused());
-        for (LoopPhase expected : {LoopPhase::Plan, LoopPhase::Gate, LoopPhase::Ship, LoopPhase::Evaluate,
-                                   LoopPhase::Decide, LoopPhase::Summarize, LoopPhase::Reflect, LoopPhase::Profile}) {
+        for (LoopPhase expected :
+             {LoopPhase::Plan, LoopPhase::Gate, LoopPhase::Ship, LoopPhase::Evaluate,
+              LoopPhase::Decide, LoopPhase::Summarize, LoopPhase::Reflect, LoopPhase::Profile}) {
             const int before = int(pausedSpy.count());
             loop.step();
             QTRY_COMPARE_WITH_TIMEOUT(int(pausedSpy.count()), before + 1, 5000);
@@ -256,7 +265,8 @@ private Q_SLOTS:
         OptimizationLoop loop(m_workload, *session, planner, backend, options());
         loop.setMode(LoopMode::ApproveEach);
         QList<Proposal> waiting;
-        connect(&loop, &OptimizationLoop::awaitingApproval, this, [&](const Proposal &p) { waiting << p; });
+        connect(&loop, &OptimizationLoop::awaitingApproval, this,
+                [&](const Proposal &p) { waiting << p; });
         loop.start();
         QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 1, 5000);
         QCOMPARE(waiting[0].origin, u"human"_s); // the starting kernel waits too
@@ -278,7 +288,8 @@ private Q_SLOTS:
         QVERIFY(records[2].flags.contains(u"human-edited"_s));
         QFile edited(session->kernelPath(records[2].sourceHash));
         QVERIFY(edited.open(QIODevice::ReadOnly));
-        QVERIFY(edited.readAll().contains("// tuned by hand")); // the edit itself was shipped and stored
+        QVERIFY(edited.readAll().contains(
+            "// tuned by hand")); // the edit itself was shipped and stored
     }
 
     void revertBranchesFromAnEarlierCandidate()
@@ -324,8 +335,9 @@ private Q_SLOTS:
                 const int n = ++calls[key];
                 // REPEAT=8 UNROLL=1 SKEW=0: the host drops twice, then answers.
                 // REPEAT=8 UNROLL=4 SKEW=0: the host never answers.
-                if ((knob(c, "REPEAT") == 8 && knob(c, "UNROLL") == 1 && knob(c, "SKEW") == 0 && n <= 2)
-                    || (knob(c, "REPEAT") == 8 && knob(c, "UNROLL") == 4 && knob(c, "SKEW") == 0)) {
+                if ((knob(c, "REPEAT") == 8 && knob(c, "UNROLL") == 1 && knob(c, "SKEW") == 0 &&
+                     n <= 2) ||
+                    (knob(c, "REPEAT") == 8 && knob(c, "UNROLL") == 4 && knob(c, "SKEW") == 0)) {
                     EvalOutcome lost;
                     lost.infra = true;
                     lost.infraMessage = u"connection reset"_s;
@@ -354,7 +366,8 @@ private Q_SLOTS:
         SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
         FunctionEvalBackend backend(
             [](const Candidate &c, const EvalVariant &variant) {
-                return std::isnan(knob(c, "REPEAT")) ? landscape(c, variant) : outcome(0, false, u"crash"_s);
+                return std::isnan(knob(c, "REPEAT")) ? landscape(c, variant)
+                                                     : outcome(0, false, u"crash"_s);
             },
             1);
         LoopOptions o = options();
@@ -363,8 +376,8 @@ private Q_SLOTS:
         QSignalSpy reverted(&loop, &OptimizationLoop::reverted);
         runToEnd(loop);
         QCOMPARE(reverted.count(), 1);
-        QCOMPARE(reverted[0][2].toString(), QString::number(m_workload.divergence.maxFailures)
-                                                 + u" failures in a row: back to the best, #1"_s);
+        QCOMPARE(reverted[0][2].toString(), QString::number(m_workload.divergence.maxFailures) +
+                                                u" failures in a row: back to the best, #1"_s);
         QCOMPARE(session->experiments().back().cause, u"crash"_s); // each failure records its class
     }
 
@@ -400,8 +413,8 @@ private Q_SLOTS:
                 seen.push_back(variant);
                 // 0.2 ms against the start's 10 ms: 50×. Right only on the
                 // workload's own seeds and shape unless it really holds up.
-                const bool right = variant.seeds.empty() || holdsUp
-                    || (rightOnFreshSeeds && !variant.otherShape);
+                const bool right =
+                    variant.seeds.empty() || holdsUp || (rightOnFreshSeeds && !variant.otherShape);
                 return outcome(0.2, right);
             },
             1);
@@ -414,7 +427,7 @@ private Q_SLOTS:
         QVERIFY(!seen[0].otherShape);
         QCOMPARE(seen[1].seeds.size(), w.correctness.seeds.size());
         QVERIFY(seen[1].seeds != w.correctness.seeds); // fresh seeds
-        QCOMPARE(seen[1].otherShape, secondShape);      // and the second shape where declared
+        QCOMPARE(seen[1].otherShape, secondShape);     // and the second shape where declared
         const ExperimentRecord &r = session->experiments().back();
         if (holdsUp) {
             QCOMPARE(r.decision, u"kept"_s);
@@ -423,8 +436,10 @@ private Q_SLOTS:
         } else {
             QCOMPARE(r.decision, u"failed"_s);
             QVERIFY(r.flags.contains(u"false-win"_s));
-            QCOMPARE(r.cause, secondShape ? u"false win: 50.0× but wrong on fresh seeds or the second shape"_s
-                                          : u"false win: 50.0× but wrong on fresh seeds"_s);
+            QCOMPARE(r.cause,
+                     secondShape
+                         ? u"false win: 50.0× but wrong on fresh seeds or the second shape"_s
+                         : u"false win: 50.0× but wrong on fresh seeds"_s);
             QCOMPARE(loop.best()->id, 1);
         }
     }
@@ -473,12 +488,15 @@ private Q_SLOTS:
         QCOMPARE(records.size(), size_t(1 + 16)); // nothing measured twice, nothing lost
         QSet<QString> hashes;
         for (const ExperimentRecord &r : records)
-            QVERIFY2(!hashes.contains(r.sourceHash) || r.decision == u"infra"_s, qPrintable(r.plan));
+            QVERIFY2(!hashes.contains(r.sourceHash) || r.decision == u"infra"_s,
+                     qPrintable(r.plan));
         QCOMPARE(records[0].round, 0);
         QVERIFY(records[before].round > records[before - 1].round); // rounds continue
         QVERIFY(loop.best()->id >= bestBefore);
         QCOMPARE(records.front().origin, u"human"_s); // the start was not re-evaluated
-        QCOMPARE(std::count_if(records.begin(), records.end(), [](const ExperimentRecord &r) { return r.origin == u"human"_s; }), 1);
+        QCOMPARE(std::count_if(records.begin(), records.end(),
+                               [](const ExperimentRecord &r) { return r.origin == u"human"_s; }),
+                 1);
     }
 };
 

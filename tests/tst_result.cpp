@@ -9,7 +9,8 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-const char *kValid = R"({"schema":"kwb.result/1","stage":"bench","compiled":true,"correct":true,"failure":null,
+const char *kValid =
+    R"({"schema":"kwb.result/1","stage":"bench","compiled":true,"correct":true,"failure":null,
 "checks":[{"seed":1,"output":"C","ok":true,"rel_l2":1e-7,"max_abs":2e-5,"mismatches":0,"nonfinite":0}],
 "latency":{"min_ms":1.0,"median_ms":1.5,"p90_ms":2.0,"q1_ms":1.2,"q3_ms":1.8,"samples_ms":[1.0,1.5,2.0],"calls_per_sample":8},
 "metrics":{"median_ms":1.5,"min_ms":1.0},"counters":{"available":false,"reason":"no perf"},
@@ -56,9 +57,10 @@ private Q_SLOTS:
     void failedKernelIsAValidResult()
     {
         QString error;
-        auto r = parseResult(R"({"schema":"kwb.result/1","stage":"compile","compiled":false,"correct":null,
+        auto r = parseResult(
+            R"({"schema":"kwb.result/1","stage":"compile","compiled":false,"correct":null,
             "failure":{"class":"compile","stage":"compile","message":"does not compile"},"log":{"compile":"x.cpp:1: error"}})",
-                             m_target, &error);
+            m_target, &error);
         QVERIFY2(r, qPrintable(error));
         QVERIFY(r->failed());
         QCOMPARE(r->failureClass, u"compile"_s);
@@ -70,35 +72,52 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("output");
         QTest::addColumn<QString>("error");
         const QByteArray valid(kValid);
-        QTest::newRow("empty") << QByteArray("  \n") << u"the harness printed no result document on stdout"_s;
-        QTest::newRow("truncated") << valid.left(60)
-                                   << u"result document:1:61: malformed JSON: syntax error while parsing object key - invalid string: missing closing quote; last read: '\"co'; expected string literal"_s;
-        QTest::newRow("two documents") << valid + "\n{\"schema\":\"kwb.result/1\"}"
-                                       << u"result document:6:1: malformed JSON: syntax error while parsing value - unexpected '{'; expected end of input (stdout must hold exactly one JSON document)"_s;
-        QTest::newRow("console noise before the document") << "compiling...\n" + valid
-                                                           << u"result document:1:1: malformed JSON: syntax error while parsing value - invalid literal; last read: 'c'"_s;
-        QTest::newRow("not an object") << QByteArray("[1]") << u"result document: must be a JSON object, found an array"_s;
-        QTest::newRow("wrong schema") << QByteArray(R"({"schema":"kwb.result/0"})")
-                                      << u"result document:1:11: 'schema' must be \"kwb.result/1\", found \"kwb.result/0\""_s;
-        QTest::newRow("unknown stage") << QByteArray(R"({"schema":"kwb.result/1","stage":"run","compiled":true})")
-                                       << u"result document:1:34: 'stage' must be one of compile, check, bench, profile"_s;
-        QTest::newRow("compiled is a string") << QByteArray(R"({"schema":"kwb.result/1","stage":"check","compiled":"yes"})")
-                                              << u"result document:1:53: 'compiled' must be a boolean, found a string"_s;
-        QTest::newRow("past compile without compiling") << QByteArray(R"({"schema":"kwb.result/1","stage":"check","compiled":false})")
-                                                        << u"result document:1:34: 'stage' cannot be past 'compile' when 'compiled' is false"_s;
+        QTest::newRow("empty") << QByteArray("  \n")
+                               << u"the harness printed no result document on stdout"_s;
+        QTest::newRow("truncated")
+            << valid.left(60)
+            << u"result document:1:61: malformed JSON: syntax error while parsing object key - invalid string: missing closing quote; last read: '\"co'; expected string literal"_s;
+        QTest::newRow("two documents")
+            << valid + "\n{\"schema\":\"kwb.result/1\"}"
+            << u"result document:6:1: malformed JSON: syntax error while parsing value - unexpected '{'; expected end of input (stdout must hold exactly one JSON document)"_s;
+        QTest::newRow("console noise before the document")
+            << "compiling...\n" + valid
+            << u"result document:1:1: malformed JSON: syntax error while parsing value - invalid literal; last read: 'c'"_s;
+        QTest::newRow("not an object")
+            << QByteArray("[1]") << u"result document: must be a JSON object, found an array"_s;
+        QTest::newRow("wrong schema")
+            << QByteArray(R"({"schema":"kwb.result/0"})")
+            << u"result document:1:11: 'schema' must be \"kwb.result/1\", found \"kwb.result/0\""_s;
+        QTest::newRow("unknown stage")
+            << QByteArray(R"({"schema":"kwb.result/1","stage":"run","compiled":true})")
+            << u"result document:1:34: 'stage' must be one of compile, check, bench, profile"_s;
+        QTest::newRow("compiled is a string")
+            << QByteArray(R"({"schema":"kwb.result/1","stage":"check","compiled":"yes"})")
+            << u"result document:1:53: 'compiled' must be a boolean, found a string"_s;
+        QTest::newRow("past compile without compiling")
+            << QByteArray(R"({"schema":"kwb.result/1","stage":"check","compiled":false})")
+            << u"result document:1:34: 'stage' cannot be past 'compile' when 'compiled' is false"_s;
         QByteArray s = valid;
-        QTest::newRow("median is a string") << QByteArray(s).replace("\"median_ms\":1.5,\"p90", "\"median_ms\":\"fast\",\"p90")
-                                            << u"result document:3:37: 'latency.median_ms' must be a number, found a string"_s;
-        QTest::newRow("negative sample") << QByteArray(s).replace("[1.0,1.5,2.0]", "[1.0,-1.5,2.0]")
-                                         << u"result document:3:96: 'latency.samples_ms.1' must be a finite non-negative number"_s;
-        QTest::newRow("unknown metric") << QByteArray(s).replace("\"min_ms\":1.0}", "\"joy\":1.0}")
-                                        << u"result document:4:34: 'metrics.joy' is not in the cpu-cxx metric catalog"_s;
-        QTest::newRow("correct but a failed check") << QByteArray(s).replace("\"ok\":true", "\"ok\":false")
-                                                    << u"result document:2:39: 'checks.0.ok' is false while 'correct' is true"_s;
-        QTest::newRow("unknown failure class") << QByteArray(R"({"schema":"kwb.result/1","stage":"compile","compiled":false,"failure":{"class":"gremlins","message":"?"}})")
-                                               << u"result document:1:80: 'failure.class' must be one of compile, incorrect, crash, timeout, reference"_s;
-        QTest::newRow("bench without latency") << QByteArray(R"({"schema":"kwb.result/1","stage":"bench","compiled":true,"correct":true,"checks":[{"seed":1,"ok":true,"rel_l2":0,"max_abs":0,"mismatches":0,"nonfinite":0}]})")
-                                               << u"result document:1:1: 'latency' is required once the bench stage succeeded"_s;
+        QTest::newRow("median is a string")
+            << QByteArray(s).replace("\"median_ms\":1.5,\"p90", "\"median_ms\":\"fast\",\"p90")
+            << u"result document:3:37: 'latency.median_ms' must be a number, found a string"_s;
+        QTest::newRow("negative sample")
+            << QByteArray(s).replace("[1.0,1.5,2.0]", "[1.0,-1.5,2.0]")
+            << u"result document:3:96: 'latency.samples_ms.1' must be a finite non-negative number"_s;
+        QTest::newRow("unknown metric")
+            << QByteArray(s).replace("\"min_ms\":1.0}", "\"joy\":1.0}")
+            << u"result document:4:34: 'metrics.joy' is not in the cpu-cxx metric catalog"_s;
+        QTest::newRow("correct but a failed check")
+            << QByteArray(s).replace("\"ok\":true", "\"ok\":false")
+            << u"result document:2:39: 'checks.0.ok' is false while 'correct' is true"_s;
+        QTest::newRow("unknown failure class")
+            << QByteArray(
+                   R"({"schema":"kwb.result/1","stage":"compile","compiled":false,"failure":{"class":"gremlins","message":"?"}})")
+            << u"result document:1:80: 'failure.class' must be one of compile, incorrect, crash, timeout, reference"_s;
+        QTest::newRow("bench without latency")
+            << QByteArray(
+                   R"({"schema":"kwb.result/1","stage":"bench","compiled":true,"correct":true,"checks":[{"seed":1,"ok":true,"rel_l2":0,"max_abs":0,"mismatches":0,"nonfinite":0}]})")
+            << u"result document:1:1: 'latency' is required once the bench stage succeeded"_s;
     }
 
     void invalid()

@@ -7,7 +7,6 @@
 #include "planning/tunercache.h"
 
 #include <QtTest>
-
 #include <cmath>
 
 using namespace kwb;
@@ -39,10 +38,11 @@ Latency lat(double median, double q1, double q3)
 KnobSpace space()
 {
     Diagnostic d;
-    auto doc = JsonText::parse(R"({"knobs": {"A": {"range": [1, 8]}, "B": {"range": [1, 8]}, "C": [0, 1],
+    auto doc =
+        JsonText::parse(R"({"knobs": {"A": {"range": [1, 8]}, "B": {"range": [1, 8]}, "C": [0, 1],
                                    "P": {"permutation": ["x", "y"]}},
                                    "constraints": ["A + B <= 12"]})",
-                               u"s.json"_s, &d);
+                        u"s.json"_s, &d);
     QList<Diagnostic> diags;
     return KnobSpace::fromJson(*doc, {}, {}, &diags);
 }
@@ -50,7 +50,8 @@ KnobSpace space()
 // A smooth landscape with its optimum at A=5 B=3 C=0 P=xy; A=8 fails.
 double timeOf(const KnobSpace &s, const KnobConfig &c)
 {
-    const double a = s.knobs()[0].values[size_t(c[0])].number, b = s.knobs()[1].values[size_t(c[1])].number;
+    const double a = s.knobs()[0].values[size_t(c[0])].number,
+                 b = s.knobs()[1].values[size_t(c[1])].number;
     if (a == 8)
         return NAN;
     return 1.0 + (a - 5) * (a - 5) + (b - 3) * (b - 3) + 2.0 * c[2] + 0.5 * c[3];
@@ -97,14 +98,19 @@ private Q_SLOTS:
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("cause");
         // The incumbent: median 10 ms, IQR [9.8, 10.2].
-        QTest::newRow("clearly faster") << 8.0 << 7.9 << 8.1 << u"kept"_s
-                                        << u"faster by 20.0%, beyond the run-to-run spread (candidate q3 8.1 ms < incumbent q1 9.8 ms)"_s;
-        QTest::newRow("faster but the ranges overlap") << 9.7 << 9.5 << 9.9 << u"discarded"_s
-                                                       << u"faster by 3.0% but within the run-to-run spread"_s;
-        QTest::newRow("clear of the noise but under 1%") << 9.93 << 9.7 << 9.75 << u"discarded"_s
-                                                          << u"faster by 0.7% but within the run-to-run spread"_s;
-        QTest::newRow("slower, inside the threshold") << 11.0 << 10.9 << 11.1 << u"discarded"_s << u"slower by 10.0%"_s;
-        QTest::newRow("regression past the threshold") << 13.1 << 13.0 << 13.2 << u"reverted"_s << u"regression +31.0%"_s;
+        QTest::newRow("clearly faster")
+            << 8.0 << 7.9 << 8.1 << u"kept"_s
+            << u"faster by 20.0%, beyond the run-to-run spread (candidate q3 8.1 ms < incumbent q1 9.8 ms)"_s;
+        QTest::newRow("faster but the ranges overlap")
+            << 9.7 << 9.5 << 9.9 << u"discarded"_s
+            << u"faster by 3.0% but within the run-to-run spread"_s;
+        QTest::newRow("clear of the noise but under 1%")
+            << 9.93 << 9.7 << 9.75 << u"discarded"_s
+            << u"faster by 0.7% but within the run-to-run spread"_s;
+        QTest::newRow("slower, inside the threshold")
+            << 11.0 << 10.9 << 11.1 << u"discarded"_s << u"slower by 10.0%"_s;
+        QTest::newRow("regression past the threshold")
+            << 13.1 << 13.0 << 13.2 << u"reverted"_s << u"regression +31.0%"_s;
     }
 
     void decisionRule()
@@ -152,7 +158,8 @@ private Q_SLOTS:
         QFETCH(QString, strategy);
         const KnobSpace s = space();
         const qint64 valid = s.forEachValid([](const KnobConfig &) { return true; });
-        QCOMPARE(valid, qint64((8 * 8 - 10) * 2 * 2)); // A + B > 12 removes 10 of the 64 (A, B) pairs
+        QCOMPARE(valid,
+                 qint64((8 * 8 - 10) * 2 * 2)); // A + B > 12 removes 10 of the 64 (A, B) pairs
         KnobSearch search(s, *parseStrategy(strategy), 42);
         std::set<KnobConfig> proposed;
         double best = INFINITY;
@@ -164,7 +171,8 @@ private Q_SLOTS:
                 break;
             for (const KnobProposal &p : batch) {
                 QVERIFY2(s.isValid(p.config), qPrintable(s.describe(p.config))); // never invalid
-                QVERIFY2(proposed.insert(p.config).second, qPrintable(u"duplicate "_s + s.describe(p.config)));
+                QVERIFY2(proposed.insert(p.config).second,
+                         qPrintable(u"duplicate "_s + s.describe(p.config)));
                 QVERIFY(!p.reason.isEmpty());
                 const double t = timeOf(s, p.config);
                 search.observe(p.config, t);
@@ -177,10 +185,11 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(qint64(proposed.size()), valid); // ran the whole space, then said so
-        QCOMPARE(best, 1.0);                       // and found the optimum
+        QCOMPARE(best, 1.0);                      // and found the optimum
         QVERIFY(evaluationsToOptimum > 0);
         QCOMPARE(s.describe(*search.best()), u"A=5 B=3 C=0 P=xy"_s);
-        qInfo("%s reached the optimum after %d of %lld evaluations", qPrintable(strategy), evaluationsToOptimum, valid);
+        qInfo("%s reached the optimum after %d of %lld evaluations", qPrintable(strategy),
+              evaluationsToOptimum, valid);
     }
 
     void coordinateSweepsTheKnobsTheBottleneckImplicates()
@@ -277,7 +286,8 @@ private Q_SLOTS:
         const QByteArray unknown = "{\n  \"tune_params_keys\": [\"A\", \"Z\"],\n  \"cache\": {}\n}";
         QVERIFY(!TunerCache::fromJson(*JsonText::parse(unknown, u"kt.json"_s, &d), s, &diags));
         QCOMPARE(diags.size(), 1);
-        QCOMPARE(diags[0].toString(), u"kt.json:2:29: parameter 'Z' is not a knob of this workload"_s);
+        QCOMPARE(diags[0].toString(),
+                 u"kt.json:2:29: parameter 'Z' is not a knob of this workload"_s);
 
         diags.clear();
         const QByteArray badTime = R"({"tune_params_keys": ["A","B","C","P"],
@@ -296,25 +306,29 @@ private Q_SLOTS:
         const KnobSpace s = space();
         const TunerCache cache = recordAll(s);
         const double optimum = cache.best()->timeMs;
-        for (SearchStrategy strategy : {SearchStrategy::Exhaustive, SearchStrategy::Random, SearchStrategy::Coordinate,
-                                        SearchStrategy::Model}) {
+        for (SearchStrategy strategy : {SearchStrategy::Exhaustive, SearchStrategy::Random,
+                                        SearchStrategy::Coordinate, SearchStrategy::Model}) {
             const SimulationRun run = simulateSearch(s, cache, strategy, 3, {}, 0);
             QCOMPARE(run.missing, 0);
             QCOMPARE(run.bestSoFarMs.size(), cache.entries.size()); // until nothing is left
             QCOMPARE(run.bestSoFarMs.back(), optimum);
-            QVERIFY(std::is_sorted(run.bestSoFarMs.rbegin(), run.bestSoFarMs.rend())); // never gets worse
+            QVERIFY(std::is_sorted(run.bestSoFarMs.rbegin(),
+                                   run.bestSoFarMs.rend())); // never gets worse
             const auto to95 = run.evaluationsToReach(optimum, 0.95);
             QVERIFY(to95);
-            QCOMPARE(run.bestSoFarMs[size_t(*to95 - 1)], optimum); // 1.0 is the only time within 95% here
+            QCOMPARE(run.bestSoFarMs[size_t(*to95 - 1)],
+                     optimum); // 1.0 is the only time within 95% here
             QVERIFY(*to95 == 1 || run.bestSoFarMs[size_t(*to95 - 2)] > optimum / 0.95);
             // Stopping early at the target ends the replay there.
-            const SimulationRun early = simulateSearch(s, cache, strategy, 3, {}, 0, optimum / 0.95);
+            const SimulationRun early =
+                simulateSearch(s, cache, strategy, 3, {}, 0, optimum / 0.95);
             QCOMPARE(int(early.bestSoFarMs.size()), *to95);
         }
         // A budget caps the replay; a recording with holes counts them.
         TunerCache holes = cache;
         holes.entries.erase(cache.best()->config);
-        const SimulationRun capped = simulateSearch(s, holes, SearchStrategy::Exhaustive, 1, {}, 400);
+        const SimulationRun capped =
+            simulateSearch(s, holes, SearchStrategy::Exhaustive, 1, {}, 400);
         QCOMPARE(capped.bestSoFarMs.size(), size_t(216));
         QCOMPARE(capped.missing, 1);
         QVERIFY(!capped.evaluationsToReach(optimum, 0.95));
@@ -322,7 +336,8 @@ private Q_SLOTS:
 
     void summaryOfReplays()
     {
-        const SimulationSummary s = summarizeEvaluations({1, 2, 3, 4, 5, 6, 7, 8, 9, std::nullopt}, 100);
+        const SimulationSummary s =
+            summarizeEvaluations({1, 2, 3, 4, 5, 6, 7, 8, 9, std::nullopt}, 100);
         QCOMPARE(s.median, 5.5);
         QCOMPARE(s.p90, 9.0 + 0.1 * 91); // the unreached run counts as the whole budget
         QCOMPARE(s.unreached, 1);

@@ -39,9 +39,12 @@ private Q_SLOTS:
     void normalizedHash()
     {
         const QString a = u"int f() {\n  return 1;\n}\n"_s;
-        QCOMPARE(SessionStore::sourceHash(a), SessionStore::sourceHash(u"int f() {  \r\n  return 1;\t\r\n}\r\n\r\n\n"_s));
-        QVERIFY(SessionStore::sourceHash(a) != SessionStore::sourceHash(u"int f() {\n  return 2;\n}\n"_s));
-        QVERIFY(SessionStore::sourceHash(a) != SessionStore::sourceHash(u"int f() {\nreturn 1;\n}\n"_s)); // indentation counts
+        QCOMPARE(SessionStore::sourceHash(a),
+                 SessionStore::sourceHash(u"int f() {  \r\n  return 1;\t\r\n}\r\n\r\n\n"_s));
+        QVERIFY(SessionStore::sourceHash(a) !=
+                SessionStore::sourceHash(u"int f() {\n  return 2;\n}\n"_s));
+        QVERIFY(SessionStore::sourceHash(a) !=
+                SessionStore::sourceHash(u"int f() {\nreturn 1;\n}\n"_s)); // indentation counts
         QCOMPARE(SessionStore::sourceHash(a).size(), 64);
     }
 
@@ -52,7 +55,8 @@ private Q_SLOTS:
         QString error;
         auto s = SessionStore::create(dir, m_workload, m_target, &error);
         QVERIFY2(s, qPrintable(error));
-        QVERIFY(!SessionStore::create(dir, m_workload, m_target, &error)); // never overwrites a session
+        QVERIFY(
+            !SessionStore::create(dir, m_workload, m_target, &error)); // never overwrites a session
         QCOMPARE(error, u"a session already exists in "_s + dir);
 
         ExperimentRecord a = record(u"aaa"_s);
@@ -118,7 +122,10 @@ private Q_SLOTS:
         QVERIFY2(s, qPrintable(error));
         QCOMPARE(s->experiments().size(), size_t(1));
         QCOMPARE(s->warnings().size(), 1);
-        QCOMPARE(s->warnings()[0], dir + u"/experiments.jsonl:2: ignored a torn last line (25 bytes without a newline; left by an interrupted write)"_s);
+        QCOMPARE(
+            s->warnings()[0],
+            dir +
+                u"/experiments.jsonl:2: ignored a torn last line (25 bytes without a newline; left by an interrupted write)"_s);
 
         ExperimentRecord c = record(u"ccc"_s);
         QVERIFY(s->append(c, &error));
@@ -142,12 +149,14 @@ private Q_SLOTS:
             auto s = SessionStore::create(dir, m_workload, m_target, &error);
             QFile f(dir + u"/experiments.jsonl"_s);
             QVERIFY(f.open(QIODevice::Append));
-            f.write("{\"id\":1,\"source_hash\":\"a\"}\n{\"id\":2,,}\n{\"id\":3,\"source_hash\":\"c\"}\n");
+            f.write("{\"id\":1,\"source_hash\":\"a\"}\n{\"id\":2,,}\n{\"id\":3,\"source_hash\":"
+                    "\"c\"}\n");
         }
         auto s = SessionStore::open(dir, &error);
         QCOMPARE(s->experiments().size(), size_t(2));
         QCOMPARE(s->warnings().size(), 1);
-        QVERIFY2(s->warnings()[0].startsWith(dir + u"/experiments.jsonl:2:9: skipped a malformed record"_s),
+        QVERIFY2(s->warnings()[0].startsWith(
+                     dir + u"/experiments.jsonl:2:9: skipped a malformed record"_s),
                  qPrintable(s->warnings()[0]));
     }
 

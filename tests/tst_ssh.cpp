@@ -3,13 +3,13 @@
 // exec with streaming, quoting, time limits, output caps, SFTP, and
 // reconnecting after the server goes away.
 #include "eval/evaluator.h"
+#include "kbdintserver.h"
 #include "loop/evalbackend.h"
 #include "loop/loop.h"
 #include "planning/planner.h"
-#include "session/sessionstore.h"
 #include "remote/remotecommand.h"
 #include "remote/sshconnection.h"
-#include "kbdintserver.h"
+#include "session/sessionstore.h"
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
@@ -27,7 +27,7 @@ class TestSsh : public QObject
     Q_OBJECT
 
 private:
-    QString m_dir;   // the fixture's folder
+    QString m_dir; // the fixture's folder
     int m_port = 0;
     QTemporaryDir m_tmp;
 
@@ -81,7 +81,9 @@ private Q_SLOTS:
     {
         SshConnection c(target(), options());
         QSignalSpy lines(&c, &SshConnection::outputLine);
-        const SshResult r = c.wait(c.exec({u"sh"_s, u"-c"_s, u"echo out; echo err1 >&2; echo err2 >&2; exit 3"_s}, 10'000), 15'000);
+        const SshResult r = c.wait(
+            c.exec({u"sh"_s, u"-c"_s, u"echo out; echo err1 >&2; echo err2 >&2; exit 3"_s}, 10'000),
+            15'000);
         QVERIFY2(r.ok, qPrintable(r.error));
         QCOMPARE(r.output, QByteArray("out\n"));
         QCOMPARE(r.exitStatus, 3);
@@ -112,7 +114,8 @@ private Q_SLOTS:
             const SshResult r = c.wait(c.connectToHost(), 15'000);
             QVERIFY(!r.ok);
             QVERIFY(r.hostKeyRefused);
-            QVERIFY2(r.error.contains(u"unknown host key"_s) && r.error.contains(u"SHA256:"_s), qPrintable(r.error));
+            QVERIFY2(r.error.contains(u"unknown host key"_s) && r.error.contains(u"SHA256:"_s),
+                     qPrintable(r.error));
         }
         o.acceptNewHostKey = true;
         SshConnection c(target(), o);
@@ -120,14 +123,16 @@ private Q_SLOTS:
         QVERIFY2(r.ok, qPrintable(r.error));
         QFile f(o.knownHostsFile);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        QVERIFY(f.readAll().contains(QByteArray(QByteArray("[127.0.0.1]:") + QByteArray::number(m_port))));
+        QVERIFY(f.readAll().contains(
+            QByteArray(QByteArray("[127.0.0.1]:") + QByteArray::number(m_port))));
     }
 
     void changedHostKeyIsAlwaysRefused()
     {
         // One sshd is accepted on a port; another, with its own host key,
         // then answers on the same port.
-        const QString first = m_tmp.path() + u"/sshd-first"_s, second = m_tmp.path() + u"/sshd-second"_s;
+        const QString first = m_tmp.path() + u"/sshd-first"_s,
+                      second = m_tmp.path() + u"/sshd-second"_s;
         QCOMPARE(QProcess::execute(sshd(), {u"start"_s, first}), 0);
         auto stopFirst = qScopeGuard([&] { QProcess::execute(sshd(), {u"stop"_s, first}); });
         QFile portFile(first + u"/port"_s);
@@ -150,7 +155,8 @@ private Q_SLOTS:
         const SshResult r = c.wait(c.connectToHost(), 15'000);
         QVERIFY(!r.ok);
         QVERIFY(r.hostKeyRefused);
-        QVERIFY2(r.error.contains(u"CHANGED"_s) && r.error.contains(u"SHA256:"_s), qPrintable(r.error));
+        QVERIFY2(r.error.contains(u"CHANGED"_s) && r.error.contains(u"SHA256:"_s),
+                 qPrintable(r.error));
         // known_hosts still holds the first key only.
         QFile kh(o.knownHostsFile);
         QVERIFY(kh.open(QIODevice::ReadOnly));
@@ -163,8 +169,10 @@ private Q_SLOTS:
         agent.start(u"ssh-agent"_s, {u"-s"_s});
         QVERIFY(agent.waitForFinished(10'000));
         const QString out = QString::fromUtf8(agent.readAllStandardOutput());
-        const QRegularExpressionMatch sock = QRegularExpression(u"SSH_AUTH_SOCK=([^;]+);"_s).match(out);
-        const QRegularExpressionMatch pid = QRegularExpression(u"SSH_AGENT_PID=(\\d+);"_s).match(out);
+        const QRegularExpressionMatch sock =
+            QRegularExpression(u"SSH_AUTH_SOCK=([^;]+);"_s).match(out);
+        const QRegularExpressionMatch pid =
+            QRegularExpression(u"SSH_AGENT_PID=(\\d+);"_s).match(out);
         QVERIFY2(sock.hasMatch() && pid.hasMatch(), qPrintable(out));
         qputenv("SSH_AUTH_SOCK", sock.captured(1).toUtf8());
         auto cleanup = qScopeGuard([&] {
@@ -186,7 +194,9 @@ private Q_SLOTS:
         // A key made now with a passphrase made now: nothing secret is stored.
         const QString key = m_tmp.path() + u"/locked_key"_s;
         const QString secret = QString::number(QRandomGenerator::global()->generate64(), 36);
-        QCOMPARE(QProcess::execute(u"ssh-keygen"_s, {u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, secret, u"-f"_s, key}), 0);
+        QCOMPARE(QProcess::execute(u"ssh-keygen"_s,
+                                   {u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, secret, u"-f"_s, key}),
+                 0);
         QFile pub(key + u".pub"_s), authorized(m_dir + u"/authorized_keys"_s);
         QVERIFY(pub.open(QIODevice::ReadOnly) && authorized.open(QIODevice::Append));
         authorized.write(pub.readAll());
@@ -200,7 +210,8 @@ private Q_SLOTS:
         };
         {
             SshConnection c(target(), o);
-            QVERIFY2(c.wait(c.exec({u"true"_s}, 10'000), 15'000).ok, "authenticated with the encrypted key");
+            QVERIFY2(c.wait(c.exec({u"true"_s}, 10'000), 15'000).ok,
+                     "authenticated with the encrypted key");
             QVERIFY(c.wait(c.exec({u"true"_s}, 10'000), 15'000).ok);
         }
         QCOMPARE(asked, 1);
@@ -247,9 +258,12 @@ private Q_SLOTS:
             SshConnection c(target(server.port()), o);
             const SshResult r = c.wait(c.connectToHost(), 15'000);
             QVERIFY(!r.ok);
-            QVERIFY2(r.error.contains(u"keyboard-interactive"_s) && r.error.contains(u"refused"_s), qPrintable(r.error));
+            QVERIFY2(r.error.contains(u"keyboard-interactive"_s) && r.error.contains(u"refused"_s),
+                     qPrintable(r.error));
         }
-        o.keyboardInteractive = [](const QString &, const QList<SshPrompt> &) { return QStringList(); };
+        o.keyboardInteractive = [](const QString &, const QList<SshPrompt> &) {
+            return QStringList();
+        };
         SshConnection c(target(server.port()), o);
         const SshResult r = c.wait(c.connectToHost(), 15'000);
         QVERIFY(!r.ok);
@@ -274,9 +288,11 @@ private Q_SLOTS:
         }
         // The fingerprint shown is the server's (ssh-keygen -l says the same).
         QProcess keygen;
-        keygen.start(u"ssh-keygen"_s, {u"-l"_s, u"-E"_s, u"sha256"_s, u"-f"_s, m_dir + u"/host_key.pub"_s});
+        keygen.start(u"ssh-keygen"_s,
+                     {u"-l"_s, u"-E"_s, u"sha256"_s, u"-f"_s, m_dir + u"/host_key.pub"_s});
         QVERIFY(keygen.waitForFinished(10'000));
-        QVERIFY2(!shown.isEmpty() && keygen.readAllStandardOutput().contains(shown.toUtf8()), qPrintable(shown));
+        QVERIFY2(!shown.isEmpty() && keygen.readAllStandardOutput().contains(shown.toUtf8()),
+                 qPrintable(shown));
         o.confirmNewHostKey = [](const QString &, const QString &) { return true; };
         SshConnection c(target(), o);
         const SshResult r = c.wait(c.connectToHost(), 15'000);
@@ -291,7 +307,8 @@ private Q_SLOTS:
         QVERIFY2(c.wait(c.makePath(root), 15'000).ok, "makePath");
         QList<int> jobs;
         for (int i = 0; i < 200; ++i)
-            jobs << c.upload("file " + QByteArray::number(i) + '\n', root + u"/f"_s + QString::number(i));
+            jobs << c.upload("file " + QByteArray::number(i) + '\n',
+                             root + u"/f"_s + QString::number(i));
         for (int id : jobs)
             QVERIFY(c.wait(id, 15'000).ok);
         for (int i = 0; i < 200; i += 37) {
@@ -351,7 +368,8 @@ private Q_SLOTS:
     void largeOutputIsCapped()
     {
         SshConnection c(target(), options());
-        const SshResult r = c.wait(c.exec({u"head"_s, u"-c"_s, u"50000000"_s, u"/dev/zero"_s}, 60'000, 1 << 20), 90'000);
+        const SshResult r = c.wait(
+            c.exec({u"head"_s, u"-c"_s, u"50000000"_s, u"/dev/zero"_s}, 60'000, 1 << 20), 90'000);
         QVERIFY2(r.ok, qPrintable(r.error));
         QCOMPARE(r.output.size(), qsizetype(1 << 20));
         QVERIFY(r.truncated);
@@ -370,7 +388,8 @@ private Q_SLOTS:
         QTemporaryDir local;
         auto evaluate = [&](const QString &file) {
             Evaluator ev(*loaded.workload, *loaded.target, Calibration{}, local.path());
-            ev.setRunnerFactory([&](QObject *parent) { return new RemoteCommand(&c, remoteRoot, mirror, parent); });
+            ev.setRunnerFactory(
+                [&](QObject *parent) { return new RemoteCommand(&c, remoteRoot, mirror, parent); });
             QFile f(QFINDTESTDATA(u"data/tiny/"_s + file));
             if (!f.open(QIODevice::ReadOnly))
                 return EvalOutcome{};
@@ -391,7 +410,8 @@ private Q_SLOTS:
         QVERIFY(good.result.compiled);
         QCOMPARE(good.result.correct.value_or(false), true);
         QVERIFY(good.result.latency && good.result.latency->medianMs > 0);
-        QVERIFY2(good.console.contains(u"compiling"_s), qPrintable(good.console)); // streamed from the host
+        QVERIFY2(good.console.contains(u"compiling"_s),
+                 qPrintable(good.console)); // streamed from the host
         QVERIFY(QFile::exists(remoteRoot + u"/run.sh"_s));
         const qsizetype mirrored = mirror->uploaded.size();
         // A kernel that does not compile is a result, not a transport error;
@@ -400,7 +420,8 @@ private Q_SLOTS:
         QVERIFY2(!broken.infra, qPrintable(broken.infraMessage));
         QVERIFY(!broken.result.compiled);
         QCOMPARE(broken.result.failureClass, u"compile"_s);
-        QCOMPARE(mirror->uploaded.size(), mirrored + 2); // kernel and eval.conf of the new candidate
+        QCOMPARE(mirror->uploaded.size(),
+                 mirrored + 2); // kernel and eval.conf of the new candidate
     }
 
     void lostHostIsRetriedAndTheRunContinues()
@@ -422,12 +443,15 @@ private Q_SLOTS:
         LoadedWorkload loaded = loadWorkloadAndTarget(QFINDTESTDATA("data/tiny/search.json"));
         QVERIFY(loaded.ok());
         QString error;
-        auto session = SessionStore::create(m_tmp.path() + u"/loop-over-ssh"_s, *loaded.workload, *loaded.target, &error);
+        auto session = SessionStore::create(m_tmp.path() + u"/loop-over-ssh"_s, *loaded.workload,
+                                            *loaded.target, &error);
         QVERIFY2(session, qPrintable(error));
         SearchPlanner planner(*loaded.workload, *loaded.target, SearchStrategy::Exhaustive, 1);
-        PoolEvalBackend backend(*loaded.workload, *loaded.target, Calibration{}, m_tmp.path() + u"/loop-local"_s, 1);
+        PoolEvalBackend backend(*loaded.workload, *loaded.target, Calibration{},
+                                m_tmp.path() + u"/loop-local"_s, 1);
         const QString remoteRoot = m_tmp.path() + u"/loop-remote"_s;
-        backend.setRunnerFactory([&](QObject *parent) { return new RemoteCommand(&c, remoteRoot, mirror, parent); });
+        backend.setRunnerFactory(
+            [&](QObject *parent) { return new RemoteCommand(&c, remoteRoot, mirror, parent); });
         LoopOptions lo;
         lo.maxEvals = 3;
         lo.retryDelayMs = 200;
@@ -456,7 +480,8 @@ private Q_SLOTS:
         const auto &records = session->experiments();
         QCOMPARE(records.size(), size_t(3));
         for (const ExperimentRecord &r : records)
-            QVERIFY2(r.decision != u"infra"_s, qPrintable(r.cause)); // retried, never counted against a kernel
+            QVERIFY2(r.decision != u"infra"_s,
+                     qPrintable(r.cause)); // retried, never counted against a kernel
         QVERIFY(records[1].result.is_object());
     }
 
@@ -468,15 +493,22 @@ private Q_SLOTS:
         SshConnection good(target(), options());
         SshTarget nowhere = target(1); // port 1: refused
         SshConnection bad(nowhere, options());
-        auto goodMirror = std::make_shared<RemoteMirror>(), badMirror = std::make_shared<RemoteMirror>();
+        auto goodMirror = std::make_shared<RemoteMirror>(),
+             badMirror = std::make_shared<RemoteMirror>();
         std::vector<PoolHost> pool(2);
         pool[0].name = u"nowhere"_s;
         pool[0].workRoot = m_tmp.path() + u"/pool-bad"_s;
-        pool[0].runnerFactory = [&](QObject *parent) { return new RemoteCommand(&bad, m_tmp.path() + u"/pool-remote-bad"_s, badMirror, parent); };
+        pool[0].runnerFactory = [&](QObject *parent) {
+            return new RemoteCommand(&bad, m_tmp.path() + u"/pool-remote-bad"_s, badMirror, parent);
+        };
         pool[1].name = u"fixture"_s;
         pool[1].workRoot = m_tmp.path() + u"/pool-good"_s;
-        pool[1].runnerFactory = [&](QObject *parent) { return new RemoteCommand(&good, m_tmp.path() + u"/pool-remote-good"_s, goodMirror, parent); };
-        PoolEvalBackend backend(*loaded.workload, *loaded.target, Calibration{}, m_tmp.path() + u"/unused"_s, 1);
+        pool[1].runnerFactory = [&](QObject *parent) {
+            return new RemoteCommand(&good, m_tmp.path() + u"/pool-remote-good"_s, goodMirror,
+                                     parent);
+        };
+        PoolEvalBackend backend(*loaded.workload, *loaded.target, Calibration{},
+                                m_tmp.path() + u"/unused"_s, 1);
         backend.setHosts(std::move(pool));
         QCOMPARE(backend.slotCount(), 2);
         QSignalSpy hostState(&backend, &EvalBackend::hostStateChanged);
@@ -515,25 +547,31 @@ private Q_SLOTS:
         env.insert(u"KWB_SSH_CONFIG"_s, u"none"_s);
         kwb.setProcessEnvironment(env);
         const QString host = target().toString();
-        kwb.start(QStringLiteral(KWB_BINARY), {u"eval"_s, QFINDTESTDATA("data/tiny/workload.json"), u"--host"_s, host, u"--quiet"_s});
+        kwb.start(QStringLiteral(KWB_BINARY), {u"eval"_s, QFINDTESTDATA("data/tiny/workload.json"),
+                                               u"--host"_s, host, u"--quiet"_s});
         QVERIFY(kwb.waitForFinished(180'000));
         const QString out = QString::fromUtf8(kwb.readAllStandardOutput());
-        QVERIFY2(kwb.exitCode() == 0, qPrintable(out + QString::fromUtf8(kwb.readAllStandardError())));
+        QVERIFY2(kwb.exitCode() == 0,
+                 qPrintable(out + QString::fromUtf8(kwb.readAllStandardError())));
         QVERIFY2(out.contains(u"cpu-cxx on "_s + host), qPrintable(out));
         QVERIFY(out.contains(u"correct      yes"_s));
         // kwb hosts check: reachable, authenticated, the target's tools there.
-        kwb.start(QStringLiteral(KWB_BINARY), {u"hosts"_s, u"check"_s, QFINDTESTDATA("data/tiny/workload.json"), u"--host"_s, host,
-                                               u"--host"_s, u"nobody@127.0.0.1:1"_s});
+        kwb.start(QStringLiteral(KWB_BINARY),
+                  {u"hosts"_s, u"check"_s, QFINDTESTDATA("data/tiny/workload.json"), u"--host"_s,
+                   host, u"--host"_s, u"nobody@127.0.0.1:1"_s});
         QVERIFY(kwb.waitForFinished(120'000));
-        const QString check = QString::fromUtf8(kwb.readAllStandardOutput()) + QString::fromUtf8(kwb.readAllStandardError());
+        const QString check = QString::fromUtf8(kwb.readAllStandardOutput()) +
+                              QString::fromUtf8(kwb.readAllStandardError());
         QCOMPARE(kwb.exitCode(), 3); // the second host is not there
-        QVERIFY2(check.contains(u"✓ reachable and authenticated"_s) && check.contains(u"✓ C++ compiler (g++)"_s)
-                     && check.contains(u"cannot connect to nobody@127.0.0.1:1"_s),
+        QVERIFY2(check.contains(u"✓ reachable and authenticated"_s) &&
+                     check.contains(u"✓ C++ compiler (g++)"_s) &&
+                     check.contains(u"cannot connect to nobody@127.0.0.1:1"_s),
                  qPrintable(check));
         // An unknown host key: refused with its fingerprint, exit 3 (the host, not the kernel).
         env.insert(u"KWB_SSH_KNOWN_HOSTS"_s, m_tmp.path() + u"/kwb_known_hosts"_s);
         kwb.setProcessEnvironment(env);
-        kwb.start(QStringLiteral(KWB_BINARY), {u"eval"_s, QFINDTESTDATA("data/tiny/workload.json"), u"--host"_s, host, u"--quiet"_s});
+        kwb.start(QStringLiteral(KWB_BINARY), {u"eval"_s, QFINDTESTDATA("data/tiny/workload.json"),
+                                               u"--host"_s, host, u"--quiet"_s});
         QVERIFY(kwb.waitForFinished(60'000));
         QCOMPARE(kwb.exitCode(), 3);
         QVERIFY(QString::fromUtf8(kwb.readAllStandardError()).contains(u"--accept-new-host-key"_s));

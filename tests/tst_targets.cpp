@@ -67,13 +67,17 @@ private Q_SLOTS:
     {
         Diagnostic d;
         QVERIFY(!TargetRegistry::loadFile(QFINDTESTDATA("data/targets/bad/target.json"), &d));
-        QVERIFY2(d.toString().endsWith(u"bad/target.json:4:39: 'better' must be \"higher\" or \"lower\""_s),
+        QVERIFY2(d.toString().endsWith(
+                     u"bad/target.json:4:39: 'better' must be \"higher\" or \"lower\""_s),
                  qPrintable(d.toString()));
     }
 
     void overrideDirectory()
     {
-        qputenv("KWB_TARGETS_DIR", QFileInfo(QFINDTESTDATA("data/targets/garbage/target.json")).absolutePath().toUtf8() + "/..");
+        qputenv(
+            "KWB_TARGETS_DIR",
+            QFileInfo(QFINDTESTDATA("data/targets/garbage/target.json")).absolutePath().toUtf8() +
+                "/..");
         QVERIFY(TargetRegistry::availableIds().contains(u"garbage"_s));
         QVERIFY(TargetRegistry::availableIds().contains(u"cpu-cxx"_s)); // the embedded ones remain
         qunsetenv("KWB_TARGETS_DIR");
@@ -87,9 +91,11 @@ private Q_SLOTS:
         QTest::addColumn<double>("medianMs");
         QTest::addColumn<QString>("expected");
         // Ridge = peak FLOP/s / bandwidth. Intensity is 10 FLOP/byte.
-        QTest::newRow("memory side, saturated") << 1000.0 << 20.0 << 6.0 << u"memory-bound"_s;     // 16.7 GB/s of 20
+        QTest::newRow("memory side, saturated")
+            << 1000.0 << 20.0 << 6.0 << u"memory-bound"_s; // 16.7 GB/s of 20
         QTest::newRow("memory side, idle") << 1000.0 << 20.0 << 60.0 << u"underutilized"_s;
-        QTest::newRow("compute side, saturated") << 50.0 << 20.0 << 25.0 << u"compute-bound"_s;   // 40 of 50 GFLOP/s
+        QTest::newRow("compute side, saturated")
+            << 50.0 << 20.0 << 25.0 << u"compute-bound"_s; // 40 of 50 GFLOP/s
         QTest::newRow("compute side, idle") << 50.0 << 20.0 << 200.0 << u"underutilized"_s;
     }
 

@@ -34,7 +34,8 @@ private:
         return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
     }
 
-    EvalOutcome evaluate(const QString &source, const Workload &w, const QString &origin = u"agent"_s)
+    EvalOutcome evaluate(const QString &source, const Workload &w,
+                         const QString &origin = u"agent"_s)
     {
         Evaluator ev(w, m_target, m_calibration, m_work.path());
         EvalOutcome outcome;
@@ -75,44 +76,62 @@ private Q_SLOTS:
     void redTeam_data()
     {
         QTest::addColumn<QString>("file");
-        QTest::addColumn<QString>("expected"); // "flag <id>: <reason part>" or "failure <class> <stage>: <message part>"
-        QTest::newRow("reference through a pointer") << u"ref_pointer.cpp"_s
-                                                     << u"flag symbol-audit: the kernel calls the reference implementation fma1_reference"_s;
-        QTest::newRow("reference through a macro") << u"ref_macro.cpp"_s
-                                                   << u"flag symbol-audit: the kernel calls the reference implementation fma1_reference"_s;
+        QTest::addColumn<QString>(
+            "expected"); // "flag <id>: <reason part>" or "failure <class> <stage>: <message part>"
+        QTest::newRow("reference through a pointer")
+            << u"ref_pointer.cpp"_s
+            << u"flag symbol-audit: the kernel calls the reference implementation fma1_reference"_s;
+        QTest::newRow("reference through a macro")
+            << u"ref_macro.cpp"_s
+            << u"flag symbol-audit: the kernel calls the reference implementation fma1_reference"_s;
         QTest::newRow("reference through inline assembly")
-            << u"ref_asm.cpp"_s << u"flag symbol-audit: the kernel calls the reference implementation fma1_reference"_s;
-        QTest::newRow("reference through dlsym") << u"ref_dlsym.cpp"_s << u"flag symbol-audit: the kernel references dlsym"_s;
-        QTest::newRow("own clock_gettime") << u"clock_gettime.cpp"_s
-                                           << u"flag symbol-audit: the kernel replaces the C library's clock_gettime"_s;
-        QTest::newRow("own gettimeofday") << u"gettimeofday.cpp"_s
-                                          << u"flag symbol-audit: the kernel replaces the C library's gettimeofday"_s;
-        QTest::newRow("own clock") << u"clock.cpp"_s << u"flag symbol-audit: the kernel replaces the C library's clock"_s;
-        QTest::newRow("own time") << u"time.cpp"_s << u"flag symbol-audit: the kernel replaces the C library's time"_s;
-        QTest::newRow("memoizes by call count") << u"memo_calls.cpp"_s
-                                                << u"failure incorrect bench: correct when checked but not when timed"_s;
-        QTest::newRow("memoizes by pointer") << u"memo_pointer.cpp"_s
-                                             << u"failure incorrect check: differs from the reference"_s;
-        QTest::newRow("memoizes by input content") << u"memo_content.cpp"_s
-                                                   << u"failure incorrect bench: correct when checked but not when timed"_s;
+            << u"ref_asm.cpp"_s
+            << u"flag symbol-audit: the kernel calls the reference implementation fma1_reference"_s;
+        QTest::newRow("reference through dlsym")
+            << u"ref_dlsym.cpp"_s << u"flag symbol-audit: the kernel references dlsym"_s;
+        QTest::newRow("own clock_gettime")
+            << u"clock_gettime.cpp"_s
+            << u"flag symbol-audit: the kernel replaces the C library's clock_gettime"_s;
+        QTest::newRow("own gettimeofday")
+            << u"gettimeofday.cpp"_s
+            << u"flag symbol-audit: the kernel replaces the C library's gettimeofday"_s;
+        QTest::newRow("own clock")
+            << u"clock.cpp"_s << u"flag symbol-audit: the kernel replaces the C library's clock"_s;
+        QTest::newRow("own time")
+            << u"time.cpp"_s << u"flag symbol-audit: the kernel replaces the C library's time"_s;
+        QTest::newRow("memoizes by call count")
+            << u"memo_calls.cpp"_s
+            << u"failure incorrect bench: correct when checked but not when timed"_s;
+        QTest::newRow("memoizes by pointer")
+            << u"memo_pointer.cpp"_s << u"failure incorrect check: differs from the reference"_s;
+        QTest::newRow("memoizes by input content")
+            << u"memo_content.cpp"_s
+            << u"failure incorrect bench: correct when checked but not when timed"_s;
         QTest::newRow("returns early once warmed up")
-            << u"early_return.cpp"_s << u"failure incorrect bench: correct when checked but not when timed"_s;
-        QTest::newRow("threads on a single-core workload") << u"threads.cpp"_s
-                                                           << u"flag symbol-audit: the kernel starts threads (std::thread"_s;
-        QTest::newRow("writes outside its output") << u"write_outside.cpp"_s
-                                                   << u"failure crash check: wrote 4 bytes outside output y"_s;
-        QTest::newRow("reads the harness's buffers") << u"read_harness.cpp"_s << u"failure crash bench: SIGSEGV"_s;
-        QTest::newRow("forks a helper") << u"fork.cpp"_s << u"flag symbol-audit: the kernel references fork"_s;
-        QTest::newRow("talks to the kernel directly") << u"syscall.cpp"_s << u"flag symbol-audit: the kernel references syscall"_s;
+            << u"early_return.cpp"_s
+            << u"failure incorrect bench: correct when checked but not when timed"_s;
+        QTest::newRow("threads on a single-core workload")
+            << u"threads.cpp"_s << u"flag symbol-audit: the kernel starts threads (std::thread"_s;
+        QTest::newRow("writes outside its output")
+            << u"write_outside.cpp"_s << u"failure crash check: wrote 4 bytes outside output y"_s;
+        QTest::newRow("reads the harness's buffers")
+            << u"read_harness.cpp"_s << u"failure crash bench: SIGSEGV"_s;
+        QTest::newRow("forks a helper")
+            << u"fork.cpp"_s << u"flag symbol-audit: the kernel references fork"_s;
+        QTest::newRow("talks to the kernel directly")
+            << u"syscall.cpp"_s << u"flag symbol-audit: the kernel references syscall"_s;
         QTest::newRow("own std::chrono::steady_clock")
             << u"steady_clock.cpp"_s
             << u"flag symbol-audit: the kernel replaces the C++ runtime's std::chrono::_V2::steady_clock::now()"_s;
         QTest::newRow("a system call from inline assembly")
-            << u"raw_syscall.cpp"_s << u"flag symbol-audit: the kernel executes the syscall instruction itself"_s;
+            << u"raw_syscall.cpp"_s
+            << u"flag symbol-audit: the kernel executes the syscall instruction itself"_s;
         QTest::newRow("computes only the calls it predicts are verified")
-            << u"knows_bench_inputs.cpp"_s << u"failure incorrect bench: correct when checked but not when timed"_s;
+            << u"knows_bench_inputs.cpp"_s
+            << u"failure incorrect bench: correct when checked but not when timed"_s;
         QTest::newRow("a helper with external linkage")
-            << u"helper_global.cpp"_s << u"flag symbol-audit: the kernel defines the global symbol fused(float, float)"_s;
+            << u"helper_global.cpp"_s
+            << u"flag symbol-audit: the kernel defines the global symbol fused(float, float)"_s;
     }
 
     void redTeam()
@@ -125,12 +144,15 @@ private Q_SLOTS:
         const QStringList flags = flagsOf(r);
         if (expected.startsWith(u"flag "_s)) {
             const QString want = expected.mid(5);
-            QVERIFY2(std::any_of(flags.begin(), flags.end(), [&](const QString &f) { return f.contains(want); }),
-                     qPrintable(u"flags: "_s + flags.join(u" | "_s) + u"; failure: "_s + r.failureMessage));
+            QVERIFY2(std::any_of(flags.begin(), flags.end(),
+                                 [&](const QString &f) { return f.contains(want); }),
+                     qPrintable(u"flags: "_s + flags.join(u" | "_s) + u"; failure: "_s +
+                                r.failureMessage));
             if (want.startsWith(u"symbol-audit"_s)) // never linked, never run
                 QVERIFY(!r.latency && r.checks.empty());
         } else {
-            const QString cls = expected.section(u' ', 1, 1), stage = expected.section(u' ', 2, 2).chopped(1);
+            const QString cls = expected.section(u' ', 1, 1),
+                          stage = expected.section(u' ', 2, 2).chopped(1);
             const QString part = expected.section(u": "_s, 1);
             QCOMPARE(r.failureClass, cls);
             QCOMPARE(r.failureStage, stage);
@@ -170,14 +192,16 @@ private Q_SLOTS:
     // The bundled example's kernels and an instance of its template.
     void bundledExampleIsNeverFlagged()
     {
-        LoadedWorkload l = loadWorkloadAndTarget(QStringLiteral(KWB_SOURCE_DIR) + u"/examples/matmul-cpu/workload.json"_s);
+        LoadedWorkload l = loadWorkloadAndTarget(QStringLiteral(KWB_SOURCE_DIR) +
+                                                 u"/examples/matmul-cpu/workload.json"_s);
         QVERIFY(l.ok());
         Workload w = *l.workload;
         // A small shape: the audit and the timed-call checks do not depend on it.
         auto small = reshaped(w, {96, 128, 64}, nullptr);
         QVERIFY(small);
         const QString dir = QStringLiteral(KWB_SOURCE_DIR) + u"/examples/matmul-cpu/"_s;
-        const KnobConfig config = *w.knobs.parseAssignments({u"BM=16"_s, u"BN=128"_s, u"BK=16"_s}, nullptr);
+        const KnobConfig config =
+            *w.knobs.parseAssignments({u"BM=16"_s, u"BN=128"_s, u"BK=16"_s}, nullptr);
         QString error;
         const QString tiled = instantiateTemplate(w, m_target, config, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -188,18 +212,21 @@ private Q_SLOTS:
             QVERIFY2(flagsOf(o.result).isEmpty(), qPrintable(flagsOf(o.result).join(u" | "_s)));
         }
         // The other bundled example's kernel.
-        LoadedWorkload softmax = loadWorkloadAndTarget(QStringLiteral(KWB_SOURCE_DIR) + u"/examples/softmax-cpu/workload.json"_s);
+        LoadedWorkload softmax = loadWorkloadAndTarget(QStringLiteral(KWB_SOURCE_DIR) +
+                                                       u"/examples/softmax-cpu/workload.json"_s);
         QVERIFY(softmax.ok());
         auto smallSoftmax = reshaped(*softmax.workload, {64, 1024}, nullptr);
         QVERIFY(smallSoftmax);
         const EvalOutcome sm = evaluate(read(softmax.workload->kernelPath), *smallSoftmax);
-        QVERIFY2(!sm.infra && !sm.result.failed(), qPrintable(sm.infraMessage + sm.result.failureMessage));
+        QVERIFY2(!sm.infra && !sm.result.failed(),
+                 qPrintable(sm.infraMessage + sm.result.failureMessage));
         QVERIFY2(flagsOf(sm.result).isEmpty(), qPrintable(flagsOf(sm.result).join(u" | "_s)));
         // The reference as a baseline defines a second global; baselines are not audited.
-        const EvalOutcome baseline = evaluate(referenceAsKernel(*small, read(dir + u"reference.cpp"_s)), *small,
-                                              u"baseline"_s);
-        QVERIFY2(!baseline.result.failed() && flagsOf(baseline.result).isEmpty(),
-                 qPrintable(baseline.result.failureMessage + flagsOf(baseline.result).join(u" | "_s)));
+        const EvalOutcome baseline = evaluate(
+            referenceAsKernel(*small, read(dir + u"reference.cpp"_s)), *small, u"baseline"_s);
+        QVERIFY2(
+            !baseline.result.failed() && flagsOf(baseline.result).isEmpty(),
+            qPrintable(baseline.result.failureMessage + flagsOf(baseline.result).join(u" | "_s)));
     }
 
     // A time faster than the hardware allows (a calibration that says so) is
@@ -221,7 +248,8 @@ private Q_SLOTS:
         enrichResult(r, w, m_target, c);
         const QStringList flags = flagsOf(r);
         QCOMPARE(flags.size(), 1);
-        QVERIFY2(flags[0].startsWith(u"beyond-roofline: 2000% of the calibrated peak FLOP/s (100 GFLOP/s)"_s),
+        QVERIFY2(flags[0].startsWith(
+                     u"beyond-roofline: 2000% of the calibrated peak FLOP/s (100 GFLOP/s)"_s),
                  qPrintable(flags[0]));
         // Four threads allowed: four single cores' peaks.
         EvalResult honest;
@@ -252,9 +280,17 @@ private Q_SLOTS:
             r.origin = u"human"_s;
             r.sourceHash = QString::number(medianMs);
             r.decision = u"kept"_s;
-            r.result = Json{{"schema", "kwb.result/1"}, {"stage", "bench"}, {"compiled", true}, {"correct", true},
-                            {"latency", {{"median_ms", medianMs}, {"min_ms", medianMs}, {"p90_ms", medianMs},
-                                         {"q1_ms", medianMs}, {"q3_ms", medianMs}, {"samples_ms", {medianMs}}}},
+            r.result = Json{{"schema", "kwb.result/1"},
+                            {"stage", "bench"},
+                            {"compiled", true},
+                            {"correct", true},
+                            {"latency",
+                             {{"median_ms", medianMs},
+                              {"min_ms", medianMs},
+                              {"p90_ms", medianMs},
+                              {"q1_ms", medianMs},
+                              {"q3_ms", medianMs},
+                              {"samples_ms", {medianMs}}}},
                             {"metrics", {{"median_ms", medianMs}, {"pct_peak_flops", pctPeak}}},
                             {"calibration", {{"threads", 1}}}};
             QVERIFY(session->storeKernel(r.sourceHash, u"// kernel "_s + r.sourceHash, &error));
@@ -264,15 +300,18 @@ private Q_SLOTS:
         kept(0.01, 40000.0); // #2, impossible: 400× the peak
         QVERIFY(session->setLoopState(Json{{"incumbent", 2}, {"best", 2}}, &error));
         SearchPlanner planner(m_workload, m_target, SearchStrategy::Random, 1);
-        FunctionEvalBackend backend([](const Candidate &, const EvalVariant &) { return EvalOutcome{}; }, 1);
+        FunctionEvalBackend backend(
+            [](const Candidate &, const EvalVariant &) { return EvalOutcome{}; }, 1);
         OptimizationLoop loop(m_workload, *session, planner, backend, LoopOptions{});
         QStringList console;
-        connect(&loop, &OptimizationLoop::consoleLine, this, [&](int, const QString &l) { console << l; });
+        connect(&loop, &OptimizationLoop::consoleLine, this,
+                [&](int, const QString &l) { console << l; });
         loop.start();
         QVERIFY(loop.incumbent());
         QCOMPARE(loop.incumbent()->id, 1);
-        QVERIFY2(console.join(u'\n').contains(u"kwb: #2 is no longer trusted and will not be built on: 40000% of the "
-                                                "calibrated peak FLOP/s, beyond the roofline"_s),
+        QVERIFY2(console.join(u'\n').contains(
+                     u"kwb: #2 is no longer trusted and will not be built on: 40000% of the "
+                     "calibrated peak FLOP/s, beyond the roofline"_s),
                  qPrintable(console.join(u'\n')));
         loop.stop();
         QTRY_VERIFY_WITH_TIMEOUT(loop.isFinished(), 10'000);

@@ -15,10 +15,7 @@ private:
     QString m_dir;
     TargetProfile m_target;
 
-    WorkloadLoad load(const QString &file)
-    {
-        return loadWorkload(m_dir + u'/' + file, &m_target);
-    }
+    WorkloadLoad load(const QString &file) { return loadWorkload(m_dir + u'/' + file, &m_target); }
 
     // Diagnostics with the fixture folder stripped, as a user reads them when
     // running kwb from that folder.
@@ -71,7 +68,8 @@ private Q_SLOTS:
         QCOMPARE(w.benchmark.iters, 3);
         QVERIFY(w.benchmark.coldCache);
         QVERIFY(w.goal.higherIsBetter); // from the catalog: gflops is better higher
-        QCOMPARE(w.verifyDimValues, std::vector<double>({40, 8})); // the second shape, other dims kept
+        QCOMPARE(w.verifyDimValues,
+                 std::vector<double>({40, 8})); // the second shape, other dims kept
 
         QString error;
         const auto other = reshaped(w, w.verifyDimValues, &error);
@@ -112,42 +110,44 @@ private Q_SLOTS:
             << QStringList{};
         QTest::newRow("type errors, each at its value, in file order")
             << u"types.json"_s
+            << QStringList{u"types.json:5:16: reference file 'nowhere.cpp' not found (looked for "_s +
+                               m_dir + u"/nowhere.cpp)"_s,
+                           u"types.json:6:17: dim 'N' must be a positive integer, found -4"_s,
+                           u"types.json:7:45: 'inputs' entry 'x': unknown dtype 'f16' (known: float32, float64, int32, int64, float16, bfloat16)"_s,
+                           u"types.json:8:30: 'outputs' entry 'y': 'shape' must be an array of sizes or dim names, found a string"_s,
+                           u"types.json:9:12: 'hosts' must be an array of strings, found a string"_s,
+                           u"types.json:10:22: goal metric 'joy' is not in the cpu-cxx metric catalog"_s,
+                           u"types.json:10:39: 'goal.target' must be a number, found a string"_s,
+                           u"types.json:10:60: 'goal.direction' must be \"max\" or \"min\", found \"up\""_s,
+                           u"types.json:11:13: 'rounds' must be an integer, found a string"_s,
+                           u"types.json:13:12: 'flops' formula '2 * N *': unexpected end of expression"_s,
+                           u"types.json:14:27: 'correctness.atol' must be at least 0, found -1"_s,
+                           u"types.json:14:40: 'correctness.seeds' must be at least 1, found 0"_s}
             << QStringList{
-                   u"types.json:5:16: reference file 'nowhere.cpp' not found (looked for "_s + m_dir + u"/nowhere.cpp)"_s,
-                   u"types.json:6:17: dim 'N' must be a positive integer, found -4"_s,
-                   u"types.json:7:45: 'inputs' entry 'x': unknown dtype 'f16' (known: float32, float64, int32, int64, float16, bfloat16)"_s,
-                   u"types.json:8:30: 'outputs' entry 'y': 'shape' must be an array of sizes or dim names, found a string"_s,
-                   u"types.json:9:12: 'hosts' must be an array of strings, found a string"_s,
-                   u"types.json:10:22: goal metric 'joy' is not in the cpu-cxx metric catalog"_s,
-                   u"types.json:10:39: 'goal.target' must be a number, found a string"_s,
-                   u"types.json:10:60: 'goal.direction' must be \"max\" or \"min\", found \"up\""_s,
-                   u"types.json:11:13: 'rounds' must be an integer, found a string"_s,
-                   u"types.json:13:12: 'flops' formula '2 * N *': unexpected end of expression"_s,
-                   u"types.json:14:27: 'correctness.atol' must be at least 0, found -1"_s,
-                   u"types.json:14:40: 'correctness.seeds' must be at least 1, found 0"_s}
-            << QStringList{u"types.json:12:3: warning: unknown key 'roundz' is ignored (did you mean 'rounds'?)"_s};
+                   u"types.json:12:3: warning: unknown key 'roundz' is ignored (did you mean 'rounds'?)"_s};
         QTest::newRow("the remaining validators")
             << u"types2.json"_s
+            << QStringList{u"types2.json:6:15: template file 'missing-template.cpp' not found (looked for "_s +
+                               m_dir + u"/missing-template.cpp)"_s,
+                           u"types2.json:7:12: entry '9lives' is not a valid function name"_s,
+                           u"types2.json:9:30: 'inputs' entry 'x': shape sizes must be positive integers, found 0"_s,
+                           u"types2.json:9:64: 'inputs' entry 'x': 'range' must be [low, high] with low ≤ high"_s,
+                           u"types2.json:9:79: 'inputs' entry 'y' must be an object with 'shape' and 'dtype', found an array"_s,
+                           u"types2.json:11:22: host 'bad host' must be \"local\", user@host[:port] or an ssh alias"_s,
+                           u"types2.json:11:34: 'hosts' must hold strings only, found an integer"_s,
+                           u"types2.json:13:14: 'planner' must be \"search\", \"llm\" or \"manual\", found \"oracle\""_s,
+                           u"types2.json:14:12: 'batch' must be at least 1, found 0"_s,
+                           u"types2.json:15:27: 'benchmark.warmup' must be at least 0, found -1"_s,
+                           u"types2.json:15:40: 'benchmark.iters' must be an integer, found a number"_s,
+                           u"types2.json:15:60: 'benchmark.max_seconds' must be greater than 0, found 0"_s,
+                           u"types2.json:15:77: 'benchmark.cold_cache' must be true or false, found a string"_s,
+                           u"types2.json:16:31: 'divergence.threshold' must be greater than 0, found 0"_s,
+                           u"types2.json:16:50: 'divergence.max_failures' must be at least 1, found 0"_s,
+                           u"types2.json:17:28: 'compile_flags' must hold strings only, found an integer"_s,
+                           u"types2.json:18:12: 'bytes' formula '-4 * N': must not be negative"_s}
             << QStringList{
-                   u"types2.json:6:15: template file 'missing-template.cpp' not found (looked for "_s + m_dir + u"/missing-template.cpp)"_s,
-                   u"types2.json:7:12: entry '9lives' is not a valid function name"_s,
-                   u"types2.json:9:30: 'inputs' entry 'x': shape sizes must be positive integers, found 0"_s,
-                   u"types2.json:9:64: 'inputs' entry 'x': 'range' must be [low, high] with low ≤ high"_s,
-                   u"types2.json:9:79: 'inputs' entry 'y' must be an object with 'shape' and 'dtype', found an array"_s,
-                   u"types2.json:11:22: host 'bad host' must be \"local\", user@host[:port] or an ssh alias"_s,
-                   u"types2.json:11:34: 'hosts' must hold strings only, found an integer"_s,
-                   u"types2.json:13:14: 'planner' must be \"search\", \"llm\" or \"manual\", found \"oracle\""_s,
-                   u"types2.json:14:12: 'batch' must be at least 1, found 0"_s,
-                   u"types2.json:15:27: 'benchmark.warmup' must be at least 0, found -1"_s,
-                   u"types2.json:15:40: 'benchmark.iters' must be an integer, found a number"_s,
-                   u"types2.json:15:60: 'benchmark.max_seconds' must be greater than 0, found 0"_s,
-                   u"types2.json:15:77: 'benchmark.cold_cache' must be true or false, found a string"_s,
-                   u"types2.json:16:31: 'divergence.threshold' must be greater than 0, found 0"_s,
-                   u"types2.json:16:50: 'divergence.max_failures' must be at least 1, found 0"_s,
-                   u"types2.json:17:28: 'compile_flags' must hold strings only, found an integer"_s,
-                   u"types2.json:18:12: 'bytes' formula '-4 * N': must not be negative"_s}
-            << QStringList{u"types2.json:7:52: warning: unknown key 'extra' in 'entry' is ignored"_s,
-                           u"types2.json:10:53: warning: unknown key 'strides' in 'outputs.y' is ignored"_s};
+                   u"types2.json:7:52: warning: unknown key 'extra' in 'entry' is ignored"_s,
+                   u"types2.json:10:53: warning: unknown key 'strides' in 'outputs.y' is ignored"_s};
         QTest::newRow("entries and tensors")
             << u"entry.json"_s
             << QStringList{u"entry.json:3:12: kernel and reference entries must differ (both are 'same'); set entry.reference"_s,
@@ -170,8 +170,10 @@ private Q_SLOTS:
     {
         const WorkloadLoad l = load(u"knobs-without-template.json"_s);
         QVERIFY(l.workload); // a warning does not refuse the workload
-        QCOMPARE(render(l.warnings),
-                 QStringList{u"knobs-without-template.json:6:3: warning: knobs are declared but no 'template' kernel uses them"_s});
+        QCOMPARE(
+            render(l.warnings),
+            QStringList{
+                u"knobs-without-template.json:6:3: warning: knobs are declared but no 'template' kernel uses them"_s});
     }
 
     void missingFile()
@@ -191,7 +193,8 @@ private Q_SLOTS:
     void bundledExamplesLoad()
     {
         QFETCH(QString, path);
-        const WorkloadLoad l = loadWorkload(QStringLiteral(KWB_SOURCE_DIR) + u'/' + path, &m_target);
+        const WorkloadLoad l =
+            loadWorkload(QStringLiteral(KWB_SOURCE_DIR) + u'/' + path, &m_target);
         QVERIFY2(l.errors.isEmpty() && l.warnings.isEmpty(), qPrintable(l.message()));
     }
 };

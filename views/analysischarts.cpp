@@ -1,7 +1,7 @@
 #include "analysischarts.h"
 
-#include "session/candidatemodel.h"
 #include "metricchart.h"
+#include "session/candidatemodel.h"
 #include "session/compare.h"
 #include "workbench.h"
 
@@ -13,7 +13,6 @@
 #include <QScatterSeries>
 #include <QTimer>
 #include <QValueAxis>
-
 #include <cmath>
 
 namespace kwb {
@@ -43,7 +42,8 @@ RooflineChart::RooflineChart(QWidget *parent) : QChartView(parent)
     c->addSeries(m_ceiling);
     c->addSeries(m_path);
     attachAxes(c, m_x, m_y);
-    m_points = std::make_unique<ChunkedMarkers>(c, m_x, m_y, tr("candidates"), QColor(33, 150, 243));
+    m_points =
+        std::make_unique<ChunkedMarkers>(c, m_x, m_y, tr("candidates"), QColor(33, 150, 243));
 }
 
 RooflineChart::~RooflineChart() = default;
@@ -60,12 +60,13 @@ void RooflineChart::setModel(CandidateModel *model)
                 QTimer::singleShot(0, this, &RooflineChart::rebuild);
         }
     });
-    connect(model, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first, int last) {
-        if (m_dirty)
-            return; // a rebuild is due anyway
-        for (int row = first; row <= last; ++row)
-            addRecord(*m_model->recordAt(row));
-    });
+    connect(model, &QAbstractItemModel::rowsInserted, this,
+            [this](const QModelIndex &, int first, int last) {
+                if (m_dirty)
+                    return; // a rebuild is due anyway
+                for (int row = first; row <= last; ++row)
+                    addRecord(*m_model->recordAt(row));
+            });
     rebuild();
 }
 
@@ -135,7 +136,8 @@ void RooflineChart::rebuild()
         const double ridge = m_peakGflops / m_peakGbs;
         xlo = std::min(xlo, ridge / 16);
         xhi = std::max(xhi, ridge * 16);
-        ceiling << QPointF(xlo, xlo * m_peakGbs) << QPointF(ridge, m_peakGflops) << QPointF(xhi, m_peakGflops);
+        ceiling << QPointF(xlo, xlo * m_peakGbs) << QPointF(ridge, m_peakGflops)
+                << QPointF(xhi, m_peakGflops);
         ylo = std::min(ylo, xlo * m_peakGbs);
         yhi = std::max(yhi, m_peakGflops);
     }
@@ -168,7 +170,8 @@ void SelectionBars::showCandidate(Workbench *workbench, int id)
     const ExperimentRecord *parent = r->parent ? m->recordById(*r->parent) : nullptr;
     const ExperimentRecord *incumbent = m->recordById(m->incumbentId());
     auto *vsParent = new QBarSet(parent ? tr("vs parent #%1").arg(parent->id) : tr("vs parent"));
-    auto *vsIncumbent = new QBarSet(incumbent ? tr("vs incumbent #%1").arg(incumbent->id) : tr("vs incumbent"));
+    auto *vsIncumbent =
+        new QBarSet(incumbent ? tr("vs incumbent #%1").arg(incumbent->id) : tr("vs incumbent"));
     // Better is green, worse red (by each metric's direction); the parent's
     // bars darker than the incumbent's.
     vsParent->setColor(QColor(46, 125, 50));
@@ -178,10 +181,13 @@ void SelectionBars::showCandidate(Workbench *workbench, int id)
     QStringList categories;
     auto improvement = [](const MetricComparison &c) {
         // Positive when better, whichever way the metric points.
-        return std::isfinite(c.deltaPct) ? (c.verdict < 0 ? -std::abs(c.deltaPct) : std::abs(c.deltaPct)) : 0.0;
+        return std::isfinite(c.deltaPct)
+                   ? (c.verdict < 0 ? -std::abs(c.deltaPct) : std::abs(c.deltaPct))
+                   : 0.0;
     };
     const Comparison p = parent ? compareRecords(*parent, *r, workbench->target()) : Comparison{};
-    const Comparison i = incumbent ? compareRecords(*incumbent, *r, workbench->target()) : Comparison{};
+    const Comparison i =
+        incumbent ? compareRecords(*incumbent, *r, workbench->target()) : Comparison{};
     const auto &rows = !p.metrics.empty() ? p.metrics : i.metrics;
     for (const MetricComparison &row : rows) {
         double a = 0, b = 0;

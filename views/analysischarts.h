@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QChartView>
-
 #include <memory>
 
 class QBarCategoryAxis;
@@ -43,7 +42,8 @@ private:
     bool pointOf(const ExperimentRecord &r, QPointF *point);
 
     CandidateModel *m_model = nullptr;
-    bool m_dirty = true; ///< a rebuild is due (after a reset, or rows that arrived while hidden) ///< rows arrived while hidden: rebuild when shown
+    bool m_dirty = true; ///< a rebuild is due (after a reset, or rows that arrived while hidden)
+                         ///< ///< rows arrived while hidden: rebuild when shown
     QLineSeries *m_ceiling;
     std::unique_ptr<ChunkedMarkers> m_points;
     QLineSeries *m_path;

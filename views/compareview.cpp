@@ -12,7 +12,6 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
-
 #include <cmath>
 
 namespace kwb {
@@ -79,10 +78,13 @@ QString CompareView::verdict() const
 void CompareView::refresh()
 {
     m_table->setRowCount(0);
-    const ExperimentRecord *a = m_workbench ? m_workbench->candidates()->recordById(m_a->value()) : nullptr;
-    const ExperimentRecord *b = m_workbench ? m_workbench->candidates()->recordById(m_b->value()) : nullptr;
+    const ExperimentRecord *a =
+        m_workbench ? m_workbench->candidates()->recordById(m_a->value()) : nullptr;
+    const ExperimentRecord *b =
+        m_workbench ? m_workbench->candidates()->recordById(m_b->value()) : nullptr;
     if (!a || !b) {
-        m_verdict->setText(tr("Pick two recorded candidates (double-click one in the timeline to compare it with its parent)."));
+        m_verdict->setText(tr("Pick two recorded candidates (double-click one in the timeline to "
+                              "compare it with its parent)."));
         m_diff->clear();
         return;
     }
@@ -94,13 +96,15 @@ void CompareView::refresh()
     auto number = [](double v) { return std::isfinite(v) ? QString::number(v, 'g', 4) : u"—"_s; };
     for (int i = 0; i < int(c.metrics.size()); ++i) {
         const MetricComparison &m = c.metrics[size_t(i)];
-        auto *name = new QTableWidgetItem(m.unit.isEmpty() ? m.metric : m.metric + u" ("_s + m.unit + u')');
+        auto *name =
+            new QTableWidgetItem(m.unit.isEmpty() ? m.metric : m.metric + u" ("_s + m.unit + u')');
         name->setToolTip(m.description);
         m_table->setItem(i, 0, name);
         m_table->setItem(i, 1, new QTableWidgetItem(number(m.a)));
         m_table->setItem(i, 2, new QTableWidgetItem(number(m.b)));
         auto *delta = new QTableWidgetItem(std::isfinite(m.deltaPct)
-                                               ? (m.deltaPct >= 0 ? u"+"_s : QString()) + QString::number(m.deltaPct, 'f', 1) + u'%'
+                                               ? (m.deltaPct >= 0 ? u"+"_s : QString()) +
+                                                     QString::number(m.deltaPct, 'f', 1) + u'%'
                                                : u"—"_s);
         if (m.verdict != 0)
             delta->setForeground(m.verdict > 0 ? QColor(46, 125, 50) : QColor(198, 40, 40));

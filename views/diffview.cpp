@@ -1,13 +1,12 @@
 #include "diffview.h"
 
 #include "diff/linediff.h"
-
 #include "qsci.h"
 
 #include <QGridLayout>
 #include <QGuiApplication>
-#include <QPalette>
 #include <QLabel>
+#include <QPalette>
 #include <QScrollBar>
 
 namespace kwb {
@@ -17,8 +16,16 @@ using namespace Qt::Literals::StringLiterals;
 namespace {
 
 // Markers and indicators shared by both sides.
-enum { ChangedMarker = 1, DeletedMarker = 2, InsertedMarker = 3 };
-enum { InlineIndicator = 8 };
+enum
+{
+    ChangedMarker = 1,
+    DeletedMarker = 2,
+    InsertedMarker = 3
+};
+enum
+{
+    InlineIndicator = 8
+};
 
 QsciScintilla *makeEditor(QWidget *parent)
 {
@@ -74,9 +81,9 @@ void setLexer(QsciScintilla *e, const QString &fileName)
         e->setMarginsForegroundColor(pal.color(QPalette::WindowText));
         e->setCaretForegroundColor(pal.color(QPalette::Text));
         for (int marker : {ChangedMarker, DeletedMarker, InsertedMarker}) {
-            const QColor c = marker == ChangedMarker ? QColor(120, 90, 20, 150)
-                : marker == DeletedMarker            ? QColor(130, 40, 40, 150)
-                                                     : QColor(40, 100, 50, 150);
+            const QColor c = marker == ChangedMarker   ? QColor(120, 90, 20, 150)
+                             : marker == DeletedMarker ? QColor(130, 40, 40, 150)
+                                                       : QColor(40, 100, 50, 150);
             e->setMarkerBackgroundColor(c, marker);
         }
     }
@@ -101,10 +108,14 @@ DiffView::DiffView(QWidget *parent) : QWidget(parent)
     grid->addWidget(m_right, 1, 1);
     // Both sides have as many visual lines (padding included): scrolling one
     // scrolls the other to the same visual line.
-    connect(m_left->verticalScrollBar(), &QScrollBar::valueChanged, this, [this] { syncFrom(m_left, m_right); });
-    connect(m_right->verticalScrollBar(), &QScrollBar::valueChanged, this, [this] { syncFrom(m_right, m_left); });
-    connect(m_left->horizontalScrollBar(), &QScrollBar::valueChanged, m_right->horizontalScrollBar(), &QScrollBar::setValue);
-    connect(m_right->horizontalScrollBar(), &QScrollBar::valueChanged, m_left->horizontalScrollBar(), &QScrollBar::setValue);
+    connect(m_left->verticalScrollBar(), &QScrollBar::valueChanged, this,
+            [this] { syncFrom(m_left, m_right); });
+    connect(m_right->verticalScrollBar(), &QScrollBar::valueChanged, this,
+            [this] { syncFrom(m_right, m_left); });
+    connect(m_left->horizontalScrollBar(), &QScrollBar::valueChanged,
+            m_right->horizontalScrollBar(), &QScrollBar::setValue);
+    connect(m_right->horizontalScrollBar(), &QScrollBar::valueChanged,
+            m_left->horizontalScrollBar(), &QScrollBar::setValue);
     connect(m_right, &QsciScintilla::textChanged, this, [this] {
         if (!m_right->isReadOnly())
             Q_EMIT rightEdited();
@@ -121,8 +132,8 @@ void DiffView::syncFrom(QsciScintilla *from, QsciScintilla *to)
     m_syncing = false;
 }
 
-void DiffView::setTexts(const QString &leftTitle, const QString &left, const QString &rightTitle, const QString &right,
-                        const QString &fileName)
+void DiffView::setTexts(const QString &leftTitle, const QString &left, const QString &rightTitle,
+                        const QString &right, const QString &fileName)
 {
     m_leftTitle->setText(leftTitle);
     m_rightTitle->setText(rightTitle);
@@ -178,7 +189,8 @@ void DiffView::apply(const LineDiff &diff)
     for (QsciScintilla *e : {m_left, m_right}) {
         e->markerDeleteAll();
         e->clearAnnotations();
-        e->clearIndicatorRange(0, 0, std::max(0, e->lines() - 1), e->text(std::max(0, e->lines() - 1)).size(), InlineIndicator);
+        e->clearIndicatorRange(0, 0, std::max(0, e->lines() - 1),
+                               e->text(std::max(0, e->lines() - 1)).size(), InlineIndicator);
     }
     m_changedRows = diff.changedRows();
     m_leftPadding = m_leftTop;

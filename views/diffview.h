@@ -22,8 +22,8 @@ public:
 
     /// Shows `left` against `right`; `fileName` picks the highlighting
     /// (.cpp/.cu/.h: C++, .py: Python).
-    void setTexts(const QString &leftTitle, const QString &left, const QString &rightTitle, const QString &right,
-                  const QString &fileName = QStringLiteral("kernel.cpp"));
+    void setTexts(const QString &leftTitle, const QString &left, const QString &rightTitle,
+                  const QString &right, const QString &fileName = QStringLiteral("kernel.cpp"));
     void clear();
     void setRightEditable(bool editable);
     /// The texts as given (or as edited, on the right), without padding.

@@ -57,7 +57,8 @@ GuiLlmSettings GuiLlmSettings::load()
         g.llm["prices"] = Json::object();
         for (auto it = prices.cbegin(); it != prices.cend(); ++it) {
             const QVariantList p = it.value().toList();
-            g.llm["prices"][ss(it.key())] = Json::array({p.value(0).toDouble(), p.value(1).toDouble()});
+            g.llm["prices"][ss(it.key())] =
+                Json::array({p.value(0).toDouble(), p.value(1).toDouble()});
         }
     }
     g.overrideWorkload = s.value(u"llm/override"_s, false).toBool();
@@ -78,7 +79,9 @@ Json GuiLlmSettings::applyTo(const Json &workloadLlm) const
 QStringList copyBuiltInPrompts(const QString &dir, QString *error)
 {
     QStringList written;
-    for (QDirIterator it(u":/kwb/prompts"_s, {u"*.md"_s}, QDir::Files, QDirIterator::Subdirectories); it.hasNext();) {
+    for (QDirIterator it(u":/kwb/prompts"_s, {u"*.md"_s}, QDir::Files,
+                         QDirIterator::Subdirectories);
+         it.hasNext();) {
         const QFileInfo from(it.next());
         const QString target = from.dir().dirName();
         const QString folder = target == u"default"_s ? dir : dir + u'/' + target;
@@ -89,7 +92,8 @@ QStringList copyBuiltInPrompts(const QString &dir, QString *error)
             *error = LlmSettingsDialog::tr("cannot write %1").arg(to);
             return written;
         }
-        QFile::setPermissions(to, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
+        QFile::setPermissions(to, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup |
+                                      QFile::ReadOther);
         written << to;
     }
     return written;
@@ -101,20 +105,23 @@ LlmSettingsDialog::LlmSettingsDialog(QWidget *parent) : QDialog(parent)
     const GuiLlmSettings g = GuiLlmSettings::load();
     auto text = [&](const char *key) { return qs(g.llm.value(key, std::string())); };
     m_provider = new QComboBox(this);
-    m_provider->addItem(tr("OpenAI-compatible (OpenAI, vLLM, llama.cpp, Ollama, LM Studio)"), u"openai"_s);
+    m_provider->addItem(tr("OpenAI-compatible (OpenAI, vLLM, llama.cpp, Ollama, LM Studio)"),
+                        u"openai"_s);
     m_provider->addItem(tr("Anthropic Messages API"), u"anthropic"_s);
     m_provider->addItem(tr("A local command (prompt on stdin, reply on stdout)"), u"command"_s);
     m_provider->setCurrentIndex(std::max(0, m_provider->findData(text("provider"))));
     m_baseUrl = new QLineEdit(text("base_url"), this);
-    m_baseUrl->setPlaceholderText(tr("default: $OPENAI_BASE_URL / $ANTHROPIC_BASE_URL, else the public API"));
+    m_baseUrl->setPlaceholderText(
+        tr("default: $OPENAI_BASE_URL / $ANTHROPIC_BASE_URL, else the public API"));
     m_model = new QLineEdit(text("model"), this);
     m_model->setObjectName(u"llmModel"_s);
     m_keyEnv = new QLineEdit(text("api_key_env"), this);
     m_keyEnv->setPlaceholderText(tr("default: OPENAI_API_KEY / ANTHROPIC_API_KEY"));
     m_key = new QLineEdit(this);
     m_key->setEchoMode(QLineEdit::Password);
-    m_key->setPlaceholderText(g.llm.contains("keychain") ? tr("stored in the keychain; type to replace")
-                                                         : tr("optional: stored in the OS keychain, never in a file"));
+    m_key->setPlaceholderText(g.llm.contains("keychain")
+                                  ? tr("stored in the keychain; type to replace")
+                                  : tr("optional: stored in the OS keychain, never in a file"));
     QStringList command;
     for (const Json &a : g.llm.value("command", Json::array()))
         command << qs(a.get<std::string>());
@@ -132,28 +139,32 @@ LlmSettingsDialog::LlmSettingsDialog(QWidget *parent) : QDialog(parent)
     m_priceIn->setValue(g.llm.value("price_in", 0.0));
     m_priceOut->setValue(g.llm.value("price_out", 0.0));
     // Prices are remembered per model: naming a priced model shows its prices.
-    connect(m_model, &QLineEdit::textChanged, this, [this, prices = g.llm.value("prices", Json::object())](const QString &model) {
-        const auto p = prices.find(model.trimmed().toStdString());
-        if (p != prices.end() && p->is_array() && p->size() == 2) {
-            m_priceIn->setValue((*p)[0].get<double>());
-            m_priceOut->setValue((*p)[1].get<double>());
-        }
-    });
+    connect(m_model, &QLineEdit::textChanged, this,
+            [this, prices = g.llm.value("prices", Json::object())](const QString &model) {
+                const auto p = prices.find(model.trimmed().toStdString());
+                if (p != prices.end() && p->is_array() && p->size() == 2) {
+                    m_priceIn->setValue((*p)[0].get<double>());
+                    m_priceOut->setValue((*p)[1].get<double>());
+                }
+            });
     m_samples = new QSpinBox(this);
     m_samples->setRange(1, 16);
     m_samples->setValue(g.llm.value("samples", 1));
-    m_samples->setToolTip(tr("How many kernels the executor writes for each plan; a round's batch holds plans times kernels."));
+    m_samples->setToolTip(tr("How many kernels the executor writes for each plan; a round's batch "
+                             "holds plans times kernels."));
     m_prompts = new QLineEdit(text("prompts"), this);
     m_prompts->setPlaceholderText(tr("optional: a folder of your own planner.md, executor.md, …"));
     auto *browse = new QPushButton(tr("Choose…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Prompt templates"), m_prompts->text());
+        const QString dir =
+            QFileDialog::getExistingDirectory(this, tr("Prompt templates"), m_prompts->text());
         if (!dir.isEmpty())
             m_prompts->setText(dir);
     });
     auto *copy = new QPushButton(tr("Copy the built-in ones there"), this);
     copy->setObjectName(u"copyPrompts"_s);
-    copy->setToolTip(tr("Writes the built-in templates into the folder to edit (files already there are kept)."));
+    copy->setToolTip(tr(
+        "Writes the built-in templates into the folder to edit (files already there are kept)."));
     connect(copy, &QPushButton::clicked, this, [this] {
         const QString dir = m_prompts->text().trimmed();
         if (dir.isEmpty()) {
@@ -165,16 +176,20 @@ LlmSettingsDialog::LlmSettingsDialog(QWidget *parent) : QDialog(parent)
         if (!error.isEmpty())
             QMessageBox::warning(this, windowTitle(), error);
         else
-            QMessageBox::information(this, windowTitle(), tr("%n template(s) written to %1.", nullptr, int(written.size())).arg(dir));
+            QMessageBox::information(
+                this, windowTitle(),
+                tr("%n template(s) written to %1.", nullptr, int(written.size())).arg(dir));
     });
     auto *promptsRow = new QHBoxLayout;
     promptsRow->addWidget(m_prompts, 1);
     promptsRow->addWidget(browse);
-    m_notes = new QCheckBox(tr("The LLM also writes the optimization memory and the reflexions"), this);
+    m_notes =
+        new QCheckBox(tr("The LLM also writes the optimization memory and the reflexions"), this);
     m_notes->setChecked(g.llm.value("notes", true));
     m_override = new QCheckBox(tr("Use these instead of a workload's own 'llm' settings"), this);
     m_override->setChecked(g.overrideWorkload);
-    m_always = new QCheckBox(tr("Plan with the LLM also where the workload names the knob search"), this);
+    m_always =
+        new QCheckBox(tr("Plan with the LLM also where the workload names the knob search"), this);
     m_always->setChecked(g.always);
 
     auto *form = new QFormLayout(this);
@@ -223,14 +238,16 @@ void LlmSettingsDialog::accept()
     }
     const QString prompts = m_prompts->text().trimmed();
     if (!prompts.isEmpty() && !QFileInfo(prompts).isDir()) {
-        QMessageBox::warning(this, windowTitle(), tr("The prompt folder %1 does not exist.").arg(prompts));
+        QMessageBox::warning(this, windowTitle(),
+                             tr("The prompt folder %1 does not exist.").arg(prompts));
         return;
     }
     QSettings s;
     bool keychained = !s.value(u"llm/keychain"_s).toString().isEmpty();
     if (!m_key->text().isEmpty()) {
         if (!keychain::write(kKeychainEntry, m_key->text(), &error)) {
-            QMessageBox::warning(this, windowTitle(), tr("The key could not be stored in the keychain: %1").arg(error));
+            QMessageBox::warning(this, windowTitle(),
+                                 tr("The key could not be stored in the keychain: %1").arg(error));
             return;
         }
         keychained = true;
@@ -250,7 +267,8 @@ void LlmSettingsDialog::accept()
     }
     s.setValue(u"llm/notes"_s, m_notes->isChecked());
     s.setValue(u"llm/samples"_s, m_samples->value());
-    s.setValue(u"llm/prompts"_s, prompts.isEmpty() ? QString() : QFileInfo(prompts).absoluteFilePath());
+    s.setValue(u"llm/prompts"_s,
+               prompts.isEmpty() ? QString() : QFileInfo(prompts).absoluteFilePath());
     s.setValue(u"llm/override"_s, m_override->isChecked());
     s.setValue(u"llm/always"_s, m_always->isChecked());
     QDialog::accept();

@@ -19,7 +19,7 @@ struct GuiLlmSettings
 {
     Json llm = Json::object();
     bool overrideWorkload = false; ///< these win over the workload's own `llm`
-    bool always = false;           ///< plan with the LLM even where the workload names the knob search
+    bool always = false; ///< plan with the LLM even where the workload names the knob search
 
     static GuiLlmSettings load();
     /// The workload's `llm` with these on top (override) or under it (defaults).
@@ -43,7 +43,8 @@ public:
 
 private:
     QComboBox *m_provider = nullptr;
-    QLineEdit *m_baseUrl = nullptr, *m_model = nullptr, *m_keyEnv = nullptr, *m_key = nullptr, *m_command = nullptr;
+    QLineEdit *m_baseUrl = nullptr, *m_model = nullptr, *m_keyEnv = nullptr, *m_key = nullptr,
+              *m_command = nullptr;
     QLineEdit *m_prompts = nullptr;
     QDoubleSpinBox *m_priceIn = nullptr, *m_priceOut = nullptr;
     QSpinBox *m_samples = nullptr;

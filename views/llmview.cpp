@@ -18,7 +18,18 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-enum Column { Number, Purpose, Round, TokensIn, TokensOut, Cost, Seconds, State, ColumnCount };
+enum Column
+{
+    Number,
+    Purpose,
+    Round,
+    TokensIn,
+    TokensOut,
+    Cost,
+    Seconds,
+    State,
+    ColumnCount
+};
 constexpr int kPromptRole = Qt::UserRole;
 constexpr int kReplyRole = Qt::UserRole + 1;
 
@@ -43,8 +54,8 @@ LlmView::LlmView(QWidget *parent) : QWidget(parent)
     m_calls->setObjectName(u"llmCalls"_s);
     m_calls->setRootIsDecorated(false);
     m_calls->setColumnCount(ColumnCount);
-    m_calls->setHeaderLabels({tr("#"), tr("Purpose"), tr("Round"), tr("Tokens in"), tr("Tokens out"), tr("US$"),
-                              tr("Seconds"), tr("State")});
+    m_calls->setHeaderLabels({tr("#"), tr("Purpose"), tr("Round"), tr("Tokens in"),
+                              tr("Tokens out"), tr("US$"), tr("Seconds"), tr("State")});
     m_calls->header()->setStretchLastSection(true);
     m_calls->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_prompt = textPane(this, tr("The exact prompt of the selected call."));
@@ -63,7 +74,8 @@ LlmView::LlmView(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(m_totals);
     layout->addWidget(split, 1);
-    connect(m_calls, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) { showCall(item); });
+    connect(m_calls, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem *item) { showCall(item); });
     updateTotals();
 }
 
@@ -81,10 +93,12 @@ void LlmView::loadSession(const QString &sessionDir)
         if (!t.is_object())
             continue; // a transcript torn by a crash: the ledger still counts the call
         QTreeWidgetItem *item = addCall(qs(t.value("purpose", std::string())), t.value("round", 0),
-                                        qs(t.value("system", std::string())) + u"\n\n"_s + qs(t.value("prompt", std::string())));
+                                        qs(t.value("system", std::string())) + u"\n\n"_s +
+                                            qs(t.value("prompt", std::string())));
         item->setText(Number, QString::number(t.value("call", 0)));
         const bool ok = t.value("ok", false);
-        item->setData(0, kReplyRole, qs(ok ? t.value("reply", std::string()) : t.value("error", std::string())));
+        item->setData(0, kReplyRole,
+                      qs(ok ? t.value("reply", std::string()) : t.value("error", std::string())));
         item->setText(TokensIn, QString::number(t.value("tokens_in", 0)));
         item->setText(TokensOut, QString::number(t.value("tokens_out", 0)));
         item->setText(Cost, QString::number(t.value("cost", 0.0), 'f', 4));
@@ -97,8 +111,9 @@ void LlmView::loadSession(const QString &sessionDir)
 QTreeWidgetItem *LlmView::addCall(const QString &purpose, int round, const QString &prompt)
 {
     // Follow the newest call unless the engineer is reading an older one.
-    const bool follow = !m_calls->currentItem()
-        || m_calls->indexOfTopLevelItem(m_calls->currentItem()) == m_calls->topLevelItemCount() - 1;
+    const bool follow =
+        !m_calls->currentItem() ||
+        m_calls->indexOfTopLevelItem(m_calls->currentItem()) == m_calls->topLevelItemCount() - 1;
     auto *item = new QTreeWidgetItem(m_calls);
     item->setText(Number, QString::number(m_calls->topLevelItemCount()));
     item->setText(Purpose, purpose);
@@ -111,7 +126,8 @@ QTreeWidgetItem *LlmView::addCall(const QString &purpose, int round, const QStri
     return item;
 }
 
-void LlmView::callStarted(int call, int round, const QString &purpose, const QString &system, const QString &prompt)
+void LlmView::callStarted(int call, int round, const QString &purpose, const QString &system,
+                          const QString &prompt)
 {
     QTreeWidgetItem *item = addCall(purpose, round, system + u"\n\n"_s + prompt);
     item->setText(State, tr("streaming…"));
@@ -136,7 +152,8 @@ void LlmView::callDelta(int call, const QString &text)
         bar->setValue(bar->maximum());
 }
 
-void LlmView::callFinished(int call, const QString &, const LlmReply &reply, const LedgerTotals &ledger)
+void LlmView::callFinished(int call, const QString &, const LlmReply &reply,
+                           const LedgerTotals &ledger)
 {
     QTreeWidgetItem *item = m_live.take(call);
     if (!item)
@@ -176,19 +193,23 @@ void LlmView::showCall(QTreeWidgetItem *item)
 void LlmView::updateTotals()
 {
     if (m_ledger.calls == 0 && m_live.isEmpty()) {
-        m_totals->setText(tr("No LLM calls in this session (the planner is the knob search, or nothing ran yet). "
-                             "Device time: %1 s.").arg(m_deviceSeconds, 0, 'f', 1));
+        m_totals->setText(
+            tr("No LLM calls in this session (the planner is the knob search, or nothing ran yet). "
+               "Device time: %1 s.")
+                .arg(m_deviceSeconds, 0, 'f', 1));
         return;
     }
-    m_totals->setText(tr("%n LLM calls", nullptr, m_ledger.calls)
-                      + (m_ledger.failedCalls ? u' ' + tr("(%n failed)", nullptr, m_ledger.failedCalls) : QString())
-                      + u" · "_s
-                      + tr("%1 tokens in, %2 out · US$ %3 · %4 s waiting for the LLM · device time %5 s")
-                            .arg(m_ledger.tokensIn)
-                            .arg(m_ledger.tokensOut)
-                            .arg(m_ledger.cost, 0, 'f', 4)
-                            .arg(m_ledger.ms / 1000.0, 0, 'f', 1)
-                            .arg(m_deviceSeconds, 0, 'f', 1));
+    m_totals->setText(
+        tr("%n LLM calls", nullptr, m_ledger.calls) +
+        (m_ledger.failedCalls ? u' ' + tr("(%n failed)", nullptr, m_ledger.failedCalls)
+                              : QString()) +
+        u" · "_s +
+        tr("%1 tokens in, %2 out · US$ %3 · %4 s waiting for the LLM · device time %5 s")
+            .arg(m_ledger.tokensIn)
+            .arg(m_ledger.tokensOut)
+            .arg(m_ledger.cost, 0, 'f', 4)
+            .arg(m_ledger.ms / 1000.0, 0, 'f', 1)
+            .arg(m_deviceSeconds, 0, 'f', 1));
 }
 
 int LlmView::callCount() const

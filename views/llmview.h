@@ -27,10 +27,12 @@ public:
 
     /// Shows the calls recorded in `sessionDir`'s transcripts.
     void loadSession(const QString &sessionDir);
-    void callStarted(int call, int round, const QString &purpose, const QString &system, const QString &prompt);
+    void callStarted(int call, int round, const QString &purpose, const QString &system,
+                     const QString &prompt);
     void callDelta(int call, const QString &text);
     /// A call ended; `ledger` is the session's, this call included.
-    void callFinished(int call, const QString &purpose, const LlmReply &reply, const LedgerTotals &ledger);
+    void callFinished(int call, const QString &purpose, const LlmReply &reply,
+                      const LedgerTotals &ledger);
     /// The device time beside the LLM's cost: the session's records, then each new one.
     void setRecords(const std::vector<ExperimentRecord> &records);
     void addRecord(const ExperimentRecord &record);

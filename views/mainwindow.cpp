@@ -7,9 +7,9 @@
 #include "llmview.h"
 #include "loop/decision.h"
 #include "metricchart.h"
-#include "util/language.h"
 #include "sshdialogs.h"
 #include "timelineview.h"
+#include "util/language.h"
 #include "workbench.h"
 
 #include <QAction>
@@ -23,12 +23,12 @@
 #include <QHeaderView>
 #include <QIdentityProxyModel>
 #include <QInputDialog>
-#include <QLocale>
-#include <QMessageBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QLocale>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QSortFilterProxyModel>
@@ -39,7 +39,6 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
-
 #include <cmath>
 #include <cstdio>
 
@@ -58,11 +57,15 @@ public:
             return QIdentityProxyModel::data(index, role);
         switch (HostModel::State(QIdentityProxyModel::data(index, HostModel::StateRole).toInt())) {
         case HostModel::State::Local:
-        case HostModel::State::Connected: return QColor(0x2e, 0x7d, 0x32);
-        case HostModel::State::Connecting: return QColor(0xb2, 0x80, 0x00);
+        case HostModel::State::Connected:
+            return QColor(0x2e, 0x7d, 0x32);
+        case HostModel::State::Connecting:
+            return QColor(0xb2, 0x80, 0x00);
         case HostModel::State::Down:
-        case HostModel::State::Failed: return QColor(0xc6, 0x28, 0x28);
-        case HostModel::State::NotConnected: break;
+        case HostModel::State::Failed:
+            return QColor(0xc6, 0x28, 0x28);
+        case HostModel::State::NotConnected:
+            break;
         }
         return {};
     }
@@ -83,7 +86,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_error->setObjectName(u"errorBanner"_s);
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(u"QLabel { background: #fdecea; color: #611a15; padding: 6px; border-radius: 3px; }"_s);
+    m_error->setStyleSheet(
+        u"QLabel { background: #fdecea; color: #611a15; padding: 6px; border-radius: 3px; }"_s);
     m_error->hide();
     m_diff = new DiffView(central);
     layout->addWidget(m_error);
@@ -105,7 +109,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     if (!restoreState(settings.value(u"window/state"_s).toByteArray())) {
         // The default layout at 1280×800: the diff gets the most room, the
         // charts a readable height, the bottom row what is left.
-        auto find = [this](const char *name) { return findChild<QDockWidget *>(QString::fromLatin1(name)); };
+        auto find = [this](const char *name) {
+            return findChild<QDockWidget *>(QString::fromLatin1(name));
+        };
         resizeDocks({find("chartDock"), find("planDock")}, {430, 220}, Qt::Vertical);
         resizeDocks({find("chartDock")}, {420}, Qt::Horizontal);
         resizeDocks({find("timelineDock")}, {190}, Qt::Vertical);
@@ -123,8 +129,8 @@ QAction *MainWindow::action(const QString &name) const
 
 void MainWindow::buildActions()
 {
-    auto add = [this](const QString &name, const QString &text, const QKeySequence &key, const QString &tip,
-                      auto slot) {
+    auto add = [this](const QString &name, const QString &text, const QKeySequence &key,
+                      const QString &tip, auto slot) {
         auto *a = new QAction(QIcon(u":/kwb/icons/"_s + name + u".svg"_s), text, this);
         a->setObjectName(name);
         a->setShortcut(key);
@@ -146,16 +152,17 @@ void MainWindow::buildActions()
             runLoop();
         }
     });
-    add(u"approve"_s, tr("Approve"), QKeySequence(Qt::CTRL | Qt::Key_Return), tr("Ship the pending candidate"),
-        [this] { approve(); });
-    add(u"edit"_s, tr("Edit"), QKeySequence(Qt::CTRL | Qt::Key_E), tr("Hand-edit the pending candidate, then approve"),
-        [this] { editPending(); });
-    add(u"reject"_s, tr("Reject"), QKeySequence(Qt::CTRL | Qt::Key_Backspace), tr("Drop the pending candidate"),
-        [this] { reject(); });
+    add(u"approve"_s, tr("Approve"), QKeySequence(Qt::CTRL | Qt::Key_Return),
+        tr("Ship the pending candidate"), [this] { approve(); });
+    add(u"edit"_s, tr("Edit"), QKeySequence(Qt::CTRL | Qt::Key_E),
+        tr("Hand-edit the pending candidate, then approve"), [this] { editPending(); });
+    add(u"reject"_s, tr("Reject"), QKeySequence(Qt::CTRL | Qt::Key_Backspace),
+        tr("Drop the pending candidate"), [this] { reject(); });
     add(u"regenerate"_s, tr("Regenerate"), QKeySequence(Qt::CTRL | Qt::Key_R),
         tr("Drop the pending candidate and ask the planner for another"), [this] { reject(); });
     add(u"revert"_s, tr("Revert to selected"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R),
-        tr("Make the selected candidate the incumbent; later candidates branch from it"), [this] { revertToSelected(); });
+        tr("Make the selected candidate the incumbent; later candidates branch from it"),
+        [this] { revertToSelected(); });
     add(u"stop"_s, tr("Stop"), QKeySequence(Qt::SHIFT | Qt::Key_F5),
         tr("Finish and record the running candidate, then stop"), [this] {
             if (auto *l = m_workbench ? m_workbench->loop() : nullptr)
@@ -177,19 +184,23 @@ void MainWindow::buildActions()
     auto *bar = addToolBar(tr("Loop"));
     bar->setObjectName(u"loopToolbar"_s);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    for (const char *name : {"run", "pause", "step", "approve", "edit", "reject", "regenerate", "revert", "stop"})
+    for (const char *name :
+         {"run", "pause", "step", "approve", "edit", "reject", "regenerate", "revert", "stop"})
         bar->addAction(m_actions.value(QString::fromLatin1(name)));
     bar->addSeparator();
     bar->addWidget(m_mode);
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New session…"), QKeySequence::New, this, [this] {
-        const QString w = QFileDialog::getOpenFileName(this, tr("Workload"), QString(), tr("Workloads (*.json)"));
+        const QString w =
+            QFileDialog::getOpenFileName(this, tr("Workload"), QString(), tr("Workloads (*.json)"));
         if (w.isEmpty())
             return;
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder for the new session"));
+        const QString dir =
+            QFileDialog::getExistingDirectory(this, tr("Folder for the new session"));
         if (!dir.isEmpty())
-            newSession(w, dir + u"/session-"_s + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s));
+            newSession(w, dir + u"/session-"_s +
+                              QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s));
     });
     file->addAction(tr("&Open session…"), QKeySequence::Open, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Session folder"));
@@ -200,28 +211,35 @@ void MainWindow::buildActions()
     rebuildRecentMenu();
     auto exportAction = [this, file](const QString &text, const QString &defaultName, auto chart) {
         file->addAction(text, this, [this, defaultName, chart] {
-            const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), defaultName,
-                                                              tr("PNG image (*.png);;SVG drawing (*.svg)"));
+            const QString path =
+                QFileDialog::getSaveFileName(this, tr("Export chart"), defaultName,
+                                             tr("PNG image (*.png);;SVG drawing (*.svg)"));
             if (!path.isEmpty() && !exportChart(chart(), path))
                 showError(tr("Could not write %1.").arg(path));
         });
     };
-    exportAction(tr("Export metrics &chart…"), u"metrics.png"_s, [this] { return static_cast<QChartView *>(m_chart); });
-    exportAction(tr("Export &roofline…"), u"roofline.png"_s, [this] { return static_cast<QChartView *>(m_roofline); });
-    exportAction(tr("Export &selection bars…"), u"selected.png"_s, [this] { return static_cast<QChartView *>(m_bars); });
+    exportAction(tr("Export metrics &chart…"), u"metrics.png"_s,
+                 [this] { return static_cast<QChartView *>(m_chart); });
+    exportAction(tr("Export &roofline…"), u"roofline.png"_s,
+                 [this] { return static_cast<QChartView *>(m_roofline); });
+    exportAction(tr("Export &selection bars…"), u"selected.png"_s,
+                 [this] { return static_cast<QChartView *>(m_bars); });
     file->addSeparator();
-    file->addAction(tr("Compare selected with &incumbent"), QKeySequence(Qt::CTRL | Qt::Key_D), this, [this] {
-        if (m_workbench && m_selected)
-            compare(m_workbench->candidates()->incumbentId(), m_selected);
-    });
+    file->addAction(tr("Compare selected with &incumbent"), QKeySequence(Qt::CTRL | Qt::Key_D),
+                    this, [this] {
+                        if (m_workbench && m_selected)
+                            compare(m_workbench->candidates()->incumbentId(), m_selected);
+                    });
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu *loop = menuBar()->addMenu(tr("&Loop"));
-    for (const char *name : {"run", "pause", "step", "approve", "edit", "reject", "regenerate", "revert", "stop"})
+    for (const char *name :
+         {"run", "pause", "step", "approve", "edit", "reject", "regenerate", "revert", "stop"})
         loop->addAction(m_actions.value(QString::fromLatin1(name)));
     loop->addSeparator();
     QMenu *replay = loop->addMenu(tr("Re&play session"));
     for (double speed : {1.0, 2.0, 5.0, 20.0, 100.0}) {
-        replay->addAction(tr("%1 candidates a second").arg(speed), this, [this, speed] { startReplay(speed); });
+        replay->addAction(tr("%1 candidates a second").arg(speed), this,
+                          [this, speed] { startReplay(speed); });
     }
     replay->addAction(tr("Stop replay"), this, [this] {
         if (m_workbench)
@@ -232,7 +250,8 @@ void MainWindow::buildActions()
 
 void MainWindow::buildDocks()
 {
-    auto dock = [this](const QString &name, const QString &title, QWidget *w, Qt::DockWidgetArea area) {
+    auto dock = [this](const QString &name, const QString &title, QWidget *w,
+                       Qt::DockWidgetArea area) {
         auto *d = new QDockWidget(title, this);
         d->setObjectName(name);
         d->setWidget(w);
@@ -243,7 +262,8 @@ void MainWindow::buildDocks()
     m_timeline->setObjectName(u"timeline"_s);
     connect(m_timeline, &TimelineView::candidateSelected, this, &MainWindow::selectCandidate);
     connect(m_timeline, &TimelineView::compareWithParent, this, [this](int id) {
-        const ExperimentRecord *r = m_workbench ? m_workbench->candidates()->recordById(id) : nullptr;
+        const ExperimentRecord *r =
+            m_workbench ? m_workbench->candidates()->recordById(id) : nullptr;
         if (r && r->parent)
             compare(*r->parent, id);
     });
@@ -254,7 +274,8 @@ void MainWindow::buildDocks()
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    auto *candidates = dock(u"candidatesDock"_s, tr("Candidates"), m_table, Qt::BottomDockWidgetArea);
+    auto *candidates =
+        dock(u"candidatesDock"_s, tr("Candidates"), m_table, Qt::BottomDockWidgetArea);
 
     m_chart = new MetricChart(this);
     m_chart->setMinimumSize(300, 160);
@@ -284,13 +305,15 @@ void MainWindow::buildDocks()
     m_reflexionFilter = new QSortFilterProxyModel(this);
     m_reflexionFilter->setFilterRole(JsonListModel::SearchTextRole);
     m_reflexionFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    connect(m_reflexionSearch, &QLineEdit::textChanged, m_reflexionFilter, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_reflexionSearch, &QLineEdit::textChanged, m_reflexionFilter,
+            &QSortFilterProxyModel::setFilterFixedString);
     connect(m_reflexions, &QListView::clicked, this, [this](const QModelIndex &i) {
         selectCandidate(i.data(JsonListModel::CandidateRole).toInt());
     });
     rl->addWidget(m_reflexionSearch);
     rl->addWidget(m_reflexions);
-    auto *reflexions = dock(u"reflexionDock"_s, tr("Reflexions"), reflexionBox, Qt::RightDockWidgetArea);
+    auto *reflexions =
+        dock(u"reflexionDock"_s, tr("Reflexions"), reflexionBox, Qt::RightDockWidgetArea);
 
     m_memory = new QListView(this);
     m_memory->setWordWrap(true);
@@ -363,10 +386,11 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
     m_roofline->setModel(wb->candidates());
     m_chart->setModel(wb->candidates(), wb->workload().goal.metric, wb->workload().goal.target,
                       wb->workload().goal.higherIsBetter);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &i) {
-        if (i.isValid())
-            selectCandidate(i.data(CandidateModel::IdRole).toInt());
-    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &i) {
+                if (i.isValid())
+                    selectCandidate(i.data(CandidateModel::IdRole).toInt());
+            });
     connect(wb, &Workbench::consoleLine, m_console, &QPlainTextEdit::appendPlainText);
     m_llm->loadSession(wb->session().dir());
     m_llm->setRecords(wb->session().experiments());
@@ -389,16 +413,20 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
         updateActions();
     });
     setWindowTitle(tr("%1 — Kernel Workbench").arg(wb->workload().name));
-    m_plan->setPlainText(tr("%1: %2 candidates recorded in %3.\nPress Run (F5) to start or resume the loop.")
-                             .arg(wb->workload().name)
-                             .arg(wb->candidates()->rowCount())
-                             .arg(wb->session().dir()));
+    m_plan->setPlainText(
+        tr("%1: %2 candidates recorded in %3.\nPress Run (F5) to start or resume the loop.")
+            .arg(wb->workload().name)
+            .arg(wb->candidates()->rowCount())
+            .arg(wb->session().dir()));
     if (wb->candidates()->rowCount() > 0) {
         selectCandidate(wb->candidates()->recordAt(wb->candidates()->rowCount() - 1)->id);
     } else { // a fresh session: show what the loop will start from
         QFile start(wb->workload().kernelPath);
-        const QString source = start.open(QIODevice::ReadOnly) ? QString::fromUtf8(start.readAll()) : QString();
-        m_diff->setTexts(QString(), QString(), tr("starting kernel %1 — press Run (F5)").arg(wb->workload().kernelPath), source);
+        const QString source =
+            start.open(QIODevice::ReadOnly) ? QString::fromUtf8(start.readAll()) : QString();
+        m_diff->setTexts(QString(), QString(),
+                         tr("starting kernel %1 — press Run (F5)").arg(wb->workload().kernelPath),
+                         source);
     }
     addRecent(wb->session().dir());
     updateActions();
@@ -457,8 +485,13 @@ void MainWindow::bindLoop(OptimizationLoop *loop)
     });
     connect(loop, &OptimizationLoop::proposed, this, [this, loop](const Proposal &p) {
         const QString bottleneck = loop->bottleneck();
-        m_plan->append(tr("<b>#%1</b> (round %2, %3): %4").arg(p.id).arg(p.round).arg(p.origin, p.plan.toHtmlEscaped())
-                       + (bottleneck.isEmpty() ? QString() : tr(" — incumbent is <i>%1</i>").arg(bottleneck.toHtmlEscaped())));
+        m_plan->append(tr("<b>#%1</b> (round %2, %3): %4")
+                           .arg(p.id)
+                           .arg(p.round)
+                           .arg(p.origin, p.plan.toHtmlEscaped()) +
+                       (bottleneck.isEmpty()
+                            ? QString()
+                            : tr(" — incumbent is <i>%1</i>").arg(bottleneck.toHtmlEscaped())));
     });
     connect(loop, &OptimizationLoop::evaluationStarted, this, [this](const Proposal &p) {
         m_console->appendPlainText(tr("#%1 evaluating: %2").arg(p.id).arg(p.label));
@@ -479,15 +512,18 @@ void MainWindow::bindLoop(OptimizationLoop *loop)
         updateActions();
         updateStatus();
     });
-    connect(loop, &OptimizationLoop::reverted, this, [this](int from, int to, const QString &cause) {
-        m_console->appendPlainText(tr("#%1 reverted to #%2: %3").arg(from).arg(to).arg(cause));
-    });
-    connect(loop, &OptimizationLoop::finished, this, [this](StopReason reason, const QString &detail) {
-        statusBar()->showMessage(tr("Finished (%1): %2").arg(stopReasonName(reason), detail));
-        m_console->appendPlainText(tr("loop finished (%1): %2").arg(stopReasonName(reason), detail));
-        m_pending.reset();
-        updateActions();
-    });
+    connect(
+        loop, &OptimizationLoop::reverted, this, [this](int from, int to, const QString &cause) {
+            m_console->appendPlainText(tr("#%1 reverted to #%2: %3").arg(from).arg(to).arg(cause));
+        });
+    connect(
+        loop, &OptimizationLoop::finished, this, [this](StopReason reason, const QString &detail) {
+            statusBar()->showMessage(tr("Finished (%1): %2").arg(stopReasonName(reason), detail));
+            m_console->appendPlainText(
+                tr("loop finished (%1): %2").arg(stopReasonName(reason), detail));
+            m_pending.reset();
+            updateActions();
+        });
 }
 
 bool MainWindow::startReplay(double perSecond)
@@ -533,7 +569,8 @@ void MainWindow::editPending()
         return;
     m_diff->setRightEditable(true);
     m_diff->setFocus();
-    statusBar()->showMessage(tr("Edit the candidate on the right, then Approve: it is checked and timed before anything is kept."));
+    statusBar()->showMessage(tr("Edit the candidate on the right, then Approve: it is checked and "
+                                "timed before anything is kept."));
 }
 
 void MainWindow::reject()
@@ -556,16 +593,19 @@ void MainWindow::revertToSelected()
     if (!loop->revertTo(m_selected, &error))
         showError(tr("Cannot revert to #%1: %2").arg(m_selected).arg(error));
     else
-        m_console->appendPlainText(tr("the incumbent is now #%1; the next candidates branch from it").arg(m_selected));
+        m_console->appendPlainText(
+            tr("the incumbent is now #%1; the next candidates branch from it").arg(m_selected));
 }
 
 void MainWindow::showPending(const Proposal &p)
 {
     const int inc = m_workbench->candidates()->incumbentId();
     m_diff->setRightEditable(false);
-    m_diff->setTexts(inc ? tr("#%1 (incumbent)").arg(inc) : tr("(nothing yet)"), m_workbench->sourceOf(inc),
+    m_diff->setTexts(inc ? tr("#%1 (incumbent)").arg(inc) : tr("(nothing yet)"),
+                     m_workbench->sourceOf(inc),
                      tr("#%1 — waiting for approval: %2").arg(p.id).arg(p.plan), p.source);
-    statusBar()->showMessage(tr("#%1 waits for you: Approve, Edit, Reject or Regenerate.").arg(p.id));
+    statusBar()->showMessage(
+        tr("#%1 waits for you: Approve, Edit, Reject or Regenerate.").arg(p.id));
 }
 
 void MainWindow::showCandidate(int id)
@@ -574,8 +614,10 @@ void MainWindow::showCandidate(int id)
     if (!r)
         return;
     const int parent = r->parent.value_or(0);
-    m_diff->setTexts(parent ? tr("#%1 (parent)").arg(parent) : tr("(no parent)"), m_workbench->sourceOf(parent),
-                     tr("#%1 — %2: %3").arg(id).arg(Decision::label(r->decision), r->cause), m_workbench->sourceOf(id));
+    m_diff->setTexts(parent ? tr("#%1 (parent)").arg(parent) : tr("(no parent)"),
+                     m_workbench->sourceOf(parent),
+                     tr("#%1 — %2: %3").arg(id).arg(Decision::label(r->decision), r->cause),
+                     m_workbench->sourceOf(id));
     // A failed candidate's compiler or harness log goes to the console.
     if (r->decision == u"failed"_s || r->decision == u"infra"_s) {
         QFile log(m_workbench->session().dir() + u"/logs/"_s + QString::number(id) + u".log"_s);
@@ -615,7 +657,8 @@ void MainWindow::updateActions()
     const bool gate = running && m_pending.has_value();
     const bool replaying = m_workbench && m_workbench->isReplaying();
     const bool connecting = m_workbench && m_workbench->isConnecting();
-    m_actions[u"run"_s]->setEnabled(m_workbench && !replaying && !connecting && (!loop || (running && loop->isPaused())));
+    m_actions[u"run"_s]->setEnabled(m_workbench && !replaying && !connecting &&
+                                    (!loop || (running && loop->isPaused())));
     m_actions[u"pause"_s]->setEnabled(running && !loop->isPaused());
     m_actions[u"step"_s]->setEnabled(m_workbench && (!loop || running));
     m_actions[u"approve"_s]->setEnabled(gate);
@@ -635,12 +678,13 @@ void MainWindow::chooseLanguage()
         names << language::nativeName(codes[i]);
     bool ok = false;
     const int current = std::max<qsizetype>(0, codes.indexOf(language::chosen()));
-    const QString name = QInputDialog::getItem(this, tr("Language"), tr("Language of the window:"), names, int(current),
-                                               false, &ok);
+    const QString name = QInputDialog::getItem(this, tr("Language"), tr("Language of the window:"),
+                                               names, int(current), false, &ok);
     if (!ok)
         return;
     language::setChosen(codes.value(names.indexOf(name)));
-    QMessageBox::information(this, tr("Language"), tr("The new language applies the next time Kernel Workbench starts."));
+    QMessageBox::information(this, tr("Language"),
+                             tr("The new language applies the next time Kernel Workbench starts."));
 }
 
 void MainWindow::updateStatus()
@@ -653,11 +697,14 @@ void MainWindow::updateStatus()
     OptimizationLoop *loop = m_workbench->loop();
     if (m_workbench->isReplaying())
         return; // the replay writes its own progress
-    m_phaseLabel->setText(loop ? tr("phase: %1%2").arg(phaseName(loop->phase()), loop->isPaused() ? tr(" (paused)") : QString())
-                               : tr("idle"));
+    m_phaseLabel->setText(
+        loop ? tr("phase: %1%2")
+                   .arg(phaseName(loop->phase()), loop->isPaused() ? tr(" (paused)") : QString())
+             : tr("idle"));
     const CandidateModel *m = m_workbench->candidates();
     const double bestMs = m->bestMedianMs();
-    const QString best = std::isfinite(bestMs) ? QString::number(bestMs, 'g', 4) + u" ms"_s : tr("—");
+    const QString best =
+        std::isfinite(bestMs) ? QString::number(bestMs, 'g', 4) + u" ms"_s : tr("—");
     const qint64 s = m_clock.isValid() ? m_clock.elapsed() / 1000 : 0;
     m_statsLabel->setText(tr("host: %1 · elapsed %2:%3 · %4 evaluations · best %5")
                               .arg(m_workbench->hostSpecs().join(u", "_s))

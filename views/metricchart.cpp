@@ -10,7 +10,6 @@
 #include <QSvgGenerator>
 #include <QTimer>
 #include <QValueAxis>
-
 #include <cmath>
 
 namespace kwb {
@@ -59,7 +58,8 @@ QLineSeries *markerSeries(const QString &name, const QColor &color, bool square)
     return series;
 }
 
-ChunkedMarkers::ChunkedMarkers(QChart *chart, QAbstractAxis *x, QAbstractAxis *y, const QString &name, const QColor &color)
+ChunkedMarkers::ChunkedMarkers(QChart *chart, QAbstractAxis *x, QAbstractAxis *y,
+                               const QString &name, const QColor &color)
     : m_chart(chart), m_x(x), m_y(y), m_name(name), m_color(color)
 {
     clear();
@@ -128,14 +128,17 @@ MetricChart::MetricChart(QWidget *parent) : QChartView(parent)
     m_x->setTitleText(tr("candidate"));
     m_x->setLabelFormat(u"%d"_s);
     m_y = new QValueAxis;
-    for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{m_failed, m_bestLine, m_goalLine, m_baselineLine}) {
+    for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{
+             m_failed, m_bestLine, m_goalLine, m_baselineLine}) {
         c->addSeries(s);
     }
     attachAxes(c, m_x, m_y);
-    m_points = std::make_unique<ChunkedMarkers>(c, m_x, m_y, tr("candidates"), QColor(33, 150, 243));
+    m_points =
+        std::make_unique<ChunkedMarkers>(c, m_x, m_y, tr("candidates"), QColor(33, 150, 243));
 }
 
-void MetricChart::setModel(CandidateModel *model, const QString &metric, double goal, bool higherIsBetter)
+void MetricChart::setModel(CandidateModel *model, const QString &metric, double goal,
+                           bool higherIsBetter)
 {
     m_model = model;
     m_metric = metric;
@@ -145,25 +148,27 @@ void MetricChart::setModel(CandidateModel *model, const QString &metric, double 
     connect(model, &QAbstractItemModel::modelReset, this, &MetricChart::rebuild);
     // New candidates arrive one by one; draw them together at the next turn
     // of the event loop.
-    connect(model, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first, int last) {
-        const bool scheduled = m_pendingFirst >= 0;
-        m_pendingFirst = scheduled ? std::min(m_pendingFirst, first) : first;
-        m_pendingLast = std::max(m_pendingLast, last);
-        if (!scheduled) {
-            QTimer::singleShot(0, this, [this] {
-                const int f = m_pendingFirst, l = m_pendingLast;
-                m_pendingFirst = m_pendingLast = -1;
-                addRows(f, l);
-                rescale();
+    connect(model, &QAbstractItemModel::rowsInserted, this,
+            [this](const QModelIndex &, int first, int last) {
+                const bool scheduled = m_pendingFirst >= 0;
+                m_pendingFirst = scheduled ? std::min(m_pendingFirst, first) : first;
+                m_pendingLast = std::max(m_pendingLast, last);
+                if (!scheduled) {
+                    QTimer::singleShot(0, this, [this] {
+                        const int f = m_pendingFirst, l = m_pendingLast;
+                        m_pendingFirst = m_pendingLast = -1;
+                        addRows(f, l);
+                        rescale();
+                    });
+                }
             });
-        }
-    });
     rebuild();
 }
 
 void MetricChart::rebuild()
 {
-    for (QXYSeries *s : std::initializer_list<QXYSeries *>{m_failed, m_bestLine, m_goalLine, m_baselineLine})
+    for (QXYSeries *s :
+         std::initializer_list<QXYSeries *>{m_failed, m_bestLine, m_goalLine, m_baselineLine})
         s->clear();
     m_points->clear();
     m_haveBest = false;
@@ -271,7 +276,8 @@ bool exportChart(QChartView *view, const QString &path)
         svg.setFileName(path);
         svg.setSize(view->size());
         svg.setViewBox(view->rect());
-        svg.setTitle(view->chart()->title().isEmpty() ? QStringLiteral("Kernel Workbench chart") : view->chart()->title());
+        svg.setTitle(view->chart()->title().isEmpty() ? QStringLiteral("Kernel Workbench chart")
+                                                      : view->chart()->title());
         QPainter p;
         if (!p.begin(&svg))
             return false;

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QChartView>
-
 #include <memory>
 #include <vector>
 
@@ -34,7 +33,8 @@ QLineSeries *markerSeries(const QString &name, const QColor &color, bool square 
 class ChunkedMarkers
 {
 public:
-    ChunkedMarkers(QChart *chart, QAbstractAxis *x, QAbstractAxis *y, const QString &name, const QColor &color);
+    ChunkedMarkers(QChart *chart, QAbstractAxis *x, QAbstractAxis *y, const QString &name,
+                   const QColor &color);
     void append(const QList<QPointF> &points);
     void clear();
     int count() const;
@@ -74,7 +74,7 @@ private:
     bool m_haveBest = false;
     bool m_bestTail = false;
     double m_lo = 0, m_hi = 1;
-    double m_maxX = 0; ///< largest candidate id plotted
+    double m_maxX = 0;  ///< largest candidate id plotted
     double m_xmax = -1; ///< the x axis' end
     std::unique_ptr<ChunkedMarkers> m_points;
     QLineSeries *m_failed = nullptr;

@@ -20,12 +20,14 @@ namespace {
 bool confirmHostKey(QWidget *parent, const QString &host, const QString &fingerprint)
 {
     QMessageBox box(QMessageBox::Question, QObject::tr("Unknown host key"),
-                    QObject::tr("The host %1 is not in your known_hosts yet.").arg(host), QMessageBox::NoButton, parent);
+                    QObject::tr("The host %1 is not in your known_hosts yet.").arg(host),
+                    QMessageBox::NoButton, parent);
     box.setObjectName(u"hostKeyDialog"_s);
-    box.setInformativeText(QObject::tr("Its key's fingerprint is\n\n%1\n\nCompare it with the one the host's "
-                                       "administrator gives you (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub "
-                                       "on the host) before you trust it.")
-                               .arg(fingerprint));
+    box.setInformativeText(
+        QObject::tr("Its key's fingerprint is\n\n%1\n\nCompare it with the one the host's "
+                    "administrator gives you (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub "
+                    "on the host) before you trust it.")
+            .arg(fingerprint));
     box.setTextInteractionFlags(Qt::TextSelectableByMouse);
     QPushButton *trust = box.addButton(QObject::tr("Trust and connect"), QMessageBox::AcceptRole);
     box.addButton(QMessageBox::Cancel);
@@ -40,9 +42,10 @@ QString askPassphrase(QWidget *parent, const QString &keyFile, bool retry, bool 
     dialog.setObjectName(u"passphraseDialog"_s);
     dialog.setWindowTitle(QObject::tr("SSH key passphrase"));
     auto *layout = new QVBoxLayout(&dialog);
-    auto *label = new QLabel(retry ? QObject::tr("That passphrase was not right. Passphrase for %1:").arg(keyFile)
-                                   : QObject::tr("Passphrase for %1:").arg(keyFile),
-                             &dialog);
+    auto *label = new QLabel(
+        retry ? QObject::tr("That passphrase was not right. Passphrase for %1:").arg(keyFile)
+              : QObject::tr("Passphrase for %1:").arg(keyFile),
+        &dialog);
     label->setWordWrap(true);
     auto *edit = new QLineEdit(&dialog);
     edit->setObjectName(u"passphrase"_s);
@@ -62,7 +65,8 @@ QString askPassphrase(QWidget *parent, const QString &keyFile, bool retry, bool 
     return edit->text();
 }
 
-QStringList askQuestions(QWidget *parent, const QString &instruction, const QList<SshPrompt> &prompts)
+QStringList askQuestions(QWidget *parent, const QString &instruction,
+                         const QList<SshPrompt> &prompts)
 {
     QDialog dialog(parent);
     dialog.setObjectName(u"keyboardInteractiveDialog"_s);

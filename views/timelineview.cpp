@@ -15,15 +15,23 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-constexpr int kStep = 22;   // px between candidates
-constexpr int kLane = 26;   // px between lanes
+constexpr int kStep = 22; // px between candidates
+constexpr int kLane = 26; // px between lanes
 constexpr int kLeft = 16;
 constexpr int kRadius = 6;
 
 struct Style
 {
     QColor color;
-    enum Shape { Disc, Ring, Triangle, Cross, Diamond, Square } shape;
+    enum Shape
+    {
+        Disc,
+        Ring,
+        Triangle,
+        Cross,
+        Diamond,
+        Square
+    } shape;
     const char *label;
 };
 
@@ -32,19 +40,26 @@ Style styleOf(const QString &kind)
     if (kind == u"kept"_s)
         return {QColor(46, 160, 67), Style::Disc, QT_TRANSLATE_NOOP("kwb::TimelineView", "kept")};
     if (kind == u"discarded"_s)
-        return {QColor(140, 140, 140), Style::Ring, QT_TRANSLATE_NOOP("kwb::TimelineView", "discarded")};
+        return {QColor(140, 140, 140), Style::Ring,
+                QT_TRANSLATE_NOOP("kwb::TimelineView", "discarded")};
     if (kind == u"reverted"_s)
-        return {QColor(230, 126, 34), Style::Triangle, QT_TRANSLATE_NOOP("kwb::TimelineView", "reverted")};
+        return {QColor(230, 126, 34), Style::Triangle,
+                QT_TRANSLATE_NOOP("kwb::TimelineView", "reverted")};
     if (kind == u"failed"_s)
-        return {QColor(211, 47, 47), Style::Cross, QT_TRANSLATE_NOOP("kwb::TimelineView", "failed")};
+        return {QColor(211, 47, 47), Style::Cross,
+                QT_TRANSLATE_NOOP("kwb::TimelineView", "failed")};
     if (kind == u"rejected"_s)
-        return {QColor(120, 120, 120), Style::Cross, QT_TRANSLATE_NOOP("kwb::TimelineView", "rejected")};
+        return {QColor(120, 120, 120), Style::Cross,
+                QT_TRANSLATE_NOOP("kwb::TimelineView", "rejected")};
     if (kind == u"baseline"_s)
-        return {QColor(25, 118, 210), Style::Diamond, QT_TRANSLATE_NOOP("kwb::TimelineView", "baseline")};
+        return {QColor(25, 118, 210), Style::Diamond,
+                QT_TRANSLATE_NOOP("kwb::TimelineView", "baseline")};
     if (kind == u"human-edited"_s)
-        return {QColor(142, 36, 170), Style::Square, QT_TRANSLATE_NOOP("kwb::TimelineView", "human-edited")};
+        return {QColor(142, 36, 170), Style::Square,
+                QT_TRANSLATE_NOOP("kwb::TimelineView", "human-edited")};
     if (kind == u"infra"_s)
-        return {QColor(180, 180, 180), Style::Ring, QT_TRANSLATE_NOOP("kwb::TimelineView", "host lost")};
+        return {QColor(180, 180, 180), Style::Ring,
+                QT_TRANSLATE_NOOP("kwb::TimelineView", "host lost")};
     return {QColor(160, 160, 160), Style::Disc, QT_TRANSLATE_NOOP("kwb::TimelineView", "other")};
 }
 
@@ -54,10 +69,19 @@ void drawNode(QPainter &p, QPointF c, const Style &s, qreal r)
     p.setBrush(s.shape == Style::Ring ? Qt::NoBrush : QBrush(s.color));
     switch (s.shape) {
     case Style::Disc:
-    case Style::Ring: p.drawEllipse(c, r, r); break;
-    case Style::Square: p.drawRect(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r)); break;
-    case Style::Diamond: p.drawPolygon(QPolygonF({c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r), c + QPointF(-r, 0)})); break;
-    case Style::Triangle: p.drawPolygon(QPolygonF({c + QPointF(0, -r), c + QPointF(r, r), c + QPointF(-r, r)})); break;
+    case Style::Ring:
+        p.drawEllipse(c, r, r);
+        break;
+    case Style::Square:
+        p.drawRect(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r));
+        break;
+    case Style::Diamond:
+        p.drawPolygon(QPolygonF(
+            {c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r), c + QPointF(-r, 0)}));
+        break;
+    case Style::Triangle:
+        p.drawPolygon(QPolygonF({c + QPointF(0, -r), c + QPointF(r, r), c + QPointF(-r, r)}));
+        break;
     case Style::Cross:
         p.drawLine(c + QPointF(-r, -r), c + QPointF(r, r));
         p.drawLine(c + QPointF(-r, r), c + QPointF(r, -r));
@@ -88,14 +112,16 @@ void TimelineView::setModel(CandidateModel *model)
     connect(model, &QAbstractItemModel::modelReset, this, reset);
     // The incumbent or a revert mark changed: nothing moves.
     connect(model, &QAbstractItemModel::dataChanged, viewport(), qOverload<>(&QWidget::update));
-    connect(model, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first, int last) {
-        // Follow the newest candidate while the view is at the end.
-        const bool atEnd = horizontalScrollBar()->value() >= horizontalScrollBar()->maximum() - kStep;
-        layoutRows(first, last);
-        viewport()->update();
-        if (atEnd)
-            horizontalScrollBar()->setValue(horizontalScrollBar()->maximum());
-    });
+    connect(model, &QAbstractItemModel::rowsInserted, this,
+            [this](const QModelIndex &, int first, int last) {
+                // Follow the newest candidate while the view is at the end.
+                const bool atEnd =
+                    horizontalScrollBar()->value() >= horizontalScrollBar()->maximum() - kStep;
+                layoutRows(first, last);
+                viewport()->update();
+                if (atEnd)
+                    horizontalScrollBar()->setValue(horizontalScrollBar()->maximum());
+            });
     reset();
 }
 
@@ -160,7 +186,8 @@ std::vector<TimelineView::LegendEntry> TimelineView::legend(int width) const
         entries.push_back({kind, text, QPoint(x, y)});
         x += w;
     };
-    for (const char *kind : {"kept", "discarded", "reverted", "failed", "rejected", "human-edited", "baseline", "infra"}) {
+    for (const char *kind : {"kept", "discarded", "reverted", "failed", "rejected", "human-edited",
+                             "baseline", "infra"}) {
         const QString k = QString::fromLatin1(kind);
         place(k, tr(styleOf(k).label));
     }
@@ -224,12 +251,12 @@ void TimelineView::paintEvent(QPaintEvent *)
         if (kind == u"failed"_s) { // the class, as a letter under the node
             const QString cls = qs(stringAt(r->result, {"failure", "class"}));
             const QString letter = r->flags.contains(u"false-win"_s) ? u"F"_s
-                : r->flags.contains(u"flagged"_s)                 ? u"!"_s
-                : cls == u"compile"_s                             ? u"C"_s
-                : cls == u"incorrect"_s                           ? u"W"_s
-                : cls == u"timeout"_s                             ? u"T"_s
-                : cls == u"crash"_s                               ? u"X"_s
-                                                                  : u"?"_s;
+                                   : r->flags.contains(u"flagged"_s) ? u"!"_s
+                                   : cls == u"compile"_s             ? u"C"_s
+                                   : cls == u"incorrect"_s           ? u"W"_s
+                                   : cls == u"timeout"_s             ? u"T"_s
+                                   : cls == u"crash"_s               ? u"X"_s
+                                                                     : u"?"_s;
             QFont small = font();
             small.setPointSizeF(small.pointSizeF() * 0.75);
             p.setFont(small);
@@ -250,7 +277,8 @@ void TimelineView::paintEvent(QPaintEvent *)
         if (r->id == m_selected) {
             p.setPen(QPen(palette().color(QPalette::Highlight), 2.5));
             p.setBrush(Qt::NoBrush);
-            p.drawRect(QRectF(c.x() - kRadius - 5, c.y() - kRadius - 5, 2 * kRadius + 10, 2 * kRadius + 10));
+            p.drawRect(QRectF(c.x() - kRadius - 5, c.y() - kRadius - 5, 2 * kRadius + 10,
+                              2 * kRadius + 10));
         }
     }
     // The legend stays put; its entries wrap onto as many rows as the width needs.
@@ -270,7 +298,8 @@ void TimelineView::setSelectedId(int id)
     if (m_model && m_model->rowOf(id) >= 0) {
         const int cx = nodeCenter(id).x();
         if (cx < 0 || cx > viewport()->width())
-            horizontalScrollBar()->setValue(horizontalScrollBar()->value() + cx - viewport()->width() / 2);
+            horizontalScrollBar()->setValue(horizontalScrollBar()->value() + cx -
+                                            viewport()->width() / 2);
     }
     viewport()->update();
 }
@@ -294,9 +323,10 @@ bool TimelineView::viewportEvent(QEvent *event)
     if (event->type() == QEvent::ToolTip && m_model) {
         auto *help = static_cast<QHelpEvent *>(event);
         if (const ExperimentRecord *r = m_model->recordById(idAt(help->pos()))) {
-            QToolTip::showText(help->globalPos(), tr("#%1 · %2\n%3\n%4: %5")
-                                                      .arg(r->id)
-                                                      .arg(r->origin, r->plan, r->decision, r->cause));
+            QToolTip::showText(help->globalPos(),
+                               tr("#%1 · %2\n%3\n%4: %5")
+                                   .arg(r->id)
+                                   .arg(r->origin, r->plan, r->decision, r->cause));
         } else {
             QToolTip::hideText();
         }

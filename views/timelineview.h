@@ -2,7 +2,6 @@
 
 #include <QAbstractScrollArea>
 #include <QHash>
-
 #include <vector>
 
 namespace kwb {
@@ -44,7 +43,7 @@ protected:
     {
         QString kind; ///< "" for plain text
         QString text;
-        QPoint at;    ///< the text's baseline start
+        QPoint at; ///< the text's baseline start
     };
     /// The legend laid out for `width`, wrapping as needed.
     std::vector<LegendEntry> legend(int width) const;
@@ -59,7 +58,7 @@ private:
     QHash<int, int> m_tips;        // lane → its newest kept id
     QHash<int, int> m_branchLanes; // branch point id → the lane opened from it
     int m_laneCount = 1;
-    int m_top = 34; ///< where the lanes begin: below the legend
+    int m_top = 34;                    ///< where the lanes begin: below the legend
     std::vector<LegendEntry> m_legend; ///< laid out for the viewport's width
     int m_selected = 0;
 };

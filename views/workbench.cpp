@@ -1,16 +1,16 @@
 #include "workbench.h"
 
 #include "eval/calibration.h"
-#include "loop/evalbackend.h"
 #include "llmsettings.h"
+#include "loop/evalbackend.h"
 #include "planning/llmplanner.h"
 #include "planning/planner.h"
 #include "remote/evalhost.h"
 #include "remote/keychain.h"
 
 #include <QFile>
-#include <QPointer>
 #include <QMultiHash>
+#include <QPointer>
 
 namespace kwb {
 
@@ -45,7 +45,8 @@ std::unique_ptr<Workbench> Workbench::open(const QString &dir, QString *error)
     const QString path = session->workloadPath();
     LoadedWorkload loaded = loadWorkloadAndTarget(path);
     if (!loaded.ok()) {
-        *error = QObject::tr("The session's workload %1 does not load:\n%2").arg(path, describe(loaded.errors));
+        *error = QObject::tr("The session's workload %1 does not load:\n%2")
+                     .arg(path, describe(loaded.errors));
         return nullptr;
     }
     std::unique_ptr<Workbench> wb(new Workbench);
@@ -54,20 +55,23 @@ std::unique_ptr<Workbench> Workbench::open(const QString &dir, QString *error)
     return wb;
 }
 
-std::unique_ptr<Workbench> Workbench::create(const QString &workloadPath, const QString &dir, QString *error)
+std::unique_ptr<Workbench> Workbench::create(const QString &workloadPath, const QString &dir,
+                                             QString *error)
 {
     LoadedWorkload loaded = loadWorkloadAndTarget(workloadPath);
     if (!loaded.ok()) {
         *error = QObject::tr("The workload does not load:\n%1").arg(describe(loaded.errors));
         return nullptr;
     }
-    auto session = SessionStore::exists(dir) ? SessionStore::open(dir, error)
-                                             : SessionStore::create(dir, *loaded.workload, *loaded.target, error);
+    auto session = SessionStore::exists(dir)
+                       ? SessionStore::open(dir, error)
+                       : SessionStore::create(dir, *loaded.workload, *loaded.target, error);
     if (!session)
         return nullptr;
     QString difference;
     if (!session->matchesWorkload(*loaded.workload, &difference)) {
-        *error = QObject::tr("%1 was made for another version of this workload (%2).").arg(dir, difference);
+        *error = QObject::tr("%1 was made for another version of this workload (%2).")
+                     .arg(dir, difference);
         return nullptr;
     }
     std::unique_ptr<Workbench> wb(new Workbench);
@@ -114,12 +118,12 @@ namespace {
 
 // Runs `ask` on `context`'s thread and waits for the answer (the SSH
 // callbacks run on a connection's thread; dialogs belong to the GUI's).
-template<typename Result, typename Ask>
-Result askOn(QObject *context, Ask ask)
+template <typename Result, typename Ask> Result askOn(QObject *context, Ask ask)
 {
     Result answer{};
     if (context)
-        QMetaObject::invokeMethod(context, [&] { answer = ask(); }, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            context, [&] { answer = ask(); }, Qt::BlockingQueuedConnection);
     return answer;
 }
 
@@ -136,12 +140,14 @@ SshOptions Workbench::sshOptions()
     }
     if (auto f = m_prompts.passphrase) {
         // Asked once for all hosts; the keychain is read on the connection's thread.
-        o.passphrase = keychain::rememberingPassphrase([self, f](const QString &file, bool retry, bool *remember) {
-            return askOn<QString>(self, [&] { return f(file, retry, remember); });
-        });
+        o.passphrase = keychain::rememberingPassphrase(
+            [self, f](const QString &file, bool retry, bool *remember) {
+                return askOn<QString>(self, [&] { return f(file, retry, remember); });
+            });
     }
     if (auto f = m_prompts.keyboardInteractive) {
-        o.keyboardInteractive = [self, f](const QString &instruction, const QList<SshPrompt> &prompts) {
+        o.keyboardInteractive = [self, f](const QString &instruction,
+                                          const QList<SshPrompt> &prompts) {
             return askOn<QStringList>(self, [&] { return f(instruction, prompts); });
         };
     }
@@ -170,10 +176,11 @@ void Workbench::connectHosts()
         ++m_waitingFor;
         m_hostModel.setState(spec, HostModel::State::Connecting);
         Q_EMIT consoleLine(tr("Connecting to %1…").arg(spec));
-        h->connection->onFinished(h->connection->connectToHost(), this, [this, h](const SshResult &r) {
-            h->connectMs = qint64(r.runMs);
-            hostConnected(h, r);
-        });
+        h->connection->onFinished(h->connection->connectToHost(), this,
+                                  [this, h](const SshResult &r) {
+                                      h->connectMs = qint64(r.runMs);
+                                      hostConnected(h, r);
+                                  });
     }
     Q_EMIT stateChanged();
     if (m_waitingFor == 0)
@@ -186,7 +193,9 @@ void Workbench::hostConnected(EvalHost *host, const SshResult &result)
         m_hostModel.setState(host->spec, HostModel::State::Connected, QString());
         ping(host, true);
         Q_EMIT consoleLine(tr("Connected to %1 in %2 ms (key %3).")
-                               .arg(host->spec).arg(host->connectMs).arg(result.fingerprint));
+                               .arg(host->spec)
+                               .arg(host->connectMs)
+                               .arg(result.fingerprint));
     } else {
         m_hostModel.setState(host->spec, HostModel::State::Failed, result.error);
         Q_EMIT errorOccurred(tr("Host %1 is left out: %2").arg(host->spec, result.error));
@@ -216,7 +225,8 @@ void Workbench::pingIdleHosts()
     // The round trip of a trivial command, on idle hosts (a busy one would
     // answer only after its evaluation).
     for (const auto &h : m_hosts) {
-        if (!h->isLocal() && m_hostModel.busy(h->spec) == 0 && m_hostModel.state(h->spec) == HostModel::State::Connected)
+        if (!h->isLocal() && m_hostModel.busy(h->spec) == 0 &&
+            m_hostModel.state(h->spec) == HostModel::State::Connected)
             ping(h.get(), false);
     }
 }
@@ -225,14 +235,17 @@ void Workbench::ping(EvalHost *host, bool warmUp)
 {
     // The first command of a connection also starts its remote shell: it
     // warms up, the next one measures.
-    host->connection->onFinished(host->connection->exec({u"true"_s}, 10'000), this, [this, host, warmUp](const SshResult &r) {
-        if (!r.ok)
-            return;
-        if (warmUp)
-            ping(host, false);
-        else
-            m_hostModel.setLatency(host->spec, r.runMs); // the round trip, not the queue before it
-    });
+    host->connection->onFinished(host->connection->exec({u"true"_s}, 10'000), this,
+                                 [this, host, warmUp](const SshResult &r) {
+                                     if (!r.ok)
+                                         return;
+                                     if (warmUp)
+                                         ping(host, false);
+                                     else
+                                         m_hostModel.setLatency(
+                                             host->spec,
+                                             r.runMs); // the round trip, not the queue before it
+                                 });
 }
 
 void Workbench::calibrate()
@@ -242,9 +255,12 @@ void Workbench::calibrate()
     m_calibrator = std::make_unique<Calibrator>();
     m_calibrator->setRunnerFactory(first->runnerFactory());
     connect(m_calibrator.get(), &Calibrator::consoleLine, this, &Workbench::consoleLine);
-    connect(m_calibrator.get(), &Calibrator::finished, this, [this](const Calibration &c) { startLoop(c); });
+    connect(m_calibrator.get(), &Calibrator::finished, this,
+            [this](const Calibration &c) { startLoop(c); });
     connect(m_calibrator.get(), &Calibrator::failed, this, [this](const QString &e) {
-        Q_EMIT errorOccurred(tr("Calibration failed (%1); running without %% of peak and bottleneck classes.").arg(e));
+        Q_EMIT errorOccurred(
+            tr("Calibration failed (%1); running without %% of peak and bottleneck classes.")
+                .arg(e));
         startLoop(Calibration{});
     });
     Q_EMIT consoleLine(tr("Measuring the peaks of %1 (once; cached)…").arg(first->spec));
@@ -254,17 +270,25 @@ void Workbench::calibrate()
 
 void Workbench::showLlmCalls(LlmPlanner *planner)
 {
-    connect(planner, &LlmPlanner::callStarted, this,
-            [this, planner](int call, const QString &purpose, const QString &system, const QString &prompt) {
-                Q_EMIT consoleLine(tr("llm: %1 call sent (its prompt and reply are in the LLM view)").arg(purpose));
-                Q_EMIT llmCallStarted(call, planner->round(), purpose, system, prompt);
-            });
+    connect(
+        planner, &LlmPlanner::callStarted, this,
+        [this, planner](int call, const QString &purpose, const QString &system,
+                        const QString &prompt) {
+            Q_EMIT consoleLine(
+                tr("llm: %1 call sent (its prompt and reply are in the LLM view)").arg(purpose));
+            Q_EMIT llmCallStarted(call, planner->round(), purpose, system, prompt);
+        });
     connect(planner, &LlmPlanner::callDelta, this, &Workbench::llmCallDelta);
-    connect(planner, &LlmPlanner::callFinished, this, [this, planner](int call, const QString &purpose, const LlmReply &r) {
-        Q_EMIT consoleLine(r.ok ? tr("llm: %1: %2 tokens in, %3 out, US$ %4").arg(purpose).arg(r.tokensIn).arg(r.tokensOut).arg(r.cost, 0, 'f', 4)
-                                : tr("llm: %1 failed: %2").arg(purpose, r.error));
-        Q_EMIT llmCallFinished(call, purpose, r, planner->totals());
-    });
+    connect(planner, &LlmPlanner::callFinished, this,
+            [this, planner](int call, const QString &purpose, const LlmReply &r) {
+                Q_EMIT consoleLine(r.ok ? tr("llm: %1: %2 tokens in, %3 out, US$ %4")
+                                              .arg(purpose)
+                                              .arg(r.tokensIn)
+                                              .arg(r.tokensOut)
+                                              .arg(r.cost, 0, 'f', 4)
+                                        : tr("llm: %1 failed: %2").arg(purpose, r.error));
+                Q_EMIT llmCallFinished(call, purpose, r, planner->totals());
+            });
     connect(planner, &LlmPlanner::note, this, &Workbench::consoleLine);
 }
 
@@ -274,38 +298,55 @@ void Workbench::startLoop(const Calibration &calibration)
     const GuiLlmSettings gui = GuiLlmSettings::load();
     const bool wantsLlm = m_workload->planner == u"llm"_s || gui.always;
     QString llmError;
-    const std::optional<LlmSettings> llm = wantsLlm ? LlmSettings::fromJson(gui.applyTo(m_workload->llm), &llmError)
-                                                    : std::nullopt;
+    const std::optional<LlmSettings> llm =
+        wantsLlm ? LlmSettings::fromJson(gui.applyTo(m_workload->llm), &llmError) : std::nullopt;
     if (llm) {
         auto planner = std::make_unique<LlmPlanner>(*m_workload, *m_target, *m_session, *llm);
         showLlmCalls(planner.get());
         m_planner = std::move(planner);
     } else {
         if (wantsLlm)
-            Q_EMIT consoleLine(tr("The LLM planner's settings are incomplete (%1: the workload's 'llm' or Settings → LLM provider); using the knob search.").arg(llmError));
-        m_planner = std::make_unique<SearchPlanner>(*m_workload, *m_target, SearchStrategy::Model, 1);
+            Q_EMIT consoleLine(tr("The LLM planner's settings are incomplete (%1: the workload's "
+                                  "'llm' or Settings → LLM provider); using the knob search.")
+                                   .arg(llmError));
+        m_planner =
+            std::make_unique<SearchPlanner>(*m_workload, *m_target, SearchStrategy::Model, 1);
     }
-    auto backend = std::make_unique<PoolEvalBackend>(*m_workload, *m_target, calibration, sessionWorkRoot(m_session->dir(), *m_hosts.front()), 1);
+    auto backend =
+        std::make_unique<PoolEvalBackend>(*m_workload, *m_target, calibration,
+                                          sessionWorkRoot(m_session->dir(), *m_hosts.front()), 1);
     backend->setHosts(poolOf(m_hosts, m_session->dir()));
-    connect(backend.get(), &EvalBackend::hostLoadChanged, this, [this](const QString &host, int busy, int slots) {
-        m_hostModel.setLoad(host, busy, slots);
-    });
-    connect(backend.get(), &EvalBackend::hostStateChanged, this, [this](const QString &host, const QString &state) {
-        const bool local = host == u"local"_s;
-        m_hostModel.setState(host, state == u"down"_s ? HostModel::State::Down
-                                   : (local ? HostModel::State::Local : HostModel::State::Connected),
-                             state == u"down"_s ? tr("evaluations lost three times in a row; its work moves elsewhere")
-                                                : QString());
-    });
+    connect(backend.get(), &EvalBackend::hostLoadChanged, this,
+            [this](const QString &host, int busy, int slots) {
+                m_hostModel.setLoad(host, busy, slots);
+            });
+    connect(backend.get(), &EvalBackend::hostStateChanged, this,
+            [this](const QString &host, const QString &state) {
+                const bool local = host == u"local"_s;
+                m_hostModel.setState(
+                    host,
+                    state == u"down"_s
+                        ? HostModel::State::Down
+                        : (local ? HostModel::State::Local : HostModel::State::Connected),
+                    state == u"down"_s
+                        ? tr("evaluations lost three times in a row; its work moves elsewhere")
+                        : QString());
+            });
     m_backend = std::move(backend);
-    m_loop = std::make_unique<OptimizationLoop>(*m_workload, *m_session, *m_planner, *m_backend, LoopOptions{});
+    m_loop = std::make_unique<OptimizationLoop>(*m_workload, *m_session, *m_planner, *m_backend,
+                                                LoopOptions{});
     m_loop->setMode(m_mode);
     OptimizationLoop *loop = m_loop.get();
-    connect(loop, &OptimizationLoop::candidateFinished, this, [this](const ExperimentRecord &r) { m_candidates.append(r); });
-    connect(loop, &OptimizationLoop::incumbentChanged, this, [this](const ExperimentRecord &r) { m_candidates.setIncumbent(r.id); });
-    connect(loop, &OptimizationLoop::reverted, this, [this](int, int to, const QString &) { m_candidates.setRevertedTo(to); });
-    connect(loop, &OptimizationLoop::reflectionAdded, this, [this](const Json &j) { m_reflexions.append(j); });
-    connect(loop, &OptimizationLoop::memoryAdded, this, [this](const Json &j) { m_memory.append(j); });
+    connect(loop, &OptimizationLoop::candidateFinished, this,
+            [this](const ExperimentRecord &r) { m_candidates.append(r); });
+    connect(loop, &OptimizationLoop::incumbentChanged, this,
+            [this](const ExperimentRecord &r) { m_candidates.setIncumbent(r.id); });
+    connect(loop, &OptimizationLoop::reverted, this,
+            [this](int, int to, const QString &) { m_candidates.setRevertedTo(to); });
+    connect(loop, &OptimizationLoop::reflectionAdded, this,
+            [this](const Json &j) { m_reflexions.append(j); });
+    connect(loop, &OptimizationLoop::memoryAdded, this,
+            [this](const Json &j) { m_memory.append(j); });
     connect(loop, &OptimizationLoop::consoleLine, this, [this](int id, const QString &l) {
         Q_EMIT consoleLine(u'#' + QString::number(id) + u"  "_s + l);
     });

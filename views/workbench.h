@@ -1,17 +1,16 @@
 #pragma once
 
-#include "planning/llmplanner.h"
-#include "session/candidatemodel.h"
 #include "loop/loop.h"
+#include "planning/llmplanner.h"
 #include "remote/hostmodel.h"
 #include "remote/sshconnection.h"
+#include "session/candidatemodel.h"
 #include "session/reflexionmodel.h"
 #include "workload/workload.h"
 
 #include <QHash>
 #include <QObject>
 #include <QTimer>
-
 #include <memory>
 
 namespace kwb {
@@ -29,7 +28,8 @@ struct SshPrompts
     /// `retry`: the last answer was wrong; set `*remember` to keep the
     /// answer in the system keychain.
     std::function<QString(const QString &keyFile, bool retry, bool *remember)> passphrase;
-    std::function<QStringList(const QString &instruction, const QList<SshPrompt> &prompts)> keyboardInteractive;
+    std::function<QStringList(const QString &instruction, const QList<SshPrompt> &prompts)>
+        keyboardInteractive;
 };
 
 /// One open session and the engine that runs it: workload, target, store,
@@ -44,7 +44,8 @@ public:
     /// Opens an existing session folder; nullptr with `error` when it cannot.
     static std::unique_ptr<Workbench> open(const QString &dir, QString *error);
     /// Starts a session for `workloadPath` in `dir` (created if new).
-    static std::unique_ptr<Workbench> create(const QString &workloadPath, const QString &dir, QString *error);
+    static std::unique_ptr<Workbench> create(const QString &workloadPath, const QString &dir,
+                                             QString *error);
 
     const Workload &workload() const { return *m_workload; }
     const TargetProfile &target() const { return *m_target; }
@@ -84,9 +85,11 @@ Q_SIGNALS:
     void consoleLine(const QString &line);
     /// The LLM planner's calls, for the LLM view: the exact prompt, the reply
     /// as it streams, the end with tokens and cost and the session's ledger.
-    void llmCallStarted(int call, int round, const QString &purpose, const QString &system, const QString &prompt);
+    void llmCallStarted(int call, int round, const QString &purpose, const QString &system,
+                        const QString &prompt);
     void llmCallDelta(int call, const QString &text);
-    void llmCallFinished(int call, const QString &purpose, const kwb::LlmReply &reply, const kwb::LedgerTotals &ledger);
+    void llmCallFinished(int call, const QString &purpose, const kwb::LlmReply &reply,
+                         const kwb::LedgerTotals &ledger);
     /// The loop exists now (after calibration): bind to it.
     void loopCreated(kwb::OptimizationLoop *loop);
     void stateChanged();

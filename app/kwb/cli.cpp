@@ -2,13 +2,12 @@
 // with its target, opening a session.
 
 #include "cli.h"
-#include "kwbtr.h"
 
+#include "kwbtr.h"
 #include "remote/keychain.h"
 #include "session/sessionstore.h"
 
 #include <QCommandLineParser>
-
 #include <cstdio>
 #include <fcntl.h>
 #include <termios.h>
@@ -42,12 +41,13 @@ std::optional<Loaded> loadAll(const QString &path)
     return Loaded{std::move(*load.target), std::move(*load.workload)};
 }
 
-std::unique_ptr<SessionStore> openSession(const QString &command, const QString &dir, const Workload &w,
-                                          const TargetProfile &target)
+std::unique_ptr<SessionStore> openSession(const QString &command, const QString &dir,
+                                          const Workload &w, const TargetProfile &target)
 {
     QString error;
-    std::unique_ptr<SessionStore> session =
-        SessionStore::exists(dir) ? SessionStore::open(dir, &error) : SessionStore::create(dir, w, target, &error);
+    std::unique_ptr<SessionStore> session = SessionStore::exists(dir)
+                                                ? SessionStore::open(dir, &error)
+                                                : SessionStore::create(dir, w, target, &error);
     if (!session) {
         err(command + u": "_s + error);
         return nullptr;
@@ -56,9 +56,10 @@ std::unique_ptr<SessionStore> openSession(const QString &command, const QString 
         err(u"kwb: "_s + Kwb::tr("warning: %1").arg(warning));
     QString difference;
     if (!session->matchesWorkload(w, &difference)) {
-        err(command + u": "_s
-            + Kwb::tr("session %1 was made for another version of this workload (%2); use a new --session folder")
-                  .arg(dir, difference));
+        err(command + u": "_s +
+            Kwb::tr("session %1 was made for another version of this workload (%2); use a new "
+                    "--session folder")
+                .arg(dir, difference));
         return nullptr;
     }
     return session;
@@ -98,21 +99,28 @@ QString askOnTerminal(const QString &prompt, bool echo = false)
 
 void addHostOptions(QCommandLineParser &p)
 {
-    p.addOption({u"accept-new-host-key"_s, Kwb::tr("Trust an SSH host seen for the first time (a changed key is always refused).")});
-    p.addOption({u"remember-passphrase"_s,
-                 Kwb::tr("Keep the passphrase of an encrypted SSH key in the system keychain (never in a file).")});
+    p.addOption(
+        {u"accept-new-host-key"_s,
+         Kwb::tr("Trust an SSH host seen for the first time (a changed key is always refused).")});
+    p.addOption({u"remember-passphrase"_s, Kwb::tr("Keep the passphrase of an encrypted SSH key in "
+                                                   "the system keychain (never in a file).")});
 }
 
-std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, const QCommandLineParser &p, const QString &command)
+std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, const QCommandLineParser &p,
+                               const QString &command)
 {
     SshOptions options = sshOptionsFromEnvironment();
     options.acceptNewHostKey = p.isSet(u"accept-new-host-key"_s);
     const bool remember = p.isSet(u"remember-passphrase"_s);
-    options.passphrase = keychain::rememberingPassphrase([remember](const QString &keyFile, bool retry, bool *keep) {
-        *keep = remember;
-        return askOnTerminal((retry ? Kwb::tr("wrong; passphrase for %1: ") : Kwb::tr("passphrase for %1: ")).arg(keyFile));
-    });
-    options.keyboardInteractive = [spec](const QString &instruction, const QList<SshPrompt> &prompts) {
+    options.passphrase =
+        keychain::rememberingPassphrase([remember](const QString &keyFile, bool retry, bool *keep) {
+            *keep = remember;
+            return askOnTerminal(
+                (retry ? Kwb::tr("wrong; passphrase for %1: ") : Kwb::tr("passphrase for %1: "))
+                    .arg(keyFile));
+        });
+    options.keyboardInteractive = [spec](const QString &instruction,
+                                         const QList<SshPrompt> &prompts) {
         if (!instruction.isEmpty())
             err(spec + u": "_s + instruction);
         QStringList answers;

@@ -1,13 +1,12 @@
 #pragma once
 
-#include "targets/targetprofile.h"
 #include "eval/evaluator.h"
 #include "remote/evalhost.h"
+#include "targets/targetprofile.h"
 #include "workload/workload.h"
 
 #include <QString>
 #include <QStringList>
-
 #include <memory>
 #include <optional>
 
@@ -20,11 +19,13 @@ class QCommandLineParser;
 namespace kwb::cli {
 
 /// Exit codes scripts can rely on.
-enum Exit {
-    ExitOk = 0,           ///< evaluated, compiled and correct
-    ExitKernelFailed = 1, ///< the kernel failed: compile, incorrect, crash, timeout (a recorded result)
-    ExitUsage = 2,        ///< bad arguments, workload or knob values
-    ExitInfra = 3,        ///< the host or harness failed; nothing is known about the kernel
+enum Exit
+{
+    ExitOk = 0, ///< evaluated, compiled and correct
+    ExitKernelFailed =
+        1,         ///< the kernel failed: compile, incorrect, crash, timeout (a recorded result)
+    ExitUsage = 2, ///< bad arguments, workload or knob values
+    ExitInfra = 3, ///< the host or harness failed; nothing is known about the kernel
 };
 
 void out(const QString &s);
@@ -42,8 +43,8 @@ std::optional<Loaded> loadAll(const QString &path);
 
 /// Opens the session in `dir`, or creates it for `w`; refuses one made for
 /// another version of the workload. Problems are printed; nullptr then.
-std::unique_ptr<SessionStore> openSession(const QString &command, const QString &dir, const Workload &w,
-                                          const TargetProfile &target);
+std::unique_ptr<SessionStore> openSession(const QString &command, const QString &dir,
+                                          const Workload &w, const TargetProfile &target);
 
 using Host = EvalHost;
 
@@ -52,7 +53,8 @@ using Host = EvalHost;
 /// and keyboard-interactive questions are asked on the terminal. Problems
 /// are printed; nullptr then.
 /// --accept-new-host-key and --remember-passphrase (the OS keychain) decide.
-std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, const QCommandLineParser &p, const QString &command);
+std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, const QCommandLineParser &p,
+                               const QString &command);
 /// Adds the options openHost() reads.
 void addHostOptions(QCommandLineParser &p);
 

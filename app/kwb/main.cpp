@@ -2,23 +2,21 @@
 // does is a call into core, so the GUI and the tests do the same things.
 
 #include "cli.h"
+#include "eval/calibration.h"
+#include "eval/evaluator.h"
 #include "kwbtr.h"
-#include "report.h"
-#include "summary.h"
-
 #include "loop/evalbackend.h"
-#include "remote/remotecommand.h"
-#include "remote/sshconnection.h"
 #include "loop/loop.h"
 #include "planning/llmplanner.h"
 #include "planning/planner.h"
+#include "remote/remotecommand.h"
+#include "remote/sshconnection.h"
+#include "report.h"
+#include "session/sessionstore.h"
+#include "summary.h"
+#include "targets/targetprofile.h"
 #include "util/language.h"
 #include "util/version.h"
-
-#include "eval/calibration.h"
-#include "eval/evaluator.h"
-#include "session/sessionstore.h"
-#include "targets/targetprofile.h"
 #include "workload/workload.h"
 
 #include <QCommandLineParser>
@@ -30,10 +28,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
-#include <QStandardPaths>
-
 #include <QSocketNotifier>
-
+#include <QStandardPaths>
 #include <csignal>
 #include <cstdio>
 #include <fcntl.h>
@@ -86,9 +82,8 @@ int exitFor(const EvalResult &r)
     return r.failed() ? ExitKernelFailed : ExitOk;
 }
 
-
-std::optional<Calibration> calibrate(const TargetProfile &target, const QString &workRoot, bool force, bool quiet,
-                                     Host *host = nullptr)
+std::optional<Calibration> calibrate(const TargetProfile &target, const QString &workRoot,
+                                     bool force, bool quiet, Host *host = nullptr)
 {
     Calibrator calibrator;
     if (host && !host->isLocal())
@@ -115,20 +110,35 @@ std::optional<Calibration> calibrate(const TargetProfile &target, const QString 
 int cmdEval(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(Kwb::tr("Compile, check and time one kernel of a workload on the local host."));
+    p.setApplicationDescription(
+        Kwb::tr("Compile, check and time one kernel of a workload on the local host."));
     p.addHelpOption();
     p.addPositionalArgument(u"workload"_s, u"workload.json"_s);
-    p.addOption({u"knob"_s, Kwb::tr("Evaluate the template with NAME=VALUE (repeatable); other knobs take their defaults."), u"NAME=VALUE"_s});
-    p.addOption({u"kernel"_s, Kwb::tr("Evaluate this kernel file instead of the workload's starting kernel."), u"FILE"_s});
-    p.addOption({u"session"_s, Kwb::tr("Record the evaluation in this session folder (created if new)."), u"DIR"_s});
-    p.addOption({u"json"_s, Kwb::tr("Print the result document (kwb.result/1, enriched) instead of the summary.")});
+    p.addOption({u"knob"_s,
+                 Kwb::tr("Evaluate the template with NAME=VALUE (repeatable); other knobs take "
+                         "their defaults."),
+                 u"NAME=VALUE"_s});
+    p.addOption({u"kernel"_s,
+                 Kwb::tr("Evaluate this kernel file instead of the workload's starting kernel."),
+                 u"FILE"_s});
+    p.addOption({u"session"_s,
+                 Kwb::tr("Record the evaluation in this session folder (created if new)."),
+                 u"DIR"_s});
+    p.addOption(
+        {u"json"_s,
+         Kwb::tr("Print the result document (kwb.result/1, enriched) instead of the summary.")});
     p.addOption({u"seeds"_s, Kwb::tr("Check over N seeds (default: the workload's)."), u"N"_s});
     p.addOption({u"iters"_s, Kwb::tr("Timed iterations (default: the workload's)."), u"N"_s});
-    p.addOption({u"timeout"_s, Kwb::tr("Per-stage time limit in seconds (default: the workload's)."), u"S"_s});
+    p.addOption({u"timeout"_s,
+                 Kwb::tr("Per-stage time limit in seconds (default: the workload's)."), u"S"_s});
     p.addOption({u"cold-cache"_s, Kwb::tr("Flush the caches before each timed call.")});
-    p.addOption({u"recalibrate"_s, Kwb::tr("Measure the machine's peaks again instead of using the cache.")});
+    p.addOption({u"recalibrate"_s,
+                 Kwb::tr("Measure the machine's peaks again instead of using the cache.")});
     p.addOption({u"quiet"_s, Kwb::tr("Do not echo the harness's console output.")});
-    p.addOption({u"host"_s, Kwb::tr("Evaluate on this host: local or user@host[:port] or an ~/.ssh/config alias (default: the workload's first)."), u"HOST"_s});
+    p.addOption({u"host"_s,
+                 Kwb::tr("Evaluate on this host: local or user@host[:port] or an ~/.ssh/config "
+                         "alias (default: the workload's first)."),
+                 u"HOST"_s});
     addHostOptions(p);
     if (!p.parse(args)) {
         err(u"kwb eval: "_s + p.errorText());
@@ -154,19 +164,21 @@ int cmdEval(const QStringList &args)
         bool ok = false;
         const double v = p.value(opt).toDouble(&ok);
         if (!ok || v <= 0) {
-            err(u"kwb eval: "_s + Kwb::tr("--%1 needs a positive number, got '%2'").arg(opt, p.value(opt)));
+            err(u"kwb eval: "_s +
+                Kwb::tr("--%1 needs a positive number, got '%2'").arg(opt, p.value(opt)));
             return false;
         }
         apply(v);
         return true;
     };
-    if (!positiveInt(u"seeds"_s, [&](double v) {
-            w.correctness.seeds.clear();
-            for (qint64 s = 1; s <= qint64(v); ++s)
-                w.correctness.seeds.push_back(s);
-        })
-        || !positiveInt(u"iters"_s, [&](double v) { w.benchmark.iters = int(v); })
-        || !positiveInt(u"timeout"_s, [&](double v) { w.benchmark.timeoutSeconds = v; }))
+    if (!positiveInt(u"seeds"_s,
+                     [&](double v) {
+                         w.correctness.seeds.clear();
+                         for (qint64 s = 1; s <= qint64(v); ++s)
+                             w.correctness.seeds.push_back(s);
+                     }) ||
+        !positiveInt(u"iters"_s, [&](double v) { w.benchmark.iters = int(v); }) ||
+        !positiveInt(u"timeout"_s, [&](double v) { w.benchmark.timeoutSeconds = v; }))
         return ExitUsage;
     if (p.isSet(u"cold-cache"_s))
         w.benchmark.coldCache = true;
@@ -189,8 +201,9 @@ int cmdEval(const QStringList &args)
         }
         const ValidityReport report = w.knobs.check(*config);
         if (!report.ok()) {
-            err(u"kwb eval: "_s + Kwb::tr("invalid knob configuration %1:").arg(w.knobs.describe(*config)) + u"\n  "_s
-                + report.toString().replace(u"\n"_s, u"\n  "_s));
+            err(u"kwb eval: "_s +
+                Kwb::tr("invalid knob configuration %1:").arg(w.knobs.describe(*config)) +
+                u"\n  "_s + report.toString().replace(u"\n"_s, u"\n  "_s));
             return ExitUsage;
         }
         QString error;
@@ -202,7 +215,9 @@ int cmdEval(const QStringList &args)
         label = QFileInfo(w.templatePath).fileName() + u" ["_s + w.knobs.describe(*config) + u']';
         knobs = w.knobs.toJson(*config);
     } else {
-        const QString file = p.isSet(u"kernel"_s) ? QFileInfo(p.value(u"kernel"_s)).absoluteFilePath() : w.kernelPath;
+        const QString file = p.isSet(u"kernel"_s)
+                                 ? QFileInfo(p.value(u"kernel"_s)).absoluteFilePath()
+                                 : w.kernelPath;
         QFile f(file);
         if (!f.open(QIODevice::ReadOnly)) {
             err(u"kwb eval: "_s + Kwb::tr("cannot read kernel %1: %2").arg(file, f.errorString()));
@@ -222,7 +237,8 @@ int cmdEval(const QStringList &args)
         workRoot = session->dir() + u"/work"_s;
         if (const ExperimentRecord *cached = session->findBySourceHash(hash)) {
             QString parseError;
-            auto result = parseResult(QByteArray::fromStdString(cached->result.dump()), target, &parseError);
+            auto result =
+                parseResult(QByteArray::fromStdString(cached->result.dump()), target, &parseError);
             if (result) {
                 // The stored document is already enriched; re-read its verdicts.
                 result->bottleneck = qs(stringAt(cached->result, {"bottleneck", "class"}));
@@ -230,8 +246,10 @@ int cmdEval(const QStringList &args)
                 if (p.isSet(u"json"_s)) {
                     out(qs(cached->result.dump(2)) + u'\n');
                 } else {
-                    out(Kwb::tr("(answered from the session cache: candidate #%1 has the same normalized source)").arg(cached->id)
-                        + u'\n');
+                    out(Kwb::tr("(answered from the session cache: candidate #%1 has the same "
+                                "normalized source)")
+                            .arg(cached->id) +
+                        u'\n');
                     out(formatSummary(w, *result, label, hash, cached->host));
                 }
                 return exitFor(*result);
@@ -248,7 +266,8 @@ int cmdEval(const QStringList &args)
         workRoot += u"@"_s + hostSpec; // the local mirror of what the host gets
     auto calibration = calibrate(target, workRoot, p.isSet(u"recalibrate"_s), quiet, host.get());
     if (!calibration)
-        err(u"kwb: "_s + Kwb::tr("continuing without calibration: % of peak and the bottleneck class will be missing"));
+        err(u"kwb: "_s + Kwb::tr("continuing without calibration: % of peak and the bottleneck "
+                                 "class will be missing"));
 
     Evaluator evaluator(w, target, calibration.value_or(Calibration{}), workRoot);
     evaluator.setRunnerFactory(host->runnerFactory());
@@ -278,21 +297,24 @@ int cmdEval(const QStringList &args)
         rec.result = outcome.infra ? Json() : outcome.result.document;
         rec.decision = outcome.infra ? u"infra"_s : u"evaluated"_s;
         rec.infraError = outcome.infraMessage;
-        const Json *timings = outcome.infra ? nullptr : findAt(outcome.result.document, {"timings"});
+        const Json *timings =
+            outcome.infra ? nullptr : findAt(outcome.result.document, {"timings"});
         rec.timings = timings && timings->is_object() ? *timings : Json::object();
         rec.timings["wall_ms"] = outcome.wallMs;
         rec.startedAt = startedAt;
         rec.finishedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
         QString error;
-        if (!session->storeKernel(hash, source, target.sourceExtension, &error) || !session->append(rec, &error)
-            || !session->writeLog(rec.id, outcome.console, &error)) {
+        if (!session->storeKernel(hash, source, target.sourceExtension, &error) ||
+            !session->append(rec, &error) || !session->writeLog(rec.id, outcome.console, &error)) {
             err(u"kwb eval: "_s + Kwb::tr("could not record the evaluation: %1").arg(error));
             return ExitInfra;
         }
     }
 
     if (outcome.infra) {
-        err(u"kwb eval: "_s + Kwb::tr("infrastructure failure (nothing is known about the kernel): %1").arg(outcome.infraMessage));
+        err(u"kwb eval: "_s +
+            Kwb::tr("infrastructure failure (nothing is known about the kernel): %1")
+                .arg(outcome.infraMessage));
         return ExitInfra;
     }
     if (p.isSet(u"json"_s))
@@ -315,9 +337,11 @@ QString formatDuration(qint64 ms)
 {
     const qint64 s = ms / 1000;
     if (s >= 3600)
-        return QString::number(s / 3600) + u'h' + QString::number((s % 3600) / 60).rightJustified(2, u'0') + u'm';
+        return QString::number(s / 3600) + u'h' +
+               QString::number((s % 3600) / 60).rightJustified(2, u'0') + u'm';
     if (s >= 60)
-        return QString::number(s / 60) + u'm' + QString::number(s % 60).rightJustified(2, u'0') + u's';
+        return QString::number(s / 60) + u'm' + QString::number(s % 60).rightJustified(2, u'0') +
+               u's';
     return QString::number(s) + u's';
 }
 
@@ -327,8 +351,9 @@ QString formatDuration(qint64 ms)
 std::optional<LlmSettings> llmSettings(const Workload &w, const QCommandLineParser &p)
 {
     Json j = w.llm.is_object() ? w.llm : Json::object();
-    for (const auto &[option, key] : {std::pair{u"provider"_s, "provider"}, std::pair{u"model"_s, "model"},
-                                      std::pair{u"base-url"_s, "base_url"}, std::pair{u"api-key-env"_s, "api_key_env"}}) {
+    for (const auto &[option, key] :
+         {std::pair{u"provider"_s, "provider"}, std::pair{u"model"_s, "model"},
+          std::pair{u"base-url"_s, "base_url"}, std::pair{u"api-key-env"_s, "api_key_env"}}) {
         if (p.isSet(option))
             j[key] = ss(p.value(option));
     }
@@ -344,7 +369,8 @@ std::optional<LlmSettings> llmSettings(const Workload &w, const QCommandLinePars
     if (p.isSet(u"prompts"_s)) {
         const QFileInfo folder(p.value(u"prompts"_s));
         if (!folder.isDir()) {
-            err(u"kwb run: "_s + Kwb::tr("--prompts: %1 is not a folder").arg(folder.absoluteFilePath()));
+            err(u"kwb run: "_s +
+                Kwb::tr("--prompts: %1 is not a folder").arg(folder.absoluteFilePath()));
             return std::nullopt;
         }
         j["prompts"] = ss(folder.absoluteFilePath());
@@ -357,36 +383,82 @@ std::optional<LlmSettings> llmSettings(const Workload &w, const QCommandLinePars
     QString error;
     auto settings = LlmSettings::fromJson(j, &error);
     if (!settings)
-        err(u"kwb run: "_s + Kwb::tr("the llm planner's settings (the workload's 'llm' and --provider, --model, …) are not usable: %1").arg(error));
+        err(u"kwb run: "_s + Kwb::tr("the llm planner's settings (the workload's 'llm' and "
+                                     "--provider, --model, …) are not usable: %1")
+                                 .arg(error));
     return settings;
 }
 
 int cmdRun(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(Kwb::tr("Run the optimization loop on the workload's hosts with the knob search or the LLM planner."));
+    p.setApplicationDescription(Kwb::tr("Run the optimization loop on the workload's hosts with "
+                                        "the knob search or the LLM planner."));
     p.addHelpOption();
-    p.addPositionalArgument(u"workload"_s, Kwb::tr("workload.json (not needed to resume a session)"), u"[workload]"_s);
-    p.addOption({u"session"_s, Kwb::tr("Session folder: created if new, resumed if it exists."), u"DIR"_s});
-    p.addOption({u"strategy"_s, Kwb::tr("Search strategy: model (default), coordinate, random, exhaustive."), u"NAME"_s, u"model"_s});
-    p.addOption({u"max-evals"_s, Kwb::tr("Evaluate at most N candidates in this run (the starting kernel and baselines count)."), u"N"_s});
+    p.addPositionalArgument(
+        u"workload"_s, Kwb::tr("workload.json (not needed to resume a session)"), u"[workload]"_s);
+    p.addOption(
+        {u"session"_s, Kwb::tr("Session folder: created if new, resumed if it exists."), u"DIR"_s});
+    p.addOption({u"strategy"_s,
+                 Kwb::tr("Search strategy: model (default), coordinate, random, exhaustive."),
+                 u"NAME"_s, u"model"_s});
+    p.addOption({u"max-evals"_s,
+                 Kwb::tr("Evaluate at most N candidates in this run (the starting kernel and "
+                         "baselines count)."),
+                 u"N"_s});
     p.addOption({u"time-limit"_s, Kwb::tr("Stop starting new rounds after S seconds."), u"S"_s});
-    p.addOption({u"plateau"_s, Kwb::tr("Stop after N rounds without improvement (default 8; 0 = never)."), u"N"_s, u"8"_s});
-    p.addOption({u"batch"_s, Kwb::tr("Candidates proposed per round (default: the workload's batch, else 1)."), u"N"_s});
-    p.addOption({u"parallel"_s, Kwb::tr("Evaluations at once on the local host (default 1, so timings do not interfere)."), u"N"_s, u"1"_s});
+    p.addOption({u"plateau"_s,
+                 Kwb::tr("Stop after N rounds without improvement (default 8; 0 = never)."), u"N"_s,
+                 u"8"_s});
+    p.addOption({u"batch"_s,
+                 Kwb::tr("Candidates proposed per round (default: the workload's batch, else 1)."),
+                 u"N"_s});
+    p.addOption(
+        {u"parallel"_s,
+         Kwb::tr("Evaluations at once on the local host (default 1, so timings do not interfere)."),
+         u"N"_s, u"1"_s});
     p.addOption({u"seed"_s, Kwb::tr("Seed of the search (default 1)."), u"N"_s, u"1"_s});
-    p.addOption({u"host"_s, Kwb::tr("Run the evaluations on this host: local or user@host[:port] or an ~/.ssh/config alias; repeat for a pool (default: the workload's hosts)."), u"HOST"_s});
+    p.addOption({u"host"_s,
+                 Kwb::tr("Run the evaluations on this host: local or user@host[:port] or an "
+                         "~/.ssh/config alias; repeat for a pool (default: the workload's hosts)."),
+                 u"HOST"_s});
     addHostOptions(p);
-    p.addOption({u"planner"_s, Kwb::tr("Who proposes candidates: search (the built-in knob search) or llm (default: the workload's planner)."), u"NAME"_s});
-    p.addOption({u"provider"_s, Kwb::tr("LLM provider: openai (any OpenAI-compatible server), anthropic, or command (default: the workload's llm.provider)."), u"NAME"_s});
-    p.addOption({u"model"_s, Kwb::tr("LLM model name (default: the workload's llm.model)."), u"MODEL"_s});
-    p.addOption({u"base-url"_s, Kwb::tr("Base URL of the LLM server (default: $OPENAI_BASE_URL or $ANTHROPIC_BASE_URL, else the public API)."), u"URL"_s});
-    p.addOption({u"api-key-env"_s, Kwb::tr("Environment variable holding the API key (default: OPENAI_API_KEY or ANTHROPIC_API_KEY)."), u"VAR"_s});
-    p.addOption({u"llm-command"_s, Kwb::tr("For --provider command: the program that reads the prompt on stdin and answers on stdout, with its arguments."), u"CMD"_s});
-    p.addOption({u"no-llm-notes"_s, Kwb::tr("Let the rules, not the LLM, write the optimization memory and the reflexions (fewer calls).")});
-    p.addOption({u"samples"_s, Kwb::tr("Kernels the executor writes for each plan (default: the workload's llm.samples, else 1); a round's batch holds plans times samples."), u"N"_s});
-    p.addOption({u"prompts"_s, Kwb::tr("A folder of your own prompt templates (planner.md, executor.md, …), used before the built-in ones."), u"DIR"_s});
-    p.addOption({u"max-cost"_s, Kwb::tr("Stop when the session's LLM calls have cost this many US$ (prices: llm.price_in and llm.price_out per million tokens)."), u"USD"_s});
+    p.addOption({u"planner"_s,
+                 Kwb::tr("Who proposes candidates: search (the built-in knob search) or llm "
+                         "(default: the workload's planner)."),
+                 u"NAME"_s});
+    p.addOption({u"provider"_s,
+                 Kwb::tr("LLM provider: openai (any OpenAI-compatible server), anthropic, or "
+                         "command (default: the workload's llm.provider)."),
+                 u"NAME"_s});
+    p.addOption(
+        {u"model"_s, Kwb::tr("LLM model name (default: the workload's llm.model)."), u"MODEL"_s});
+    p.addOption({u"base-url"_s,
+                 Kwb::tr("Base URL of the LLM server (default: $OPENAI_BASE_URL or "
+                         "$ANTHROPIC_BASE_URL, else the public API)."),
+                 u"URL"_s});
+    p.addOption({u"api-key-env"_s,
+                 Kwb::tr("Environment variable holding the API key (default: OPENAI_API_KEY or "
+                         "ANTHROPIC_API_KEY)."),
+                 u"VAR"_s});
+    p.addOption({u"llm-command"_s,
+                 Kwb::tr("For --provider command: the program that reads the prompt on stdin and "
+                         "answers on stdout, with its arguments."),
+                 u"CMD"_s});
+    p.addOption({u"no-llm-notes"_s, Kwb::tr("Let the rules, not the LLM, write the optimization "
+                                            "memory and the reflexions (fewer calls).")});
+    p.addOption({u"samples"_s,
+                 Kwb::tr("Kernels the executor writes for each plan (default: the workload's "
+                         "llm.samples, else 1); a round's batch holds plans times samples."),
+                 u"N"_s});
+    p.addOption({u"prompts"_s,
+                 Kwb::tr("A folder of your own prompt templates (planner.md, executor.md, …), used "
+                         "before the built-in ones."),
+                 u"DIR"_s});
+    p.addOption({u"max-cost"_s,
+                 Kwb::tr("Stop when the session's LLM calls have cost this many US$ (prices: "
+                         "llm.price_in and llm.price_out per million tokens)."),
+                 u"USD"_s});
     p.addOption({u"quiet"_s, Kwb::tr("Print only the candidate lines and the summary.")});
     if (!p.parse(args)) {
         err(u"kwb run: "_s + p.errorText());
@@ -397,7 +469,8 @@ int cmdRun(const QStringList &args)
         return ExitOk;
     }
     if (!p.isSet(u"session"_s)) {
-        err(u"kwb run: "_s + Kwb::tr("--session DIR is required (the session is where the run is recorded and resumed)"));
+        err(u"kwb run: "_s + Kwb::tr("--session DIR is required (the session is where the run is "
+                                     "recorded and resumed)"));
         return ExitUsage;
     }
     const QString dir = p.value(u"session"_s);
@@ -405,7 +478,8 @@ int cmdRun(const QStringList &args)
     const bool resuming = SessionStore::exists(dir);
     if (workloadPath.isEmpty()) {
         if (!resuming) {
-            err(u"kwb run: "_s + Kwb::tr("%1 is not a session yet; name the workload to start one").arg(dir));
+            err(u"kwb run: "_s +
+                Kwb::tr("%1 is not a session yet; name the workload to start one").arg(dir));
             return ExitUsage;
         }
         QString error;
@@ -431,7 +505,9 @@ int cmdRun(const QStringList &args)
     }
     const auto strategy = parseStrategy(p.value(u"strategy"_s));
     if (!strategy) {
-        err(u"kwb run: "_s + Kwb::tr("unknown strategy '%1' (model, coordinate, random, exhaustive)").arg(p.value(u"strategy"_s)));
+        err(u"kwb run: "_s +
+            Kwb::tr("unknown strategy '%1' (model, coordinate, random, exhaustive)")
+                .arg(p.value(u"strategy"_s)));
         return ExitUsage;
     }
     // The planner's settings are checked before a session is made for them.
@@ -445,8 +521,9 @@ int cmdRun(const QStringList &args)
     const bool quiet = p.isSet(u"quiet"_s);
     // Every host of the workload (or each --host): evaluations are spread
     // over them; the first is calibrated and its peaks used for all.
-    const QStringList hostSpecs = p.isSet(u"host"_s) ? p.values(u"host"_s)
-                                                     : (w.hosts.isEmpty() ? QStringList{u"local"_s} : w.hosts);
+    const QStringList hostSpecs = p.isSet(u"host"_s)
+                                      ? p.values(u"host"_s)
+                                      : (w.hosts.isEmpty() ? QStringList{u"local"_s} : w.hosts);
     std::vector<std::unique_ptr<Host>> hostList;
     for (const QString &spec : hostSpecs) {
         hostList.push_back(openHost(spec, w, p, u"kwb run"_s));
@@ -458,7 +535,8 @@ int cmdRun(const QStringList &args)
     const QString workRoot = sessionWorkRoot(session->dir(), *host);
     auto calibration = calibrate(target, workRoot, false, quiet, host);
     if (!calibration)
-        err(u"kwb: "_s + Kwb::tr("continuing without calibration: % of peak and the bottleneck class will be missing"));
+        err(u"kwb: "_s + Kwb::tr("continuing without calibration: % of peak and the bottleneck "
+                                 "class will be missing"));
 
     LoopOptions options;
     options.maxEvals = p.value(u"max-evals"_s).toInt();
@@ -474,35 +552,49 @@ int cmdRun(const QStringList &args)
             if (!quiet)
                 err(u"  "_s + line);
         });
-        QObject::connect(llm, &LlmPlanner::callFinished, llm, [quiet](int, const QString &purpose, const LlmReply &r) {
-            if (!r.ok && !r.cancelled)
-                err(u"kwb run: "_s + Kwb::tr("the %1 call failed: %2").arg(purpose, r.error));
-            else if (!quiet && r.ok)
-                err(u"  "_s + Kwb::tr("llm %1: %2 tokens in, %3 out, US$ %4, %5 s")
-                                  .arg(purpose).arg(r.tokensIn).arg(r.tokensOut).arg(r.cost, 0, 'f', 4)
-                                  .arg(r.ms / 1000.0, 0, 'f', 1));
-        });
+        QObject::connect(llm, &LlmPlanner::callFinished, llm,
+                         [quiet](int, const QString &purpose, const LlmReply &r) {
+                             if (!r.ok && !r.cancelled)
+                                 err(u"kwb run: "_s +
+                                     Kwb::tr("the %1 call failed: %2").arg(purpose, r.error));
+                             else if (!quiet && r.ok)
+                                 err(u"  "_s + Kwb::tr("llm %1: %2 tokens in, %3 out, US$ %4, %5 s")
+                                                   .arg(purpose)
+                                                   .arg(r.tokensIn)
+                                                   .arg(r.tokensOut)
+                                                   .arg(r.cost, 0, 'f', 4)
+                                                   .arg(r.ms / 1000.0, 0, 'f', 1));
+                         });
     } else if (plannerName == u"search"_s) {
-        plannerOwner = std::make_unique<SearchPlanner>(w, target, *strategy, p.value(u"seed"_s).toULongLong());
+        plannerOwner =
+            std::make_unique<SearchPlanner>(w, target, *strategy, p.value(u"seed"_s).toULongLong());
     } else {
         err(u"kwb run: "_s + Kwb::tr("unknown planner '%1' (search, llm)").arg(plannerName));
         return ExitUsage;
     }
     Planner &planner = *plannerOwner;
     PoolEvalBackend backend(w, target, calibration.value_or(Calibration{}), workRoot,
-                             std::max(1, p.value(u"parallel"_s).toInt()));
+                            std::max(1, p.value(u"parallel"_s).toInt()));
     backend.setHosts(poolOf(hostList, session->dir(), p.value(u"parallel"_s).toInt()));
-    QObject::connect(&backend, &EvalBackend::hostStateChanged, &backend, [](const QString &name, const QString &state) {
-        err(u"kwb run: "_s + (state == u"down"_s ? Kwb::tr("host %1 is down; its work goes to the others").arg(name)
-                                                  : Kwb::tr("host %1 is up again").arg(name)));
-    });
+    QObject::connect(
+        &backend, &EvalBackend::hostStateChanged, &backend,
+        [](const QString &name, const QString &state) {
+            err(u"kwb run: "_s +
+                (state == u"down"_s
+                     ? Kwb::tr("host %1 is down; its work goes to the others").arg(name)
+                     : Kwb::tr("host %1 is up again").arg(name)));
+        });
     OptimizationLoop loop(w, *session, planner, backend, options);
 
     if (resuming && !session->experiments().empty())
-        out(Kwb::tr("resuming %1: %n candidates recorded", nullptr, int(session->experiments().size())).arg(session->dir())
-            + u'\n');
+        out(Kwb::tr("resuming %1: %n candidates recorded", nullptr,
+                    int(session->experiments().size()))
+                .arg(session->dir()) +
+            u'\n');
     else
-        out(Kwb::tr("%1: %2 on %3, session %4").arg(w.name, planner.name(), hostSpec, session->dir()) + u'\n');
+        out(Kwb::tr("%1: %2 on %3, session %4")
+                .arg(w.name, planner.name(), hostSpec, session->dir()) +
+            u'\n');
     out(recordHeader() + u'\n');
 
     // Progress: a line per candidate on stdout; a bar with an ETA on a terminal.
@@ -518,9 +610,15 @@ int cmdRun(const QStringList &args)
         const int filled = planned > 0 ? std::min(width, done * width / planned) : 0;
         QString eta;
         if (done > 0 && planned > done)
-            eta = u" · "_s + Kwb::tr("ETA %1").arg(formatDuration(clock.elapsed() * (planned - done) / done));
-        const QString line = Kwb::tr("[%1%2] %3/%4 · round %5 · %6").arg(QString(filled, u'#'), QString(width - filled, u'.'))
-                                 .arg(done).arg(planned).arg(loop.round()).arg(what) + eta;
+            eta = u" · "_s +
+                  Kwb::tr("ETA %1").arg(formatDuration(clock.elapsed() * (planned - done) / done));
+        const QString line = Kwb::tr("[%1%2] %3/%4 · round %5 · %6")
+                                 .arg(QString(filled, u'#'), QString(width - filled, u'.'))
+                                 .arg(done)
+                                 .arg(planned)
+                                 .arg(loop.round())
+                                 .arg(what) +
+                             eta;
         std::fprintf(stderr, "\r\033[K  %s", line.toUtf8().constData());
         std::fflush(stderr);
     };
@@ -532,32 +630,41 @@ int cmdRun(const QStringList &args)
     QObject::connect(&loop, &OptimizationLoop::evaluationStarted, &loop, [&](const Proposal &prop) {
         bar(Kwb::tr("evaluating #%1 %2").arg(prop.id).arg(prop.label.left(40)));
     });
-    QObject::connect(&loop, &OptimizationLoop::infraRetry, &loop, [&](int id, int attempt, const QString &message) {
-        clearBar();
-        err(u"  "_s + Kwb::tr("#%1: host problem, retry %2: %3").arg(id).arg(attempt).arg(message));
-    });
-    QObject::connect(&loop, &OptimizationLoop::candidateFinished, &loop, [&](const ExperimentRecord &r) {
-        if (const ExperimentRecord *s = loop.startRecord(); s && std::isnan(startMs) && s->result.is_object())
-            startMs = numberAt(s->result, {"latency", "median_ms"}, NAN);
-        clearBar();
-        out(recordLine(r, startMs) + u'\n');
-    });
-    QObject::connect(&loop, &OptimizationLoop::reverted, &loop, [&](int from, int to, const QString &cause) {
-        if (from != to && !quiet) {
+    QObject::connect(
+        &loop, &OptimizationLoop::infraRetry, &loop,
+        [&](int id, int attempt, const QString &message) {
             clearBar();
-            out(u"        ↩ "_s + Kwb::tr("#%1 reverted to #%2: %3").arg(from).arg(to).arg(cause) + u'\n');
-        }
-    });
-    QObject::connect(&loop, &OptimizationLoop::errorOccurred, &loop, [&](const QString &m) { err(u"kwb run: "_s + m); });
+            err(u"  "_s +
+                Kwb::tr("#%1: host problem, retry %2: %3").arg(id).arg(attempt).arg(message));
+        });
+    QObject::connect(&loop, &OptimizationLoop::candidateFinished, &loop,
+                     [&](const ExperimentRecord &r) {
+                         if (const ExperimentRecord *s = loop.startRecord();
+                             s && std::isnan(startMs) && s->result.is_object())
+                             startMs = numberAt(s->result, {"latency", "median_ms"}, NAN);
+                         clearBar();
+                         out(recordLine(r, startMs) + u'\n');
+                     });
+    QObject::connect(
+        &loop, &OptimizationLoop::reverted, &loop, [&](int from, int to, const QString &cause) {
+            if (from != to && !quiet) {
+                clearBar();
+                out(u"        ↩ "_s +
+                    Kwb::tr("#%1 reverted to #%2: %3").arg(from).arg(to).arg(cause) + u'\n');
+            }
+        });
+    QObject::connect(&loop, &OptimizationLoop::errorOccurred, &loop,
+                     [&](const QString &m) { err(u"kwb run: "_s + m); });
 
     StopReason reason = StopReason::Error;
     QString detail;
     QEventLoop events;
-    QObject::connect(&loop, &OptimizationLoop::finished, &events, [&](StopReason r, const QString &d) {
-        reason = r;
-        detail = d;
-        events.quit();
-    });
+    QObject::connect(&loop, &OptimizationLoop::finished, &events,
+                     [&](StopReason r, const QString &d) {
+                         reason = r;
+                         detail = d;
+                         events.quit();
+                     });
 
     // Ctrl-C once: finish and record the running candidate, then stop.
     // Twice: abandon it (nothing is recorded for it) and stop.
@@ -574,7 +681,8 @@ int cmdRun(const QStringList &args)
         (void)!::read(g_signalPipe[0], &c, 1);
         clearBar();
         if (++interrupts == 1) {
-            err(u"kwb run: "_s + Kwb::tr("stopping after the running candidate is recorded (Ctrl-C again to abandon it)"));
+            err(u"kwb run: "_s + Kwb::tr("stopping after the running candidate is recorded (Ctrl-C "
+                                         "again to abandon it)"));
             loop.stop();
         } else {
             err(u"kwb run: "_s + Kwb::tr("abandoning the running candidate"));
@@ -586,8 +694,8 @@ int cmdRun(const QStringList &args)
     events.exec();
     clearBar();
     out(u"\n"_s + stopReasonName(reason) + u": "_s + detail + u'\n');
-    out(runSummary(*session, loop.startRecord() ? loop.startRecord()->id : 0, loop.best() ? loop.best()->id : 0,
-                   loop.evaluationsThisRun()));
+    out(runSummary(*session, loop.startRecord() ? loop.startRecord()->id : 0,
+                   loop.best() ? loop.best()->id : 0, loop.evaluationsThisRun()));
     if (reason == StopReason::Stopped)
         out(Kwb::tr("resume with: kwb run --session %1").arg(session->dir()) + u'\n');
     return reason == StopReason::Error ? ExitInfra : ExitOk;
@@ -634,20 +742,26 @@ int cmdValidate(const QStringList &args)
     if (!loaded)
         return ExitUsage;
     const Workload &w = loaded->workload;
-    QString text = Kwb::tr("%1: ok — %2 for %3, goal %4").arg(w.path, w.name, w.target, w.goal.metric)
-        + (w.goal.higherIsBetter ? u" ≥ "_s : u" ≤ "_s) + QString::number(w.goal.target) + u'\n';
+    QString text =
+        Kwb::tr("%1: ok — %2 for %3, goal %4").arg(w.path, w.name, w.target, w.goal.metric) +
+        (w.goal.higherIsBetter ? u" ≥ "_s : u" ≤ "_s) + QString::number(w.goal.target) + u'\n';
     if (w.flops > 0)
-        text += u"  "_s + Kwb::tr("work: %1 GFLOP, %2 MB compulsory traffic").arg(w.flops / 1e9, 0, 'g', 4).arg(w.bytes / 1e6, 0, 'g', 4)
-            + u'\n';
+        text += u"  "_s +
+                Kwb::tr("work: %1 GFLOP, %2 MB compulsory traffic")
+                    .arg(w.flops / 1e9, 0, 'g', 4)
+                    .arg(w.bytes / 1e6, 0, 'g', 4) +
+                u'\n';
     if (!w.knobs.isEmpty()) {
         // A huge space is sampled, never walked: validate stays instant.
         const KnobSpace::ValidCount valid = w.knobs.countValid();
-        text += u"  "_s + Kwb::tr("knobs: %1, %2 configurations, %3 valid under %4 constraint(s)")
-                              .arg(QString::number(w.knobs.knobs().size()), QString::number(w.knobs.cardinality(), 'g', 10),
-                                   valid.exact ? QString::number(qint64(valid.count))
-                                               : u"≈"_s + QString::number(valid.count, 'g', 3),
-                                   QString::number(w.knobs.constraints().size()))
-            + u'\n';
+        text += u"  "_s +
+                Kwb::tr("knobs: %1, %2 configurations, %3 valid under %4 constraint(s)")
+                    .arg(QString::number(w.knobs.knobs().size()),
+                         QString::number(w.knobs.cardinality(), 'g', 10),
+                         valid.exact ? QString::number(qint64(valid.count))
+                                     : u"≈"_s + QString::number(valid.count, 'g', 3),
+                         QString::number(w.knobs.constraints().size())) +
+                u'\n';
         for (const Knob &k : w.knobs.knobs())
             text += u"    "_s + k.name.leftJustified(8) + u' ' + k.domainText() + u'\n';
     }
@@ -672,8 +786,8 @@ int cmdCalibrate(const QStringList &args)
         err(u"kwb calibrate: "_s + d.toString());
         return ExitUsage;
     }
-    const QString root = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation)
-        + u"/kernel-workbench/work/calibration"_s;
+    const QString root = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
+                         u"/kernel-workbench/work/calibration"_s;
     auto c = calibrate(*target, root, p.isSet(u"force"_s), p.isSet(u"json"_s));
     if (!c)
         return ExitInfra;
@@ -684,13 +798,21 @@ int cmdCalibrate(const QStringList &args)
         for (const auto &[precision, gflops] : c->peaks)
             peaks << precision + u' ' + QString::number(gflops / 1000.0, 'f', 1);
         out(Kwb::tr("local (%1): peak TFLOP/s %2; memory bandwidth %3 GB/s")
-                .arg(c->device, peaks.join(u", "_s), QString::number(c->peakGbs, 'f', 0))
-            + (c->fromCache ? u"  "_s + Kwb::tr("[cached %1; --force to measure again]").arg(c->measuredAt) : QString()) + u'\n');
+                .arg(c->device, peaks.join(u", "_s), QString::number(c->peakGbs, 'f', 0)) +
+            (c->fromCache
+                 ? u"  "_s + Kwb::tr("[cached %1; --force to measure again]").arg(c->measuredAt)
+                 : QString()) +
+            u'\n');
     } else {
-        out(Kwb::tr("local (%1): peak %2 GFLOP/s (1 core, %3), memory bandwidth %4 GB/s, ridge %5 FLOP/byte")
-                .arg(c->cpu, QString::number(c->peakGflops, 'f', 1), c->precision, QString::number(c->peakGbs, 'f', 1),
-                     QString::number(c->peakGflops / c->peakGbs, 'f', 1))
-            + (c->fromCache ? u"  "_s + Kwb::tr("[cached %1; --force to measure again]").arg(c->measuredAt) : QString()) + u'\n');
+        out(Kwb::tr("local (%1): peak %2 GFLOP/s (1 core, %3), memory bandwidth %4 GB/s, ridge %5 "
+                    "FLOP/byte")
+                .arg(c->cpu, QString::number(c->peakGflops, 'f', 1), c->precision,
+                     QString::number(c->peakGbs, 'f', 1),
+                     QString::number(c->peakGflops / c->peakGbs, 'f', 1)) +
+            (c->fromCache
+                 ? u"  "_s + Kwb::tr("[cached %1; --force to measure again]").arg(c->measuredAt)
+                 : QString()) +
+            u'\n');
     }
     return ExitOk;
 }
@@ -700,7 +822,10 @@ int cmdTargets(const QStringList &)
     for (const QString &id : TargetRegistry::availableIds()) {
         Diagnostic d;
         auto t = TargetRegistry::load(id, &d);
-        out(id.leftJustified(10) + u' ' + (t ? QString(t->name + u"  ("_s + t->dir + u')') : Kwb::tr("broken: %1").arg(d.toString())) + u'\n');
+        out(id.leftJustified(10) + u' ' +
+            (t ? QString(t->name + u"  ("_s + t->dir + u')')
+               : Kwb::tr("broken: %1").arg(d.toString())) +
+            u'\n');
     }
     return ExitOk;
 }
@@ -730,10 +855,11 @@ int main(int argc, char **argv)
     // QCommandLineParser wants the program name first.
     args.removeAt(1);
     static const std::pair<const char16_t *, int (*)(const QStringList &)> commands[] = {
-        {u"eval", cmdEval},         {u"run", cmdRun},           {u"report", cmdReport},
-        {u"validate", cmdValidate}, {u"calibrate", cmdCalibrate}, {u"targets", cmdTargets},
-        {u"export", cmdExport},     {u"import", cmdImport},     {u"simulate", cmdSimulate},
-        {u"hosts", cmdHosts},
+        {u"eval", cmdEval},           {u"run", cmdRun},
+        {u"report", cmdReport},       {u"validate", cmdValidate},
+        {u"calibrate", cmdCalibrate}, {u"targets", cmdTargets},
+        {u"export", cmdExport},       {u"import", cmdImport},
+        {u"simulate", cmdSimulate},   {u"hosts", cmdHosts},
     };
     for (const auto &[name, run] : commands) {
         if (command != QStringView(name))
@@ -743,8 +869,9 @@ int main(int argc, char **argv)
         try {
             return run(args);
         } catch (const std::exception &e) {
-            err(u"kwb: "_s + Kwb::tr("internal error: %1 (please report it with the file that caused it)")
-                                 .arg(QString::fromUtf8(e.what())));
+            err(u"kwb: "_s +
+                Kwb::tr("internal error: %1 (please report it with the file that caused it)")
+                    .arg(QString::fromUtf8(e.what())));
             return ExitInfra;
         }
     }

@@ -1,14 +1,12 @@
 #include "report.h"
 
 #include "kwbtr.h"
-
 #include "planning/llmplanner.h"
 #include "session/sessionstore.h"
 
 #include <QMap>
-#include <algorithm>
 #include <QStringList>
-
+#include <algorithm>
 #include <cmath>
 
 namespace kwb {
@@ -77,37 +75,41 @@ QString ledgerLine(const QString &sessionDir)
     std::sort(keys.begin(), keys.end());
     for (int round : std::as_const(keys))
         rounds << Kwb::tr("round %1 US$ %2").arg(round).arg(t.costByRound.value(round), 0, 'f', 4);
-    return u"  "_s + Kwb::tr("llm").leftJustified(11) + u' '
-        + Kwb::tr("%n calls", nullptr, t.calls)
-        + (t.failedCalls ? u' ' + Kwb::tr("(%n failed)", nullptr, t.failedCalls) : QString())
-        + u", "_s + Kwb::tr("%1 tokens in, %2 out, US$ %3, %4 s").arg(t.tokensIn).arg(t.tokensOut).arg(t.cost, 0, 'f', 4)
-              .arg(t.ms / 1000.0, 0, 'f', 1)
-        + u"; "_s + rounds.join(u", "_s) + u'\n';
+    return u"  "_s + Kwb::tr("llm").leftJustified(11) + u' ' +
+           Kwb::tr("%n calls", nullptr, t.calls) +
+           (t.failedCalls ? u' ' + Kwb::tr("(%n failed)", nullptr, t.failedCalls) : QString()) +
+           u", "_s +
+           Kwb::tr("%1 tokens in, %2 out, US$ %3, %4 s")
+               .arg(t.tokensIn)
+               .arg(t.tokensOut)
+               .arg(t.cost, 0, 'f', 4)
+               .arg(t.ms / 1000.0, 0, 'f', 1) +
+           u"; "_s + rounds.join(u", "_s) + u'\n';
 }
 
 QString recordHeader()
 {
-    return u"    "_s + Kwb::tr("id").rightJustified(2) + u"  "_s + Kwb::tr("rnd").leftJustified(3) + u' '
-        + Kwb::tr("origin").leftJustified(9) + u' ' + Kwb::tr("plan").leftJustified(46) + u"  "_s
-        + Kwb::tr("ok").leftJustified(9) + u' ' + Kwb::tr("median").rightJustified(10) + u"  "_s
-        + Kwb::tr("speedup").rightJustified(7) + u"  "_s + Kwb::tr("decision");
+    return u"    "_s + Kwb::tr("id").rightJustified(2) + u"  "_s + Kwb::tr("rnd").leftJustified(3) +
+           u' ' + Kwb::tr("origin").leftJustified(9) + u' ' + Kwb::tr("plan").leftJustified(46) +
+           u"  "_s + Kwb::tr("ok").leftJustified(9) + u' ' + Kwb::tr("median").rightJustified(10) +
+           u"  "_s + Kwb::tr("speedup").rightJustified(7) + u"  "_s + Kwb::tr("decision");
 }
 
 QString recordLine(const ExperimentRecord &r, double startMedianMs)
 {
     const double m = medianOf(r);
     const QString speedup = std::isfinite(m) && std::isfinite(startMedianMs) && m > 0
-        ? QString::number(startMedianMs / m, 'f', 1) + u'×'
-        : u"—"_s;
+                                ? QString::number(startMedianMs / m, 'f', 1) + u'×'
+                                : u"—"_s;
     QString decision = r.decision;
     if (!r.cause.isEmpty())
         decision += u": "_s + r.cause;
     if (!r.flags.isEmpty())
         decision += u" ["_s + r.flags.join(u", "_s) + u']';
-    return u"  "_s + QString::number(r.id).rightJustified(4) + u"  "_s + QString::number(r.round).rightJustified(3)
-        + u' ' + r.origin.leftJustified(9) + u' ' + describe(r).leftJustified(46) + u"  "_s
-        + correctness(r).leftJustified(9) + u' ' + ms(m).rightJustified(10) + u"  "_s + speedup.rightJustified(7)
-        + u"  "_s + decision;
+    return u"  "_s + QString::number(r.id).rightJustified(4) + u"  "_s +
+           QString::number(r.round).rightJustified(3) + u' ' + r.origin.leftJustified(9) + u' ' +
+           describe(r).leftJustified(46) + u"  "_s + correctness(r).leftJustified(9) + u' ' +
+           ms(m).rightJustified(10) + u"  "_s + speedup.rightJustified(7) + u"  "_s + decision;
 }
 
 static double startMedian(const SessionStore &s)
@@ -138,22 +140,35 @@ QString reportTable(const SessionStore &session)
 
 QString reportCsv(const SessionStore &session)
 {
-    QString out = u"id,round,parent,origin,plan,knobs,correct,failure,median_ms,min_ms,gflops,pct_peak_flops,bottleneck,decision,cause,flags,source_hash\n"_s;
+    QString out =
+        u"id,round,parent,origin,plan,knobs,correct,failure,median_ms,min_ms,gflops,pct_peak_flops,bottleneck,decision,cause,flags,source_hash\n"_s;
     for (const ExperimentRecord &r : session.experiments()) {
         const Json &res = r.result;
-        const double median = numberAt(res, {"latency", "median_ms"}, NAN), min = numberAt(res, {"latency", "min_ms"}, NAN);
+        const double median = numberAt(res, {"latency", "median_ms"}, NAN),
+                     min = numberAt(res, {"latency", "min_ms"}, NAN);
         const Json *correct = findAt(res, {"correct"});
-        QStringList f = {QString::number(r.id), QString::number(r.round),
-                         r.parent ? QString::number(*r.parent) : QString(), r.origin, csvField(r.plan),
-                         csvField(qs(r.knobs.dump())),
-                         correct && correct->is_boolean() ? (correct->get<bool>() ? u"true"_s : u"false"_s) : QString(),
-                         qs(stringAt(res, {"failure", "class"})),
-                         std::isfinite(median) ? QString::number(median, 'g', 9) : QString(),
-                         std::isfinite(min) ? QString::number(min, 'g', 9) : QString(),
-                         std::isfinite(metricOf(r, "gflops")) ? QString::number(metricOf(r, "gflops"), 'g', 6) : QString(),
-                         std::isfinite(metricOf(r, "pct_peak_flops")) ? QString::number(metricOf(r, "pct_peak_flops"), 'g', 4) : QString(),
-                         qs(stringAt(res, {"bottleneck", "class"})),
-                         r.decision, csvField(r.cause), csvField(r.flags.join(u' ')), r.sourceHash};
+        QStringList f = {
+            QString::number(r.id),
+            QString::number(r.round),
+            r.parent ? QString::number(*r.parent) : QString(),
+            r.origin,
+            csvField(r.plan),
+            csvField(qs(r.knobs.dump())),
+            correct && correct->is_boolean() ? (correct->get<bool>() ? u"true"_s : u"false"_s)
+                                             : QString(),
+            qs(stringAt(res, {"failure", "class"})),
+            std::isfinite(median) ? QString::number(median, 'g', 9) : QString(),
+            std::isfinite(min) ? QString::number(min, 'g', 9) : QString(),
+            std::isfinite(metricOf(r, "gflops")) ? QString::number(metricOf(r, "gflops"), 'g', 6)
+                                                 : QString(),
+            std::isfinite(metricOf(r, "pct_peak_flops"))
+                ? QString::number(metricOf(r, "pct_peak_flops"), 'g', 4)
+                : QString(),
+            qs(stringAt(res, {"bottleneck", "class"})),
+            r.decision,
+            csvField(r.cause),
+            csvField(r.flags.join(u' ')),
+            r.sourceHash};
         out += f.join(u',') + u'\n';
     }
     return out;
@@ -165,10 +180,15 @@ QString reportJson(const SessionStore &session)
     for (const ExperimentRecord &r : session.experiments())
         records.push_back(r.toJson());
     const LedgerTotals t = readLedger(session.dir());
-    const Json llm = {{"calls", t.calls}, {"failed_calls", t.failedCalls}, {"tokens_in", t.tokensIn},
-                      {"tokens_out", t.tokensOut}, {"cost", t.cost}, {"ms", t.ms}};
-    return qs(Json{{"session", ss(session.dir())}, {"loop", session.loopState()}, {"experiments", records}, {"llm", llm}}.dump(2))
-        + u'\n';
+    const Json llm = {{"calls", t.calls},        {"failed_calls", t.failedCalls},
+                      {"tokens_in", t.tokensIn}, {"tokens_out", t.tokensOut},
+                      {"cost", t.cost},          {"ms", t.ms}};
+    return qs(Json{{"session", ss(session.dir())},
+                   {"loop", session.loopState()},
+                   {"experiments", records},
+                   {"llm", llm}}
+                  .dump(2)) +
+           u'\n';
 }
 
 QString runSummary(const SessionStore &session, int startId, int bestId, int evaluationsThisRun)
@@ -191,7 +211,8 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
             continue;
         ++evaluated;
         sentBack += r.flags.contains(u"fixing"_s) ? 1 : 0;
-        if (const std::string cls = stringAt(r.result, {"failure", "class"}); !cls.empty() && r.origin != u"baseline"_s)
+        if (const std::string cls = stringAt(r.result, {"failure", "class"});
+            !cls.empty() && r.origin != u"baseline"_s)
             failures[qs(cls)]++;
         compileMs += numberAt(r.result, {"timings", "compile_ms"}, 0);
         checkMs += numberAt(r.result, {"timings", "check_ms"}, 0);
@@ -202,24 +223,34 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
         if (r.origin != u"baseline"_s)
             continue;
         const double m = medianOf(r);
-        baselines << r.plan.section(u": "_s, 1) + u' '
-                + (std::isfinite(m) ? ms(m) + (std::isfinite(bestMs) ? u' ' + Kwb::tr("(best is %1× as fast)").arg(m / bestMs, 0, 'f', 2) : QString())
-                                    : Kwb::tr("failed: %1").arg(r.cause));
+        baselines << r.plan.section(u": "_s, 1) + u' ' +
+                         (std::isfinite(m) ? ms(m) + (std::isfinite(bestMs)
+                                                          ? u' ' + Kwb::tr("(best is %1× as fast)")
+                                                                       .arg(m / bestMs, 0, 'f', 2)
+                                                          : QString())
+                                           : Kwb::tr("failed: %1").arg(r.cause));
     }
-    auto line = [](const QString &label, const QString &text) -> QString { return u"  "_s + label.leftJustified(11) + u' ' + text + u'\n'; };
+    auto line = [](const QString &label, const QString &text) -> QString {
+        return u"  "_s + label.leftJustified(11) + u' ' + text + u'\n';
+    };
     QString s;
     if (start)
-        s += line(Kwb::tr("start"), u"#"_s + QString::number(start->id) + u' ' + start->plan + u", "_s + ms(medianOf(*start)));
+        s += line(Kwb::tr("start"), u"#"_s + QString::number(start->id) + u' ' + start->plan +
+                                        u", "_s + ms(medianOf(*start)));
     if (best) {
-        QString b = u"#"_s + QString::number(best->id) + u' ' + (best->knobs.empty() ? best->plan : qs(best->knobs.dump()))
-            + u", "_s + ms(bestMs);
+        QString b = u"#"_s + QString::number(best->id) + u' ' +
+                    (best->knobs.empty() ? best->plan : qs(best->knobs.dump())) + u", "_s +
+                    ms(bestMs);
         if (std::isfinite(metricOf(*best, "gflops")))
             b += u", "_s + QString::number(metricOf(*best, "gflops"), 'f', 1) + u" GFLOP/s"_s;
         if (std::isfinite(metricOf(*best, "pct_peak_flops")))
-            b += u' ' + Kwb::tr("= %1% of measured peak").arg(metricOf(*best, "pct_peak_flops"), 0, 'f', 1);
+            b +=
+                u' ' +
+                Kwb::tr("= %1% of measured peak").arg(metricOf(*best, "pct_peak_flops"), 0, 'f', 1);
         s += line(Kwb::tr("best"), b);
         if (start && std::isfinite(medianOf(*start)))
-            s += line(Kwb::tr("speedup"), Kwb::tr("%1× over the start").arg(medianOf(*start) / bestMs, 0, 'f', 1));
+            s += line(Kwb::tr("speedup"),
+                      Kwb::tr("%1× over the start").arg(medianOf(*start) / bestMs, 0, 'f', 1));
     } else {
         s += line(Kwb::tr("best"), Kwb::tr("no correct kernel yet"));
     }
@@ -231,12 +262,16 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
     s += line(Kwb::tr("evaluations"),
               Kwb::tr("%1 this run, %2 in the session; failures: %3")
                       .arg(QString::number(evaluationsThisRun), QString::number(evaluated),
-                           f.isEmpty() ? Kwb::tr("none") : f.join(u", "_s))
-                  + (sentBack ? u"; "_s + Kwb::tr("%n sent back to the LLM for a fix", nullptr, sentBack) : QString())
-                  + (infra ? u"; "_s + Kwb::tr("%n lost to the host (not counted)", nullptr, infra) : QString()));
+                           f.isEmpty() ? Kwb::tr("none") : f.join(u", "_s)) +
+                  (sentBack
+                       ? u"; "_s + Kwb::tr("%n sent back to the LLM for a fix", nullptr, sentBack)
+                       : QString()) +
+                  (infra ? u"; "_s + Kwb::tr("%n lost to the host (not counted)", nullptr, infra)
+                         : QString()));
     s += ledgerLine(session.dir());
     s += line(Kwb::tr("time"), Kwb::tr("compile %1 s, check %2 s, bench %3 s")
-                                   .arg(QString::number(compileMs / 1000, 'f', 1), QString::number(checkMs / 1000, 'f', 1),
+                                   .arg(QString::number(compileMs / 1000, 'f', 1),
+                                        QString::number(checkMs / 1000, 'f', 1),
                                         QString::number(benchMs / 1000, 'f', 1)));
     return s;
 }

@@ -1,12 +1,10 @@
 #include "summary.h"
 
-#include "kwbtr.h"
-
 #include "eval/result.h"
+#include "kwbtr.h"
 #include "workload/workload.h"
 
 #include <QStringList>
-
 #include <cmath>
 
 namespace kwb {
@@ -46,7 +44,9 @@ QString indentedLog(const QString &log, int maxLines)
     for (const QString &l : std::as_const(lines))
         out += u"      "_s + l + u'\n';
     if (total > maxLines)
-        out += u"      "_s + Kwb::tr("[… %n more lines in the session log]", nullptr, int(total - maxLines)) + u'\n';
+        out += u"      "_s +
+               Kwb::tr("[… %n more lines in the session log]", nullptr, int(total - maxLines)) +
+               u'\n';
     return out;
 }
 
@@ -55,12 +55,14 @@ QString indentedLog(const QString &log, int maxLines)
 QString formatSummary(const Workload &w, const EvalResult &r, const QString &kernelLabel,
                       const QString &sourceHash, const QString &host)
 {
-    QString s = Kwb::tr("%1 · %2 on %3 · %4 (sha %5)").arg(w.name, w.target, host, kernelLabel, sourceHash.left(10))
-        + u'\n';
+    QString s = Kwb::tr("%1 · %2 on %3 · %4 (sha %5)")
+                    .arg(w.name, w.target, host, kernelLabel, sourceHash.left(10)) +
+                u'\n';
 
     const double compileMs = r.document.value("timings", Json::object()).value("compile_ms", 0.0);
     if (r.failureClass == u"reference"_s) {
-        s += row(Kwb::tr("reference"), Kwb::tr("broken: %1 (fix the workload, not the kernel)").arg(r.failureMessage));
+        s += row(Kwb::tr("reference"),
+                 Kwb::tr("broken: %1 (fix the workload, not the kernel)").arg(r.failureMessage));
         const QString log = r.log(u"compile"_s);
         if (!log.trimmed().isEmpty())
             s += u"    "_s + Kwb::tr("compiler log:") + u'\n' + indentedLog(log, 25);
@@ -85,48 +87,61 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
             worstAbs = std::max(worstAbs, c.maxAbs);
             okSeeds += c.ok ? 1 : 0;
             QString line = Kwb::tr("seed %1 %2  rel L2 %3  max abs %4")
-                               .arg(QString::number(c.seed).leftJustified(3), c.output, sci(c.relL2), sci(c.maxAbs));
+                               .arg(QString::number(c.seed).leftJustified(3), c.output,
+                                    sci(c.relL2), sci(c.maxAbs));
             if (!c.ok)
-                line += u"  ✗ "_s + Kwb::tr("%n elements off", nullptr, int(c.mismatches))
-                    + (c.nonfinite ? u' ' + Kwb::tr("(%n NaN/Inf or unwritten)", nullptr, int(c.nonfinite)) : QString());
+                line += u"  ✗ "_s + Kwb::tr("%n elements off", nullptr, int(c.mismatches)) +
+                        (c.nonfinite ? u' ' + Kwb::tr("(%n NaN/Inf or unwritten)", nullptr,
+                                                      int(c.nonfinite))
+                                     : QString());
             seedLines << line;
         }
-        const QString tol = u"atol "_s + fig(w.correctness.atol) + u" + rtol "_s + fig(w.correctness.rtol)
-            + u"·|ref|"_s;
+        const QString tol = u"atol "_s + fig(w.correctness.atol) + u" + rtol "_s +
+                            fig(w.correctness.rtol) + u"·|ref|"_s;
         const bool correct = r.correct.value_or(false);
-        s += row(Kwb::tr("correct"), (correct ? Kwb::tr("yes, %1/%2 checks within %3; worst rel L2 %4, max abs %5")
-                                              : Kwb::tr("NO, %1/%2 checks within %3; worst rel L2 %4, max abs %5"))
-                                        .arg(QString::number(okSeeds), QString::number(r.checks.size()), tol,
-                                             sci(worstRel), sci(worstAbs)));
+        s += row(Kwb::tr("correct"),
+                 (correct ? Kwb::tr("yes, %1/%2 checks within %3; worst rel L2 %4, max abs %5")
+                          : Kwb::tr("NO, %1/%2 checks within %3; worst rel L2 %4, max abs %5"))
+                     .arg(QString::number(okSeeds), QString::number(r.checks.size()), tol,
+                          sci(worstRel), sci(worstAbs)));
         for (const QString &l : std::as_const(seedLines))
             s += u"               "_s + l + u'\n';
     }
     if (r.failed() && r.failureClass != u"incorrect"_s) {
-        s += row(Kwb::tr("failed"), Kwb::tr("%1 during %2: %3").arg(r.failureClass, r.failureStage, r.failureMessage));
+        s += row(Kwb::tr("failed"),
+                 Kwb::tr("%1 during %2: %3").arg(r.failureClass, r.failureStage, r.failureMessage));
         const QString log = r.log(r.failureStage);
         if (!log.trimmed().isEmpty())
             s += indentedLog(log, 15);
     }
     if (r.failed()) {
-        s += row(Kwb::tr("bottleneck"), r.bottleneck + (r.bottleneckWhy.isEmpty() ? QString() : u": "_s + r.bottleneckWhy));
+        s +=
+            row(Kwb::tr("bottleneck"),
+                r.bottleneck + (r.bottleneckWhy.isEmpty() ? QString() : u": "_s + r.bottleneckWhy));
         return s;
     }
 
     const Json &doc = r.document;
     if (const auto flags = doc.find("flags"); flags != doc.end() && flags->is_array()) {
         for (const Json &f : *flags)
-            s += row(Kwb::tr("flagged"), qs(stringAt(f, {"id"})) + u": "_s + qs(stringAt(f, {"reason"})));
+            s += row(Kwb::tr("flagged"),
+                     qs(stringAt(f, {"id"})) + u": "_s + qs(stringAt(f, {"reason"})));
     }
-    const QString clock = r.latency ? qs(doc.value("latency", Json::object()).value("clock", std::string())) : QString();
+    const QString clock =
+        r.latency ? qs(doc.value("latency", Json::object()).value("clock", std::string()))
+                  : QString();
     if (r.latency) {
         const Latency &l = *r.latency;
-        s += row(Kwb::tr("latency"),
-                 Kwb::tr("median %1 ms, min %2 ms, p90 %3 ms; spread %4% (IQR/median) over %5 samples")
-                         .arg(fig(l.medianMs), fig(l.minMs), fig(l.p90Ms), fig(l.spreadPct(), 2),
-                              QString::number(l.samplesMs.size()))
-                     + (l.callsPerSample > 1 ? u' ' + Kwb::tr("× %1 calls").arg(l.callsPerSample) : QString())
-                     + (clock == u"interpreter"_s ? u' ' + Kwb::tr("(interpreter time on the CPU, never a GPU time)")
-                                                  : QString()));
+        s += row(
+            Kwb::tr("latency"),
+            Kwb::tr("median %1 ms, min %2 ms, p90 %3 ms; spread %4% (IQR/median) over %5 samples")
+                    .arg(fig(l.medianMs), fig(l.minMs), fig(l.p90Ms), fig(l.spreadPct(), 2),
+                         QString::number(l.samplesMs.size())) +
+                (l.callsPerSample > 1 ? u' ' + Kwb::tr("× %1 calls").arg(l.callsPerSample)
+                                      : QString()) +
+                (clock == u"interpreter"_s
+                     ? u' ' + Kwb::tr("(interpreter time on the CPU, never a GPU time)")
+                     : QString()));
     }
     Json calib = doc.value("calibration", Json());
     if (!calib.is_object())
@@ -149,13 +164,15 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
     if (auto b = r.metric(u"bandwidth_gbs"_s)) {
         QString text = Kwb::tr("%1 GB/s compulsory traffic").arg(fig(*b));
         if (auto p = r.metric(u"pct_peak_bw"_s))
-            text += u' ' + Kwb::tr("= %1% of measured bandwidth (%2 GB/s)").arg(fig(*p, 2), fig(peakB));
+            text +=
+                u' ' + Kwb::tr("= %1% of measured bandwidth (%2 GB/s)").arg(fig(*p, 2), fig(peakB));
         s += row(Kwb::tr("bandwidth"), text);
     }
     if (auto regs = r.metric(u"registers"_s)) {
-        s += row(Kwb::tr("resources"), Kwb::tr("%1 registers per thread, %2 bytes spilled, %3 bytes static shared memory")
-                                           .arg(fig(*regs), fig(r.metric(u"spill_stores_bytes"_s).value_or(0)),
-                                                fig(r.metric(u"static_smem_bytes"_s).value_or(0))));
+        s += row(Kwb::tr("resources"),
+                 Kwb::tr("%1 registers per thread, %2 bytes spilled, %3 bytes static shared memory")
+                     .arg(fig(*regs), fig(r.metric(u"spill_stores_bytes"_s).value_or(0)),
+                          fig(r.metric(u"static_smem_bytes"_s).value_or(0))));
     }
     if (r.countersAvailable) {
         QStringList parts;
@@ -163,8 +180,10 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
             parts << u"IPC "_s + fig(*v);
         if (auto v = r.metric(u"cache_miss_rate"_s))
             parts << Kwb::tr("cache misses %1% of references").arg(fig(*v));
-        for (const auto &[name, label] : {std::pair{"sm_throughput_pct", "compute SOL"}, {"memory_throughput_pct", "memory SOL"},
-                                          {"dram_throughput_pct", "DRAM"}, {"tensor_pipe_pct", "tensor pipe"},
+        for (const auto &[name, label] : {std::pair{"sm_throughput_pct", "compute SOL"},
+                                          {"memory_throughput_pct", "memory SOL"},
+                                          {"dram_throughput_pct", "DRAM"},
+                                          {"tensor_pipe_pct", "tensor pipe"},
                                           {"achieved_occupancy_pct", "occupancy"}}) {
             if (auto v = r.metric(QString::fromLatin1(name)))
                 parts << QString::fromLatin1(label) + u' ' + fig(*v) + u'%';
@@ -177,7 +196,9 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
         s += row(Kwb::tr("counters"), Kwb::tr("unavailable: %1").arg(r.countersReason));
     }
     if (!r.bottleneck.isEmpty())
-        s += row(Kwb::tr("bottleneck"), r.bottleneck + (r.bottleneckWhy.isEmpty() ? QString() : u": "_s + r.bottleneckWhy));
+        s +=
+            row(Kwb::tr("bottleneck"),
+                r.bottleneck + (r.bottleneckWhy.isEmpty() ? QString() : u": "_s + r.bottleneckWhy));
     return s;
 }
 

@@ -2,10 +2,9 @@
 // cache-file format, and replays of the search strategies against one.
 
 #include "cli.h"
-#include "kwbtr.h"
-
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
+#include "kwbtr.h"
 #include "planning/simulation.h"
 #include "planning/tunercache.h"
 #include "session/sessionstore.h"
@@ -15,7 +14,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
-
 #include <algorithm>
 #include <cmath>
 
@@ -54,7 +52,8 @@ QString problemSizeMismatch(const TunerCache &cache, const Workload &w)
                 recorded << QString::number(v);
             for (qsizetype i = 0; i < w.dimNames.size(); ++i)
                 ours << w.dimNames[i] + u'=' + QString::number(qint64(w.dimValues[size_t(i)]));
-            return Kwb::tr("the recording's problem_size [%1] is not this workload's problem (%2): its times belong to "
+            return Kwb::tr("the recording's problem_size [%1] is not this workload's problem (%2): "
+                           "its times belong to "
                            "another size")
                 .arg(recorded.join(u", "_s), ours.join(u", "_s));
         }
@@ -73,9 +72,11 @@ QString describeEntry(const KnobSpace &space, const TunerCacheEntry &e)
 int cmdExport(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(Kwb::tr("Write a session's knob measurements as a Kernel Tuner cache file (schema 1.1.0)."));
+    p.setApplicationDescription(Kwb::tr(
+        "Write a session's knob measurements as a Kernel Tuner cache file (schema 1.1.0)."));
     p.addPositionalArgument(u"session"_s, Kwb::tr("session folder"));
-    p.addOption({{u"o"_s, u"output"_s}, Kwb::tr("Write to FILE instead of standard output."), u"FILE"_s});
+    p.addOption(
+        {{u"o"_s, u"output"_s}, Kwb::tr("Write to FILE instead of standard output."), u"FILE"_s});
     int exit = ExitOk;
     if (!parseOrFail(p, args, u"kwb export"_s, &exit))
         return exit;
@@ -95,7 +96,8 @@ int cmdExport(const QStringList &args)
         return ExitUsage;
     const KnobSpace &space = loaded->workload.knobs;
     if (space.isEmpty()) {
-        err(u"kwb export: "_s + Kwb::tr("the workload has no knobs, so there is nothing to export"));
+        err(u"kwb export: "_s +
+            Kwb::tr("the workload has no knobs, so there is nothing to export"));
         return ExitUsage;
     }
     const TunerCache cache = TunerCache::fromSession(*session, space);
@@ -105,7 +107,8 @@ int cmdExport(const QStringList &args)
     } else {
         QSaveFile f(p.value(u"output"_s));
         if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size() || !f.commit()) {
-            err(u"kwb export: "_s + Kwb::tr("cannot write %1: %2").arg(f.fileName(), f.errorString()));
+            err(u"kwb export: "_s +
+                Kwb::tr("cannot write %1: %2").arg(f.fileName(), f.errorString()));
             return ExitUsage;
         }
     }
@@ -116,11 +119,13 @@ int cmdExport(const QStringList &args)
 int cmdImport(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(
-        Kwb::tr("Add the measurements of a Kernel Tuner cache file to a session, so the search learns from them and "
-                "never measures those configurations again."));
+    p.setApplicationDescription(Kwb::tr("Add the measurements of a Kernel Tuner cache file to a "
+                                        "session, so the search learns from them and "
+                                        "never measures those configurations again."));
     p.addPositionalArgument(u"cache"_s, Kwb::tr("Kernel Tuner cache file (.json)"));
-    p.addPositionalArgument(u"workload"_s, Kwb::tr("workload.json (not needed for an existing session)"), u"[workload]"_s);
+    p.addPositionalArgument(u"workload"_s,
+                            Kwb::tr("workload.json (not needed for an existing session)"),
+                            u"[workload]"_s);
     p.addOption({u"session"_s, Kwb::tr("Session folder: created if new."), u"DIR"_s});
     int exit = ExitOk;
     if (!parseOrFail(p, args, u"kwb import"_s, &exit))
@@ -134,7 +139,8 @@ int cmdImport(const QStringList &args)
     QString workloadPath = pos.value(1);
     if (workloadPath.isEmpty()) {
         if (!SessionStore::exists(dir)) {
-            err(u"kwb import: "_s + Kwb::tr("%1 is not a session yet; name the workload to start one").arg(dir));
+            err(u"kwb import: "_s +
+                Kwb::tr("%1 is not a session yet; name the workload to start one").arg(dir));
             return ExitUsage;
         }
         workloadPath = sessionWorkloadPath(dir, u"kwb import"_s);
@@ -163,7 +169,8 @@ int cmdImport(const QStringList &args)
     // Measurements from elsewhere are checked like this host's own: against
     // the local calibration (when one is cached; nothing is measured here)
     // and the workload's max_speedup over the session's start.
-    const Calibration calibration = cachedCalibration(u"local"_s, loaded->target.id).value_or(Calibration{});
+    const Calibration calibration =
+        cachedCalibration(u"local"_s, loaded->target.id).value_or(Calibration{});
     double startMs = NAN;
     if (const int startId = session->loopId("start")) {
         for (const ExperimentRecord &rec : session->experiments()) {
@@ -188,9 +195,13 @@ int cmdImport(const QStringList &args)
         r.plan = w.knobs.describe(config) + u" (from "_s + from + u')';
         r.host = cache->deviceName;
         r.decision = u"imported"_s;
-        r.cause = u"measured on "_s + (cache->deviceName.isEmpty() ? u"an unnamed device"_s : cache->deviceName); // recorded: stays English
+        r.cause = u"measured on "_s + (cache->deviceName.isEmpty()
+                                           ? u"an unnamed device"_s
+                                           : cache->deviceName); // recorded: stays English
         r.flags << u"imported"_s;
-        Json result = {{"schema", "kwb.result/1"}, {"stage", "bench"}, {"compiled", e.failure != u"CompilationFailedConfig"_s},
+        Json result = {{"schema", "kwb.result/1"},
+                       {"stage", "bench"},
+                       {"compiled", e.failure != u"CompilationFailedConfig"_s},
                        {"correct", e.ok()}};
         if (e.ok()) {
             result["failure"] = nullptr;
@@ -204,11 +215,13 @@ int cmdImport(const QStringList &args)
             if (std::isfinite(e.gflops))
                 result["metrics"]["gflops"] = e.gflops;
             if (!e.bottleneck.isEmpty())
-                result["bottleneck"] = {{"class", ss(e.bottleneck)}, {"why", "recorded with the measurement"}};
+                result["bottleneck"] = {{"class", ss(e.bottleneck)},
+                                        {"why", "recorded with the measurement"}};
         } else {
-            result["failure"] = {{"class", ss(e.failureClass.isEmpty() ? e.failure : e.failureClass)},
-                                 {"stage", e.failure == u"CompilationFailedConfig"_s ? "compile" : "check"},
-                                 {"message", ss(e.failure)}};
+            result["failure"] = {
+                {"class", ss(e.failureClass.isEmpty() ? e.failure : e.failureClass)},
+                {"stage", e.failure == u"CompilationFailedConfig"_s ? "compile" : "check"},
+                {"message", ss(e.failure)}};
         }
         if (e.ok()) {
             EvalResult checked;
@@ -221,48 +234,62 @@ int cmdImport(const QStringList &args)
             flagBeyondRoofline(checked, w, calibration);
             Json flags = checked.document.value("flags", Json::array());
             if (w.maxSpeedup > 0 && std::isfinite(startMs) && startMs > w.maxSpeedup * e.timeMs)
-                flags.push_back(Json{{"id", "beyond-bound"},
-                                     {"reason", ss(QString::number(startMs / e.timeMs, 'f', 0)
-                                                   + u"× over the start, more than the workload's max_speedup "_s
-                                                   + QString::number(w.maxSpeedup, 'g', 6))}});
+                flags.push_back(Json{
+                    {"id", "beyond-bound"},
+                    {"reason", ss(QString::number(startMs / e.timeMs, 'f', 0) +
+                                  u"× over the start, more than the workload's max_speedup "_s +
+                                  QString::number(w.maxSpeedup, 'g', 6))}});
             if (!flags.empty()) {
                 result["flags"] = flags;
                 r.flags << u"flagged"_s;
-                r.cause += u"; flagged "_s + qs(stringAt(flags.front(), {"id"})) + u": "_s
-                    + qs(stringAt(flags.front(), {"reason"}));
+                r.cause += u"; flagged "_s + qs(stringAt(flags.front(), {"id"})) + u": "_s +
+                           qs(stringAt(flags.front(), {"reason"}));
                 ++flagged;
             }
         }
         r.result = std::move(result);
-        r.timings = {{"compile_ms", e.compileMs}, {"check_ms", e.verifyMs}, {"bench_ms", e.benchMs}};
-        r.startedAt = r.finishedAt = e.timestamp.isEmpty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)
-                                                              : e.timestamp;
+        r.timings = {
+            {"compile_ms", e.compileMs}, {"check_ms", e.verifyMs}, {"bench_ms", e.benchMs}};
+        r.startedAt = r.finishedAt =
+            e.timestamp.isEmpty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)
+                                  : e.timestamp;
         if (!session->storeKernel(r.sourceHash, source, &error) || !session->append(r, &error)) {
             err(u"kwb import: "_s + error);
             return ExitInfra;
         }
         ++added;
     }
-    out(Kwb::tr("imported %1 of %2 configurations into %3").arg(QString::number(added), QString::number(cache->entries.size()), session->dir())
-        + (added < int(cache->entries.size()) ? u' ' + Kwb::tr("(the rest were already there)") : QString()) + u'\n');
+    out(Kwb::tr("imported %1 of %2 configurations into %3")
+            .arg(QString::number(added), QString::number(cache->entries.size()), session->dir()) +
+        (added < int(cache->entries.size()) ? u' ' + Kwb::tr("(the rest were already there)")
+                                            : QString()) +
+        u'\n');
     if (flagged > 0)
-        out(Kwb::tr("%1 of them flagged: faster than this host's calibrated roofline or the workload's max_speedup allows; "
-                    "they are never built on").arg(flagged) + u'\n');
+        out(Kwb::tr("%1 of them flagged: faster than this host's calibrated roofline or the "
+                    "workload's max_speedup allows; "
+                    "they are never built on")
+                .arg(flagged) +
+            u'\n');
     return ExitOk;
 }
 
 int cmdSimulate(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(
-        Kwb::tr("Replay the search strategies against a recorded knob space (a Kernel Tuner cache file) without "
-                "compiling anything: evaluations each needs to reach 90% and 95% of the recorded optimum."));
+    p.setApplicationDescription(Kwb::tr("Replay the search strategies against a recorded knob "
+                                        "space (a Kernel Tuner cache file) without "
+                                        "compiling anything: evaluations each needs to reach 90% "
+                                        "and 95% of the recorded optimum."));
     p.addPositionalArgument(u"workload"_s, Kwb::tr("workload.json whose knob space was recorded"));
     p.addOption({u"cache"_s, Kwb::tr("The recording (Kernel Tuner cache file)."), u"FILE"_s});
     p.addOption({u"strategies"_s, Kwb::tr("Comma-separated strategies (default: all)."), u"LIST"_s,
                  u"exhaustive,random,coordinate,model"_s});
-    p.addOption({u"seeds"_s, Kwb::tr("Replays per strategy, seeds 1..N (default 100)."), u"N"_s, u"100"_s});
-    p.addOption({u"budget"_s, Kwb::tr("Evaluations per replay (default: the whole space, at most four times the recording)."), u"N"_s});
+    p.addOption(
+        {u"seeds"_s, Kwb::tr("Replays per strategy, seeds 1..N (default 100)."), u"N"_s, u"100"_s});
+    p.addOption({u"budget"_s,
+                 Kwb::tr("Evaluations per replay (default: the whole space, at most four times the "
+                         "recording)."),
+                 u"N"_s});
     int exit = ExitOk;
     if (!parseOrFail(p, args, u"kwb simulate"_s, &exit))
         return exit;
@@ -278,7 +305,8 @@ int cmdSimulate(const QStringList &args)
     if (!cache)
         return ExitUsage;
     if (const QString why = problemSizeMismatch(*cache, w); !why.isEmpty())
-        err(u"kwb simulate: "_s + Kwb::tr("warning: %1").arg(why)); // replaying another size still compares strategies
+        err(u"kwb simulate: "_s +
+            Kwb::tr("warning: %1").arg(why)); // replaying another size still compares strategies
     const TunerCacheEntry *optimum = cache->best();
     if (!optimum) {
         err(u"kwb simulate: "_s + Kwb::tr("the recording holds no successful measurement"));
@@ -288,7 +316,8 @@ int cmdSimulate(const QStringList &args)
     for (const QString &name : p.value(u"strategies"_s).split(u',', Qt::SkipEmptyParts)) {
         auto s = parseStrategy(name.trimmed());
         if (!s) {
-            err(u"kwb simulate: "_s + Kwb::tr("unknown strategy '%1' (exhaustive, random, coordinate, model)").arg(name));
+            err(u"kwb simulate: "_s +
+                Kwb::tr("unknown strategy '%1' (exhaustive, random, coordinate, model)").arg(name));
             return ExitUsage;
         }
         strategies.push_back(*s);
@@ -300,24 +329,34 @@ int cmdSimulate(const QStringList &args)
     // By default a replay may try every valid configuration, but no more than
     // four times what was recorded: past that it mostly proposes
     // configurations the recording does not hold.
-    const int budget = p.isSet(u"budget"_s) ? std::clamp(p.value(u"budget"_s).toInt(), 1, 1'000'000)
-                                            : std::max(1, std::min(valid, std::max(100, 4 * int(cache->entries.size()))));
+    const int budget =
+        p.isSet(u"budget"_s)
+            ? std::clamp(p.value(u"budget"_s).toInt(), 1, 1'000'000)
+            : std::max(1, std::min(valid, std::max(100, 4 * int(cache->entries.size()))));
     int failed = 0;
     for (const auto &[c, e] : cache->entries)
         failed += e.ok() ? 0 : 1;
-    auto line = [](const QString &label, const QString &text) { out(label.leftJustified(11) + u' ' + text + u'\n'); };
-    line(Kwb::tr("recording"), Kwb::tr("%1: %2 configurations (%3 failed) of %4 valid, on %5")
-                                   .arg(QFileInfo(p.value(u"cache"_s)).fileName(), QString::number(cache->entries.size()),
-                                        QString::number(failed),
-                                        validCount.exact ? QString::number(valid) : u"≈"_s + QString::number(validCount.count, 'g', 3),
-                                        cache->deviceName));
+    auto line = [](const QString &label, const QString &text) {
+        out(label.leftJustified(11) + u' ' + text + u'\n');
+    };
+    line(Kwb::tr("recording"),
+         Kwb::tr("%1: %2 configurations (%3 failed) of %4 valid, on %5")
+             .arg(QFileInfo(p.value(u"cache"_s)).fileName(), QString::number(cache->entries.size()),
+                  QString::number(failed),
+                  validCount.exact ? QString::number(valid)
+                                   : u"≈"_s + QString::number(validCount.count, 'g', 3),
+                  cache->deviceName));
     line(Kwb::tr("optimum"), describeEntry(w.knobs, *optimum));
     int within95 = 0;
     for (const auto &[c, e] : cache->entries)
         within95 += e.ok() && e.timeMs <= optimum->timeMs / 0.95 ? 1 : 0;
     line(Kwb::tr("within 95%"), Kwb::tr("%n configurations", nullptr, within95));
-    line(Kwb::tr("replays"), Kwb::tr("%1 seeds per strategy, budget %2 evaluations").arg(seeds).arg(budget));
-    out(u"\n"_s + Kwb::tr("strategy     to 90%: median   p90   to 95%: median   p90   unreached(95%)   random/strategy (95%, median)") + u'\n');
+    line(Kwb::tr("replays"),
+         Kwb::tr("%1 seeds per strategy, budget %2 evaluations").arg(seeds).arg(budget));
+    out(u"\n"_s +
+        Kwb::tr("strategy     to 90%: median   p90   to 95%: median   p90   unreached(95%)   "
+                "random/strategy (95%, median)") +
+        u'\n');
 
     struct Row
     {
@@ -331,8 +370,8 @@ int cmdSimulate(const QStringList &args)
         // Exhaustive does not depend on the seed: replay it once.
         const int n = s == SearchStrategy::Exhaustive ? 1 : seeds;
         for (int seed = 1; seed <= n; ++seed) {
-            const SimulationRun run = simulateSearch(w.knobs, *cache, s, quint64(seed), w.knobMap, budget,
-                                                     optimum->timeMs / 0.95);
+            const SimulationRun run = simulateSearch(w.knobs, *cache, s, quint64(seed), w.knobMap,
+                                                     budget, optimum->timeMs / 0.95);
             missing = std::max(missing, run.missing);
             c90.push_back(run.evaluationsToReach(optimum->timeMs, 0.90));
             c95.push_back(run.evaluationsToReach(optimum->timeMs, 0.95));
@@ -345,16 +384,21 @@ int cmdSimulate(const QStringList &args)
             randomMedian = r.to95.median;
     }
     for (const Row &r : rows) {
-        auto num = [](double v, int width) { return QString::number(v, 'f', 1).rightJustified(width); };
+        auto num = [](double v, int width) {
+            return QString::number(v, 'f', 1).rightJustified(width);
+        };
         QString ratio = std::isfinite(randomMedian) && r.to95.median > 0
-            ? QString::number(randomMedian / r.to95.median, 'f', 2) + u'×'
-            : u"—"_s;
-        out(strategyName(r.strategy).leftJustified(12) + num(r.to90.median, 15) + num(r.to90.p90, 6)
-            + num(r.to95.median, 15) + num(r.to95.p90, 6) + QString::number(r.to95.unreached).rightJustified(17)
-            + u"   "_s + ratio + u'\n');
+                            ? QString::number(randomMedian / r.to95.median, 'f', 2) + u'×'
+                            : u"—"_s;
+        out(strategyName(r.strategy).leftJustified(12) + num(r.to90.median, 15) +
+            num(r.to90.p90, 6) + num(r.to95.median, 15) + num(r.to95.p90, 6) +
+            QString::number(r.to95.unreached).rightJustified(17) + u"   "_s + ratio + u'\n');
     }
     if (missing > 0)
-        err(u"kwb simulate: "_s + Kwb::tr("warning: the recording lacks configurations the strategies proposed (up to %1 per replay); they counted as failures").arg(missing));
+        err(u"kwb simulate: "_s +
+            Kwb::tr("warning: the recording lacks configurations the strategies proposed (up to %1 "
+                    "per replay); they counted as failures")
+                .arg(missing));
     return ExitOk;
 }
 

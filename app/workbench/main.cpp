@@ -8,18 +8,17 @@
 #include "workbench.h"
 
 #include <QApplication>
-#include <QIcon>
+#include <QComboBox>
 #include <QCommandLineParser>
 #include <QDateTime>
 #include <QDir>
-#include <QFileInfo>
-#include <QStandardPaths>
-#include <QComboBox>
 #include <QDockWidget>
+#include <QFileInfo>
+#include <QIcon>
 #include <QPalette>
+#include <QStandardPaths>
 #include <QStyle>
 #include <QTimer>
-
 #include <cstdio>
 
 using namespace kwb;
@@ -30,10 +29,11 @@ namespace {
 // The bundled examples: installed beside the binary, else the source tree.
 QString bundledExample()
 {
-    const QString installed = QCoreApplication::applicationDirPath()
-        + u"/../share/kernel-workbench/examples/matmul-cpu/workload.json"_s;
-    const QStringList candidates = {qEnvironmentVariable("KWB_EXAMPLES_DIR") + u"/matmul-cpu/workload.json"_s, installed,
-                                    QStringLiteral(KWB_SOURCE_DIR "/examples/matmul-cpu/workload.json")};
+    const QString installed = QCoreApplication::applicationDirPath() +
+                              u"/../share/kernel-workbench/examples/matmul-cpu/workload.json"_s;
+    const QStringList candidates = {
+        qEnvironmentVariable("KWB_EXAMPLES_DIR") + u"/matmul-cpu/workload.json"_s, installed,
+        QStringLiteral(KWB_SOURCE_DIR "/examples/matmul-cpu/workload.json")};
     for (const QString &candidate : candidates) {
         if (QFileInfo::exists(candidate))
             return QFileInfo(candidate).canonicalFilePath();
@@ -43,10 +43,11 @@ QString bundledExample()
 
 QString newSessionDir(const QString &workloadPath)
 {
-    const QString base = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + u"/sessions"_s;
+    const QString base =
+        QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + u"/sessions"_s;
     QDir().mkpath(base);
-    return base + u'/' + QFileInfo(workloadPath).dir().dirName() + u'-'
-        + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
+    return base + u'/' + QFileInfo(workloadPath).dir().dirName() + u'-' +
+           QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
 }
 
 } // namespace
@@ -64,8 +65,9 @@ int main(int argc, char **argv)
     QApplication::setApplicationName(u"kernel-workbench"_s);
     QApplication::setApplicationDisplayName(u"Kernel Workbench"_s); // a name: not translated
     QGuiApplication::setDesktopFileName(u"org.kernelworkbench.KernelWorkbench"_s);
-    QApplication::setWindowIcon(QIcon::fromTheme(u"org.kernelworkbench.KernelWorkbench"_s,
-                                                 QIcon(u":/kwb/org.kernelworkbench.KernelWorkbench.svg"_s)));
+    QApplication::setWindowIcon(
+        QIcon::fromTheme(u"org.kernelworkbench.KernelWorkbench"_s,
+                         QIcon(u":/kwb/org.kernelworkbench.KernelWorkbench.svg"_s)));
     QApplication::setOrganizationName(u"kernel-workbench"_s);
     QApplication::setApplicationVersion(kwb::version());
     // The language: --language CODE, else the one chosen in Settings, else
@@ -78,20 +80,48 @@ int main(int argc, char **argv)
     kwb::language::install(language);
 
     QCommandLineParser p;
-    p.setApplicationDescription(QApplication::translate("main", "Profile-guided kernel optimization with a human in the loop."));
+    p.setApplicationDescription(QApplication::translate(
+        "main", "Profile-guided kernel optimization with a human in the loop."));
     p.addHelpOption();
-    p.addOption({{u"v"_s, u"version"_s}, QApplication::translate("main", "Print the version and exit.")});
-    p.addPositionalArgument(u"session"_s, QApplication::translate("main", "A session folder to open."), u"[DIR]"_s);
-    p.addOption({u"workload"_s, QApplication::translate("main", "Start a new session for this workload."), u"FILE"_s});
+    p.addOption(
+        {{u"v"_s, u"version"_s}, QApplication::translate("main", "Print the version and exit.")});
+    p.addPositionalArgument(
+        u"session"_s, QApplication::translate("main", "A session folder to open."), u"[DIR]"_s);
+    p.addOption({u"workload"_s,
+                 QApplication::translate("main", "Start a new session for this workload."),
+                 u"FILE"_s});
     // Not --session: QGuiApplication takes -session (X11 session management).
-    p.addOption({u"session-dir"_s, QApplication::translate("main", "Folder of the new session (default: a new one in the user's data folder)."), u"DIR"_s});
-    p.addOption({u"run"_s, QApplication::translate("main", "Start the loop at once, in this mode: autopilot, approve or step."), u"MODE"_s});
-    p.addOption({u"language"_s, QApplication::translate("main", "Use this language (en, de, ja) instead of the one chosen in Settings."), u"CODE"_s});
+    p.addOption(
+        {u"session-dir"_s,
+         QApplication::translate(
+             "main", "Folder of the new session (default: a new one in the user's data folder)."),
+         u"DIR"_s});
+    p.addOption({u"run"_s,
+                 QApplication::translate(
+                     "main", "Start the loop at once, in this mode: autopilot, approve or step."),
+                 u"MODE"_s});
+    p.addOption(
+        {u"language"_s,
+         QApplication::translate(
+             "main", "Use this language (en, de, ja) instead of the one chosen in Settings."),
+         u"CODE"_s});
     p.addOption({u"dark"_s, QApplication::translate("main", "Use a dark palette (Fusion style).")});
-    p.addOption({u"compare"_s, QApplication::translate("main", "Open the Compare view on candidates A and B."), u"A:B"_s});
-    p.addOption({u"screenshot"_s, QApplication::translate("main", "Save a picture of the window to FILE and quit (for docs)."), u"FILE"_s});
-    p.addOption({u"raise"_s, QApplication::translate("main", "Bring this dock to the front (e.g. llmDock, hostsDock), for screenshots."), u"DOCK"_s});
-    p.addOption({u"screenshot-after"_s, QApplication::translate("main", "…once this many candidates are recorded (default 0)."), u"N"_s, u"0"_s});
+    p.addOption({u"compare"_s,
+                 QApplication::translate("main", "Open the Compare view on candidates A and B."),
+                 u"A:B"_s});
+    p.addOption({u"screenshot"_s,
+                 QApplication::translate(
+                     "main", "Save a picture of the window to FILE and quit (for docs)."),
+                 u"FILE"_s});
+    p.addOption(
+        {u"raise"_s,
+         QApplication::translate(
+             "main", "Bring this dock to the front (e.g. llmDock, hostsDock), for screenshots."),
+         u"DOCK"_s});
+    p.addOption(
+        {u"screenshot-after"_s,
+         QApplication::translate("main", "…once this many candidates are recorded (default 0)."),
+         u"N"_s, u"0"_s});
     p.process(app);
 
     if (p.isSet(u"dark"_s)) {
@@ -119,7 +149,8 @@ int main(int argc, char **argv)
         window.openSession(p.positionalArguments().front());
     } else {
         const QString workload = p.isSet(u"workload"_s) ? p.value(u"workload"_s) : bundledExample();
-        window.newSession(workload, p.isSet(u"session-dir"_s) ? p.value(u"session-dir"_s) : newSessionDir(workload));
+        window.newSession(workload, p.isSet(u"session-dir"_s) ? p.value(u"session-dir"_s)
+                                                              : newSessionDir(workload));
     }
     if (p.isSet(u"run"_s) && window.workbench()) {
         const QString mode = p.value(u"run"_s);
@@ -129,7 +160,8 @@ int main(int argc, char **argv)
         window.action(u"run"_s)->trigger();
     }
     QWidget *shot = &window;
-    if (auto *dock = window.findChild<QDockWidget *>(p.value(u"raise"_s)); dock && p.isSet(u"raise"_s))
+    if (auto *dock = window.findChild<QDockWidget *>(p.value(u"raise"_s));
+        dock && p.isSet(u"raise"_s))
         dock->raise();
     if (p.isSet(u"compare"_s) && window.workbench()) {
         const QStringList ab = p.value(u"compare"_s).split(u':');

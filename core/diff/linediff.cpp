@@ -1,7 +1,6 @@
 #include "linediff.h"
 
 #include <dtl/dtl.hpp>
-
 #include <string>
 
 namespace kwb {

@@ -2,7 +2,6 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <utility>
 #include <vector>
 
@@ -11,7 +10,13 @@ namespace kwb {
 /// One row of a side-by-side diff: a line of each side, or padding on one.
 struct DiffRow
 {
-    enum class Kind { Equal, Changed, Deleted, Inserted };
+    enum class Kind
+    {
+        Equal,
+        Changed,
+        Deleted,
+        Inserted
+    };
     Kind kind = Kind::Equal;
     int left = -1;  ///< line index on the left, -1 for padding
     int right = -1; ///< line index on the right, -1 for padding

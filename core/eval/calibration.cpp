@@ -1,9 +1,9 @@
 #include "calibration.h"
 
-#include "util/messages.h"
 #include "eval/evaluator.h"
 #include "remote/localcommand.h"
 #include "targets/targetprofile.h"
+#include "util/messages.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -13,7 +13,6 @@
 #include <QStandardPaths>
 #include <QSysInfo>
 #include <QTimer>
-
 #include <cmath>
 
 namespace kwb {
@@ -22,9 +21,15 @@ using namespace Qt::Literals::StringLiterals;
 
 Json Calibration::toJson() const
 {
-    Json j{{"schema", "kwb.calibration/1"}, {"host", ss(host)},         {"cpu", ss(cpu)},
-           {"hostname", ss(hostname)},      {"peak_gflops", peakGflops}, {"peak_gbs", peakGbs},
-           {"threads", threads},            {"precision", ss(precision)}, {"measured_at", ss(measuredAt)}};
+    Json j{{"schema", "kwb.calibration/1"},
+           {"host", ss(host)},
+           {"cpu", ss(cpu)},
+           {"hostname", ss(hostname)},
+           {"peak_gflops", peakGflops},
+           {"peak_gbs", peakGbs},
+           {"threads", threads},
+           {"precision", ss(precision)},
+           {"measured_at", ss(measuredAt)}};
     if (!peaks.empty()) {
         Json p = Json::object();
         for (const auto &[name, v] : peaks)
@@ -48,10 +53,12 @@ double Calibration::peakFor(const QString &precisionName) const
 
 std::optional<Calibration> Calibration::fromJson(const Json &j, QString *error)
 {
-    if (!j.is_object() || stringAt(j, {"schema"}) != "kwb.calibration/1" || !j.contains("peak_gflops")
-        || !j.contains("peak_gbs") || !j["peak_gflops"].is_number() || !j["peak_gbs"].is_number()) {
+    if (!j.is_object() || stringAt(j, {"schema"}) != "kwb.calibration/1" ||
+        !j.contains("peak_gflops") || !j.contains("peak_gbs") || !j["peak_gflops"].is_number() ||
+        !j["peak_gbs"].is_number()) {
         if (error)
-            *error = FileText::tr("not a kwb.calibration/1 document with numeric peak_gflops and peak_gbs");
+            *error = FileText::tr(
+                "not a kwb.calibration/1 document with numeric peak_gflops and peak_gbs");
         return std::nullopt;
     }
     Calibration c;
@@ -100,7 +107,8 @@ std::optional<Calibration> cachedCalibration(const QString &host, const QString 
     if (!f.open(QIODevice::ReadOnly))
         return std::nullopt;
     QString ignored;
-    auto c = Calibration::fromJson(Json::parse(f.readAll().toStdString(), nullptr, false), &ignored);
+    auto c =
+        Calibration::fromJson(Json::parse(f.readAll().toStdString(), nullptr, false), &ignored);
     if (c)
         c->fromCache = true;
     return c;
@@ -108,7 +116,8 @@ std::optional<Calibration> cachedCalibration(const QString &host, const QString 
 
 Calibrator::Calibrator(QObject *parent) : QObject(parent) {}
 
-void Calibrator::start(const TargetProfile &target, const QString &host, const QString &workRoot, bool force)
+void Calibrator::start(const TargetProfile &target, const QString &host, const QString &workRoot,
+                       bool force)
 {
     m_host = host;
     m_cachePath = calibrationCachePath(host, target.id);
@@ -132,8 +141,9 @@ void Calibrator::start(const TargetProfile &target, const QString &host, const Q
         QTimer::singleShot(0, this, [this, error] { Q_EMIT failed(error); });
         return;
     }
-    Q_EMIT consoleLine(u"kwb: measuring this host's peak FLOP/s and memory bandwidth (once; cached in "_s
-                       + m_cachePath + u')');
+    Q_EMIT consoleLine(
+        u"kwb: measuring this host's peak FLOP/s and memory bandwidth (once; cached in "_s +
+        m_cachePath + u')');
     m_command = m_runnerFactory ? m_runnerFactory(this) : new LocalCommand(this);
     connect(m_command, &CommandRunner::stderrLine, this, &Calibrator::consoleLine);
     connect(m_command, &CommandRunner::finished, this, &Calibrator::onFinished);
@@ -145,16 +155,18 @@ void Calibrator::onFinished(const CommandOutcome &outcome)
     m_command->deleteLater();
     if (!outcome.infraError.isEmpty() || outcome.exitCode != 0 || outcome.crashed) {
         Q_EMIT failed(FileText::tr("calibration failed on %1: %2")
-                          .arg(m_host, outcome.infraError.isEmpty() ? FileText::tr("exit status %1").arg(outcome.exitCode)
-                                                                    : outcome.infraError)
-                      + (outcome.stderrTail.isEmpty() ? QString() : u"\n"_s + outcome.stderrTail));
+                          .arg(m_host, outcome.infraError.isEmpty()
+                                           ? FileText::tr("exit status %1").arg(outcome.exitCode)
+                                           : outcome.infraError) +
+                      (outcome.stderrTail.isEmpty() ? QString() : u"\n"_s + outcome.stderrTail));
         return;
     }
     const Json j = Json::parse(outcome.stdoutData.toStdString(), nullptr, false);
     QString err;
     auto c = Calibration::fromJson(j, &err);
     if (!c) {
-        Q_EMIT failed(FileText::tr("calibration on %1 printed an invalid document: %2").arg(m_host, err));
+        Q_EMIT failed(
+            FileText::tr("calibration on %1 printed an invalid document: %2").arg(m_host, err));
         return;
     }
     c->host = m_host;

@@ -5,10 +5,8 @@
 
 #include <QObject>
 #include <QPointer>
-
-#include <functional>
 #include <QString>
-
+#include <functional>
 #include <map>
 #include <optional>
 
@@ -34,8 +32,8 @@ struct Calibration
     /// Peak GFLOP/s per precision ("fp32", "tf32", "fp16", "bf16", …) for
     /// hosts with several (a GPU's tensor cores); `peakGflops` is `precision`'s.
     std::map<QString, double> peaks;
-    QString device;   ///< the accelerator measured ("NVIDIA H100 80GB HBM3")
-    Json published;   ///< the vendor's figures for that device, when known
+    QString device; ///< the accelerator measured ("NVIDIA H100 80GB HBM3")
+    Json published; ///< the vendor's figures for that device, when known
 
     bool isValid() const { return peakGflops > 0 && peakGbs > 0; }
     /// The peak a workload of `precisionName` is measured against; NaN when
@@ -61,7 +59,8 @@ public:
     explicit Calibrator(QObject *parent = nullptr);
 
     /// `workRoot` is where the target's files are installed and run.
-    void start(const TargetProfile &target, const QString &host, const QString &workRoot, bool force);
+    void start(const TargetProfile &target, const QString &host, const QString &workRoot,
+               bool force);
     /// Where the calibrate command runs (default: the local host).
     void setRunnerFactory(RunnerFactory factory) { m_runnerFactory = std::move(factory); }
 

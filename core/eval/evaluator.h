@@ -8,7 +8,6 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
-
 #include <functional>
 
 namespace kwb {
@@ -67,15 +66,16 @@ QString referenceFileName(const Workload &workload, const TargetProfile &target)
 
 /// The key=value configuration the target's supervisor reads.
 QString evalConfig(const Workload &workload, const TargetProfile &target, const QString &kernelFile,
-                   const QStringList &linkFlags = {}, const QString &origin = QStringLiteral("human"));
+                   const QStringList &linkFlags = {},
+                   const QString &origin = QStringLiteral("human"));
 
 /// The reference's source turned into a candidate kernel (renamed, plus a
 /// wrapper with the kernel entry's name): the "reference -O3" baseline.
 QString referenceAsKernel(const Workload &workload, const QString &referenceSource);
 
 /// The source of the workload's template bound to `config` (knob lines first).
-QString instantiateTemplate(const Workload &workload, const TargetProfile &target, const KnobConfig &config,
-                            QString *error);
+QString instantiateTemplate(const Workload &workload, const TargetProfile &target,
+                            const KnobConfig &config, QString *error);
 
 /// How far past the calibrated peak a result may be before it is flagged
 /// "beyond the roofline" (calibration error: the peak is a best of a few runs).
@@ -83,7 +83,8 @@ constexpr double kRooflineMargin = 0.25;
 
 /// Flags a result beyond the calibrated peak FLOP/s (or, with cold caches,
 /// bandwidth) by more than kRooflineMargin: never kept.
-void flagBeyondRoofline(EvalResult &result, const Workload &workload, const Calibration &calibration);
+void flagBeyondRoofline(EvalResult &result, const Workload &workload,
+                        const Calibration &calibration);
 
 /// Why a stored result can no longer be trusted (its flags, or figures
 /// beyond the roofline of the calibration it was measured with), else empty:

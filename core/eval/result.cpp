@@ -10,8 +10,8 @@ using namespace Qt::Literals::StringLiterals;
 
 const QStringList &failureClasses()
 {
-    static const QStringList classes = {u"compile"_s, u"incorrect"_s, u"crash"_s,
-                                        u"timeout"_s, u"reference"_s};
+    static const QStringList classes = {u"compile"_s, u"incorrect"_s, u"crash"_s, u"timeout"_s,
+                                        u"reference"_s};
     return classes;
 }
 
@@ -50,9 +50,11 @@ public:
             const SourcePos p = m_doc.valuePos(ptr);
             QString field = qs(ptr.substr(ptr.empty() ? 0 : 1));
             field.replace(u'/', u'.');
-            m_error = u"result document"_s
-                + (p.isValid() ? u':' + QString::number(p.line) + u':' + QString::number(p.column) : QString())
-                + u": "_s + (field.isEmpty() ? QString() : u"'"_s + field + u"' "_s) + what;
+            m_error =
+                u"result document"_s +
+                (p.isValid() ? u':' + QString::number(p.line) + u':' + QString::number(p.column)
+                             : QString()) +
+                u": "_s + (field.isEmpty() ? QString() : u"'"_s + field + u"' "_s) + what;
         }
         return false;
     }
@@ -63,7 +65,8 @@ public:
         return m_doc.root().contains(p) ? &m_doc.root()[p] : nullptr;
     }
 
-    bool need(const std::string &ptr, bool (Json::*is)() const noexcept, const QString &type, const Json **out = nullptr)
+    bool need(const std::string &ptr, bool (Json::*is)() const noexcept, const QString &type,
+              const Json **out = nullptr)
     {
         const Json *j = get(ptr);
         if (!j)
@@ -82,7 +85,8 @@ public:
             return false;
         const double v = j->get<double>();
         if (!std::isfinite(v) || (nonNegative && v < 0))
-            return fail(ptr, u"must be a finite"_s + (nonNegative ? u" non-negative"_s : QString()) + u" number"_s);
+            return fail(ptr, u"must be a finite"_s +
+                                 (nonNegative ? u" non-negative"_s : QString()) + u" number"_s);
         *out = v;
         return true;
     }
@@ -96,7 +100,8 @@ private:
 
 } // namespace
 
-std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProfile &target, QString *error)
+std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProfile &target,
+                                      QString *error)
 {
     auto fail = [&](const QString &msg) {
         if (error)
@@ -104,8 +109,8 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
         return std::nullopt;
     };
     if (output.size() > kMaxResultBytes)
-        return fail(u"result document exceeds the "_s + QString::number(kMaxResultBytes >> 20)
-                    + u" MiB cap ("_s + QString::number(output.size()) + u" bytes on stdout)"_s);
+        return fail(u"result document exceeds the "_s + QString::number(kMaxResultBytes >> 20) +
+                    u" MiB cap ("_s + QString::number(output.size()) + u" bytes on stdout)"_s);
     const QByteArray text = output.trimmed();
     if (text.isEmpty())
         return fail(u"the harness printed no result document on stdout"_s);
@@ -113,8 +118,10 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
     Diagnostic syntax;
     auto doc = JsonText::parse(text, u"result document"_s, &syntax);
     if (!doc) {
-        const bool extra = syntax.message.contains(u"end of input"_s) && !syntax.message.contains(u"unexpected end"_s);
-        return fail(syntax.toString() + (extra ? u" (stdout must hold exactly one JSON document)"_s : QString()));
+        const bool extra = syntax.message.contains(u"end of input"_s) &&
+                           !syntax.message.contains(u"unexpected end"_s);
+        return fail(syntax.toString() +
+                    (extra ? u" (stdout must hold exactly one JSON document)"_s : QString()));
     }
     const Json &root = doc->root();
     Validator v(*doc);
@@ -126,58 +133,70 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
     if (!v.need("/schema", &Json::is_string, u"a string"_s, &j))
         return fail(v.error());
     if (j->get<std::string>() != "kwb.result/1")
-        return v.fail("/schema", u"must be \"kwb.result/1\", found \""_s + qs(j->get<std::string>()) + u'"'), fail(v.error());
+        return v.fail("/schema",
+                      u"must be \"kwb.result/1\", found \""_s + qs(j->get<std::string>()) + u'"'),
+               fail(v.error());
 
     if (!v.need("/stage", &Json::is_string, u"a string"_s, &j))
         return fail(v.error());
     r.stage = qs(j->get<std::string>());
     static const QStringList stages = {u"compile"_s, u"check"_s, u"bench"_s, u"profile"_s};
     if (!stages.contains(r.stage))
-        return v.fail("/stage", u"must be one of compile, check, bench, profile"_s), fail(v.error());
+        return v.fail("/stage", u"must be one of compile, check, bench, profile"_s),
+               fail(v.error());
 
     if (!v.need("/compiled", &Json::is_boolean, u"a boolean"_s, &j))
         return fail(v.error());
     r.compiled = j->get<bool>();
     if (!r.compiled && r.stage != u"compile"_s)
-        return v.fail("/stage", u"cannot be past 'compile' when 'compiled' is false"_s), fail(v.error());
+        return v.fail("/stage", u"cannot be past 'compile' when 'compiled' is false"_s),
+               fail(v.error());
 
     if (const Json *c = v.get("/correct"); c && !c->is_null()) {
         if (!c->is_boolean())
-            return v.fail("/correct", u"must be a boolean or null, found "_s + jsonTypeName(*c)), fail(v.error());
+            return v.fail("/correct", u"must be a boolean or null, found "_s + jsonTypeName(*c)),
+                   fail(v.error());
         r.correct = c->get<bool>();
     }
 
     if (const Json *f = v.get("/failure"); f && !f->is_null()) {
         if (!f->is_object())
-            return v.fail("/failure", u"must be an object or null, found "_s + jsonTypeName(*f)), fail(v.error());
+            return v.fail("/failure", u"must be an object or null, found "_s + jsonTypeName(*f)),
+                   fail(v.error());
         if (!v.need("/failure/class", &Json::is_string, u"a string"_s, &j))
             return fail(v.error());
         r.failureClass = qs(j->get<std::string>());
         if (!failureClasses().contains(r.failureClass))
-            return v.fail("/failure/class", u"must be one of "_s + failureClasses().join(u", "_s)), fail(v.error());
+            return v.fail("/failure/class", u"must be one of "_s + failureClasses().join(u", "_s)),
+                   fail(v.error());
         if (!v.need("/failure/message", &Json::is_string, u"a string"_s, &j))
             return fail(v.error());
         r.failureMessage = qs(j->get<std::string>());
         r.failureStage = r.stage;
         if (const Json *st = v.get("/failure/stage"); st && !st->is_null()) {
             if (!st->is_string() || !stages.contains(qs(st->get<std::string>())))
-                return v.fail("/failure/stage", u"must be one of compile, check, bench, profile"_s), fail(v.error());
+                return v.fail("/failure/stage", u"must be one of compile, check, bench, profile"_s),
+                       fail(v.error());
             r.failureStage = qs(st->get<std::string>());
         }
     }
 
     if (const Json *checks = v.get("/checks")) {
         if (!checks->is_array())
-            return v.fail("/checks", u"must be an array, found "_s + jsonTypeName(*checks)), fail(v.error());
+            return v.fail("/checks", u"must be an array, found "_s + jsonTypeName(*checks)),
+                   fail(v.error());
         for (size_t i = 0; i < checks->size(); ++i) {
             const std::string p = "/checks/" + std::to_string(i);
             SeedCheck c;
             double seed = 0, mismatches = 0, nonfinite = 0;
-            if (!v.finiteNumber(p + "/seed", &seed) || !v.need(p + "/ok", &Json::is_boolean, u"a boolean"_s, &j))
+            if (!v.finiteNumber(p + "/seed", &seed) ||
+                !v.need(p + "/ok", &Json::is_boolean, u"a boolean"_s, &j))
                 return fail(v.error());
             c.ok = j->get<bool>();
-            if (!v.finiteNumber(p + "/rel_l2", &c.relL2) || !v.finiteNumber(p + "/max_abs", &c.maxAbs)
-                || !v.finiteNumber(p + "/mismatches", &mismatches) || !v.finiteNumber(p + "/nonfinite", &nonfinite))
+            if (!v.finiteNumber(p + "/rel_l2", &c.relL2) ||
+                !v.finiteNumber(p + "/max_abs", &c.maxAbs) ||
+                !v.finiteNumber(p + "/mismatches", &mismatches) ||
+                !v.finiteNumber(p + "/nonfinite", &nonfinite))
                 return fail(v.error());
             c.seed = toCount(seed);
             c.mismatches = toCount(mismatches);
@@ -191,21 +210,27 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
             return v.fail("/correct", u"is true but 'checks' holds no verdict"_s), fail(v.error());
         for (size_t i = 0; i < r.checks.size(); ++i) {
             if (!r.checks[i].ok)
-                return v.fail("/checks/" + std::to_string(i) + "/ok", u"is false while 'correct' is true"_s), fail(v.error());
+                return v.fail("/checks/" + std::to_string(i) + "/ok",
+                              u"is false while 'correct' is true"_s),
+                       fail(v.error());
         }
     }
 
     if (const Json *lat = v.get("/latency"); lat && !lat->is_null()) {
         if (!lat->is_object())
-            return v.fail("/latency", u"must be an object or null, found "_s + jsonTypeName(*lat)), fail(v.error());
+            return v.fail("/latency", u"must be an object or null, found "_s + jsonTypeName(*lat)),
+                   fail(v.error());
         Latency l;
-        for (const auto &[key, dst] : {std::pair{"min_ms", &l.minMs}, {"median_ms", &l.medianMs},
-                                       {"p90_ms", &l.p90Ms}}) {
+        for (const auto &[key, dst] :
+             {std::pair{"min_ms", &l.minMs}, {"median_ms", &l.medianMs}, {"p90_ms", &l.p90Ms}}) {
             if (!v.finiteNumber(std::string("/latency/") + key, dst))
                 return fail(v.error());
         }
-        for (const auto &[key, dst] : {std::pair{"max_ms", &l.maxMs}, {"mean_ms", &l.meanMs},
-                                       {"stddev_ms", &l.stddevMs}, {"q1_ms", &l.q1Ms}, {"q3_ms", &l.q3Ms}}) {
+        for (const auto &[key, dst] : {std::pair{"max_ms", &l.maxMs},
+                                       {"mean_ms", &l.meanMs},
+                                       {"stddev_ms", &l.stddevMs},
+                                       {"q1_ms", &l.q1Ms},
+                                       {"q3_ms", &l.q3Ms}}) {
             if (lat->contains(key) && !v.finiteNumber(std::string("/latency/") + key, dst))
                 return fail(v.error());
         }
@@ -219,7 +244,8 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
         if (!v.need("/latency/samples_ms", &Json::is_array, u"an array"_s, &samples))
             return fail(v.error());
         if (samples->empty())
-            return v.fail("/latency/samples_ms", u"must hold at least one sample"_s), fail(v.error());
+            return v.fail("/latency/samples_ms", u"must hold at least one sample"_s),
+                   fail(v.error());
         for (size_t i = 0; i < samples->size(); ++i) {
             double s = 0;
             if (!v.finiteNumber("/latency/samples_ms/" + std::to_string(i), &s))
@@ -227,7 +253,8 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
             l.samplesMs.push_back(s);
         }
         if (l.minMs > l.medianMs || l.medianMs > l.p90Ms)
-            return v.fail("/latency", u"must satisfy min_ms ≤ median_ms ≤ p90_ms"_s), fail(v.error());
+            return v.fail("/latency", u"must satisfy min_ms ≤ median_ms ≤ p90_ms"_s),
+                   fail(v.error());
         r.latency = l;
     }
     const bool timed = r.stage == u"bench"_s || r.stage == u"profile"_s;
@@ -236,11 +263,14 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
 
     if (const Json *metrics = v.get("/metrics")) {
         if (!metrics->is_object())
-            return v.fail("/metrics", u"must be an object of name → number, found "_s + jsonTypeName(*metrics)), fail(v.error());
+            return v.fail("/metrics",
+                          u"must be an object of name → number, found "_s + jsonTypeName(*metrics)),
+                   fail(v.error());
         for (const auto &[name, value] : metrics->items()) {
             const std::string p = "/metrics/" + pointerToken(name);
             if (!target.metric(qs(name)))
-                return v.fail(p, u"is not in the "_s + target.id + u" metric catalog"_s), fail(v.error());
+                return v.fail(p, u"is not in the "_s + target.id + u" metric catalog"_s),
+                       fail(v.error());
             double d = 0;
             if (!v.finiteNumber(p, &d, false))
                 return fail(v.error());
@@ -254,7 +284,8 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
     }
     if (const Json *timings = v.get("/timings"); timings && !timings->is_null()) {
         if (!timings->is_object())
-            return v.fail("/timings", u"must be an object of stage → milliseconds, found "_s + jsonTypeName(*timings)),
+            return v.fail("/timings", u"must be an object of stage → milliseconds, found "_s +
+                                          jsonTypeName(*timings)),
                    fail(v.error());
         for (const auto &[name, value] : timings->items()) {
             double d = 0;
@@ -267,7 +298,9 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
             return v.fail("/log", u"must be an object of stage → text"_s), fail(v.error());
         for (const auto &[name, value] : logs->items()) {
             if (!value.is_string())
-                return v.fail("/log/" + pointerToken(name), u"must be a string, found "_s + jsonTypeName(value)), fail(v.error());
+                return v.fail("/log/" + pointerToken(name),
+                              u"must be a string, found "_s + jsonTypeName(value)),
+                       fail(v.error());
         }
     }
     r.document = root;

@@ -3,7 +3,6 @@
 #include "util/jsontext.h"
 
 #include <QString>
-
 #include <optional>
 #include <vector>
 
@@ -25,7 +24,8 @@ struct SeedCheck
 
 struct Latency
 {
-    double minMs = 0, medianMs = 0, p90Ms = 0, maxMs = 0, meanMs = 0, stddevMs = 0, q1Ms = 0, q3Ms = 0;
+    double minMs = 0, medianMs = 0, p90Ms = 0, maxMs = 0, meanMs = 0, stddevMs = 0, q1Ms = 0,
+           q3Ms = 0;
     std::vector<double> samplesMs;
     int callsPerSample = 1; ///< fast kernels are called several times per sample
     /// Interquartile range over the median, in percent.
@@ -36,10 +36,10 @@ struct Latency
 /// (derived metrics, bottleneck). `document` keeps the full JSON, enriched.
 struct EvalResult
 {
-    QString stage;             ///< furthest stage reached: compile, check, bench, profile
+    QString stage; ///< furthest stage reached: compile, check, bench, profile
     bool compiled = false;
     std::optional<bool> correct;
-    QString failureClass;      ///< empty when nothing failed
+    QString failureClass; ///< empty when nothing failed
     QString failureStage;
     QString failureMessage;
     std::vector<SeedCheck> checks;

@@ -10,7 +10,6 @@
 #include <QProcess>
 #include <QTimer>
 #include <QUrl>
-
 #include <algorithm>
 #include <cmath>
 
@@ -34,9 +33,12 @@ qint64 tokenCount(double v)
 QString LlmSettings::providerName() const
 {
     switch (provider) {
-    case Provider::OpenAI: return u"openai"_s;
-    case Provider::Anthropic: return u"anthropic"_s;
-    case Provider::Command: return u"command"_s;
+    case Provider::OpenAI:
+        return u"openai"_s;
+    case Provider::Anthropic:
+        return u"anthropic"_s;
+    case Provider::Command:
+        return u"command"_s;
     }
     return {};
 }
@@ -62,7 +64,8 @@ QString LlmSettings::endpoint() const
     return base + (openai ? u"/chat/completions"_s : u"/v1/messages"_s);
 }
 
-std::optional<LlmSettings> LlmSettings::fromJson(const Json &json, QString *error, std::string *member)
+std::optional<LlmSettings> LlmSettings::fromJson(const Json &json, QString *error,
+                                                 std::string *member)
 {
     LlmSettings s;
     std::string at;
@@ -104,29 +107,35 @@ std::optional<LlmSettings> LlmSettings::fromJson(const Json &json, QString *erro
     if (json.contains("samples")) {
         const Json &n = json["samples"];
         if (!n.is_number_integer() || n.get<int>() < 1 || n.get<int>() > 16)
-            return fail("samples", FileText::tr("'llm.samples' must be a whole number from 1 to 16"));
+            return fail("samples",
+                        FileText::tr("'llm.samples' must be a whole number from 1 to 16"));
         s.samples = n.get<int>();
     }
     QString provider = u"openai"_s;
-    if (!str("provider", provider) || !str("base_url", s.baseUrl) || !str("model", s.model)
-        || !str("api_key_env", s.apiKeyEnv) || !str("keychain", s.keychainKey) || !str("prompts", s.promptsDir)
-        || !num("max_tokens", s.maxTokens)
-        || !num("temperature", s.temperature) || !num("retries", s.retries) || !num("price_in", s.priceInPerMTok)
-        || !num("price_out", s.priceOutPerMTok))
+    if (!str("provider", provider) || !str("base_url", s.baseUrl) || !str("model", s.model) ||
+        !str("api_key_env", s.apiKeyEnv) || !str("keychain", s.keychainKey) ||
+        !str("prompts", s.promptsDir) || !num("max_tokens", s.maxTokens) ||
+        !num("temperature", s.temperature) || !num("retries", s.retries) ||
+        !num("price_in", s.priceInPerMTok) || !num("price_out", s.priceOutPerMTok))
         return fail(at, *error);
     // A price table by model: the chosen model's entry wins over price_in/price_out.
     if (json.contains("prices")) {
         const Json &table = json["prices"];
         if (!table.is_object())
-            return fail("prices", FileText::tr("'llm.prices' must be an object: model → [US$ in, US$ out] per million tokens"));
+            return fail("prices", FileText::tr("'llm.prices' must be an object: model → [US$ in, "
+                                               "US$ out] per million tokens"));
         for (const auto &[name, price] : table.items()) {
-            const bool ok = price.is_array() && price.size() == 2 && price[0].is_number() && price[1].is_number()
-                && price[0].get<double>() >= 0 && price[1].get<double>() >= 0;
+            const bool ok = price.is_array() && price.size() == 2 && price[0].is_number() &&
+                            price[1].is_number() && price[0].get<double>() >= 0 &&
+                            price[1].get<double>() >= 0;
             if (!ok) {
                 std::string token = name; // a JSON pointer's token: ~ and / escaped
                 for (size_t i = 0; (i = token.find_first_of("~/", i)) != std::string::npos; i += 2)
                     token.replace(i, 1, token[i] == '~' ? "~0" : "~1");
-                return fail("prices/" + token, FileText::tr("the price of model '%1' must be [US$ in, US$ out] per million tokens, two numbers ≥ 0").arg(qs(name)));
+                return fail("prices/" + token,
+                            FileText::tr("the price of model '%1' must be [US$ in, US$ out] per "
+                                         "million tokens, two numbers ≥ 0")
+                                .arg(qs(name)));
             }
             if (qs(name) == s.model) {
                 s.priceInPerMTok = price[0].get<double>();
@@ -147,11 +156,18 @@ std::optional<LlmSettings> LlmSettings::fromJson(const Json &json, QString *erro
         s.provider = Provider::Command;
         const Json &cmd = json.value("command", Json());
         if (!cmd.is_array() || cmd.empty())
-            return fail("command", FileText::tr("'llm.command' must be a non-empty array: the program and its arguments"));
+            return fail(
+                "command",
+                FileText::tr(
+                    "'llm.command' must be a non-empty array: the program and its arguments"));
         for (const Json &a : cmd)
             s.command << (a.is_string() ? qs(a.get<std::string>()) : qs(a.dump()));
     } else {
-        return fail("provider", FileText::tr("'llm.provider' must be \"openai\", \"anthropic\" or \"command\", found \"%1\"").arg(provider));
+        return fail(
+            "provider",
+            FileText::tr(
+                "'llm.provider' must be \"openai\", \"anthropic\" or \"command\", found \"%1\"")
+                .arg(provider));
     }
     if (s.provider != Provider::Command && s.model.isEmpty())
         return fail("", FileText::tr("'llm.model' is required for the %1 provider").arg(provider));
@@ -160,9 +176,15 @@ std::optional<LlmSettings> LlmSettings::fromJson(const Json &json, QString *erro
 
 Json LlmSettings::toJson() const
 {
-    Json j = {{"provider", ss(providerName())}, {"model", ss(model)}, {"endpoint", ss(endpoint())},
-              {"api_key_env", ss(keyVariable())}, {"max_tokens", maxTokens}, {"temperature", temperature},
-              {"price_in", priceInPerMTok}, {"price_out", priceOutPerMTok}, {"notes", writeNotes},
+    Json j = {{"provider", ss(providerName())},
+              {"model", ss(model)},
+              {"endpoint", ss(endpoint())},
+              {"api_key_env", ss(keyVariable())},
+              {"max_tokens", maxTokens},
+              {"temperature", temperature},
+              {"price_in", priceInPerMTok},
+              {"price_out", priceOutPerMTok},
+              {"notes", writeNotes},
               {"samples", samples}};
     if (!promptsDir.isEmpty())
         j["prompts"] = ss(promptsDir);
@@ -180,13 +202,13 @@ struct LlmClient::Call
     QPointer<QNetworkReply> http;
     QPointer<QProcess> process;
     QTimer hardTimer, idleTimer, retryTimer;
-    QByteArray pending;   ///< bytes of an event not yet complete
-    QByteArray body;      ///< a non-streamed body (JSON, or an error)
+    QByteArray pending; ///< bytes of an event not yet complete
+    QByteArray body;    ///< a non-streamed body (JSON, or an error)
     qint64 received = 0;
     bool streaming = false;
-    bool done = false;    ///< the provider said the reply is complete
-    bool ended = false;   ///< this attempt is over
-    QString sseEvent;     ///< Anthropic's event name of the current block
+    bool done = false;  ///< the provider said the reply is complete
+    bool ended = false; ///< this attempt is over
+    QString sseEvent;   ///< Anthropic's event name of the current block
 };
 
 LlmClient::LlmClient(LlmSettings settings, QObject *parent)
@@ -245,21 +267,28 @@ int LlmClient::send(const LlmRequest &request)
     const int id = c->id;
     connect(&c->hardTimer, &QTimer::timeout, this, [this, id] {
         if (const std::shared_ptr<Call> k = call(id))
-            endAttempt(*k, true, u"no complete reply within "_s + QString::number(m_settings.timeoutMs / 1000) + u" s"_s);
+            endAttempt(*k, true,
+                       u"no complete reply within "_s +
+                           QString::number(m_settings.timeoutMs / 1000) + u" s"_s);
     });
     connect(&c->idleTimer, &QTimer::timeout, this, [this, id] {
         if (const std::shared_ptr<Call> k = call(id))
-            endAttempt(*k, true, u"no data for "_s + QString::number(m_settings.idleTimeoutMs / 1000) + u" s"_s);
+            endAttempt(*k, true,
+                       u"no data for "_s + QString::number(m_settings.idleTimeoutMs / 1000) +
+                           u" s"_s);
     });
     connect(&c->retryTimer, &QTimer::timeout, this, [this, id] {
         if (const std::shared_ptr<Call> k = call(id))
             attempt(*k);
     });
     // Started from the event loop, so a caller connects to the signals first.
-    QMetaObject::invokeMethod(this, [this, id] {
-        if (const std::shared_ptr<Call> k = call(id))
-            attempt(*k);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this,
+        [this, id] {
+            if (const std::shared_ptr<Call> k = call(id))
+                attempt(*k);
+        },
+        Qt::QueuedConnection);
     return id;
 }
 
@@ -346,7 +375,9 @@ void LlmClient::startHttp(Call &c)
         if (!k || k->http != reply)
             return;
         k->reply.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        k->streaming = reply->header(QNetworkRequest::ContentTypeHeader).toString().contains(u"event-stream"_s);
+        k->streaming = reply->header(QNetworkRequest::ContentTypeHeader)
+                           .toString()
+                           .contains(u"event-stream"_s);
     });
     connect(reply, &QIODevice::readyRead, this, [this, id, reply] {
         const std::shared_ptr<Call> k = call(id);
@@ -375,8 +406,9 @@ void LlmClient::startHttp(Call &c)
             }
             const QString what = u"HTTP "_s + QString::number(status) + u": "_s + message;
             if (status == 401 || status == 403)
-                return endAttempt(*k, false, u"authentication refused ("_s + what + u"); check the key in "_s
-                                                 + m_settings.keyVariable());
+                return endAttempt(*k, false,
+                                  u"authentication refused ("_s + what + u"); check the key in "_s +
+                                      m_settings.keyVariable());
             if (status == 429) {
                 int waitMs = -1;
                 const QByteArray after = reply->rawHeader("Retry-After");
@@ -406,7 +438,9 @@ void LlmClient::startCommand(Call &c)
         k->received += bytes.size();
         k->idleTimer.start(m_settings.idleTimeoutMs);
         if (k->received > m_settings.maxReplyBytes)
-            return endAttempt(*k, false, u"the reply exceeds "_s + QString::number(m_settings.maxReplyBytes) + u" bytes"_s);
+            return endAttempt(*k, false,
+                              u"the reply exceeds "_s + QString::number(m_settings.maxReplyBytes) +
+                                  u" bytes"_s);
         k->body += bytes;
         // Whole UTF-8 sequences only: a character may straddle two reads.
         qsizetype cut = k->body.size();
@@ -428,8 +462,10 @@ void LlmClient::startCommand(Call &c)
         k->body.clear();
         if (status != QProcess::NormalExit || code != 0) {
             const QString err = QString::fromUtf8(p->readAllStandardError()).trimmed().right(400);
-            return endAttempt(*k, false, m_settings.command.value(0) + u" exited with "_s + QString::number(code)
-                                             + (err.isEmpty() ? QString() : u": "_s + err));
+            return endAttempt(*k, false,
+                              m_settings.command.value(0) + u" exited with "_s +
+                                  QString::number(code) +
+                                  (err.isEmpty() ? QString() : u": "_s + err));
         }
         k->done = true;
         complete(*k);
@@ -438,10 +474,12 @@ void LlmClient::startCommand(Call &c)
         const std::shared_ptr<Call> k = call(id);
         if (e != QProcess::FailedToStart || !k || k->process != p || k->ended)
             return;
-        endAttempt(*k, false, u"cannot start "_s + m_settings.command.value(0) + u": "_s + p->errorString());
+        endAttempt(*k, false,
+                   u"cannot start "_s + m_settings.command.value(0) + u": "_s + p->errorString());
     });
     p->start(m_settings.command.value(0), m_settings.command.mid(1));
-    QString input = c.request.system.isEmpty() ? c.request.prompt : c.request.system + u"\n\n"_s + c.request.prompt;
+    QString input = c.request.system.isEmpty() ? c.request.prompt
+                                               : c.request.system + u"\n\n"_s + c.request.prompt;
     p->write(input.toUtf8());
     p->closeWriteChannel();
 }
@@ -453,8 +491,9 @@ void LlmClient::onBytes(Call &c, const QByteArray &bytes)
     c.received += bytes.size();
     c.idleTimer.start(m_settings.idleTimeoutMs);
     if (c.received > m_settings.maxReplyBytes) {
-        return endAttempt(c, false, u"the reply exceeds "_s + QString::number(m_settings.maxReplyBytes)
-                                        + u" bytes; cut off"_s);
+        return endAttempt(c, false,
+                          u"the reply exceeds "_s + QString::number(m_settings.maxReplyBytes) +
+                              u" bytes; cut off"_s);
     }
     if (!c.streaming || c.reply.httpStatus >= 400) {
         c.body += bytes;
@@ -463,7 +502,8 @@ void LlmClient::onBytes(Call &c, const QByteArray &bytes)
     c.pending += bytes;
     c.pending.replace("\r\n", "\n");
     // One event per blank line; a partial event waits for the next bytes.
-    for (qsizetype end = c.pending.indexOf("\n\n"); end >= 0 && !c.ended; end = c.pending.indexOf("\n\n")) {
+    for (qsizetype end = c.pending.indexOf("\n\n"); end >= 0 && !c.ended;
+         end = c.pending.indexOf("\n\n")) {
         const QByteArray block = c.pending.left(end);
         c.pending.remove(0, end + 2);
         QByteArray event, data;
@@ -488,28 +528,33 @@ void LlmClient::onEvent(Call &c, const QByteArray &event, const QByteArray &data
     try {
         j = Json::parse(data.toStdString());
     } catch (const Json::exception &e) {
-        return endAttempt(c, false, u"malformed event from the provider ("_s + QString::fromUtf8(e.what()) + u"): "_s
-                                        + QString::fromUtf8(data.left(120)));
+        return endAttempt(c, false,
+                          u"malformed event from the provider ("_s + QString::fromUtf8(e.what()) +
+                              u"): "_s + QString::fromUtf8(data.left(120)));
     }
     QString text;
     if (m_settings.provider == LlmSettings::Provider::Anthropic) {
-        const std::string type = j.contains("type") ? stringAt(j, {"type"}) : std::string(event.constData());
+        const std::string type =
+            j.contains("type") ? stringAt(j, {"type"}) : std::string(event.constData());
         if (type == "content_block_delta") {
             text = qs(stringAt(j, {"delta", "text"}));
         } else if (type == "message_start") {
             c.reply.tokensIn = tokenCount(numberAt(j, {"message", "usage", "input_tokens"}, 0));
             c.reply.tokensOut = tokenCount(numberAt(j, {"message", "usage", "output_tokens"}, 0));
         } else if (type == "message_delta") {
-            c.reply.tokensOut = tokenCount(numberAt(j, {"usage", "output_tokens"}, double(c.reply.tokensOut)));
+            c.reply.tokensOut =
+                tokenCount(numberAt(j, {"usage", "output_tokens"}, double(c.reply.tokensOut)));
         } else if (type == "message_stop") {
             c.done = true;
         } else if (type == "error") {
             const QString kind = qs(stringAt(j, {"error", "type"}));
             return endAttempt(c, kind == u"overloaded_error"_s || kind == u"api_error"_s,
-                              u"the provider reported "_s + kind + u": "_s + qs(stringAt(j, {"error", "message"})));
+                              u"the provider reported "_s + kind + u": "_s +
+                                  qs(stringAt(j, {"error", "message"})));
         }
     } else {
-        if (const Json *choices = findAt(j, {"choices"}); choices && choices->is_array() && !choices->empty()) {
+        if (const Json *choices = findAt(j, {"choices"});
+            choices && choices->is_array() && !choices->empty()) {
             text = qs(stringAt((*choices)[0], {"delta", "content"}));
         }
         if (const Json *u = findAt(j, {"usage"}); u && u->is_object()) {
@@ -518,7 +563,8 @@ void LlmClient::onEvent(Call &c, const QByteArray &event, const QByteArray &data
             c.reply.tokensOut = tokenCount(numberAt(*u, {"completion_tokens"}, 0));
         }
         if (const Json *e = findAt(j, {"error"}); e && e->is_object()) {
-            return endAttempt(c, false, u"the provider reported: "_s + qs(stringAt(*e, {"message"})));
+            return endAttempt(c, false,
+                              u"the provider reported: "_s + qs(stringAt(*e, {"message"})));
         }
     }
     if (!text.isEmpty()) {
@@ -535,8 +581,10 @@ void LlmClient::complete(Call &c)
         try {
             j = Json::parse(c.body.toStdString());
         } catch (const Json::exception &e) {
-            return endAttempt(c, false, u"malformed reply from the provider ("_s + QString::fromUtf8(e.what())
-                                            + u"): "_s + QString::fromUtf8(c.body.left(120)));
+            return endAttempt(c, false,
+                              u"malformed reply from the provider ("_s +
+                                  QString::fromUtf8(e.what()) + u"): "_s +
+                                  QString::fromUtf8(c.body.left(120)));
         }
         if (m_settings.provider == LlmSettings::Provider::Anthropic) {
             if (const Json *content = findAt(j, {"content"}); content && content->is_array()) {
@@ -552,7 +600,9 @@ void LlmClient::complete(Call &c)
             c.reply.tokensOut = tokenCount(numberAt(j, {"usage", "completion_tokens"}, 0));
         }
         if (c.reply.text.isEmpty())
-            return endAttempt(c, false, u"the provider's reply holds no text: "_s + QString::fromUtf8(c.body.left(120)));
+            return endAttempt(c, false,
+                              u"the provider's reply holds no text: "_s +
+                                  QString::fromUtf8(c.body.left(120)));
         Q_EMIT delta(c.id, c.reply.text);
         c.done = true;
     }
@@ -597,7 +647,9 @@ void LlmClient::endAttempt(Call &c, bool transient, const QString &error, int re
     }
     LlmReply r = c.reply;
     r.ok = false;
-    r.error = error + (c.reply.attempts > 1 ? u" (after "_s + QString::number(c.reply.attempts) + u" attempts)"_s : QString());
+    r.error = error + (c.reply.attempts > 1
+                           ? u" (after "_s + QString::number(c.reply.attempts) + u" attempts)"_s
+                           : QString());
     finish(c.id, r);
 }
 
@@ -610,7 +662,9 @@ void LlmClient::finish(int id, LlmReply reply)
     keep->idleTimer.stop();
     keep->retryTimer.stop();
     reply.ms = keep->clock.elapsed();
-    reply.cost = (double(reply.tokensIn) * m_settings.priceInPerMTok + double(reply.tokensOut) * m_settings.priceOutPerMTok) / 1e6;
+    reply.cost = (double(reply.tokensIn) * m_settings.priceInPerMTok +
+                  double(reply.tokensOut) * m_settings.priceOutPerMTok) /
+                 1e6;
     Q_EMIT finished(id, reply);
 }
 

@@ -8,7 +8,8 @@ namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
-QStringList promptSearchPath(const QString &sessionDir, const QString &target, const QString &userDir)
+QStringList promptSearchPath(const QString &sessionDir, const QString &target,
+                             const QString &userDir)
 {
     QStringList dirs;
     if (!sessionDir.isEmpty())
@@ -17,13 +18,14 @@ QStringList promptSearchPath(const QString &sessionDir, const QString &target, c
         dirs << userDir + u'/' + target << userDir;
     if (const QString env = qEnvironmentVariable("KWB_PROMPTS_DIR"); !env.isEmpty())
         dirs << env + u'/' + target;
-    dirs << QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)
-            + u"/kernel-workbench/prompts/"_s + target;
+    dirs << QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) +
+                u"/kernel-workbench/prompts/"_s + target;
     dirs << u":/kwb/prompts/"_s + target << u":/kwb/prompts/default"_s;
     return dirs;
 }
 
-bool loadPrompt(const QString &name, const QStringList &searchPath, PromptTemplate *out, QString *error)
+bool loadPrompt(const QString &name, const QStringList &searchPath, PromptTemplate *out,
+                QString *error)
 {
     for (const QString &dir : searchPath) {
         QFile f(dir + u'/' + name + u".md"_s);
@@ -34,10 +36,13 @@ bool loadPrompt(const QString &name, const QStringList &searchPath, PromptTempla
             return false;
         }
         const QString text = QString::fromUtf8(f.readAll());
-        static const QRegularExpression split(u"^=== prompt ===[ \\t]*\\r?$"_s, QRegularExpression::MultilineOption);
+        static const QRegularExpression split(u"^=== prompt ===[ \\t]*\\r?$"_s,
+                                              QRegularExpression::MultilineOption);
         const QRegularExpressionMatch m = split.match(text);
         if (!m.hasMatch()) {
-            *error = f.fileName() + u":1:1: the template lacks the line \"=== prompt ===\" between the system and the user prompt"_s;
+            *error =
+                f.fileName() +
+                u":1:1: the template lacks the line \"=== prompt ===\" between the system and the user prompt"_s;
             return false;
         }
         out->name = name;
@@ -50,7 +55,8 @@ bool loadPrompt(const QString &name, const QStringList &searchPath, PromptTempla
     return false;
 }
 
-QString renderPrompt(const QString &text, const QHash<QString, QString> &values, QStringList *missing)
+QString renderPrompt(const QString &text, const QHash<QString, QString> &values,
+                     QStringList *missing)
 {
     static const QRegularExpression placeholder(u"\\{\\{([a-z_]+)\\}\\}"_s);
     QString out;

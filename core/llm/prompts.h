@@ -10,8 +10,8 @@ namespace kwb {
 /// "=== prompt ===" the user prompt; {{name}} placeholders.
 struct PromptTemplate
 {
-    QString name;   ///< planner, executor, …
-    QString path;   ///< where it was found (":/kwb/prompts/…" when embedded)
+    QString name; ///< planner, executor, …
+    QString path; ///< where it was found (":/kwb/prompts/…" when embedded)
     QString system;
     QString user;
 };
@@ -21,14 +21,17 @@ struct PromptTemplate
 /// then itself), $KWB_PROMPTS_DIR/<target>/, the user's
 /// ~/.config/kernel-workbench/prompts/<target>/, then the embedded
 /// resources/prompts/<target>/ and resources/prompts/default/.
-QStringList promptSearchPath(const QString &sessionDir, const QString &target, const QString &userDir = {});
+QStringList promptSearchPath(const QString &sessionDir, const QString &target,
+                             const QString &userDir = {});
 
 /// Loads template `name` (file name.md); false with `error` when none is
 /// found or it lacks the "=== prompt ===" line.
-bool loadPrompt(const QString &name, const QStringList &searchPath, PromptTemplate *out, QString *error);
+bool loadPrompt(const QString &name, const QStringList &searchPath, PromptTemplate *out,
+                QString *error);
 
 /// Replaces every {{key}}; a placeholder without a value is left out and
 /// named in `missing`.
-QString renderPrompt(const QString &text, const QHash<QString, QString> &values, QStringList *missing = nullptr);
+QString renderPrompt(const QString &text, const QHash<QString, QString> &values,
+                     QStringList *missing = nullptr);
 
 } // namespace kwb

@@ -11,10 +11,14 @@ using namespace Qt::Literals::StringLiterals;
 QString Decision::kindName(Kind k)
 {
     switch (k) {
-    case Kind::Kept: return u"kept"_s;
-    case Kind::Discarded: return u"discarded"_s;
-    case Kind::Reverted: return u"reverted"_s;
-    case Kind::Failed: return u"failed"_s;
+    case Kind::Kept:
+        return u"kept"_s;
+    case Kind::Discarded:
+        return u"discarded"_s;
+    case Kind::Reverted:
+        return u"reverted"_s;
+    case Kind::Failed:
+        return u"failed"_s;
     }
     return {};
 }
@@ -22,10 +26,14 @@ QString Decision::kindName(Kind k)
 QString Decision::label(const QString &decision)
 {
     static const char *const known[] = {
-        QT_TRANSLATE_NOOP("kwb::Decision", "kept"),     QT_TRANSLATE_NOOP("kwb::Decision", "discarded"),
-        QT_TRANSLATE_NOOP("kwb::Decision", "reverted"), QT_TRANSLATE_NOOP("kwb::Decision", "failed"),
-        QT_TRANSLATE_NOOP("kwb::Decision", "rejected"), QT_TRANSLATE_NOOP("kwb::Decision", "baseline"),
-        QT_TRANSLATE_NOOP("kwb::Decision", "infra"),    QT_TRANSLATE_NOOP("kwb::Decision", "pending"),
+        QT_TRANSLATE_NOOP("kwb::Decision", "kept"),
+        QT_TRANSLATE_NOOP("kwb::Decision", "discarded"),
+        QT_TRANSLATE_NOOP("kwb::Decision", "reverted"),
+        QT_TRANSLATE_NOOP("kwb::Decision", "failed"),
+        QT_TRANSLATE_NOOP("kwb::Decision", "rejected"),
+        QT_TRANSLATE_NOOP("kwb::Decision", "baseline"),
+        QT_TRANSLATE_NOOP("kwb::Decision", "infra"),
+        QT_TRANSLATE_NOOP("kwb::Decision", "pending"),
     };
     for (const char *k : known) {
         if (decision == QLatin1StringView(k))
@@ -43,16 +51,19 @@ QString pct(double fraction)
 
 } // namespace
 
-Decision decide(const EvalResult &c, const std::optional<Latency> &incumbent, const DecisionRules &rules)
+Decision decide(const EvalResult &c, const std::optional<Latency> &incumbent,
+                const DecisionRules &rules)
 {
     Decision d;
     // A harness flag (the supervisor's clock disagrees with the kernel's
     // timings, …) means the figures cannot be trusted: never kept.
-    if (const auto flags = c.document.find("flags"); flags != c.document.end() && flags->is_array() && !flags->empty()) {
+    if (const auto flags = c.document.find("flags");
+        flags != c.document.end() && flags->is_array() && !flags->empty()) {
         d.kind = Decision::Kind::Failed;
         d.flagged = true;
         const Json &first = flags->front();
-        d.cause = u"flagged "_s + qs(stringAt(first, {"id"})) + u": "_s + qs(stringAt(first, {"reason"}));
+        d.cause =
+            u"flagged "_s + qs(stringAt(first, {"id"})) + u": "_s + qs(stringAt(first, {"reason"}));
         return d;
     }
     if (c.failed() || !c.correct.value_or(false) || !c.latency) {
@@ -68,15 +79,15 @@ Decision decide(const EvalResult &c, const std::optional<Latency> &incumbent, co
     }
     const Latency &inc = *incumbent;
     d.speedup = l.medianMs > 0 ? inc.medianMs / l.medianMs : 0;
-    const double gain = 1.0 - l.medianMs / inc.medianMs;   // > 0 when faster
+    const double gain = 1.0 - l.medianMs / inc.medianMs; // > 0 when faster
     // Quartiles of a single sample collapse to it; that is the best we know.
     const double candHigh = l.q3Ms > 0 ? l.q3Ms : l.medianMs;
     const double incLow = inc.q1Ms > 0 ? inc.q1Ms : inc.medianMs;
     if (gain >= rules.minImprovement && candHigh < incLow) {
         d.kind = Decision::Kind::Kept;
-        d.cause = u"faster by "_s + pct(gain) + u", beyond the run-to-run spread (candidate q3 "_s
-            + QString::number(candHigh, 'g', 4) + u" ms < incumbent q1 "_s + QString::number(incLow, 'g', 4)
-            + u" ms)"_s;
+        d.cause = u"faster by "_s + pct(gain) + u", beyond the run-to-run spread (candidate q3 "_s +
+                  QString::number(candHigh, 'g', 4) + u" ms < incumbent q1 "_s +
+                  QString::number(incLow, 'g', 4) + u" ms)"_s;
         d.needsReverify = d.speedup > rules.reverifyAbove;
         return d;
     }
@@ -86,8 +97,9 @@ Decision decide(const EvalResult &c, const std::optional<Latency> &incumbent, co
         return d;
     }
     d.kind = Decision::Kind::Discarded;
-    d.cause = gain > 0 ? QString(u"faster by "_s + pct(gain) + u" but within the run-to-run spread"_s)
-                       : QString(u"slower by "_s + pct(-gain));
+    d.cause = gain > 0
+                  ? QString(u"faster by "_s + pct(gain) + u" but within the run-to-run spread"_s)
+                  : QString(u"slower by "_s + pct(-gain));
     return d;
 }
 

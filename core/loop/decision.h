@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QString>
-
 #include <optional>
 
 namespace kwb {
@@ -12,17 +11,19 @@ struct Latency;
 /// What the loop did with a candidate, and why (stored in the record).
 struct Decision
 {
-    enum class Kind {
+    enum class Kind
+    {
         Kept,      ///< correct and faster beyond the noise: the new incumbent
         Discarded, ///< correct but not faster beyond the noise
         Reverted,  ///< regressed past the divergence threshold; the loop stays on the incumbent
         Failed,    ///< did not compile, wrong, crashed or timed out
     };
     Kind kind = Kind::Discarded;
-    QString cause;      ///< "faster by 12.3% (IQR clear of the incumbent's)", "regression +31%", "compile"
-    double speedup = 0; ///< incumbent median / candidate median (0 when not timed)
+    QString
+        cause; ///< "faster by 12.3% (IQR clear of the incumbent's)", "regression +31%", "compile"
+    double speedup = 0;         ///< incumbent median / candidate median (0 when not timed)
     bool needsReverify = false; ///< too good to be true: check again with fresh seeds first
-    bool flagged = false;       ///< the harness flagged the figures (the record gets the flag "flagged")
+    bool flagged = false; ///< the harness flagged the figures (the record gets the flag "flagged")
 
     static QString kindName(Kind k);
     /// A recorded decision ("kept", "discarded", "infra"…) in the user's
@@ -42,6 +43,7 @@ struct DecisionRules
 /// the incumbent's, i.e. the gain is larger than the run-to-run spread of
 /// both measurements. With no incumbent (the first timed kernel), a correct
 /// candidate is kept.
-Decision decide(const EvalResult &candidate, const std::optional<Latency> &incumbent, const DecisionRules &rules);
+Decision decide(const EvalResult &candidate, const std::optional<Latency> &incumbent,
+                const DecisionRules &rules);
 
 } // namespace kwb

@@ -2,18 +2,18 @@
 
 #include "remote/evalhost.h"
 
-#include <limits>
-
 #include <QTimer>
+#include <limits>
 
 namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
 PoolEvalBackend::PoolEvalBackend(const Workload &workload, const TargetProfile &target,
-                                   const Calibration &calibration, const QString &workRoot, int parallel,
-                                   QObject *parent)
-    : EvalBackend(parent), m_workload(workload), m_target(target), m_calibration(calibration), m_root(workRoot)
+                                 const Calibration &calibration, const QString &workRoot,
+                                 int parallel, QObject *parent)
+    : EvalBackend(parent), m_workload(workload), m_target(target), m_calibration(calibration),
+      m_root(workRoot)
 {
     PoolHost local;
     local.name = u"local"_s;
@@ -60,7 +60,8 @@ void PoolEvalBackend::start(int job, const Candidate &candidate, const EvalVaria
     for (size_t i = 0; i < m_hosts.size(); ++i) {
         const PoolHost &h = m_hosts[i];
         // Down hosts last; among equally busy ones, the one failing least.
-        const double l = (h.down ? 1e6 : 0) + double(h.busy) / double(h.slots) + 0.001 * h.failuresInARow;
+        const double l =
+            (h.down ? 1e6 : 0) + double(h.busy) / double(h.slots) + 0.001 * h.failuresInARow;
         if (l < load) {
             load = l;
             pick = i;
@@ -73,31 +74,33 @@ void PoolEvalBackend::start(int job, const Candidate &candidate, const EvalVaria
     j.evaluator = std::make_unique<Evaluator>(*w, m_target, m_calibration, host.workRoot);
     if (host.runnerFactory)
         j.evaluator->setRunnerFactory(host.runnerFactory);
-    connect(j.evaluator.get(), &Evaluator::consoleLine, this, [this, job](const QString &l) { Q_EMIT consoleLine(job, l); });
-    connect(j.evaluator.get(), &Evaluator::finished, this, [this, job, name = host.name](EvalOutcome o) {
-        o.host = name;
-        // The evaluator is deleted later: we are inside its signal.
-        auto it = m_jobs.find(job);
-        if (it != m_jobs.end()) {
-            PoolHost &h = m_hosts[it->second.host];
-            --h.busy;
-            Q_EMIT hostLoadChanged(h.name, h.busy, h.slots);
-            if (o.infra && o.infraMessage != u"cancelled"_s) {
-                if (++h.failuresInARow >= 3 && !h.down && m_hosts.size() > 1) {
-                    h.down = true;
-                    Q_EMIT hostStateChanged(h.name, u"down"_s);
+    connect(j.evaluator.get(), &Evaluator::consoleLine, this,
+            [this, job](const QString &l) { Q_EMIT consoleLine(job, l); });
+    connect(j.evaluator.get(), &Evaluator::finished, this,
+            [this, job, name = host.name](EvalOutcome o) {
+                o.host = name;
+                // The evaluator is deleted later: we are inside its signal.
+                auto it = m_jobs.find(job);
+                if (it != m_jobs.end()) {
+                    PoolHost &h = m_hosts[it->second.host];
+                    --h.busy;
+                    Q_EMIT hostLoadChanged(h.name, h.busy, h.slots);
+                    if (o.infra && o.infraMessage != u"cancelled"_s) {
+                        if (++h.failuresInARow >= 3 && !h.down && m_hosts.size() > 1) {
+                            h.down = true;
+                            Q_EMIT hostStateChanged(h.name, u"down"_s);
+                        }
+                    } else {
+                        if (h.down)
+                            Q_EMIT hostStateChanged(h.name, u"up"_s);
+                        h.failuresInARow = 0;
+                        h.down = false;
+                    }
+                    it->second.evaluator.release()->deleteLater();
+                    m_jobs.erase(it);
                 }
-            } else {
-                if (h.down)
-                    Q_EMIT hostStateChanged(h.name, u"up"_s);
-                h.failuresInARow = 0;
-                h.down = false;
-            }
-            it->second.evaluator.release()->deleteLater();
-            m_jobs.erase(it);
-        }
-        Q_EMIT finished(job, o);
-    });
+                Q_EMIT finished(job, o);
+            });
     Evaluator *ev = j.evaluator.get();
     m_jobs[job] = std::move(j);
     ev->start(candidate);
@@ -109,8 +112,8 @@ void PoolEvalBackend::cancelAll()
         job.evaluator->cancel();
 }
 
-std::vector<PoolHost> poolOf(const std::vector<std::unique_ptr<EvalHost>> &hosts, const QString &sessionDir,
-                             int localSlots)
+std::vector<PoolHost> poolOf(const std::vector<std::unique_ptr<EvalHost>> &hosts,
+                             const QString &sessionDir, int localSlots)
 {
     std::vector<PoolHost> pool;
     for (const auto &h : hosts) {
@@ -126,7 +129,8 @@ std::vector<PoolHost> poolOf(const std::vector<std::unique_ptr<EvalHost>> &hosts
 
 FunctionEvalBackend::FunctionEvalBackend(Function f, int parallel, QObject *parent)
     : EvalBackend(parent), m_function(std::move(f)), m_slots(std::max(1, parallel))
-{}
+{
+}
 
 void FunctionEvalBackend::start(int job, const Candidate &candidate, const EvalVariant &variant)
 {

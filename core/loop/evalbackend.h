@@ -5,7 +5,6 @@
 #include "workload/workload.h"
 
 #include <QObject>
-
 #include <functional>
 #include <map>
 #include <memory>
@@ -48,9 +47,9 @@ Q_SIGNALS:
 /// One host of a backend's pool: where its commands run and how many at once.
 struct PoolHost
 {
-    QString name;                           ///< "local", "alice@gpu1"
+    QString name;                ///< "local", "alice@gpu1"
     RunnerFactory runnerFactory; ///< empty: the local host
-    QString workRoot;                       ///< the local folder its evaluations are prepared in
+    QString workRoot;            ///< the local folder its evaluations are prepared in
     int slots = 1;
     int busy = 0;
     int failuresInARow = 0;
@@ -59,8 +58,8 @@ struct PoolHost
 
 /// The pool entry of each host, with the session's work folders; the local
 /// host gets `localSlots`, each SSH host one.
-std::vector<PoolHost> poolOf(const std::vector<std::unique_ptr<EvalHost>> &hosts, const QString &sessionDir,
-                             int localSlots = 1);
+std::vector<PoolHost> poolOf(const std::vector<std::unique_ptr<EvalHost>> &hosts,
+                             const QString &sessionDir, int localSlots = 1);
 
 /// Evaluates with the target's harness (real compiles, real timings) on a
 /// pool of hosts: the local host alone (`parallel` at a time) unless hosts
@@ -71,14 +70,18 @@ class PoolEvalBackend : public EvalBackend
 {
     Q_OBJECT
 public:
-    PoolEvalBackend(const Workload &workload, const TargetProfile &target, const Calibration &calibration,
-                     const QString &workRoot, int parallel, QObject *parent = nullptr);
+    PoolEvalBackend(const Workload &workload, const TargetProfile &target,
+                    const Calibration &calibration, const QString &workRoot, int parallel,
+                    QObject *parent = nullptr);
     ~PoolEvalBackend() override;
     int slotCount() const override;
     void start(int job, const Candidate &candidate, const EvalVariant &variant = {}) override;
     void cancelAll() override;
     /// Runs the evaluations on another host (an SSH connection's runner).
-    void setRunnerFactory(RunnerFactory factory) { m_hosts.front().runnerFactory = std::move(factory); }
+    void setRunnerFactory(RunnerFactory factory)
+    {
+        m_hosts.front().runnerFactory = std::move(factory);
+    }
     /// Replaces the pool (each host with its runner, folder and slots).
     void setHosts(std::vector<PoolHost> hosts);
     const std::vector<PoolHost> &hosts() const { return m_hosts; }

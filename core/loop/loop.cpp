@@ -9,7 +9,6 @@
 #include <QFile>
 #include <QPointer>
 #include <QTimer>
-
 #include <cmath>
 #include <limits>
 
@@ -20,16 +19,26 @@ using namespace Qt::Literals::StringLiterals;
 QString phaseName(LoopPhase phase)
 {
     switch (phase) {
-    case LoopPhase::Idle: return QCoreApplication::translate("kwb::LoopPhase", "idle");
-    case LoopPhase::Profile: return QCoreApplication::translate("kwb::LoopPhase", "profile");
-    case LoopPhase::Plan: return QCoreApplication::translate("kwb::LoopPhase", "plan");
-    case LoopPhase::Gate: return QCoreApplication::translate("kwb::LoopPhase", "gate");
-    case LoopPhase::Ship: return QCoreApplication::translate("kwb::LoopPhase", "ship");
-    case LoopPhase::Evaluate: return QCoreApplication::translate("kwb::LoopPhase", "evaluate");
-    case LoopPhase::Decide: return QCoreApplication::translate("kwb::LoopPhase", "decide");
-    case LoopPhase::Summarize: return QCoreApplication::translate("kwb::LoopPhase", "summarize");
-    case LoopPhase::Reflect: return QCoreApplication::translate("kwb::LoopPhase", "reflect");
-    case LoopPhase::Done: return QCoreApplication::translate("kwb::LoopPhase", "done");
+    case LoopPhase::Idle:
+        return QCoreApplication::translate("kwb::LoopPhase", "idle");
+    case LoopPhase::Profile:
+        return QCoreApplication::translate("kwb::LoopPhase", "profile");
+    case LoopPhase::Plan:
+        return QCoreApplication::translate("kwb::LoopPhase", "plan");
+    case LoopPhase::Gate:
+        return QCoreApplication::translate("kwb::LoopPhase", "gate");
+    case LoopPhase::Ship:
+        return QCoreApplication::translate("kwb::LoopPhase", "ship");
+    case LoopPhase::Evaluate:
+        return QCoreApplication::translate("kwb::LoopPhase", "evaluate");
+    case LoopPhase::Decide:
+        return QCoreApplication::translate("kwb::LoopPhase", "decide");
+    case LoopPhase::Summarize:
+        return QCoreApplication::translate("kwb::LoopPhase", "summarize");
+    case LoopPhase::Reflect:
+        return QCoreApplication::translate("kwb::LoopPhase", "reflect");
+    case LoopPhase::Done:
+        return QCoreApplication::translate("kwb::LoopPhase", "done");
     }
     return {};
 }
@@ -37,15 +46,24 @@ QString phaseName(LoopPhase phase)
 QString stopReasonName(StopReason reason)
 {
     switch (reason) {
-    case StopReason::Goal: return QCoreApplication::translate("kwb::StopReason", "goal reached");
-    case StopReason::RoundLimit: return QCoreApplication::translate("kwb::StopReason", "round limit");
-    case StopReason::Plateau: return QCoreApplication::translate("kwb::StopReason", "plateau");
-    case StopReason::EvalBudget: return QCoreApplication::translate("kwb::StopReason", "evaluation budget");
-    case StopReason::CostBudget: return QCoreApplication::translate("kwb::StopReason", "cost budget");
-    case StopReason::TimeLimit: return QCoreApplication::translate("kwb::StopReason", "time limit");
-    case StopReason::Stopped: return QCoreApplication::translate("kwb::StopReason", "stopped");
-    case StopReason::Exhausted: return QCoreApplication::translate("kwb::StopReason", "nothing left to try");
-    case StopReason::Error: return QCoreApplication::translate("kwb::StopReason", "error");
+    case StopReason::Goal:
+        return QCoreApplication::translate("kwb::StopReason", "goal reached");
+    case StopReason::RoundLimit:
+        return QCoreApplication::translate("kwb::StopReason", "round limit");
+    case StopReason::Plateau:
+        return QCoreApplication::translate("kwb::StopReason", "plateau");
+    case StopReason::EvalBudget:
+        return QCoreApplication::translate("kwb::StopReason", "evaluation budget");
+    case StopReason::CostBudget:
+        return QCoreApplication::translate("kwb::StopReason", "cost budget");
+    case StopReason::TimeLimit:
+        return QCoreApplication::translate("kwb::StopReason", "time limit");
+    case StopReason::Stopped:
+        return QCoreApplication::translate("kwb::StopReason", "stopped");
+    case StopReason::Exhausted:
+        return QCoreApplication::translate("kwb::StopReason", "nothing left to try");
+    case StopReason::Error:
+        return QCoreApplication::translate("kwb::StopReason", "error");
     }
     return {};
 }
@@ -76,10 +94,11 @@ EvalVariant reverifyVariant(const Workload &w)
 
 } // namespace
 
-OptimizationLoop::OptimizationLoop(const Workload &workload, SessionStore &session, Planner &planner,
-                                   EvalBackend &backend, const LoopOptions &options, QObject *parent)
-    : QObject(parent), m_workload(workload), m_session(session), m_planner(planner), m_backend(backend),
-      m_options(options)
+OptimizationLoop::OptimizationLoop(const Workload &workload, SessionStore &session,
+                                   Planner &planner, EvalBackend &backend,
+                                   const LoopOptions &options, QObject *parent)
+    : QObject(parent), m_workload(workload), m_session(session), m_planner(planner),
+      m_backend(backend), m_options(options)
 {
     connect(&m_backend, &EvalBackend::finished, this, &OptimizationLoop::onFinished);
     connect(&m_backend, &EvalBackend::consoleLine, this, [this](int id, const QString &line) {
@@ -139,7 +158,8 @@ bool OptimizationLoop::goalReached(const ExperimentRecord &r) const
     const double v = numberAt(r.result, {"metrics", name.c_str()}, NAN);
     if (std::isnan(v))
         return false;
-    return m_workload.goal.higherIsBetter ? v >= m_workload.goal.target : v <= m_workload.goal.target;
+    return m_workload.goal.higherIsBetter ? v >= m_workload.goal.target
+                                          : v <= m_workload.goal.target;
 }
 
 // ---- control -------------------------------------------------------------
@@ -178,15 +198,20 @@ void OptimizationLoop::start()
             continue;
         QString why;
         if (r->decision != u"kept"_s)
-            why = tr("it was %1, not kept").arg(r->decision.isEmpty() ? tr("never decided") : r->decision);
+            why = tr("it was %1, not kept")
+                      .arg(r->decision.isEmpty() ? tr("never decided") : r->decision);
         else if (!latencyOf(r->id))
             why = tr("its record holds no time");
         else if (m_session.kernelPath(r->sourceHash).isEmpty())
-            why = tr("its kernel %1 is missing from %2/kernels").arg(r->sourceHash, m_session.dir());
+            why =
+                tr("its kernel %1 is missing from %2/kernels").arg(r->sourceHash, m_session.dir());
         if (!why.isEmpty()) {
-            Q_EMIT consoleLine(r->id, tr("kwb: session.json names #%1 as %2, but %3; the best kept kernel is used instead")
-                                          .arg(r->id)
-                                          .arg(which == &m_incumbentId ? tr("the incumbent") : tr("the best"), why));
+            Q_EMIT consoleLine(
+                r->id,
+                tr("kwb: session.json names #%1 as %2, but %3; the best kept kernel is used "
+                   "instead")
+                    .arg(r->id)
+                    .arg(which == &m_incumbentId ? tr("the incumbent") : tr("the best"), why));
             m_incumbentId = m_bestId = 0;
         }
     }
@@ -198,7 +223,10 @@ void OptimizationLoop::start()
             continue;
         if (const QString why = distrustOf(r.result, m_workload); !why.isEmpty()) {
             distrusted << r.id;
-            Q_EMIT consoleLine(r.id, tr("kwb: #%1 is no longer trusted and will not be built on: %2").arg(r.id).arg(why));
+            Q_EMIT consoleLine(r.id,
+                               tr("kwb: #%1 is no longer trusted and will not be built on: %2")
+                                   .arg(r.id)
+                                   .arg(why));
         }
     }
     if (distrusted.contains(m_bestId) || distrusted.contains(m_incumbentId))
@@ -206,8 +234,8 @@ void OptimizationLoop::start()
     if (!record(m_bestId) || !record(m_incumbentId)) {
         double bestMs = 0;
         for (const ExperimentRecord &r : m_session.experiments()) {
-            if (r.decision != u"kept"_s || distrusted.contains(r.id) || !latencyOf(r.id)
-                || m_session.kernelPath(r.sourceHash).isEmpty())
+            if (r.decision != u"kept"_s || distrusted.contains(r.id) || !latencyOf(r.id) ||
+                m_session.kernelPath(r.sourceHash).isEmpty())
                 continue;
             const double ms = latencyOf(r.id)->medianMs;
             if (!m_bestId || ms < bestMs) {
@@ -258,7 +286,8 @@ void OptimizationLoop::stop()
     m_paused = false;
     // Candidates still waiting at the gate will not be shipped.
     for (Slot &s : m_batch) {
-        if (s.state == Slot::State::Proposed || s.state == Slot::State::Approved || s.state == Slot::State::Queued)
+        if (s.state == Slot::State::Proposed || s.state == Slot::State::Approved ||
+            s.state == Slot::State::Queued)
             s.state = Slot::State::Rejected;
     }
     if (m_planning || m_writing)
@@ -361,19 +390,28 @@ void OptimizationLoop::advance()
     if (m_paused || m_phase == LoopPhase::Done)
         return;
     switch (m_phase) {
-    case LoopPhase::Idle: break;
-    case LoopPhase::Profile: doProfile(); break;
+    case LoopPhase::Idle:
+        break;
+    case LoopPhase::Profile:
+        doProfile();
+        break;
     case LoopPhase::Plan:
         if (!m_planning)
             doPlan();
         break;
-    case LoopPhase::Gate: doGate(); break;
-    case LoopPhase::Ship: doShip(); break;
+    case LoopPhase::Gate:
+        doGate();
+        break;
+    case LoopPhase::Ship:
+        doShip();
+        break;
     case LoopPhase::Evaluate:
         if (m_running == 0)
             enter(LoopPhase::Decide);
         break;
-    case LoopPhase::Decide: doDecide(); break;
+    case LoopPhase::Decide:
+        doDecide();
+        break;
     case LoopPhase::Summarize:
         if (!m_writing)
             doSummarize();
@@ -382,7 +420,8 @@ void OptimizationLoop::advance()
         if (!m_writing)
             doReflect();
         break;
-    case LoopPhase::Done: break;
+    case LoopPhase::Done:
+        break;
     }
 }
 
@@ -391,9 +430,10 @@ std::optional<std::pair<StopReason, QString>> OptimizationLoop::stopCondition() 
     if (m_stopRequested)
         return std::pair{StopReason::Stopped, tr("stopped by the engineer")};
     if (const ExperimentRecord *b = best(); b && goalReached(*b))
-        return std::pair{StopReason::Goal, tr("#%1 meets %2").arg(b->id).arg(m_workload.goal.metric)
-                                               + (m_workload.goal.higherIsBetter ? u" ≥ "_s : u" ≤ "_s)
-                                               + QString::number(m_workload.goal.target)};
+        return std::pair{StopReason::Goal,
+                         tr("#%1 meets %2").arg(b->id).arg(m_workload.goal.metric) +
+                             (m_workload.goal.higherIsBetter ? u" ≥ "_s : u" ≤ "_s) +
+                             QString::number(m_workload.goal.target)};
     if (m_round > m_workload.rounds)
         return std::pair{StopReason::RoundLimit, tr("%n rounds done", nullptr, m_workload.rounds)};
     if (m_options.maxEvals > 0 && m_evaluations >= m_options.maxEvals)
@@ -404,8 +444,10 @@ std::optional<std::pair<StopReason, QString>> OptimizationLoop::stopCondition() 
                                                      .arg(m_options.maxCost, 0, 'f', 2)};
     if (m_options.timeLimitS > 0 && m_clock.elapsed() >= qint64(m_options.timeLimitS * 1000))
         return std::pair{StopReason::TimeLimit, tr("%1 s elapsed").arg(m_options.timeLimitS)};
-    if (m_options.plateauRounds > 0 && m_round > 0 && m_bestId && m_round - m_lastKeptRound > m_options.plateauRounds)
-        return std::pair{StopReason::Plateau, tr("no improvement in %n rounds", nullptr, m_options.plateauRounds)};
+    if (m_options.plateauRounds > 0 && m_round > 0 && m_bestId &&
+        m_round - m_lastKeptRound > m_options.plateauRounds)
+        return std::pair{StopReason::Plateau,
+                         tr("no improvement in %n rounds", nullptr, m_options.plateauRounds)};
     return std::nullopt;
 }
 
@@ -425,13 +467,15 @@ void OptimizationLoop::doPlan()
     std::vector<Proposal> proposals;
     // Imported measurements (kwb import) teach the planner but are not a run.
     const auto &records = m_session.experiments();
-    const bool fresh = std::all_of(records.begin(), records.end(),
-                                   [](const ExperimentRecord &r) { return r.decision == u"imported"_s; });
+    const bool fresh = std::all_of(records.begin(), records.end(), [](const ExperimentRecord &r) {
+        return r.decision == u"imported"_s;
+    });
     if (fresh) {
         // Round 0: the starting kernel, then the baselines beside it.
         QFile f(m_workload.kernelPath);
         if (!f.open(QIODevice::ReadOnly))
-            return finish(StopReason::Error, tr("cannot read the starting kernel %1").arg(m_workload.kernelPath));
+            return finish(StopReason::Error,
+                          tr("cannot read the starting kernel %1").arg(m_workload.kernelPath));
         Proposal start;
         start.origin = u"human"_s;
         start.source = QString::fromUtf8(f.readAll());
@@ -444,12 +488,14 @@ void OptimizationLoop::doPlan()
             p.plan = u"baseline: "_s + b.name;
             p.label = b.name;
             p.linkFlags = b.linkFlags;
-            const QString path = b.kernelPath == u"@reference"_s ? m_workload.referencePath : b.kernelPath;
+            const QString path =
+                b.kernelPath == u"@reference"_s ? m_workload.referencePath : b.kernelPath;
             QFile bf(path);
             if (!bf.open(QIODevice::ReadOnly))
                 continue;
-            p.source = b.kernelPath == u"@reference"_s ? referenceAsKernel(m_workload, QString::fromUtf8(bf.readAll()))
-                                                       : QString::fromUtf8(bf.readAll());
+            p.source = b.kernelPath == u"@reference"_s
+                           ? referenceAsKernel(m_workload, QString::fromUtf8(bf.readAll()))
+                           : QString::fromUtf8(bf.readAll());
             proposals.push_back(p);
         }
     } else {
@@ -460,11 +506,12 @@ void OptimizationLoop::doPlan()
         m_planning = true;
         const int generation = ++m_planGeneration;
         QPointer<OptimizationLoop> self(this);
-        m_planner.proposeLater(count, incumbent(), m_bottleneck,
-                               [self, generation](std::vector<Proposal> answer, const QString &error) {
-                                   if (self && generation == self->m_planGeneration)
-                                       self->onProposals(std::move(answer), error);
-                               });
+        m_planner.proposeLater(
+            count, incumbent(), m_bottleneck,
+            [self, generation](std::vector<Proposal> answer, const QString &error) {
+                if (self && generation == self->m_planGeneration)
+                    self->onProposals(std::move(answer), error);
+            });
         return;
     }
     queueProposals(std::move(proposals));
@@ -509,7 +556,8 @@ void OptimizationLoop::doGate()
         if (!s.proposal.guard.isEmpty() && m_mode == LoopMode::Autopilot && !m_stopRequested) {
             s.state = Slot::State::Rejected; // nobody at the gate to overrule the guard
             s.rejectCause = u"rejected by a guard: "_s + s.proposal.guard;
-        } else if (m_mode != LoopMode::ApproveEach || s.proposal.origin == u"baseline"_s || m_stopRequested) {
+        } else if (m_mode != LoopMode::ApproveEach || s.proposal.origin == u"baseline"_s ||
+                   m_stopRequested) {
             s.state = m_stopRequested ? Slot::State::Rejected : Slot::State::Approved;
         } else {
             if (!waiting)
@@ -529,12 +577,14 @@ void OptimizationLoop::doShip()
             continue;
         s.state = Slot::State::Queued;
         // A source already measured in this session is answered from there.
-        if (const ExperimentRecord *hit = m_session.findBySourceHash(SessionStore::sourceHash(s.proposal.source))) {
+        if (const ExperimentRecord *hit =
+                m_session.findBySourceHash(SessionStore::sourceHash(s.proposal.source))) {
             s.cached = true;
             s.state = Slot::State::Done;
             s.outcome.sourceHash = hit->sourceHash;
             s.outcome.result.document = hit->result;
-            const Json *compiled = findAt(hit->result, {"compiled"}), *correct = findAt(hit->result, {"correct"});
+            const Json *compiled = findAt(hit->result, {"compiled"}),
+                       *correct = findAt(hit->result, {"correct"});
             s.outcome.result.compiled = compiled && compiled->is_boolean() && compiled->get<bool>();
             if (correct && correct->is_boolean())
                 s.outcome.result.correct = correct->get<bool>();
@@ -572,7 +622,8 @@ void OptimizationLoop::onFinished(int job, const EvalOutcome &outcome)
     --m_running;
     if (outcome.infra) {
         // Lost host, cut-off harness: retried, never counted against the kernel.
-        if (!m_aborting && !m_stopRequested && s->attempts < m_options.infraRetries && outcome.infraMessage != u"cancelled"_s) {
+        if (!m_aborting && !m_stopRequested && s->attempts < m_options.infraRetries &&
+            outcome.infraMessage != u"cancelled"_s) {
             ++s->attempts;
             Q_EMIT infraRetry(job, s->attempts, outcome.infraMessage);
             ++m_running;
@@ -645,13 +696,14 @@ void OptimizationLoop::doDecide()
             if (m_stopRequested)
                 continue; // never shipped because the loop stopped: not a decision
             r.decision = u"rejected"_s;
-            r.cause = s.rejectCause.isEmpty() ? u"rejected by the engineer at the gate"_s : s.rejectCause;
+            r.cause =
+                s.rejectCause.isEmpty() ? u"rejected by the engineer at the gate"_s : s.rejectCause;
             r.result = Json();
         } else if (s.outcome.infra) {
             r.decision = u"infra"_s;
             r.infraError = s.outcome.infraMessage;
-            r.cause = u"infrastructure failure after "_s + QString::number(s.attempts) + u" retries: "_s
-                + s.outcome.infraMessage;
+            r.cause = u"infrastructure failure after "_s + QString::number(s.attempts) +
+                      u" retries: "_s + s.outcome.infraMessage;
             r.result = Json();
         } else {
             r.result = s.outcome.result.document;
@@ -667,26 +719,31 @@ void OptimizationLoop::doDecide()
             }
             if (p.origin == u"baseline"_s) {
                 r.decision = u"baseline"_s;
-                r.cause = s.outcome.result.failed() ? u"failed: "_s + s.outcome.result.failureMessage : QString();
+                r.cause = s.outcome.result.failed()
+                              ? u"failed: "_s + s.outcome.result.failureMessage
+                              : QString();
             } else {
                 d = decide(s.outcome.result, latencyOf(m_incumbentId), m_options.rules);
                 // A speedup over the start beyond what the workload says is
                 // possible is a measurement to distrust, not a win.
-                if (const auto start = latencyOf(m_startId); d.kind != Decision::Kind::Failed && start
-                    && m_workload.maxSpeedup > 0 && s.outcome.result.latency
-                    && start->medianMs > m_workload.maxSpeedup * s.outcome.result.latency->medianMs) {
+                if (const auto start = latencyOf(m_startId);
+                    d.kind != Decision::Kind::Failed && start && m_workload.maxSpeedup > 0 &&
+                    s.outcome.result.latency &&
+                    start->medianMs > m_workload.maxSpeedup * s.outcome.result.latency->medianMs) {
                     d.kind = Decision::Kind::Failed;
                     d.flagged = true;
-                    d.cause = u"flagged beyond-bound: "_s
-                        + QString::number(start->medianMs / s.outcome.result.latency->medianMs, 'f', 0)
-                        + u"× over the start, more than the workload's max_speedup "_s
-                        + QString::number(m_workload.maxSpeedup, 'g', 6);
+                    d.cause = u"flagged beyond-bound: "_s +
+                              QString::number(start->medianMs / s.outcome.result.latency->medianMs,
+                                              'f', 0) +
+                              u"× over the start, more than the workload's max_speedup "_s +
+                              QString::number(m_workload.maxSpeedup, 'g', 6);
                 }
                 if (s.falseWin) {
                     d.kind = Decision::Kind::Failed;
-                    d.cause = u"false win: "_s + QString::number(d.speedup, 'f', 1)
-                        + (m_workload.verifyDimValues.empty() ? u"× but wrong on fresh seeds"_s
-                                                              : u"× but wrong on fresh seeds or the second shape"_s);
+                    d.cause = u"false win: "_s + QString::number(d.speedup, 'f', 1) +
+                              (m_workload.verifyDimValues.empty()
+                                   ? u"× but wrong on fresh seeds"_s
+                                   : u"× but wrong on fresh seeds or the second shape"_s);
                     r.flags << u"false-win"_s;
                 }
                 r.decision = Decision::kindName(d.kind);
@@ -703,8 +760,9 @@ void OptimizationLoop::doDecide()
                 }
             }
         }
-        if (!m_session.storeKernel(r.sourceHash, p.source, &error) || !m_session.append(r, &error)
-            || (!s.console.isEmpty() && !m_session.writeLog(r.id, s.console, &error))) {
+        if (!m_session.storeKernel(r.sourceHash, p.source, &error) ||
+            !m_session.append(r, &error) ||
+            (!s.console.isEmpty() && !m_session.writeLog(r.id, s.console, &error))) {
             Q_EMIT errorOccurred(tr("cannot record #%1: %2").arg(r.id).arg(error));
             return finish(StopReason::Error, error);
         }
@@ -730,13 +788,15 @@ void OptimizationLoop::doDecide()
             Q_EMIT incumbentChanged(stored);
         } else if (r.decision == u"failed"_s && !r.flags.contains(u"fixing"_s)) {
             if (++m_failStreak >= m_workload.divergence.maxFailures && m_bestId) {
-                const QString cause = QString::number(m_failStreak) + u" failures in a row: back to the best, #"_s
-                    + QString::number(m_bestId);
+                const QString cause = QString::number(m_failStreak) +
+                                      u" failures in a row: back to the best, #"_s +
+                                      QString::number(m_bestId);
                 m_failStreak = 0;
                 const int from = m_incumbentId;
                 m_incumbentId = m_bestId;
                 m_planner.setIncumbent(best());
-                m_reverts.push_back({{"from", from}, {"to", m_bestId}, {"cause", ss(cause)}, {"before", m_nextId}});
+                m_reverts.push_back(
+                    {{"from", from}, {"to", m_bestId}, {"cause", ss(cause)}, {"before", m_nextId}});
                 Q_EMIT reverted(from, m_bestId, cause);
             }
         } else if (r.decision == u"reverted"_s) {
@@ -745,7 +805,8 @@ void OptimizationLoop::doDecide()
                 const int from = m_incumbentId;
                 m_incumbentId = m_bestId;
                 m_planner.setIncumbent(best());
-                Q_EMIT reverted(from, m_bestId, r.cause + u": back to the best, #"_s + QString::number(m_bestId));
+                Q_EMIT reverted(from, m_bestId,
+                                r.cause + u": back to the best, #"_s + QString::number(m_bestId));
             } else {
                 Q_EMIT reverted(r.id, m_incumbentId, r.cause);
             }
@@ -756,9 +817,11 @@ void OptimizationLoop::doDecide()
     }
     persistState();
     if (m_options.maxInfraStreak > 0 && m_infraStreak >= m_options.maxInfraStreak)
-        return finish(StopReason::Error, tr("no host could evaluate the last %n candidates (each retried); the last said: %1",
-                                            nullptr, m_infraStreak)
-                                             .arg(m_lastInfra.section(u'\n', -1).trimmed()));
+        return finish(
+            StopReason::Error,
+            tr("no host could evaluate the last %n candidates (each retried); the last said: %1",
+               nullptr, m_infraStreak)
+                .arg(m_lastInfra.section(u'\n', -1).trimmed()));
     enter(LoopPhase::Summarize);
 }
 
@@ -795,21 +858,24 @@ void OptimizationLoop::doReflect()
     std::vector<std::function<void(RecordReady)>> asks;
     for (const Slot &s : m_batch) {
         const ExperimentRecord *r = record(s.proposal.id);
-        if (!r || r->origin == u"baseline"_s || r->decision == u"infra"_s || r->decision == u"rejected"_s)
+        if (!r || r->origin == u"baseline"_s || r->decision == u"infra"_s ||
+            r->decision == u"rejected"_s)
             continue;
         Decision d;
-        d.kind = r->decision == u"kept"_s        ? Decision::Kind::Kept
-                 : r->decision == u"reverted"_s  ? Decision::Kind::Reverted
-                 : r->decision == u"failed"_s    ? Decision::Kind::Failed
-                                                 : Decision::Kind::Discarded;
+        d.kind = r->decision == u"kept"_s       ? Decision::Kind::Kept
+                 : r->decision == u"reverted"_s ? Decision::Kind::Reverted
+                 : r->decision == u"failed"_s   ? Decision::Kind::Failed
+                                                : Decision::Kind::Discarded;
         d.cause = r->cause;
         if (r->parent && latencyOf(*r->parent) && latencyOf(r->id))
             d.speedup = latencyOf(*r->parent)->medianMs / latencyOf(r->id)->medianMs;
         // Copies: the records may move while the planner writes.
         const ExperimentRecord *p = r->parent ? record(*r->parent) : nullptr;
-        asks.push_back([this, candidate = *r, parent = p ? std::optional(*p) : std::nullopt, d](RecordReady done) {
+        asks.push_back([this, candidate = *r, parent = p ? std::optional(*p) : std::nullopt,
+                        d](RecordReady done) {
             const ExperimentRecord *before = parent ? &*parent : nullptr;
-            m_planner.writeReflection(ruleReflection(candidate, before, d), candidate, before, std::move(done));
+            m_planner.writeReflection(ruleReflection(candidate, before, d), candidate, before,
+                                      std::move(done));
         });
     }
     writeRecords(std::move(asks), [this](std::vector<Json> reflections) {
@@ -837,7 +903,8 @@ void OptimizationLoop::writeRecords(std::vector<std::function<void(RecordReady)>
     for (size_t i = 0; i < asks.size(); ++i) {
         asks[i]([self, generation, written, left, then, i](Json record) {
             (*written)[i] = std::move(record);
-            if (--*left > 0 || !self || generation != self->m_writeGeneration || self->m_phase == LoopPhase::Done)
+            if (--*left > 0 || !self || generation != self->m_writeGeneration ||
+                self->m_phase == LoopPhase::Done)
                 return;
             self->m_writing = false;
             then(std::move(*written));

@@ -7,7 +7,6 @@
 
 #include <QElapsedTimer>
 #include <QObject>
-
 #include <optional>
 #include <vector>
 
@@ -16,24 +15,52 @@ namespace kwb {
 class EvalBackend;
 struct Workload;
 
-enum class LoopPhase { Idle, Profile, Plan, Gate, Ship, Evaluate, Decide, Summarize, Reflect, Done };
+enum class LoopPhase
+{
+    Idle,
+    Profile,
+    Plan,
+    Gate,
+    Ship,
+    Evaluate,
+    Decide,
+    Summarize,
+    Reflect,
+    Done
+};
 /// The phase's name as the engineer reads it (translated where a translator is installed).
 QString phaseName(LoopPhase phase);
 
 /// How much the engineer steers: ship everything, approve each candidate at
 /// the gate, or stop after every phase.
-enum class LoopMode { Autopilot, ApproveEach, StepEachPhase };
+enum class LoopMode
+{
+    Autopilot,
+    ApproveEach,
+    StepEachPhase
+};
 
-enum class StopReason { Goal, RoundLimit, Plateau, EvalBudget, CostBudget, TimeLimit, Stopped, Exhausted, Error };
+enum class StopReason
+{
+    Goal,
+    RoundLimit,
+    Plateau,
+    EvalBudget,
+    CostBudget,
+    TimeLimit,
+    Stopped,
+    Exhausted,
+    Error
+};
 QString stopReasonName(StopReason reason);
 
 struct LoopOptions
 {
-    int maxEvals = 0;        ///< candidates to evaluate in this run; 0 = no limit
-    double timeLimitS = 0;   ///< wall time of this run; 0 = no limit
-    double maxCost = 0;      ///< US$ the planner may spend on LLM calls in the session; 0 = no limit
-    int plateauRounds = 8;   ///< stop after this many rounds without a kept candidate; 0 = never
-    int infraRetries = 3;    ///< retries of an evaluation lost to the host
+    int maxEvals = 0;      ///< candidates to evaluate in this run; 0 = no limit
+    double timeLimitS = 0; ///< wall time of this run; 0 = no limit
+    double maxCost = 0;    ///< US$ the planner may spend on LLM calls in the session; 0 = no limit
+    int plateauRounds = 8; ///< stop after this many rounds without a kept candidate; 0 = never
+    int infraRetries = 3;  ///< retries of an evaluation lost to the host
     /// Candidates in a row lost to the hosts (after their retries) before the
     /// loop stops: no host can evaluate (no GPU, a harness that cannot build).
     int maxInfraStreak = 3;
@@ -50,8 +77,8 @@ class OptimizationLoop : public QObject
 {
     Q_OBJECT
 public:
-    OptimizationLoop(const Workload &workload, SessionStore &session, Planner &planner, EvalBackend &backend,
-                     const LoopOptions &options, QObject *parent = nullptr);
+    OptimizationLoop(const Workload &workload, SessionStore &session, Planner &planner,
+                     EvalBackend &backend, const LoopOptions &options, QObject *parent = nullptr);
     ~OptimizationLoop() override;
 
     void setMode(LoopMode mode) { m_mode = mode; }
@@ -108,7 +135,15 @@ Q_SIGNALS:
 private:
     struct Slot
     {
-        enum class State { Proposed, Approved, Rejected, Queued, Running, Done };
+        enum class State
+        {
+            Proposed,
+            Approved,
+            Rejected,
+            Queued,
+            Running,
+            Done
+        };
         Proposal proposal;
         State state = State::Proposed;
         EvalOutcome outcome;
@@ -138,7 +173,8 @@ private:
     /// Has the planner write each record (`asks`, in order; it may keep the
     /// rules' words or write its own) and calls `then` with all of them once
     /// the last is back. Stop cancels the calls; the rules' records remain.
-    void writeRecords(std::vector<std::function<void(RecordReady)>> asks, std::function<void(std::vector<Json>)> then);
+    void writeRecords(std::vector<std::function<void(RecordReady)>> asks,
+                      std::function<void(std::vector<Json>)> then);
     void finish(StopReason reason, const QString &detail);
     std::optional<std::pair<StopReason, QString>> stopCondition() const;
     void startNext();
@@ -163,7 +199,7 @@ private:
     bool m_aborting = false;
     bool m_planning = false; ///< waiting for the planner's answer
     int m_planGeneration = 0;
-    bool m_writing = false;  ///< waiting for the planner's memory records or reflections
+    bool m_writing = false; ///< waiting for the planner's memory records or reflections
     int m_writeGeneration = 0;
     int m_round = 0;
     int m_nextId = 1;
@@ -177,7 +213,8 @@ private:
     int m_evaluations = 0;
     int m_running = 0;
     QString m_bottleneck;
-    Json m_reverts = Json::array(); ///< reverts of the incumbent (engineer's and failure streaks), in order
+    Json m_reverts =
+        Json::array(); ///< reverts of the incumbent (engineer's and failure streaks), in order
     std::vector<Slot> m_batch;
     QElapsedTimer m_clock;
 };

@@ -31,7 +31,8 @@ QString knobChanges(const ExperimentRecord &c, const ExperimentRecord *parent)
 {
     QStringList out;
     for (const auto &[k, v] : c.knobs.items()) {
-        const Json *known = parent && parent->knobs.is_object() ? findAt(parent->knobs, {k.c_str()}) : nullptr;
+        const Json *known =
+            parent && parent->knobs.is_object() ? findAt(parent->knobs, {k.c_str()}) : nullptr;
         const Json before = known ? *known : Json();
         if (before != v)
             out << qs(k) + u'=' + qs(v.is_string() ? v.get<std::string>() : v.dump());
@@ -96,24 +97,26 @@ Json rankMemory(const Json &memory, const QString &bottleneck)
 Json ruleReflection(const ExperimentRecord &c, const ExperimentRecord *parent, const Decision &d)
 {
     const QString changes = knobChanges(c, parent);
-    const QString what = changes.isEmpty() ? (c.plan.isEmpty() ? c.origin + u" candidate"_s : c.plan) : changes;
+    const QString what =
+        changes.isEmpty() ? (c.plan.isEmpty() ? c.origin + u" candidate"_s : c.plan) : changes;
     const Json mine = summary(c);
     const Json theirs = parent ? summary(*parent) : Json::object();
     const double parentMs = theirs.value("median_ms", 0.0);
     QString expected = parent && parentMs > 0
-        ? u"faster than #"_s + QString::number(parent->id) + u" ("_s + QString::number(parentMs, 'g', 4) + u" ms)"_s
-        : u"a correct, timed first kernel"_s;
+                           ? u"faster than #"_s + QString::number(parent->id) + u" ("_s +
+                                 QString::number(parentMs, 'g', 4) + u" ms)"_s
+                           : u"a correct, timed first kernel"_s;
     QString observed, lesson;
     Json avoid = Json::array(), tryNext = Json::array();
     const QString failure = qs(stringAt(c.result, {"failure", "message"}));
     switch (d.kind) {
     case Decision::Kind::Kept:
-        observed = u"correct, "_s + QString::number(mine.value("median_ms", 0.0), 'g', 4) + u" ms ("_s
-            + QString::number(d.speedup, 'f', 2) + u"× the incumbent)"_s;
-        lesson = what + u" helps"_s
-            + (theirs.value("bottleneck", std::string()).empty()
-                   ? QString()
-                   : u" when "_s + qs(theirs.value("bottleneck", std::string())));
+        observed = u"correct, "_s + QString::number(mine.value("median_ms", 0.0), 'g', 4) +
+                   u" ms ("_s + QString::number(d.speedup, 'f', 2) + u"× the incumbent)"_s;
+        lesson = what + u" helps"_s +
+                 (theirs.value("bottleneck", std::string()).empty()
+                      ? QString()
+                      : u" when "_s + qs(theirs.value("bottleneck", std::string())));
         if (!changes.isEmpty())
             tryNext.push_back(ss(u"continue in the direction of "_s + changes));
         break;
@@ -129,16 +132,24 @@ Json ruleReflection(const ExperimentRecord &c, const ExperimentRecord *parent, c
             avoid.push_back(ss(changes));
         break;
     case Decision::Kind::Failed:
-        observed = u"failed ("_s + d.cause + u")"_s + (failure.isEmpty() ? QString() : u": "_s + failure);
+        observed =
+            u"failed ("_s + d.cause + u")"_s + (failure.isEmpty() ? QString() : u": "_s + failure);
         lesson = what + u" breaks the kernel ("_s + d.cause + u')';
         if (!changes.isEmpty())
             avoid.push_back(ss(changes));
         break;
     }
-    return Json{{"candidate", c.id},       {"round", c.round},          {"origin", ss(c.origin)},
-                {"tried", ss(what)},       {"expected", ss(expected)},  {"observed", ss(observed)},
-                {"outcome", ss(Decision::kindName(d.kind))},            {"lesson", ss(lesson)},
-                {"avoid", avoid},          {"try", tryNext},            {"by", "rules"}};
+    return Json{{"candidate", c.id},
+                {"round", c.round},
+                {"origin", ss(c.origin)},
+                {"tried", ss(what)},
+                {"expected", ss(expected)},
+                {"observed", ss(observed)},
+                {"outcome", ss(Decision::kindName(d.kind))},
+                {"lesson", ss(lesson)},
+                {"avoid", avoid},
+                {"try", tryNext},
+                {"by", "rules"}};
 }
 
 } // namespace kwb

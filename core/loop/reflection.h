@@ -22,6 +22,7 @@ Json rankMemory(const Json &memory, const QString &bottleneck);
 /// A structured reflection on one candidate, written by rules from the data
 /// (what was tried, expected, observed, the lesson, patterns to avoid/try).
 /// The LLM planner may write these instead; the fields stay the same.
-Json ruleReflection(const ExperimentRecord &candidate, const ExperimentRecord *parent, const Decision &decision);
+Json ruleReflection(const ExperimentRecord &candidate, const ExperimentRecord *parent,
+                    const Decision &decision);
 
 } // namespace kwb

@@ -19,7 +19,13 @@ QString codeOnly(const QString &source, const QString &language)
 {
     const bool python = language == u"python"_s;
     QString out = source;
-    enum { Code, Line, Block, Str } state = Code;
+    enum
+    {
+        Code,
+        Line,
+        Block,
+        Str
+    } state = Code;
     QChar quote;
     for (qsizetype i = 0; i < out.size(); ++i) {
         const QChar c = out[i];
@@ -67,7 +73,8 @@ QString codeOnly(const QString &source, const QString &language)
     return out;
 }
 
-QList<GuardFinding> checkGuards(const QString &source, const TargetProfile &target, const Workload &workload)
+QList<GuardFinding> checkGuards(const QString &source, const TargetProfile &target,
+                                const Workload &workload)
 {
     QList<GuardFinding> found;
     const QString code = codeOnly(source, target.language);

@@ -25,6 +25,7 @@ QString codeOnly(const QString &source, const QString &language);
 /// Checks a generated candidate against the target's guard rules (reward
 /// hacking: calling the reference or a library, touching files,
 /// special-casing the benchmark's shape). Empty when it passes.
-QList<GuardFinding> checkGuards(const QString &source, const TargetProfile &target, const Workload &workload);
+QList<GuardFinding> checkGuards(const QString &source, const TargetProfile &target,
+                                const Workload &workload);
 
 } // namespace kwb

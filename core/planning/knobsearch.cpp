@@ -29,18 +29,22 @@ constexpr size_t kGpObservations = 300;
 QString strategyName(SearchStrategy s)
 {
     switch (s) {
-    case SearchStrategy::Exhaustive: return u"exhaustive"_s;
-    case SearchStrategy::Random: return u"random"_s;
-    case SearchStrategy::Coordinate: return u"coordinate"_s;
-    case SearchStrategy::Model: return u"model"_s;
+    case SearchStrategy::Exhaustive:
+        return u"exhaustive"_s;
+    case SearchStrategy::Random:
+        return u"random"_s;
+    case SearchStrategy::Coordinate:
+        return u"coordinate"_s;
+    case SearchStrategy::Model:
+        return u"model"_s;
     }
     return {};
 }
 
 std::optional<SearchStrategy> parseStrategy(const QString &name)
 {
-    for (SearchStrategy s : {SearchStrategy::Exhaustive, SearchStrategy::Random, SearchStrategy::Coordinate,
-                             SearchStrategy::Model}) {
+    for (SearchStrategy s : {SearchStrategy::Exhaustive, SearchStrategy::Random,
+                             SearchStrategy::Coordinate, SearchStrategy::Model}) {
         if (strategyName(s) == name)
             return s;
     }
@@ -49,7 +53,8 @@ std::optional<SearchStrategy> parseStrategy(const QString &name)
 
 KnobSearch::KnobSearch(const KnobSpace &space, SearchStrategy strategy, quint64 seed)
     : m_space(space), m_strategy(strategy), m_rng(seed)
-{}
+{
+}
 
 void KnobSearch::observe(const KnobConfig &config, double timeMs)
 {
@@ -114,10 +119,18 @@ std::vector<KnobProposal> KnobSearch::propose(int count, const QString &bottlene
     for (int i = 0; i < count; ++i) {
         std::optional<KnobProposal> p;
         switch (m_strategy) {
-        case SearchStrategy::Exhaustive: p = proposeExhaustive(); break;
-        case SearchStrategy::Random: p = proposeRandom(); break;
-        case SearchStrategy::Coordinate: p = proposeCoordinate(bottleneck); break;
-        case SearchStrategy::Model: p = proposeModel(); break;
+        case SearchStrategy::Exhaustive:
+            p = proposeExhaustive();
+            break;
+        case SearchStrategy::Random:
+            p = proposeRandom();
+            break;
+        case SearchStrategy::Coordinate:
+            p = proposeCoordinate(bottleneck);
+            break;
+        case SearchStrategy::Model:
+            p = proposeModel();
+            break;
         }
         if (!p)
             break;
@@ -137,8 +150,9 @@ std::optional<KnobProposal> KnobSearch::proposeExhaustive()
             ++m_exhaustiveCursor;
         if (m_exhaustiveCursor == valid.size())
             return std::nullopt;
-        return KnobProposal{valid[m_exhaustiveCursor], u"exhaustive "_s + QString::number(m_exhaustiveCursor + 1)
-                                                           + u'/' + QString::number(valid.size())};
+        return KnobProposal{valid[m_exhaustiveCursor], u"exhaustive "_s +
+                                                           QString::number(m_exhaustiveCursor + 1) +
+                                                           u'/' + QString::number(valid.size())};
     }
     std::optional<KnobConfig> found;
     m_space.forEachValid([&](const KnobConfig &c) {
@@ -172,7 +186,9 @@ std::optional<KnobProposal> KnobSearch::proposeRandom()
         KnobConfig c;
         for (const Knob &k : m_space.knobs())
             c.push_back(std::uniform_int_distribution<int>(0, int(k.values.size()) - 1)(m_rng));
-        auto fixed = m_space.isValid(c) ? std::optional(c) : attempt % 16 == 0 ? repair(c, -1) : std::nullopt;
+        auto fixed = m_space.isValid(c)  ? std::optional(c)
+                     : attempt % 16 == 0 ? repair(c, -1)
+                                         : std::nullopt;
         if (fixed && !seen(*fixed))
             return KnobProposal{*fixed, u"random joint sample"_s};
     }
@@ -221,10 +237,11 @@ std::optional<KnobProposal> KnobSearch::proposeCoordinate(const QString &bottlen
                 if (!fixed || seen(*fixed))
                     continue;
                 m_coordinateKnob = k;
-                const bool byBottleneck = std::find(order.begin(), order.begin() + long(implicated), k)
-                    != order.begin() + long(implicated);
-                return KnobProposal{*fixed, u"sweep "_s + knobs[size_t(k)].name + u" around the best"_s
-                                                + (byBottleneck ? u" ("_s + bottleneck + u')' : QString())};
+                const bool byBottleneck = std::find(order.begin(), order.begin() + long(implicated),
+                                                    k) != order.begin() + long(implicated);
+                return KnobProposal{*fixed,
+                                    u"sweep "_s + knobs[size_t(k)].name + u" around the best"_s +
+                                        (byBottleneck ? u" ("_s + bottleneck + u')' : QString())};
             }
         }
     }
@@ -239,7 +256,8 @@ namespace {
 
 // Solves (A + lambda·I) x = b for a symmetric positive semi-definite n×n A
 // (row-major) by Cholesky; `a` is left holding the factor L (lower).
-std::vector<double> choleskySolve(std::vector<double> &a, std::vector<double> b, size_t n, double lambda)
+std::vector<double> choleskySolve(std::vector<double> &a, std::vector<double> b, size_t n,
+                                  double lambda)
 {
     for (size_t i = 0; i < n; ++i)
         a[i * n + i] += lambda;
@@ -281,8 +299,9 @@ void KnobSearch::knobDistances(const KnobConfig &a, const KnobConfig &b, double 
         const Knob &knob = knobs[k];
         const bool ordinal = knob.kind != Knob::Kind::Permutation && knob.values.front().numeric;
         out[k] = a[k] == b[k] ? 0.0
-            : ordinal && knob.values.size() > 1 ? double(std::abs(a[k] - b[k])) / double(knob.values.size() - 1)
-                                                : 1.0;
+                 : ordinal && knob.values.size() > 1
+                     ? double(std::abs(a[k] - b[k])) / double(knob.values.size() - 1)
+                     : 1.0;
     }
 }
 
@@ -334,7 +353,8 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         for (size_t k = 0; k < b->size(); ++k) {
             const int values = int(m_space.knobs()[k].values.size());
             const int at = (*b)[k];
-            for (int v = std::max(0, at - kNeighbours); v < std::min(values, at + kNeighbours + 1); ++v) {
+            for (int v = std::max(0, at - kNeighbours); v < std::min(values, at + kNeighbours + 1);
+                 ++v) {
                 KnobConfig c = *b;
                 c[k] = v;
                 if (m_space.isValid(c) && !seen(c))
@@ -355,9 +375,11 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
     for (const auto &o : m_observed)
         obs.push_back(&o);
     if (obs.size() > kGpObservations) {
-        std::vector<const std::pair<KnobConfig, double> *> recent(obs.end() - kGpObservations / 5, obs.end());
+        std::vector<const std::pair<KnobConfig, double> *> recent(obs.end() - kGpObservations / 5,
+                                                                  obs.end());
         std::stable_sort(obs.begin(), obs.end(), [](const auto *a, const auto *b) {
-            return (std::isnan(a->second) ? INFINITY : a->second) < (std::isnan(b->second) ? INFINITY : b->second);
+            return (std::isnan(a->second) ? INFINITY : a->second) <
+                   (std::isnan(b->second) ? INFINITY : b->second);
         });
         obs.resize(kGpObservations - recent.size());
         for (const auto *r : recent) {
@@ -430,16 +452,17 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
             s2 -= v[i] * v[i];
         const double sigma = std::sqrt(std::max(s2, 1e-12));
         const double z = (best - mu) / sigma;
-        const double ei = (best - mu) * 0.5 * std::erfc(-z / std::sqrt(2.0))
-            + sigma * std::exp(-0.5 * z * z) / std::sqrt(2.0 * M_PI);
+        const double ei = (best - mu) * 0.5 * std::erfc(-z / std::sqrt(2.0)) +
+                          sigma * std::exp(-0.5 * z * z) / std::sqrt(2.0 * M_PI);
         if (ei > bestEi) {
             bestEi = ei;
             bestMu = mu;
             bestIndex = p;
         }
     }
-    return KnobProposal{pool[bestIndex], u"model: predicted "_s + QString::number(std::exp(bestMu + mean), 'g', 3)
-                                             + u" ms, most expected improvement"_s};
+    return KnobProposal{pool[bestIndex], u"model: predicted "_s +
+                                             QString::number(std::exp(bestMu + mean), 'g', 3) +
+                                             u" ms, most expected improvement"_s};
 }
 
 } // namespace kwb

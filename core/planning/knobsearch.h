@@ -5,7 +5,6 @@
 #include <QHash>
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 #include <random>
 #include <set>
@@ -14,7 +13,8 @@
 namespace kwb {
 
 /// Strategies for proposing knob configurations of a templated kernel.
-enum class SearchStrategy {
+enum class SearchStrategy
+{
     Exhaustive, ///< every valid configuration, in order
     Random,     ///< uniform joint samples over the valid configurations
     Coordinate, ///< sweep one knob at a time around the best, knobs chosen by bottleneck

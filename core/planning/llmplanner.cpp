@@ -12,7 +12,6 @@
 #include <QDir>
 #include <QFile>
 #include <QSaveFile>
-
 #include <cmath>
 
 namespace kwb {
@@ -28,7 +27,8 @@ QString titleOf(const QString &plan)
 {
     for (QString line : plan.split(u'\n')) {
         line = line.trimmed();
-        while (!line.isEmpty() && (line[0] == u'#' || line[0] == u'*' || line[0] == u'-' || line[0] == u'>'))
+        while (!line.isEmpty() &&
+               (line[0] == u'#' || line[0] == u'*' || line[0] == u'-' || line[0] == u'>'))
             line = line.mid(1).trimmed();
         line.remove(u"**"_s);
         if (!line.isEmpty())
@@ -87,16 +87,18 @@ LedgerTotals readLedger(const QString &sessionDir)
 }
 
 LlmPlanner::LlmPlanner(const Workload &workload, const TargetProfile &target, SessionStore &session,
-                       const LlmSettings &settings, const LlmPlannerOptions &options, QObject *parent)
-    : QObject(parent), m_workload(workload), m_target(target), m_session(session), m_options(options),
-      m_client(settings), m_totals(readLedger(session.dir()))
+                       const LlmSettings &settings, const LlmPlannerOptions &options,
+                       QObject *parent)
+    : QObject(parent), m_workload(workload), m_target(target), m_session(session),
+      m_options(options), m_client(settings), m_totals(readLedger(session.dir()))
 {
     connect(&m_client, &LlmClient::delta, this, &LlmPlanner::callDelta);
     connect(&m_client, &LlmClient::finished, this, &LlmPlanner::onFinished);
-    connect(&m_client, &LlmClient::retrying, this, [this](int, int attempt, int waitMs, const QString &why) {
-        Q_EMIT note(u"llm: "_s + why + u"; retry "_s + QString::number(attempt) + u" in "_s
-                    + QString::number(waitMs / 1000.0, 'f', 1) + u" s"_s);
-    });
+    connect(&m_client, &LlmClient::retrying, this,
+            [this](int, int attempt, int waitMs, const QString &why) {
+                Q_EMIT note(u"llm: "_s + why + u"; retry "_s + QString::number(attempt) +
+                            u" in "_s + QString::number(waitMs / 1000.0, 'f', 1) + u" s"_s);
+            });
 }
 
 LlmPlanner::~LlmPlanner() = default;
@@ -125,16 +127,16 @@ int LlmPlanner::nextFix(const ExperimentRecord &failed) const
     if (it == m_generated.cend() || failed.decision != u"failed"_s || m_cancelled)
         return 0;
     const QString cls = qs(stringAt(failed.result, {"failure", "class"}));
-    const bool fixable = cls == u"compile"_s || cls == u"incorrect"_s || cls == u"crash"_s || cls == u"timeout"_s
-        || failed.untrusted();
+    const bool fixable = cls == u"compile"_s || cls == u"incorrect"_s || cls == u"crash"_s ||
+                         cls == u"timeout"_s || failed.untrusted();
     return fixable && it->fixNo < m_options.fixAttempts ? it->fixNo + 1 : 0;
 }
 
 QString LlmPlanner::willFix(const ExperimentRecord &failed) const
 {
     const int fix = nextFix(failed);
-    return fix ? u"sent back to the executor (fix "_s + QString::number(fix) + u'/' + QString::number(m_options.fixAttempts)
-            + u')'
+    return fix ? u"sent back to the executor (fix "_s + QString::number(fix) + u'/' +
+                     QString::number(m_options.fixAttempts) + u')'
                : QString();
 }
 
@@ -155,7 +157,8 @@ void LlmPlanner::observe(const ExperimentRecord &record)
 
 QString LlmPlanner::feedbackFor(const ExperimentRecord &failed) const
 {
-    QString text = u"Your previous kernel (candidate #"_s + QString::number(failed.id) + u") failed: "_s + failed.cause;
+    QString text = u"Your previous kernel (candidate #"_s + QString::number(failed.id) +
+                   u") failed: "_s + failed.cause;
     const std::string message = stringAt(failed.result, {"failure", "message"});
     if (!message.empty())
         text += u"\n"_s + qs(message);
@@ -170,7 +173,8 @@ QString LlmPlanner::feedbackFor(const ExperimentRecord &failed) const
             text += u"\n\n"_s + qs(stage) + u" output:\n```\n"_s + excerpt.trimmed() + u"\n```"_s;
         }
     }
-    return text + u"\n\nFix the kernel so that it compiles and computes the correct result, keeping the plan's optimization."_s;
+    return text +
+           u"\n\nFix the kernel so that it compiles and computes the correct result, keeping the plan's optimization."_s;
 }
 
 QString LlmPlanner::incumbentSource() const
@@ -189,12 +193,17 @@ QHash<QString, QString> LlmPlanner::promptValues(const Job &job) const
     v[u"source"_s] = job.source.trimmed();
     v[u"plan"_s] = job.plan.trimmed();
     v[u"variant"_s] = job.fixNo == 0 && m_plans > 1
-        ? u" (this is one of "_s + QString::number(m_plans) + u" plans of the round: make it a distinct idea)"_s
-        : QString();
-    v[u"sample"_s] = job.samples > 1 ? u"\nThis is sample "_s + QString::number(job.sample) + u" of "_s
-            + QString::number(job.samples) + u" for this plan, each written separately: choose your own way to carry it out.\n"_s
-                                     : QString();
-    v[u"error_feedback"_s] = job.feedback.isEmpty() ? QString() : u"\n# Error feedback\n"_s + job.feedback + u'\n';
+                          ? u" (this is one of "_s + QString::number(m_plans) +
+                                u" plans of the round: make it a distinct idea)"_s
+                          : QString();
+    v[u"sample"_s] =
+        job.samples > 1
+            ? u"\nThis is sample "_s + QString::number(job.sample) + u" of "_s +
+                  QString::number(job.samples) +
+                  u" for this plan, each written separately: choose your own way to carry it out.\n"_s
+            : QString();
+    v[u"error_feedback"_s] =
+        job.feedback.isEmpty() ? QString() : u"\n# Error feedback\n"_s + job.feedback + u'\n';
     return v;
 }
 
@@ -203,9 +212,11 @@ QHash<QString, QString> LlmPlanner::roundValues(const QString &incumbentText) co
     QHash<QString, QString> v;
     v[u"language"_s] = m_target.language;
     v[u"target_name"_s] = m_target.name;
-    v[u"workload"_s] = m_workload.name + (m_workload.description.isEmpty() ? QString() : u": "_s + m_workload.description);
-    v[u"goal"_s] = m_workload.goal.metric + (m_workload.goal.higherIsBetter ? u" ≥ "_s : u" ≤ "_s)
-        + QString::number(m_workload.goal.target);
+    v[u"workload"_s] =
+        m_workload.name +
+        (m_workload.description.isEmpty() ? QString() : u": "_s + m_workload.description);
+    v[u"goal"_s] = m_workload.goal.metric + (m_workload.goal.higherIsBetter ? u" ≥ "_s : u" ≤ "_s) +
+                   QString::number(m_workload.goal.target);
     v[u"incumbent_id"_s] = m_incumbent ? QString::number(m_incumbent->id) : u"start"_s;
     v[u"incumbent_source"_s] = incumbentText.trimmed();
     v[u"bottleneck"_s] = m_bottleneck.isEmpty() ? u"unknown"_s : m_bottleneck;
@@ -222,15 +233,18 @@ QHash<QString, QString> LlmPlanner::roundValues(const QString &incumbentText) co
         const Json *value = measured ? findAt(*measured, {m.name.toUtf8().constData()}) : nullptr;
         if (!value || !value->is_number())
             continue;
-        metrics << u"- "_s + m.name + u" = "_s + QString::number(value->get<double>(), 'g', 4)
-                + (m.unit.isEmpty() ? QString() : u' ' + m.unit) + u" ("_s + (m.higherIsBetter ? u"higher"_s : u"lower"_s)
-                + u" is better): "_s + m.description;
+        metrics << u"- "_s + m.name + u" = "_s + QString::number(value->get<double>(), 'g', 4) +
+                       (m.unit.isEmpty() ? QString() : u' ' + m.unit) + u" ("_s +
+                       (m.higherIsBetter ? u"higher"_s : u"lower"_s) + u" is better): "_s +
+                       m.description;
     }
     if (measured) {
-        for (const char *name : {"median_ms", "gflops", "pct_peak_flops", "pct_peak_bw", "pct_roofline"}) {
+        for (const char *name :
+             {"median_ms", "gflops", "pct_peak_flops", "pct_peak_bw", "pct_roofline"}) {
             const Json *value = findAt(*measured, {name});
             if (value && value->is_number() && !m_target.metric(QString::fromLatin1(name)))
-                metrics << u"- "_s + QString::fromLatin1(name) + u" = "_s + QString::number(value->get<double>(), 'g', 4);
+                metrics << u"- "_s + QString::fromLatin1(name) + u" = "_s +
+                               QString::number(value->get<double>(), 'g', 4);
         }
     }
     v[u"metrics"_s] = metrics.isEmpty() ? u"(no measurements yet)"_s : metrics.join(u'\n');
@@ -254,26 +268,31 @@ QHash<QString, QString> LlmPlanner::roundValues(const QString &incumbentText) co
     const std::vector<Json> all = m_session.reflections();
     for (size_t i = all.size() > 5 ? all.size() - 5 : 0; i < all.size(); ++i) {
         const Json &r = all[i];
-        const QString avoid = words(r.value("avoid", Json())), tryNext = words(r.value("try", Json()));
-        reflexions << u"- #"_s + QString::number(r.value("candidate", 0)) + u": "_s + words(r.value("lesson", Json()))
-                + (avoid.isEmpty() ? QString() : u" Avoid: "_s + avoid) + (tryNext.isEmpty() ? QString() : u" Try: "_s + tryNext);
+        const QString avoid = words(r.value("avoid", Json())),
+                      tryNext = words(r.value("try", Json()));
+        reflexions << u"- #"_s + QString::number(r.value("candidate", 0)) + u": "_s +
+                          words(r.value("lesson", Json())) +
+                          (avoid.isEmpty() ? QString() : u" Avoid: "_s + avoid) +
+                          (tryNext.isEmpty() ? QString() : u" Try: "_s + tryNext);
     }
     v[u"reflexions"_s] = reflexions.isEmpty() ? u"(none yet)"_s : reflexions.join(u'\n');
     QStringList failures;
     const auto &records = m_session.experiments();
     for (auto it = records.rbegin(); it != records.rend() && failures.size() < 5; ++it) {
         if (it->decision == u"failed"_s || it->decision == u"rejected"_s)
-            failures << u"- #"_s + QString::number(it->id) + u' ' + it->plan.left(100) + u": "_s + it->cause.left(200);
+            failures << u"- #"_s + QString::number(it->id) + u' ' + it->plan.left(100) + u": "_s +
+                            it->cause.left(200);
     }
     v[u"failures"_s] = failures.isEmpty() ? u"(none)"_s : failures.join(u'\n');
-    v[u"signature"_s] = u"void "_s + m_workload.kernelEntry + u'(' + kernelParameters(m_workload).join(u", "_s) + u')';
+    v[u"signature"_s] = u"void "_s + m_workload.kernelEntry + u'(' +
+                        kernelParameters(m_workload).join(u", "_s) + u')';
     v[u"reference_entry"_s] = m_workload.referenceEntry;
     QStringList dims;
     for (qsizetype i = 0; i < m_workload.dimNames.size(); ++i)
         dims << m_workload.dimNames[i] + u'=' + QString::number(m_workload.dimValues[size_t(i)]);
     v[u"dims"_s] = dims.join(u", "_s);
-    v[u"compile"_s] = (m_target.compiler.isEmpty() ? u"c++"_s : m_target.compiler) + u' '
-        + (m_target.compilerFlags + m_workload.compileFlags).join(u' ');
+    v[u"compile"_s] = (m_target.compiler.isEmpty() ? u"c++"_s : m_target.compiler) + u' ' +
+                      (m_target.compilerFlags + m_workload.compileFlags).join(u' ');
     QStringList rules;
     for (const GuardRule &g : m_target.guards)
         rules << u"- Never: "_s + g.reason + u'.';
@@ -281,8 +300,8 @@ QHash<QString, QString> LlmPlanner::roundValues(const QString &incumbentText) co
     return v;
 }
 
-void LlmPlanner::proposeLater(int count, const ExperimentRecord *incumbent, const QString &bottleneck,
-                              ProposalsReady ready)
+void LlmPlanner::proposeLater(int count, const ExperimentRecord *incumbent,
+                              const QString &bottleneck, ProposalsReady ready)
 {
     m_incumbent = incumbent ? std::optional<ExperimentRecord>(*incumbent) : std::nullopt;
     m_bottleneck = bottleneck;
@@ -327,9 +346,12 @@ bool LlmPlanner::startCall(int job, const QString &purpose, const QHash<QString,
                            std::function<void(const LlmReply &)> then, QString *error)
 {
     PromptTemplate t;
-    if (!loadPrompt(purpose, promptSearchPath(m_session.dir(), m_target.id, m_client.settings().promptsDir), &t, error))
+    if (!loadPrompt(purpose,
+                    promptSearchPath(m_session.dir(), m_target.id, m_client.settings().promptsDir),
+                    &t, error))
         return false;
-    Sent sent{job, purpose, renderPrompt(t.system, values), renderPrompt(t.user, values), t.path, std::move(then)};
+    Sent sent{job,    purpose,        renderPrompt(t.system, values), renderPrompt(t.user, values),
+              t.path, std::move(then)};
     const int call = m_client.send({purpose, sent.system, sent.prompt});
     Q_EMIT callStarted(call, purpose, sent.system, sent.prompt);
     m_sent.insert(call, std::move(sent));
@@ -374,8 +396,8 @@ void LlmPlanner::record(const Sent &sent, const LlmReply &reply)
                 {"cost", reply.cost},
                 {"ms", reply.ms}};
     QDir().mkpath(m_session.dir() + u"/transcripts"_s);
-    QSaveFile f(m_session.dir() + u"/transcripts/"_s + QString::number(number).rightJustified(4, u'0') + u'-' + purpose
-                + u".json"_s);
+    QSaveFile f(m_session.dir() + u"/transcripts/"_s +
+                QString::number(number).rightJustified(4, u'0') + u'-' + purpose + u".json"_s);
     if (f.open(QIODevice::WriteOnly)) {
         f.write(QByteArray::fromStdString(doc.dump(2)) + '\n');
         f.commit();
@@ -402,7 +424,9 @@ void LlmPlanner::onFinished(int call, const LlmReply &reply)
     if (job < 0 || size_t(job) >= m_jobs.size() || m_jobs[size_t(job)].done)
         return;
     if (!reply.ok)
-        return jobDone(job, std::nullopt, reply.cancelled ? u"cancelled"_s : purpose + u" call failed: "_s + reply.error);
+        return jobDone(job, std::nullopt,
+                       reply.cancelled ? u"cancelled"_s
+                                       : purpose + u" call failed: "_s + reply.error);
     Job &j = m_jobs[size_t(job)];
     if (purpose == u"planner"_s) {
         j.plan = reply.text.trimmed();
@@ -421,7 +445,8 @@ void LlmPlanner::onFinished(int call, const LlmReply &reply)
     const ExtractedCode code = extractKernel(reply.text, languages, m_workload.kernelEntry);
     if (code.source.isEmpty()) {
         if (j.formatTries >= m_options.formatRetries)
-            return jobDone(job, std::nullopt, u"the executor gave no usable kernel: "_s + code.error);
+            return jobDone(job, std::nullopt,
+                           u"the executor gave no usable kernel: "_s + code.error);
         ++j.formatTries;
         j.feedback = code.error;
         Q_EMIT note(u"llm: "_s + code.error + u" (asking again)"_s);
@@ -433,13 +458,15 @@ void LlmPlanner::onFinished(int call, const LlmReply &reply)
     p.plan = titleOf(j.plan);
     p.label = u"llm: "_s + p.plan.left(60);
     if (j.samples > 1) {
-        p.plan += u" (sample "_s + QString::number(j.sample) + u'/' + QString::number(j.samples) + u')';
+        p.plan +=
+            u" (sample "_s + QString::number(j.sample) + u'/' + QString::number(j.samples) + u')';
         p.label += u" ("_s + QString::number(j.sample) + u'/' + QString::number(j.samples) + u')';
         p.flags << u"sample"_s;
     }
     if (j.fixOf) {
-        p.plan += u" (fix "_s + QString::number(j.fixNo) + u'/' + QString::number(m_options.fixAttempts) + u" of #"_s
-            + QString::number(j.fixOf) + u')';
+        p.plan += u" (fix "_s + QString::number(j.fixNo) + u'/' +
+                  QString::number(m_options.fixAttempts) + u" of #"_s + QString::number(j.fixOf) +
+                  u')';
         p.flags << u"fix"_s;
     }
     if (j.formatTries > 0)
@@ -481,8 +508,8 @@ void LlmPlanner::jobDone(int job, std::optional<Proposal> proposal, const QStrin
     ready(std::move(results), m_cancelled ? u"cancelled"_s : m_lastError);
 }
 
-void LlmPlanner::writeMemory(const Json &rules, const ExperimentRecord &slow, const ExperimentRecord &fast,
-                             RecordReady done)
+void LlmPlanner::writeMemory(const Json &rules, const ExperimentRecord &slow,
+                             const ExperimentRecord &fast, RecordReady done)
 {
     if (!m_client.settings().writeNotes || m_cancelled)
         return done(rules);
@@ -493,11 +520,12 @@ void LlmPlanner::writeMemory(const Json &rules, const ExperimentRecord &slow, co
     v[u"record"_s] = qs(rules.dump(2));
     v[u"slow_source"_s] = excerpt(readFile(m_session.kernelPath(slow.sourceHash)));
     v[u"fast_source"_s] = excerpt(readFile(m_session.kernelPath(fast.sourceHash)));
-    sendNote(std::make_shared<Note>(Note{u"summarizer"_s, v, {{"change"}, {"why"}}, rules, std::move(done), 0}));
+    sendNote(std::make_shared<Note>(
+        Note{u"summarizer"_s, v, {{"change"}, {"why"}}, rules, std::move(done), 0}));
 }
 
-void LlmPlanner::writeReflection(const Json &rules, const ExperimentRecord &candidate, const ExperimentRecord *parent,
-                                 RecordReady done)
+void LlmPlanner::writeReflection(const Json &rules, const ExperimentRecord &candidate,
+                                 const ExperimentRecord *parent, RecordReady done)
 {
     if (!m_client.settings().writeNotes || m_cancelled)
         return done(rules);
@@ -505,12 +533,14 @@ void LlmPlanner::writeReflection(const Json &rules, const ExperimentRecord &cand
     v[u"candidate_id"_s] = QString::number(candidate.id);
     v[u"parent_id"_s] = parent ? QString::number(parent->id) : u"none"_s;
     v[u"plan"_s] = candidate.plan.isEmpty() ? candidate.origin + u" candidate"_s : candidate.plan;
-    v[u"decision"_s] = candidate.decision + (candidate.cause.isEmpty() ? QString() : u": "_s + candidate.cause);
+    v[u"decision"_s] =
+        candidate.decision + (candidate.cause.isEmpty() ? QString() : u": "_s + candidate.cause);
     const std::string failure = stringAt(candidate.result, {"failure", "message"});
     v[u"failure"_s] = failure.empty() ? u"(none)"_s : qs(failure).left(2000);
     v[u"record"_s] = qs(rules.dump(2));
     v[u"source"_s] = excerpt(readFile(m_session.kernelPath(candidate.sourceHash)));
-    const std::vector<ReplyField> fields = {{"tried"}, {"expected"}, {"observed"}, {"lesson"}, {"avoid", true}, {"try", true}};
+    const std::vector<ReplyField> fields = {{"tried"},  {"expected"},    {"observed"},
+                                            {"lesson"}, {"avoid", true}, {"try", true}};
     sendNote(std::make_shared<Note>(Note{u"reflexion"_s, v, fields, rules, std::move(done), 0}));
 }
 
@@ -539,7 +569,8 @@ void LlmPlanner::sendNote(std::shared_ptr<Note> n)
         if (!answer) {
             if (n->formatTries < m_options.formatRetries && !m_cancelled) {
                 ++n->formatTries;
-                n->values[u"error_feedback"_s] = u"\n# Your last answer could not be used\n"_s + why + u'\n';
+                n->values[u"error_feedback"_s] =
+                    u"\n# Your last answer could not be used\n"_s + why + u'\n';
                 noteFailure(n->purpose, why + u" (asking again)"_s);
                 return sendNote(n);
             }

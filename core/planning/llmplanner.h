@@ -7,7 +7,6 @@
 
 #include <QHash>
 #include <QObject>
-
 #include <memory>
 #include <vector>
 
@@ -19,7 +18,8 @@ struct Workload;
 
 struct LlmPlannerOptions
 {
-    int fixAttempts = 3;   ///< a compile error or wrong result fed back this often before the plan is dropped
+    int fixAttempts =
+        3; ///< a compile error or wrong result fed back this often before the plan is dropped
     int formatRetries = 2; ///< a reply without a usable kernel, asked again this often
 };
 
@@ -49,14 +49,16 @@ class LlmPlanner : public QObject, public Planner
 {
     Q_OBJECT
 public:
-    LlmPlanner(const Workload &workload, const TargetProfile &target, SessionStore &session, const LlmSettings &settings,
-               const LlmPlannerOptions &options = {}, QObject *parent = nullptr);
+    LlmPlanner(const Workload &workload, const TargetProfile &target, SessionStore &session,
+               const LlmSettings &settings, const LlmPlannerOptions &options = {},
+               QObject *parent = nullptr);
     ~LlmPlanner() override;
 
     QString name() const override;
     void observe(const ExperimentRecord &record) override;
     void setIncumbent(const ExperimentRecord *incumbent) override;
-    std::vector<Proposal> propose(int count, const ExperimentRecord *incumbent, const QString &bottleneck) override;
+    std::vector<Proposal> propose(int count, const ExperimentRecord *incumbent,
+                                  const QString &bottleneck) override;
     void proposeLater(int count, const ExperimentRecord *incumbent, const QString &bottleneck,
                       ProposalsReady ready) override;
     void cancel() override;
@@ -68,8 +70,8 @@ public:
     /// not validate after formatRetries, the call fails or Stop cancels it.
     void writeMemory(const Json &rules, const ExperimentRecord &slow, const ExperimentRecord &fast,
                      RecordReady done) override;
-    void writeReflection(const Json &rules, const ExperimentRecord &candidate, const ExperimentRecord *parent,
-                         RecordReady done) override;
+    void writeReflection(const Json &rules, const ExperimentRecord &candidate,
+                         const ExperimentRecord *parent, RecordReady done) override;
 
     const LedgerTotals &totals() const { return m_totals; }
     /// The round the calls belong to (the one being planned).
@@ -78,7 +80,8 @@ public:
 
 Q_SIGNALS:
     /// A call went out: its exact prompt (the GUI shows it, then the reply as it streams).
-    void callStarted(int call, const QString &purpose, const QString &system, const QString &prompt);
+    void callStarted(int call, const QString &purpose, const QString &system,
+                     const QString &prompt);
     void callDelta(int call, const QString &text);
     void callFinished(int call, const QString &purpose, const LlmReply &reply);
     /// A line for the console: a plan taken, a retry, a guard's verdict.
@@ -87,13 +90,13 @@ Q_SIGNALS:
 private:
     struct Job
     {
-        QString plan;       ///< the planner's reply
-        QString source;     ///< the kernel to change
-        QString feedback;   ///< error feedback for the executor
+        QString plan;     ///< the planner's reply
+        QString source;   ///< the kernel to change
+        QString feedback; ///< error feedback for the executor
         int formatTries = 0;
-        int fixOf = 0;      ///< a fix: the candidate whose failure started the chain
-        int fixNo = 0;      ///< a fix: its number, 1…fixAttempts
-        int sampleOf = -1;  ///< a further sample: the job whose plan it implements
+        int fixOf = 0;     ///< a fix: the candidate whose failure started the chain
+        int fixNo = 0;     ///< a fix: its number, 1…fixAttempts
+        int sampleOf = -1; ///< a further sample: the job whose plan it implements
         int sample = 0, samples = 1;
         bool done = false;
     };
@@ -110,7 +113,7 @@ private:
     {
         int job = -1;
         QString purpose, system, prompt;
-        QString templatePath; ///< the template file the prompt came from
+        QString templatePath;                       ///< the template file the prompt came from
         std::function<void(const LlmReply &)> then; ///< a note's call: what to do with the reply
     };
     struct Note

@@ -11,9 +11,10 @@ namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
-SearchPlanner::SearchPlanner(const Workload &workload, const TargetProfile &target, SearchStrategy strategy,
-                             quint64 seed)
-    : m_workload(workload), m_target(target), m_strategy(strategy), m_search(workload.knobs, strategy, seed)
+SearchPlanner::SearchPlanner(const Workload &workload, const TargetProfile &target,
+                             SearchStrategy strategy, quint64 seed)
+    : m_workload(workload), m_target(target), m_strategy(strategy),
+      m_search(workload.knobs, strategy, seed)
 {
     m_search.setBottleneckKnobs(workload.knobMap);
 }
@@ -29,7 +30,9 @@ void SearchPlanner::observe(const ExperimentRecord &record)
     if (!config || record.decision == u"infra"_s || record.decision == u"rejected"_s)
         return;
     const Json *correct = findAt(record.result, {"correct"});
-    double ms = correct && *correct == Json(true) ? numberAt(record.result, {"latency", "median_ms"}, NAN) : NAN;
+    double ms = correct && *correct == Json(true)
+                    ? numberAt(record.result, {"latency", "median_ms"}, NAN)
+                    : NAN;
     if (record.untrusted())
         ms = NAN;
     m_search.observe(*config, ms);
@@ -40,7 +43,8 @@ void SearchPlanner::setIncumbent(const ExperimentRecord *incumbent)
     m_search.setBase(incumbent ? m_workload.knobs.configFromJson(incumbent->knobs) : std::nullopt);
 }
 
-std::vector<Proposal> SearchPlanner::propose(int count, const ExperimentRecord *incumbent, const QString &bottleneck)
+std::vector<Proposal> SearchPlanner::propose(int count, const ExperimentRecord *incumbent,
+                                             const QString &bottleneck)
 {
     std::vector<Proposal> out;
     if (m_workload.templatePath.isEmpty() || m_workload.knobs.isEmpty())
@@ -66,8 +70,8 @@ std::vector<Proposal> SearchPlanner::propose(int count, const ExperimentRecord *
                 changes << knobs[k].name + u' ' + from + u"→"_s + to;
         }
         p.plan = (base ? (changes.isEmpty() ? u"no change"_s : changes.join(u", "_s))
-                       : m_workload.knobs.describe(kp.config))
-            + u" ("_s + kp.reason + u')';
+                       : m_workload.knobs.describe(kp.config)) +
+                 u" ("_s + kp.reason + u')';
         p.label = m_workload.knobs.describe(kp.config);
         out.push_back(std::move(p));
     }

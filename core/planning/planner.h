@@ -5,7 +5,6 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <functional>
 #include <memory>
 #include <optional>
@@ -52,11 +51,12 @@ public:
     /// The loop moved its incumbent (a keep or an engineer's revert).
     virtual void setIncumbent(const ExperimentRecord *incumbent) = 0;
     /// Up to `count` new proposals; none when there is nothing left to try.
-    virtual std::vector<Proposal> propose(int count, const ExperimentRecord *incumbent, const QString &bottleneck) = 0;
+    virtual std::vector<Proposal> propose(int count, const ExperimentRecord *incumbent,
+                                          const QString &bottleneck) = 0;
     /// The same, for planners that answer later (an LLM): `ready` is called
     /// once, possibly before this returns. The default answers with propose().
-    virtual void proposeLater(int count, const ExperimentRecord *incumbent, const QString &bottleneck,
-                              ProposalsReady ready)
+    virtual void proposeLater(int count, const ExperimentRecord *incumbent,
+                              const QString &bottleneck, ProposalsReady ready)
     {
         ready(propose(count, incumbent, bottleneck), {});
     }
@@ -78,8 +78,8 @@ public:
     /// of a keep; a planner with a language model may word its change and
     /// why it helped (the figures stay the rules'). `done` is called once,
     /// possibly before this returns. The default stores the rules' record.
-    virtual void writeMemory(const Json &rules, const ExperimentRecord &slow, const ExperimentRecord &fast,
-                             RecordReady done)
+    virtual void writeMemory(const Json &rules, const ExperimentRecord &slow,
+                             const ExperimentRecord &fast, RecordReady done)
     {
         Q_UNUSED(slow)
         Q_UNUSED(fast)
@@ -100,11 +100,13 @@ public:
 class SearchPlanner : public Planner
 {
 public:
-    SearchPlanner(const Workload &workload, const TargetProfile &target, SearchStrategy strategy, quint64 seed);
+    SearchPlanner(const Workload &workload, const TargetProfile &target, SearchStrategy strategy,
+                  quint64 seed);
     QString name() const override;
     void observe(const ExperimentRecord &record) override;
     void setIncumbent(const ExperimentRecord *incumbent) override;
-    std::vector<Proposal> propose(int count, const ExperimentRecord *incumbent, const QString &bottleneck) override;
+    std::vector<Proposal> propose(int count, const ExperimentRecord *incumbent,
+                                  const QString &bottleneck) override;
 
     KnobSearch &search() { return m_search; }
 

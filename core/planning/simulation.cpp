@@ -16,8 +16,10 @@ std::optional<int> SimulationRun::evaluationsToReach(double optimumMs, double fr
     return std::nullopt;
 }
 
-SimulationRun simulateSearch(const KnobSpace &space, const TunerCache &recording, SearchStrategy strategy,
-                             quint64 seed, const QHash<QString, QStringList> &knobMap, int maxEvals, double stopAtMs)
+SimulationRun simulateSearch(const KnobSpace &space, const TunerCache &recording,
+                             SearchStrategy strategy, quint64 seed,
+                             const QHash<QString, QStringList> &knobMap, int maxEvals,
+                             double stopAtMs)
 {
     KnobSearch search(space, strategy, seed);
     search.setBottleneckKnobs(knobMap);

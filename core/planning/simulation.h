@@ -5,7 +5,6 @@
 
 #include <QHash>
 #include <QStringList>
-
 #include <optional>
 #include <vector>
 
@@ -17,7 +16,7 @@ namespace kwb {
 struct SimulationRun
 {
     std::vector<double> bestSoFarMs; ///< after each evaluation (inf until one succeeds)
-    int missing = 0;                 ///< proposals the recording has no entry for (counted as failures)
+    int missing = 0; ///< proposals the recording has no entry for (counted as failures)
 
     /// Evaluations until the best reaches `fraction` of the optimum's
     /// performance (time ≤ optimumMs / fraction); nullopt if it never does.
@@ -28,8 +27,9 @@ struct SimulationRun
 /// the strategy has nothing left), stopping early once the best time is at
 /// or below `stopAtMs` (0: never). The coordinate strategy sees the recorded
 /// bottleneck class of the best configuration so far.
-SimulationRun simulateSearch(const KnobSpace &space, const TunerCache &recording, SearchStrategy strategy,
-                             quint64 seed, const QHash<QString, QStringList> &knobMap, int maxEvals = 0,
+SimulationRun simulateSearch(const KnobSpace &space, const TunerCache &recording,
+                             SearchStrategy strategy, quint64 seed,
+                             const QHash<QString, QStringList> &knobMap, int maxEvals = 0,
                              double stopAtMs = 0);
 
 /// Median and 90th percentile of evaluations-to-target over many seeds;

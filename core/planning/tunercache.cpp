@@ -1,10 +1,9 @@
 #include "tunercache.h"
 
-#include "util/messages.h"
 #include "session/sessionstore.h"
+#include "util/messages.h"
 
 #include <QStringList>
-
 #include <cmath>
 
 namespace kwb {
@@ -72,7 +71,8 @@ TunerCache TunerCache::fromSession(const SessionStore &session, const KnobSpace 
         const double median = numberAt(r.result, {"latency", "median_ms"}, NAN);
         if (correct && *correct == Json(true) && std::isfinite(median) && !r.untrusted()) {
             e.timeMs = median;
-            if (const Json *samples = findAt(r.result, {"latency", "samples_ms"}); samples && samples->is_array()) {
+            if (const Json *samples = findAt(r.result, {"latency", "samples_ms"});
+                samples && samples->is_array()) {
                 for (const Json &s : *samples) {
                     if (s.is_number())
                         e.timesMs.push_back(s.get<double>());
@@ -85,8 +85,8 @@ TunerCache TunerCache::fromSession(const SessionStore &session, const KnobSpace 
             e.failureClass = qs(stringAt(r.result, {"failure", "class"}));
             if (e.failureClass.isEmpty())
                 e.failureClass = r.flags.contains(u"false-win"_s) ? u"false-win"_s
-                    : r.flags.contains(u"flagged"_s)               ? u"flagged"_s
-                                                                   : u"incorrect"_s;
+                                 : r.flags.contains(u"flagged"_s) ? u"flagged"_s
+                                                                  : u"incorrect"_s;
         }
         if (cache.deviceName.isEmpty())
             cache.deviceName = qs(stringAt(r.result, {"calibration", "cpu"}));
@@ -94,7 +94,8 @@ TunerCache TunerCache::fromSession(const SessionStore &session, const KnobSpace 
     }
     if (cache.deviceName.isEmpty())
         cache.deviceName = host.empty() ? u"local"_s : qs(host);
-    if (const Json *dims = findAt(session.info(), {"workload", "dims"}); dims && dims->is_object()) {
+    if (const Json *dims = findAt(session.info(), {"workload", "dims"});
+        dims && dims->is_object()) {
         for (const auto &[name, value] : dims->items()) {
             if (value.is_number())
                 cache.problemSize.push_back(qint64(value.get<double>()));
@@ -186,14 +187,17 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
         return std::nullopt;
     };
     if (!root.is_object())
-        return fail("", FileText::tr("a Kernel Tuner cache file is a JSON object, not %1").arg(jsonTypeName(root)));
+        return fail("", FileText::tr("a Kernel Tuner cache file is a JSON object, not %1")
+                            .arg(jsonTypeName(root)));
     for (const char *name : {"tune_params_keys", "cache"}) {
         if (!root.contains(name))
-            return fail("", FileText::tr("not a Kernel Tuner cache file: '%1' is missing").arg(QString::fromUtf8(name)));
+            return fail("", FileText::tr("not a Kernel Tuner cache file: '%1' is missing")
+                                .arg(QString::fromUtf8(name)));
     }
     const Json &keys = root["tune_params_keys"];
     if (!keys.is_array())
-        return fail("/tune_params_keys", FileText::tr("'tune_params_keys' must be an array of parameter names"));
+        return fail("/tune_params_keys",
+                    FileText::tr("'tune_params_keys' must be an array of parameter names"));
     // Parameter i of the file is knob knobOf[i] of the space.
     std::vector<int> knobOf;
     for (size_t i = 0; i < keys.size(); ++i) {
@@ -203,12 +207,15 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
         const QString name = qs(keys[i].get<std::string>());
         const int k = space.indexOfKnob(name);
         if (k < 0)
-            return fail(pointer, FileText::tr("parameter '%1' is not a knob of this workload").arg(name));
+            return fail(pointer,
+                        FileText::tr("parameter '%1' is not a knob of this workload").arg(name));
         knobOf.push_back(k);
     }
     for (size_t k = 0; k < space.knobs().size(); ++k) {
         if (std::find(knobOf.begin(), knobOf.end(), int(k)) == knobOf.end())
-            return fail("/tune_params_keys", FileText::tr("knob '%1' is not among the file's parameters").arg(space.knobs()[k].name));
+            return fail("/tune_params_keys",
+                        FileText::tr("knob '%1' is not among the file's parameters")
+                            .arg(space.knobs()[k].name));
     }
     const Json &cacheJson = root["cache"];
     if (!cacheJson.is_object())
@@ -236,7 +243,8 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
         for (size_t i = 0; i < knobOf.size(); ++i) {
             const Knob &knob = space.knobs()[size_t(knobOf[i])];
             QString text;
-            if (const Json *member = findAt(value, {keys[i].get_ref<const std::string &>().c_str()}))
+            if (const Json *member =
+                    findAt(value, {keys[i].get_ref<const std::string &>().c_str()}))
                 text = valueText(*member);
             else if (parts.size() == qsizetype(knobOf.size()))
                 text = parts[qsizetype(i)];
@@ -258,18 +266,23 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
         if (time->is_number()) {
             e.timeMs = time->get<double>();
             if (!std::isfinite(e.timeMs) || e.timeMs <= 0)
-                return fail(pointer + "/time", FileText::tr("'time' must be a positive number of milliseconds, found %1")
-                                                   .arg(QString::number(e.timeMs)));
+                return fail(
+                    pointer + "/time",
+                    FileText::tr("'time' must be a positive number of milliseconds, found %1")
+                        .arg(QString::number(e.timeMs)));
         } else if (time->is_string()) {
             e.failure = qs(time->get<std::string>());
             if (e.failure == u"InvalidConfig"_s)
                 continue; // Kernel Tuner records restricted configurations too
             if (e.failure != u"CompilationFailedConfig"_s && e.failure != u"RuntimeFailedConfig"_s)
-                return fail(pointer + "/time", FileText::tr("'time' names no failure Kernel Tuner records ('%1'; it writes "
-                                                            "CompilationFailedConfig, RuntimeFailedConfig or InvalidConfig)")
-                                                   .arg(e.failure));
+                return fail(
+                    pointer + "/time",
+                    FileText::tr("'time' names no failure Kernel Tuner records ('%1'; it writes "
+                                 "CompilationFailedConfig, RuntimeFailedConfig or InvalidConfig)")
+                        .arg(e.failure));
         } else {
-            return fail(pointer + "/time", FileText::tr("'time' must be a number (milliseconds) or a failure name"));
+            return fail(pointer + "/time",
+                        FileText::tr("'time' must be a number (milliseconds) or a failure name"));
         }
         if (const Json *times = findAt(value, {"times"}); times && times->is_array()) {
             for (const Json &t : *times) {
@@ -287,8 +300,10 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
         cache.entries[config] = std::move(e);
     }
     if (skipped > 0)
-        diagnostics->append(doc.warning(firstSkipped, FileText::tr("%n entries lie outside the workload's knob space and were skipped",
-                                                                   nullptr, int(skipped))));
+        diagnostics->append(doc.warning(
+            firstSkipped,
+            FileText::tr("%n entries lie outside the workload's knob space and were skipped",
+                         nullptr, int(skipped))));
     return cache;
 }
 

@@ -5,7 +5,6 @@
 
 #include <QList>
 #include <QString>
-
 #include <map>
 #include <optional>
 #include <vector>
@@ -18,15 +17,15 @@ class SessionStore;
 struct TunerCacheEntry
 {
     KnobConfig config;
-    double timeMs = NAN;   ///< median latency; NaN when it failed
-    QString failure;       ///< "CompilationFailedConfig" or "RuntimeFailedConfig" when it failed
-    QString failureClass;  ///< kwb's class of the failure (compile, incorrect, crash, timeout…)
+    double timeMs = NAN;  ///< median latency; NaN when it failed
+    QString failure;      ///< "CompilationFailedConfig" or "RuntimeFailedConfig" when it failed
+    QString failureClass; ///< kwb's class of the failure (compile, incorrect, crash, timeout…)
     std::vector<double> timesMs;
     double compileMs = 0;
     double verifyMs = 0;
     double benchMs = 0;
     double gflops = NAN;
-    QString bottleneck;    ///< kwb's bottleneck class, for the coordinate strategy
+    QString bottleneck; ///< kwb's bottleneck class, for the coordinate strategy
     QString timestamp;
 
     bool ok() const { return failure.isEmpty(); }
@@ -55,7 +54,8 @@ public:
     /// values by their text (numerically for numeric knobs). Entries outside
     /// the space are skipped with a warning; structural problems are errors
     /// with file, line and column.
-    static std::optional<TunerCache> fromJson(const JsonText &doc, const KnobSpace &space, QList<Diagnostic> *diagnostics);
+    static std::optional<TunerCache> fromJson(const JsonText &doc, const KnobSpace &space,
+                                              QList<Diagnostic> *diagnostics);
 
     Json toJson(const KnobSpace &space) const;
     /// The file's text as Kernel Tuner lays it out: one cache entry per line.

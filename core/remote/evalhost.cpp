@@ -14,7 +14,9 @@ RunnerFactory EvalHost::runnerFactory()
 {
     if (!connection)
         return {};
-    return [this](QObject *parent) { return new RemoteCommand(connection.get(), remoteRoot, mirror, parent); };
+    return [this](QObject *parent) {
+        return new RemoteCommand(connection.get(), remoteRoot, mirror, parent);
+    };
 }
 
 QString sessionWorkRoot(const QString &sessionDir, const EvalHost &host)
@@ -24,9 +26,10 @@ QString sessionWorkRoot(const QString &sessionDir, const EvalHost &host)
 
 QString defaultWorkRoot(const Workload &w)
 {
-    const QByteArray key = QCryptographicHash::hash(w.path.toUtf8(), QCryptographicHash::Sha1).toHex().left(12);
-    return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + u"/kernel-workbench/work/"_s
-        + w.name + u'-' + QString::fromLatin1(key);
+    const QByteArray key =
+        QCryptographicHash::hash(w.path.toUtf8(), QCryptographicHash::Sha1).toHex().left(12);
+    return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
+           u"/kernel-workbench/work/"_s + w.name + u'-' + QString::fromLatin1(key);
 }
 
 SshOptions sshOptionsFromEnvironment()
@@ -39,7 +42,8 @@ SshOptions sshOptionsFromEnvironment()
     return options;
 }
 
-std::unique_ptr<EvalHost> makeHost(const QString &spec, const Workload &w, const SshOptions &options, QString *error)
+std::unique_ptr<EvalHost> makeHost(const QString &spec, const Workload &w,
+                                   const SshOptions &options, QString *error)
 {
     auto host = std::make_unique<EvalHost>();
     host->spec = spec;
@@ -50,7 +54,8 @@ std::unique_ptr<EvalHost> makeHost(const QString &spec, const Workload &w, const
         return nullptr;
     host->connection = std::make_unique<SshConnection>(*target, options);
     host->mirror = std::make_shared<RemoteMirror>();
-    host->remoteRoot = u".cache/kernel-workbench/work/"_s + QFileInfo(defaultWorkRoot(w)).fileName();
+    host->remoteRoot =
+        u".cache/kernel-workbench/work/"_s + QFileInfo(defaultWorkRoot(w)).fileName();
     return host;
 }
 

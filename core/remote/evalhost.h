@@ -5,7 +5,6 @@
 #include "remote/sshconnection.h"
 
 #include <QString>
-
 #include <memory>
 
 namespace kwb {
@@ -44,6 +43,7 @@ SshOptions sshOptionsFromEnvironment();
 /// A host for `spec` ("local" or an SSH target), not yet connected: for
 /// SSH, the first job connects (or call connectToHost()). nullptr with
 /// `error` for a spec that is not a host.
-std::unique_ptr<EvalHost> makeHost(const QString &spec, const Workload &w, const SshOptions &options, QString *error);
+std::unique_ptr<EvalHost> makeHost(const QString &spec, const Workload &w,
+                                   const SshOptions &options, QString *error);
 
 } // namespace kwb

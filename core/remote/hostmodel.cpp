@@ -95,12 +95,18 @@ QString HostModel::stateText(const Row &r) const
     if (working && r.busy > 0)
         return tr("busy");
     switch (r.state) {
-    case State::Local: return tr("local");
-    case State::NotConnected: return tr("not connected");
-    case State::Connecting: return tr("connecting");
-    case State::Connected: return tr("connected");
-    case State::Down: return tr("down");
-    case State::Failed: return tr("failed");
+    case State::Local:
+        return tr("local");
+    case State::NotConnected:
+        return tr("not connected");
+    case State::Connecting:
+        return tr("connecting");
+    case State::Connected:
+        return tr("connected");
+    case State::Down:
+        return tr("down");
+    case State::Failed:
+        return tr("failed");
     }
     return {};
 }
@@ -122,12 +128,18 @@ QVariant HostModel::data(const QModelIndex &index, int role) const
     const Row &r = m_rows[size_t(index.row())];
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case NameColumn: return r.name;
-        case StateColumn: return stateText(r);
-        case LoadColumn: return QString(QString::number(r.busy) + u" / "_s + QString::number(r.slots));
+        case NameColumn:
+            return r.name;
+        case StateColumn:
+            return stateText(r);
+        case LoadColumn:
+            return QString(QString::number(r.busy) + u" / "_s + QString::number(r.slots));
         case LatencyColumn:
-            return std::isfinite(r.latencyMs) ? QString(QString::number(r.latencyMs, 'f', 1) + u" ms"_s) : QString();
-        case DetailColumn: return r.detail;
+            return std::isfinite(r.latencyMs)
+                       ? QString(QString::number(r.latencyMs, 'f', 1) + u" ms"_s)
+                       : QString();
+        case DetailColumn:
+            return r.detail;
         }
     }
     if (role == Qt::ToolTipRole && index.column() == DetailColumn)
@@ -142,11 +154,16 @@ QVariant HostModel::headerData(int section, Qt::Orientation orientation, int rol
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case NameColumn: return tr("Host");
-    case StateColumn: return tr("State");
-    case LoadColumn: return tr("Busy");
-    case LatencyColumn: return tr("Latency");
-    case DetailColumn: return tr("Last problem");
+    case NameColumn:
+        return tr("Host");
+    case StateColumn:
+        return tr("State");
+    case LoadColumn:
+        return tr("Busy");
+    case LatencyColumn:
+        return tr("Latency");
+    case DetailColumn:
+        return tr("Last problem");
     }
     return {};
 }

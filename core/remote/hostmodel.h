@@ -2,7 +2,6 @@
 
 #include <QAbstractTableModel>
 #include <QStringList>
-
 #include <vector>
 
 namespace kwb {
@@ -15,8 +14,24 @@ class HostModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { NameColumn, StateColumn, LoadColumn, LatencyColumn, DetailColumn, ColumnCount };
-    enum class State { Local, NotConnected, Connecting, Connected, Down, Failed };
+    enum Column
+    {
+        NameColumn,
+        StateColumn,
+        LoadColumn,
+        LatencyColumn,
+        DetailColumn,
+        ColumnCount
+    };
+    enum class State
+    {
+        Local,
+        NotConnected,
+        Connecting,
+        Connected,
+        Down,
+        Failed
+    };
     static constexpr int StateRole = Qt::UserRole + 1; ///< int(State), for the view's colours
 
     using QAbstractTableModel::QAbstractTableModel;

@@ -2,12 +2,10 @@
 
 #include <QEventLoop>
 #include <QFileInfo>
-#include <QMutex>
 #include <QHash>
-
-#include <qt6keychain/keychain.h>
-
+#include <QMutex>
 #include <memory>
+#include <qt6keychain/keychain.h>
 
 namespace kwb::keychain {
 
@@ -70,7 +68,7 @@ rememberingPassphrase(std::function<QString(const QString &, bool, bool *)> ask)
 {
     struct Known
     {
-        QMutex mutex; // connections ask from their own threads
+        QMutex mutex;                    // connections ask from their own threads
         QHash<QString, QString> answers; // key file → passphrase, in memory only
     };
     auto known = std::make_shared<Known>();

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QString>
-
 #include <functional>
 
 namespace kwb::keychain {
@@ -24,7 +23,7 @@ QString passphraseKey(const QString &keyFile);
 /// retry (the answer was wrong) the memory and the keychain entry are
 /// forgotten and `ask` is asked. An answer whose `*remember` the prompt set
 /// is stored in the keychain.
-std::function<QString(const QString &keyFile, bool retry)>
-rememberingPassphrase(std::function<QString(const QString &keyFile, bool retry, bool *remember)> ask);
+std::function<QString(const QString &keyFile, bool retry)> rememberingPassphrase(
+    std::function<QString(const QString &keyFile, bool retry, bool *remember)> ask);
 
 } // namespace kwb::keychain

@@ -35,7 +35,8 @@ bool LocalCommand::isRunning() const
     return m_process && m_process->state() != QProcess::NotRunning;
 }
 
-void LocalCommand::start(const QString &workDir, const QStringList &argv, int timeoutMs, qint64 stdoutCap)
+void LocalCommand::start(const QString &workDir, const QStringList &argv, int timeoutMs,
+                         qint64 stdoutCap)
 {
     Q_ASSERT(!argv.isEmpty());
     m_outcome = {};
@@ -134,7 +135,8 @@ void LocalCommand::onFinished(int exitCode, QProcess::ExitStatus status)
 void LocalCommand::onError(QProcess::ProcessError error)
 {
     if (error == QProcess::FailedToStart) {
-        m_outcome.infraError = u"cannot start '"_s + m_process->program() + u"': "_s + m_process->errorString();
+        m_outcome.infraError =
+            u"cannot start '"_s + m_process->program() + u"': "_s + m_process->errorString();
         finish();
     }
 }
@@ -163,8 +165,9 @@ void LocalCommand::finish()
         if (m_outcome.timedOut)
             m_outcome.infraError = u"the command ran past its time limit and was killed"_s;
         else if (m_outcome.overCap)
-            m_outcome.infraError = u"the command printed more than "_s + QString::number(m_cap >> 20)
-                + u" MiB on stdout and was stopped"_s;
+            m_outcome.infraError = u"the command printed more than "_s +
+                                   QString::number(m_cap >> 20) +
+                                   u" MiB on stdout and was stopped"_s;
         else if (m_outcome.cancelled)
             m_outcome.infraError = u"cancelled"_s;
     }

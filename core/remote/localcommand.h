@@ -7,14 +7,12 @@
 #include <QProcess>
 #include <QStringList>
 #include <QTimer>
-
 #include <functional>
 
 namespace kwb {
 
 /// The longest stderr line passed on whole; longer ones arrive in pieces.
 constexpr qsizetype kMaxStderrLine = 64 * 1024;
-
 
 /// How a command on a host ended. `infraError` is set when the command could
 /// not be run or was cut off (not started, timed out, stdout over its cap):
@@ -41,7 +39,8 @@ public:
     using QObject::QObject;
     /// `workDir` is the local folder the evaluator prepared; a remote runner
     /// mirrors it to its host first.
-    virtual void start(const QString &workDir, const QStringList &argv, int timeoutMs, qint64 stdoutCap) = 0;
+    virtual void start(const QString &workDir, const QStringList &argv, int timeoutMs,
+                       qint64 stdoutCap) = 0;
     virtual void cancel() = 0;
     virtual bool isRunning() const = 0;
 
@@ -62,7 +61,8 @@ public:
     explicit LocalCommand(QObject *parent = nullptr);
     ~LocalCommand() override;
 
-    void start(const QString &workDir, const QStringList &argv, int timeoutMs, qint64 stdoutCap) override;
+    void start(const QString &workDir, const QStringList &argv, int timeoutMs,
+               qint64 stdoutCap) override;
     void cancel() override;
     bool isRunning() const override;
 

@@ -13,9 +13,10 @@ namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
-RemoteCommand::RemoteCommand(SshConnection *connection, const QString &remoteRoot, std::shared_ptr<RemoteMirror> mirror,
-                             QObject *parent)
-    : CommandRunner(parent), m_connection(connection), m_remoteRoot(remoteRoot), m_mirror(std::move(mirror))
+RemoteCommand::RemoteCommand(SshConnection *connection, const QString &remoteRoot,
+                             std::shared_ptr<RemoteMirror> mirror, QObject *parent)
+    : CommandRunner(parent), m_connection(connection), m_remoteRoot(remoteRoot),
+      m_mirror(std::move(mirror))
 {
     connect(connection, &SshConnection::finished, this, &RemoteCommand::onJob);
     connect(connection, &SshConnection::outputLine, this, [this](int job, const QString &line) {
@@ -28,7 +29,8 @@ RemoteCommand::RemoteCommand(SshConnection *connection, const QString &remoteRoo
     });
 }
 
-void RemoteCommand::start(const QString &workDir, const QStringList &argv, int timeoutMs, qint64 stdoutCap)
+void RemoteCommand::start(const QString &workDir, const QStringList &argv, int timeoutMs,
+                          qint64 stdoutCap)
 {
     m_running = true;
     m_cancelled = m_failed = false;
@@ -39,7 +41,8 @@ void RemoteCommand::start(const QString &workDir, const QStringList &argv, int t
     // Mirror what changed: folders first (jobs run in order on the
     // connection's thread), then files, then the command.
     QSet<QString> dirs;
-    std::vector<std::tuple<QString, QByteArray, QByteArray, int>> files; // relative path, content, hash, mode
+    std::vector<std::tuple<QString, QByteArray, QByteArray, int>>
+        files; // relative path, content, hash, mode
     QDirIterator it(workDir, QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString path = it.next();
@@ -64,8 +67,8 @@ void RemoteCommand::start(const QString &workDir, const QStringList &argv, int t
         m_pending.insert(job, u"upload "_s + rel);
         m_uploads.insert(job, {rel, hash});
     }
-    m_execJob = m_connection->execShell(u"cd "_s + SshConnection::shellQuote(m_remoteRoot) + u" && "_s
-                                            + SshConnection::commandLine(argv),
+    m_execJob = m_connection->execShell(u"cd "_s + SshConnection::shellQuote(m_remoteRoot) +
+                                            u" && "_s + SshConnection::commandLine(argv),
                                         timeoutMs, stdoutCap);
     m_pending.insert(m_execJob, u"run"_s);
 }
@@ -86,7 +89,8 @@ void RemoteCommand::onJob(int job, const SshResult &result)
             // ignored: what it would see is incomplete.
             m_failed = true;
             CommandOutcome o;
-            o.infraError = u"cannot "_s + what + u" on "_s + m_connection->target().toString() + u": "_s + result.error;
+            o.infraError = u"cannot "_s + what + u" on "_s + m_connection->target().toString() +
+                           u": "_s + result.error;
             finish(o);
         }
         return;
@@ -102,10 +106,11 @@ void RemoteCommand::onJob(int job, const SshResult &result)
         o.infraError = result.error;
     } else if (!result.ok) {
         o.infraError = result.error; // lost connection, host key, authentication
-        m_mirror->uploaded.clear();   // after a loss, check everything again
+        m_mirror->uploaded.clear();  // after a loss, check everything again
     } else if (result.truncated) {
         o.overCap = true;
-        o.infraError = u"the result on "_s + m_connection->target().toString() + u" exceeded its size limit"_s;
+        o.infraError =
+            u"the result on "_s + m_connection->target().toString() + u" exceeded its size limit"_s;
     }
     o.exitCode = result.exitStatus;
     o.stdoutData = result.output;

@@ -4,7 +4,6 @@
 
 #include <QHash>
 #include <QPointer>
-
 #include <memory>
 
 namespace kwb {
@@ -29,10 +28,11 @@ class RemoteCommand : public CommandRunner
 {
     Q_OBJECT
 public:
-    RemoteCommand(SshConnection *connection, const QString &remoteRoot, std::shared_ptr<RemoteMirror> mirror,
-                  QObject *parent = nullptr);
+    RemoteCommand(SshConnection *connection, const QString &remoteRoot,
+                  std::shared_ptr<RemoteMirror> mirror, QObject *parent = nullptr);
 
-    void start(const QString &workDir, const QStringList &argv, int timeoutMs, qint64 stdoutCap) override;
+    void start(const QString &workDir, const QStringList &argv, int timeoutMs,
+               qint64 stdoutCap) override;
     void cancel() override;
     bool isRunning() const override { return m_running; }
 
@@ -44,7 +44,8 @@ private:
     QString m_remoteRoot;
     std::shared_ptr<RemoteMirror> m_mirror;
     QHash<int, QString> m_pending; // job → what it does (for messages); the exec job is m_execJob
-    QHash<int, std::pair<QString, QByteArray>> m_uploads; // job → (path, hash) to record when it succeeds
+    QHash<int, std::pair<QString, QByteArray>>
+        m_uploads; // job → (path, hash) to record when it succeeds
     int m_execJob = 0;
     bool m_running = false;
     bool m_cancelled = false;

@@ -1,26 +1,24 @@
 #include "sshconnection.h"
-#include "remote/localcommand.h"
 
+#include "remote/localcommand.h"
 #include "util/messages.h"
 
 #include <QDir>
-#include <QFileInfo>
-#include <QHash>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFileInfo>
+#include <QHash>
 #include <QMetaObject>
 #include <QMutex>
-#include <QSet>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QSet>
 #include <QThread>
 #include <QTimer>
-
-#include <libssh/libssh.h>
-#include <libssh/sftp.h>
-
 #include <fcntl.h>
 #include <functional>
+#include <libssh/libssh.h>
+#include <libssh/sftp.h>
 
 namespace kwb {
 
@@ -41,11 +39,34 @@ struct SshCancels
 namespace {
 
 // RAII for every libssh handle.
-struct SessionFree { void operator()(ssh_session s) const { ssh_disconnect(s); ssh_free(s); } };
-struct ChannelFree { void operator()(ssh_channel c) const { ssh_channel_close(c); ssh_channel_free(c); } };
-struct SftpFree { void operator()(sftp_session s) const { sftp_free(s); } };
-struct SftpFileFree { void operator()(sftp_file f) const { sftp_close(f); } };
-struct KeyFree { void operator()(ssh_key k) const { ssh_key_free(k); } };
+struct SessionFree
+{
+    void operator()(ssh_session s) const
+    {
+        ssh_disconnect(s);
+        ssh_free(s);
+    }
+};
+struct ChannelFree
+{
+    void operator()(ssh_channel c) const
+    {
+        ssh_channel_close(c);
+        ssh_channel_free(c);
+    }
+};
+struct SftpFree
+{
+    void operator()(sftp_session s) const { sftp_free(s); }
+};
+struct SftpFileFree
+{
+    void operator()(sftp_file f) const { sftp_close(f); }
+};
+struct KeyFree
+{
+    void operator()(ssh_key k) const { ssh_key_free(k); }
+};
 using Session = std::unique_ptr<std::remove_pointer_t<ssh_session>, SessionFree>;
 using Channel = std::unique_ptr<std::remove_pointer_t<ssh_channel>, ChannelFree>;
 using Sftp = std::unique_ptr<std::remove_pointer_t<sftp_session>, SftpFree>;
@@ -67,9 +88,11 @@ class SshWorker : public QObject
 {
     Q_OBJECT
 public:
-    SshWorker(const SshTarget &target, const SshOptions &options, std::shared_ptr<SshCancels> cancels)
+    SshWorker(const SshTarget &target, const SshOptions &options,
+              std::shared_ptr<SshCancels> cancels)
         : m_target(target), m_options(options), m_cancels(std::move(cancels))
-    {}
+    {
+    }
 
     SshResult connect();
     SshResult exec(const QString &commandLine, int timeoutMs, qint64 maxOutput, int job);
@@ -94,7 +117,8 @@ private:
     /// channel and file of the session before calling this.
     SshResult lost(const QString &what)
     {
-        const QString detail = m_session ? QString::fromUtf8(ssh_get_error(m_session.get())) : QString();
+        const QString detail =
+            m_session ? QString::fromUtf8(ssh_get_error(m_session.get())) : QString();
         m_shell.reset();
         m_sftp.reset();
         m_session.reset();
@@ -107,7 +131,7 @@ private:
     std::shared_ptr<SshCancels> m_cancels;
     Session m_session;
     Sftp m_sftp;
-    Channel m_shell; ///< the long-lived `sh` commands run in
+    Channel m_shell;                          ///< the long-lived `sh` commands run in
     QHash<QString, QByteArray> m_passphrases; ///< key file → passphrase, in memory only
     QSet<QString> m_wrongPassphrase;          ///< key files whose last answer was wrong
     QByteArray m_nonce = QByteArray::number(QRandomGenerator::global()->generate64(), 16);
@@ -144,8 +168,10 @@ SshResult SshWorker::connect()
     ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &timeout);
     const int noDelay = 1; // small request/answer packets: no Nagle delays
     ssh_options_set(s, SSH_OPTIONS_NODELAY, &noDelay);
-    const QByteArray knownHosts = (m_options.knownHostsFile.isEmpty() ? QDir::homePath() + u"/.ssh/known_hosts"_s
-                                                                      : m_options.knownHostsFile).toUtf8();
+    const QByteArray knownHosts =
+        (m_options.knownHostsFile.isEmpty() ? QDir::homePath() + u"/.ssh/known_hosts"_s
+                                            : m_options.knownHostsFile)
+            .toUtf8();
     ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, knownHosts.constData());
     for (const QString &identity : std::as_const(m_options.identityFiles)) {
         const QByteArray path = identity.toUtf8();
@@ -174,18 +200,22 @@ SshResult SshWorker::connect()
         break;
     case SSH_KNOWN_HOSTS_CHANGED:
     case SSH_KNOWN_HOSTS_OTHER:
-        result.error = SshText::tr("the host key of %1 has CHANGED (now %2): refusing to connect. If the host was "
-                                   "reinstalled, remove its line from %3; otherwise someone may be intercepting "
-                                   "the connection.")
-                           .arg(where(), result.fingerprint, QString::fromUtf8(knownHosts));
+        result.error =
+            SshText::tr(
+                "the host key of %1 has CHANGED (now %2): refusing to connect. If the host was "
+                "reinstalled, remove its line from %3; otherwise someone may be intercepting "
+                "the connection.")
+                .arg(where(), result.fingerprint, QString::fromUtf8(knownHosts));
         result.hostKeyRefused = true;
         m_session.reset();
         return result;
     case SSH_KNOWN_HOSTS_NOT_FOUND:
     case SSH_KNOWN_HOSTS_UNKNOWN:
-        if (!m_options.acceptNewHostKey
-            && !(m_options.confirmNewHostKey && m_options.confirmNewHostKey(where(), result.fingerprint))) {
-            result.error = SshText::tr("unknown host key for %1 (%2); accept it to connect (kwb: --accept-new-host-key)")
+        if (!m_options.acceptNewHostKey &&
+            !(m_options.confirmNewHostKey &&
+              m_options.confirmNewHostKey(where(), result.fingerprint))) {
+            result.error = SshText::tr("unknown host key for %1 (%2); accept it to connect (kwb: "
+                                       "--accept-new-host-key)")
                                .arg(where(), result.fingerprint);
             result.hostKeyRefused = true;
             m_session.reset();
@@ -193,13 +223,15 @@ SshResult SshWorker::connect()
         }
         if (ssh_session_update_known_hosts(s) != SSH_OK) {
             result.error = SshText::tr("cannot add %1 to %2: %3")
-                               .arg(where(), QString::fromUtf8(knownHosts), QString::fromUtf8(ssh_get_error(s)));
+                               .arg(where(), QString::fromUtf8(knownHosts),
+                                    QString::fromUtf8(ssh_get_error(s)));
             m_session.reset();
             return result;
         }
         break;
     case SSH_KNOWN_HOSTS_ERROR:
-        result.error = SshText::tr("cannot check the host key of %1: %2").arg(where(), QString::fromUtf8(ssh_get_error(s)));
+        result.error = SshText::tr("cannot check the host key of %1: %2")
+                           .arg(where(), QString::fromUtf8(ssh_get_error(s)));
         m_session.reset();
         return result;
     }
@@ -221,15 +253,20 @@ SshResult SshWorker::connect()
                 break;
             const QByteArray path = file.toUtf8();
             ssh_key plain = nullptr;
-            if (!QFileInfo::exists(file) || ssh_pki_import_privkey_file(path.constData(), nullptr, nullptr, nullptr, &plain) == SSH_OK) {
+            if (!QFileInfo::exists(file) ||
+                ssh_pki_import_privkey_file(path.constData(), nullptr, nullptr, nullptr, &plain) ==
+                    SSH_OK) {
                 ssh_key_free(plain);
                 continue; // missing, or not encrypted (the auto attempt had it)
             }
             if (!m_passphrases.contains(file))
-                m_passphrases.insert(file, m_options.passphrase(file, m_wrongPassphrase.contains(file)).toUtf8());
+                m_passphrases.insert(
+                    file, m_options.passphrase(file, m_wrongPassphrase.contains(file)).toUtf8());
             const QByteArray pass = m_passphrases.value(file);
             ssh_key unlocked = nullptr;
-            if (pass.isEmpty() || ssh_pki_import_privkey_file(path.constData(), pass.constData(), nullptr, nullptr, &unlocked) != SSH_OK) {
+            if (pass.isEmpty() ||
+                ssh_pki_import_privkey_file(path.constData(), pass.constData(), nullptr, nullptr,
+                                            &unlocked) != SSH_OK) {
                 m_passphrases.remove(file); // wrong: ask again next time
                 m_wrongPassphrase.insert(file);
                 result.error = SshText::tr("the passphrase for %1 is not right").arg(file);
@@ -240,8 +277,8 @@ SshResult SshWorker::connect()
             rc = ssh_userauth_publickey(s, nullptr, key.get());
         }
     }
-    if (rc != SSH_AUTH_SUCCESS && m_options.keyboardInteractive
-        && (ssh_userauth_list(s, nullptr) & SSH_AUTH_METHOD_INTERACTIVE)) {
+    if (rc != SSH_AUTH_SUCCESS && m_options.keyboardInteractive &&
+        (ssh_userauth_list(s, nullptr) & SSH_AUTH_METHOD_INTERACTIVE)) {
         rc = ssh_userauth_kbdint(s, nullptr, nullptr);
         while (rc == SSH_AUTH_INFO) {
             const int n = ssh_userauth_kbdint_getnprompts(s);
@@ -256,9 +293,12 @@ SshResult SshWorker::connect()
                 prompts.append({QString::fromUtf8(text), echo != 0});
             }
             // A round with no questions (servers send one) needs no asking.
-            const QStringList answers = n == 0 ? QStringList() : m_options.keyboardInteractive(instruction, prompts);
+            const QStringList answers =
+                n == 0 ? QStringList() : m_options.keyboardInteractive(instruction, prompts);
             if (answers.size() != n) {
-                result.error = SshText::tr("keyboard-interactive authentication to %1 was cancelled").arg(where());
+                result.error =
+                    SshText::tr("keyboard-interactive authentication to %1 was cancelled")
+                        .arg(where());
                 break;
             }
             for (int i = 0; i < n; ++i) {
@@ -269,14 +309,18 @@ SshResult SshWorker::connect()
             rc = ssh_userauth_kbdint(s, nullptr, nullptr);
         }
         if (rc != SSH_AUTH_SUCCESS && result.error.isEmpty())
-            result.error = SshText::tr("keyboard-interactive authentication to %1 was refused (wrong answers?)").arg(where());
+            result.error =
+                SshText::tr(
+                    "keyboard-interactive authentication to %1 was refused (wrong answers?)")
+                    .arg(where());
     }
     if (rc != SSH_AUTH_SUCCESS) {
         if (!result.error.isEmpty()) {
             m_session.reset();
             return result;
         }
-        result.error = SshText::tr("cannot authenticate to %1 (tried the agent, key files and keyboard-interactive where "
+        result.error = SshText::tr("cannot authenticate to %1 (tried the agent, key files and "
+                                   "keyboard-interactive where "
                                    "offered): %2")
                            .arg(where(), QString::fromUtf8(ssh_get_error(s)));
         m_session.reset();
@@ -303,8 +347,8 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
     // streams, so its output and its end are known exactly.
     if (!m_shell) {
         m_shell.reset(ssh_channel_new(m_session.get()));
-        if (!m_shell || ssh_channel_open_session(m_shell.get()) != SSH_OK
-            || ssh_channel_request_exec(m_shell.get(), "exec sh") != SSH_OK) {
+        if (!m_shell || ssh_channel_open_session(m_shell.get()) != SSH_OK ||
+            ssh_channel_request_exec(m_shell.get(), "exec sh") != SSH_OK) {
             m_shell.reset();
             return lost(SshText::tr("cannot start a shell on %1").arg(where()));
         }
@@ -314,11 +358,14 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
     const QByteArray pidMark = "KWB-PID-" + m_nonce + '-' + QByteArray::number(job);
     // `timeout` (0: no limit) puts the command in a process group of its
     // own and passes a TERM on to all of it: that is how cancel() stops it.
-    const QString limited = u"timeout -s KILL "_s + QString::number(timeoutMs > 0 ? (timeoutMs + 999) / 1000 : 0)
-        + u" sh -c "_s + SshConnection::shellQuote(commandLine);
-    const QByteArray script = limited.toUtf8() + " </dev/null & kwb_pid=$!; printf '%s %d\\n' " + pidMark
-        + " $kwb_pid >&2; wait $kwb_pid; printf '\\n%s %d\\n' " + mark + " $?; printf '%s\\n' " + mark + " >&2\n";
-    if (ssh_channel_write(channel, script.constData(), uint32_t(script.size())) != int(script.size())) {
+    const QString limited = u"timeout -s KILL "_s +
+                            QString::number(timeoutMs > 0 ? (timeoutMs + 999) / 1000 : 0) +
+                            u" sh -c "_s + SshConnection::shellQuote(commandLine);
+    const QByteArray script = limited.toUtf8() + " </dev/null & kwb_pid=$!; printf '%s %d\\n' " +
+                              pidMark + " $kwb_pid >&2; wait $kwb_pid; printf '\\n%s %d\\n' " +
+                              mark + " $?; printf '%s\\n' " + mark + " >&2\n";
+    if (ssh_channel_write(channel, script.constData(), uint32_t(script.size())) !=
+        int(script.size())) {
         m_shell.reset();
         return lost(SshText::tr("cannot send a command to %1").arg(where()));
     }
@@ -360,7 +407,8 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
             if (r.output.size() < maxOutput + mark.size() + 16)
                 r.output.append(buffer, n);
             else
-                r.truncated = true; // read on, keep nothing: the command must not block on a full pipe
+                r.truncated =
+                    true; // read on, keep nothing: the command must not block on a full pipe
             const QByteArray needle = QByteArray("\n") + mark + ' ';
             const qsizetype at = tail.indexOf(needle);
             if (at >= 0 && tail.indexOf('\n', at + 1) >= 0) {
@@ -394,12 +442,14 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
         }
         if (ssh_channel_is_eof(channel) && !(outDone && errDone)) {
             m_shell.reset(); // the shell itself ended: a fresh one next time
-            return failure(SshText::tr("the shell on %1 ended while running a command").arg(where()));
+            return failure(
+                SshText::tr("the shell on %1 ended while running a command").arg(where()));
         }
         if (timeoutMs > 0 && clock.elapsed() > timeoutMs + 5000) {
             m_shell.reset(); // `timeout` did not end it: drop the shell and what runs in it
             r.timedOut = true;
-            r.error = SshText::tr("the command ran past its limit of %1 s on %2").arg(QString::number(timeoutMs / 1000.0), where());
+            r.error = SshText::tr("the command ran past its limit of %1 s on %2")
+                          .arg(QString::number(timeoutMs / 1000.0), where());
             return r;
         }
     }
@@ -413,7 +463,8 @@ SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxO
     }
     if (timeoutMs > 0 && r.exitStatus == 137 && clock.elapsed() >= timeoutMs) {
         r.timedOut = true;
-        r.error = SshText::tr("the command ran past its limit of %1 s on %2").arg(QString::number(timeoutMs / 1000.0), where());
+        r.error = SshText::tr("the command ran past its limit of %1 s on %2")
+                      .arg(QString::number(timeoutMs / 1000.0), where());
         return r;
     }
     r.ok = true;
@@ -443,17 +494,21 @@ SshResult SshWorker::upload(const QByteArray &data, const QString &remotePath, i
     if (!s)
         return r;
     const QByteArray path = remotePath.toUtf8();
-    SftpFile file(sftp_open(s->get(), path.constData(), O_WRONLY | O_CREAT | O_TRUNC, mode_t(mode)));
+    SftpFile file(
+        sftp_open(s->get(), path.constData(), O_WRONLY | O_CREAT | O_TRUNC, mode_t(mode)));
     if (!file) {
         if (!ssh_is_connected(m_session.get()))
             return lost(SshText::tr("connection lost while uploading %1").arg(remotePath));
-        return failure(SshText::tr("cannot write %1 on %2: %3")
-                           .arg(remotePath, where(), QString::fromUtf8(ssh_get_error(m_session.get()))));
+        return failure(
+            SshText::tr("cannot write %1 on %2: %3")
+                .arg(remotePath, where(), QString::fromUtf8(ssh_get_error(m_session.get()))));
     }
     for (qsizetype at = 0; at < data.size();) {
-        const ssize_t n = sftp_write(file.get(), data.constData() + at, size_t(std::min<qsizetype>(data.size() - at, 32768)));
+        const ssize_t n = sftp_write(file.get(), data.constData() + at,
+                                     size_t(std::min<qsizetype>(data.size() - at, 32768)));
         if (n < 0)
-            return file.reset(), lost(SshText::tr("connection lost while uploading %1").arg(remotePath));
+            return file.reset(),
+                   lost(SshText::tr("connection lost while uploading %1").arg(remotePath));
         at += n;
     }
     r.ok = true;
@@ -474,7 +529,8 @@ SshResult SshWorker::download(const QString &remotePath, qint64 maxBytes)
     for (;;) {
         const ssize_t n = sftp_read(file.get(), buffer, sizeof buffer);
         if (n < 0)
-            return file.reset(), lost(SshText::tr("connection lost while downloading %1").arg(remotePath));
+            return file.reset(),
+                   lost(SshText::tr("connection lost while downloading %1").arg(remotePath));
         if (n == 0)
             break;
         if (r.output.size() + n > maxBytes) {
@@ -497,7 +553,8 @@ SshResult SshWorker::makePath(const QString &remotePath)
     for (const QString &part : remotePath.split(u'/', Qt::SkipEmptyParts)) {
         at += part;
         const QByteArray path = at.toUtf8();
-        if (sftp_mkdir(s->get(), path.constData(), 0755) != SSH_OK && sftp_get_error(s->get()) != SSH_FX_FILE_ALREADY_EXISTS) {
+        if (sftp_mkdir(s->get(), path.constData(), 0755) != SSH_OK &&
+            sftp_get_error(s->get()) != SSH_FX_FILE_ALREADY_EXISTS) {
             sftp_attributes attributes = sftp_stat(s->get(), path.constData());
             const bool exists = attributes != nullptr;
             sftp_attributes_free(attributes);
@@ -537,7 +594,8 @@ std::optional<SshTarget> SshTarget::parse(const QString &spec, QString *error)
 
 QString SshTarget::toString() const
 {
-    return (user.isEmpty() ? QString() : user + u'@') + host + (port > 0 ? u':' + QString::number(port) : QString());
+    return (user.isEmpty() ? QString() : user + u'@') + host +
+           (port > 0 ? u':' + QString::number(port) : QString());
 }
 
 SshConnection::SshConnection(const SshTarget &target, const SshOptions &options, QObject *parent)
@@ -563,7 +621,13 @@ SshConnection::SshConnection(const SshTarget &target, const SshOptions &options,
         QPointer<SshWorker> worker = m_worker;
         connect(m_keepalive, &QTimer::timeout, this, [worker] {
             if (worker)
-                QMetaObject::invokeMethod(worker, [worker] { if (worker) worker->keepalive(); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    worker,
+                    [worker] {
+                        if (worker)
+                            worker->keepalive();
+                    },
+                    Qt::QueuedConnection);
         });
         m_keepalive->start(options.keepaliveS * 1000);
     }
@@ -579,15 +643,18 @@ int SshConnection::post(std::function<SshResult(SshWorker &, int)> work)
 {
     const int id = m_nextJob++;
     QPointer<SshWorker> worker = m_worker;
-    QMetaObject::invokeMethod(m_worker, [worker, work, id] {
-        if (!worker)
-            return;
-        QElapsedTimer clock;
-        clock.start();
-        SshResult r = work(*worker, id);
-        r.runMs = double(clock.nsecsElapsed()) / 1e6;
-        Q_EMIT worker->done(id, r);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker,
+        [worker, work, id] {
+            if (!worker)
+                return;
+            QElapsedTimer clock;
+            clock.start();
+            SshResult r = work(*worker, id);
+            r.runMs = double(clock.nsecsElapsed()) / 1e6;
+            Q_EMIT worker->done(id, r);
+        },
+        Qt::QueuedConnection);
     return id;
 }
 
@@ -603,17 +670,21 @@ int SshConnection::exec(const QStringList &command, int timeoutMs, qint64 maxOut
 
 int SshConnection::execShell(const QString &line, int timeoutMs, qint64 maxOutput)
 {
-    return post([line, timeoutMs, maxOutput](SshWorker &w, int id) { return w.exec(line, timeoutMs, maxOutput, id); });
+    return post([line, timeoutMs, maxOutput](SshWorker &w, int id) {
+        return w.exec(line, timeoutMs, maxOutput, id);
+    });
 }
 
 int SshConnection::upload(const QByteArray &data, const QString &remotePath, int mode)
 {
-    return post([data, remotePath, mode](SshWorker &w, int) { return w.upload(data, remotePath, mode); });
+    return post(
+        [data, remotePath, mode](SshWorker &w, int) { return w.upload(data, remotePath, mode); });
 }
 
 int SshConnection::download(const QString &remotePath, qint64 maxBytes)
 {
-    return post([remotePath, maxBytes](SshWorker &w, int) { return w.download(remotePath, maxBytes); });
+    return post(
+        [remotePath, maxBytes](SshWorker &w, int) { return w.download(remotePath, maxBytes); });
 }
 
 int SshConnection::makePath(const QString &remotePath)
@@ -621,15 +692,17 @@ int SshConnection::makePath(const QString &remotePath)
     return post([remotePath](SshWorker &w, int) { return w.makePath(remotePath); });
 }
 
-void SshConnection::onFinished(int id, QObject *context, std::function<void(const SshResult &)> then)
+void SshConnection::onFinished(int id, QObject *context,
+                               std::function<void(const SshResult &)> then)
 {
     auto once = std::make_shared<QMetaObject::Connection>();
-    *once = connect(this, &SshConnection::finished, context, [id, once, then = std::move(then)](int job, const SshResult &r) {
-        if (job != id)
-            return;
-        disconnect(*once);
-        then(r);
-    });
+    *once = connect(this, &SshConnection::finished, context,
+                    [id, once, then = std::move(then)](int job, const SshResult &r) {
+                        if (job != id)
+                            return;
+                        disconnect(*once);
+                        then(r);
+                    });
 }
 
 void SshConnection::cancel(int id)
@@ -652,7 +725,8 @@ SshResult SshConnection::wait(int id, int timeoutMs)
     disconnect(c);
     if (m_done.contains(id))
         return m_done.take(id);
-    return failure(SshText::tr("no answer from %1 within %2 s").arg(m_target.toString(), QString::number(timeoutMs / 1000.0)));
+    return failure(SshText::tr("no answer from %1 within %2 s")
+                       .arg(m_target.toString(), QString::number(timeoutMs / 1000.0)));
 }
 
 QString SshConnection::shellQuote(const QString &arg)

@@ -6,7 +6,6 @@
 #include <QPointer>
 #include <QString>
 #include <QStringList>
-
 #include <functional>
 #include <memory>
 #include <optional>
@@ -31,18 +30,18 @@ struct SshTarget
 /// One question of a keyboard-interactive exchange.
 struct SshPrompt
 {
-    QString text; ///< "Password: ", "Verification code: "
+    QString text;      ///< "Password: ", "Verification code: "
     bool echo = false; ///< false: the answer is secret (not shown as typed)
 };
 
 struct SshOptions
 {
-    QString knownHostsFile;    ///< default ~/.ssh/known_hosts
-    QString configFile;        ///< default ~/.ssh/config; "none" to skip
-    QStringList identityFiles; ///< tried besides the agent and the config's
+    QString knownHostsFile;        ///< default ~/.ssh/known_hosts
+    QString configFile;            ///< default ~/.ssh/config; "none" to skip
+    QStringList identityFiles;     ///< tried besides the agent and the config's
     bool acceptNewHostKey = false; ///< an unknown key is added; a changed one is always refused
     int connectTimeoutS = 10;
-    int keepaliveS = 30;           ///< an SSH_MSG_IGNORE this often keeps NAT and firewalls open; 0: never
+    int keepaliveS = 30; ///< an SSH_MSG_IGNORE this often keeps NAT and firewalls open; 0: never
     /// Asked (on the connection's thread) for the passphrase of an encrypted
     /// key file when the agent and unencrypted keys did not do; an empty
     /// answer skips the key. `retry`: the last answer for this key was
@@ -57,23 +56,24 @@ struct SshOptions
     /// tried after the agent and key files: asked (on the connection's
     /// thread) with the server's instruction and questions; one answer per
     /// question, or an empty list to give up. Answers are never kept.
-    std::function<QStringList(const QString &instruction, const QList<SshPrompt> &prompts)> keyboardInteractive;
+    std::function<QStringList(const QString &instruction, const QList<SshPrompt> &prompts)>
+        keyboardInteractive;
 };
 
 /// What a job came back with.
 struct SshResult
 {
     bool ok = false;
-    QString error;              ///< set when !ok
+    QString error;               ///< set when !ok
     bool connectionLost = false; ///< the host went away: retry, do not blame the kernel
     bool hostKeyRefused = false; ///< unknown (not accepted) or changed host key
     bool timedOut = false;
-    bool cancelled = false;     ///< exec: stopped by cancel(); the remote command was killed
-    int exitStatus = -1;        ///< exec: the command's exit status
-    QByteArray output;          ///< exec: stdout (capped); download: the file
-    bool truncated = false;     ///< the cap was reached; the rest was read and dropped
-    QString fingerprint;        ///< the server's key, SHA256:…
-    double runMs = 0;           ///< how long the job ran on the connection (its wait in the queue excluded)
+    bool cancelled = false; ///< exec: stopped by cancel(); the remote command was killed
+    int exitStatus = -1;    ///< exec: the command's exit status
+    QByteArray output;      ///< exec: stdout (capped); download: the file
+    bool truncated = false; ///< the cap was reached; the rest was read and dropped
+    QString fingerprint;    ///< the server's key, SHA256:…
+    double runMs = 0; ///< how long the job ran on the connection (its wait in the queue excluded)
 };
 
 class SshWorker;
@@ -129,9 +129,9 @@ private:
     SshTarget m_target;
     QTimer *m_keepalive = nullptr;
     std::unique_ptr<QThread> m_thread;
-    SshWorker *m_worker = nullptr; // lives in m_thread
+    SshWorker *m_worker = nullptr;                // lives in m_thread
     std::shared_ptr<struct SshCancels> m_cancels; // shared with the worker
-    QHash<int, SshResult> m_done;  // finished jobs not yet taken by wait()
+    QHash<int, SshResult> m_done;                 // finished jobs not yet taken by wait()
     int m_nextJob = 1;
 };
 

@@ -2,7 +2,6 @@
 
 #include "loop/decision.h"
 
-
 #include <cmath>
 
 namespace kwb {
@@ -24,8 +23,10 @@ void CandidateModel::reset(const std::vector<ExperimentRecord> &records, const Q
         m_rowById.insert(m_records[size_t(i)].id, i);
         noteTiming(m_records[size_t(i)]);
         if (m_records[size_t(i)].decision == u"reverted"_s && m_records[size_t(i)].parent)
-            m_revertedTo << *m_records[size_t(i)].parent; // a regression sends the loop back to the parent
-        if (!m_start && m_records[size_t(i)].round == 0 && m_records[size_t(i)].origin == u"human"_s)
+            m_revertedTo
+                << *m_records[size_t(i)].parent; // a regression sends the loop back to the parent
+        if (!m_start && m_records[size_t(i)].round == 0 &&
+            m_records[size_t(i)].origin == u"human"_s)
             m_start = m_records[size_t(i)].id;
     }
     endResetModel();
@@ -133,18 +134,27 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
     if (!r)
         return {};
     switch (role) {
-    case IdRole: return r->id;
-    case ParentRole: return r->parent.value_or(0);
-    case KindRole: return kindOf(*r);
-    case MedianMsRole: return medianOf(*r);
-    case GoalMetricRole: return goalMetricOf(*r);
-    case CauseRole: return r->cause;
+    case IdRole:
+        return r->id;
+    case ParentRole:
+        return r->parent.value_or(0);
+    case KindRole:
+        return kindOf(*r);
+    case MedianMsRole:
+        return medianOf(*r);
+    case GoalMetricRole:
+        return goalMetricOf(*r);
+    case CauseRole:
+        return r->cause;
     case Qt::ToolTipRole:
-        return tr("#%1 %2\n%3: %4").arg(r->id).arg(r->plan, kwb::Decision::label(r->decision), r->cause);
+        return tr("#%1 %2\n%3: %4")
+            .arg(r->id)
+            .arg(r->plan, kwb::Decision::label(r->decision), r->cause);
     case IncumbentRole:
         return r->id == m_incumbent;
     case Qt::TextAlignmentRole:
-        if (index.column() == Median || index.column() == Speedup || index.column() == Id || index.column() == Round)
+        if (index.column() == Median || index.column() == Speedup || index.column() == Id ||
+            index.column() == Round)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::DisplayRole:
@@ -153,10 +163,14 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
         return {};
     }
     switch (Column(index.column())) {
-    case Id: return r->id == m_incumbent ? u"★ "_s + QString::number(r->id) : QString::number(r->id);
-    case Round: return r->round;
-    case Origin: return r->origin;
-    case Plan: return r->plan;
+    case Id:
+        return r->id == m_incumbent ? u"★ "_s + QString::number(r->id) : QString::number(r->id);
+    case Round:
+        return r->round;
+    case Origin:
+        return r->origin;
+    case Plan:
+        return r->plan;
     case Status: {
         if (r->decision == u"infra"_s)
             return tr("host lost");
@@ -165,14 +179,17 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
             return qs(cls);
         return std::isnan(medianOf(*r)) ? tr("—") : tr("correct");
     }
-    case Median: return formatMs(medianOf(*r));
+    case Median:
+        return formatMs(medianOf(*r));
     case Speedup: {
         const ExperimentRecord *start = recordById(m_start);
         const double s = start ? medianOf(*start) / medianOf(*r) : NAN;
         return std::isfinite(s) ? QString::number(s, 'f', s < 10 ? 2 : 1) + u'×' : u"—"_s;
     }
-    case Decision: return kwb::Decision::label(r->decision);
-    case ColumnCount: break;
+    case Decision:
+        return kwb::Decision::label(r->decision);
+    case ColumnCount:
+        break;
     }
     return {};
 }
@@ -182,15 +199,24 @@ QVariant CandidateModel::headerData(int section, Qt::Orientation orientation, in
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (Column(section)) {
-    case Id: return tr("#");
-    case Round: return tr("Round");
-    case Origin: return tr("Origin");
-    case Plan: return tr("Plan");
-    case Status: return tr("Status");
-    case Median: return tr("Median");
-    case Speedup: return tr("Speedup");
-    case Decision: return tr("Decision");
-    case ColumnCount: break;
+    case Id:
+        return tr("#");
+    case Round:
+        return tr("Round");
+    case Origin:
+        return tr("Origin");
+    case Plan:
+        return tr("Plan");
+    case Status:
+        return tr("Status");
+    case Median:
+        return tr("Median");
+    case Speedup:
+        return tr("Speedup");
+    case Decision:
+        return tr("Decision");
+    case ColumnCount:
+        break;
     }
     return {};
 }

@@ -4,22 +4,33 @@
 
 #include <QAbstractTableModel>
 #include <QHash>
-
 #include <cmath>
 #include <vector>
 
 namespace kwb {
 
 /// Every candidate of a session, in record order: the table, the timeline
-/// and the charts read it (QtCore only, so it lives in core). Filled from the store when a session opens and
-/// grown one record at a time while the loop runs, so a live run and a
-/// reopened session show the same thing.
+/// and the charts read it (QtCore only, so it lives in core). Filled from the store when a session
+/// opens and grown one record at a time while the loop runs, so a live run and a reopened session
+/// show the same thing.
 class CandidateModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Id, Round, Origin, Plan, Status, Median, Speedup, Decision, ColumnCount };
-    enum Role {
+    enum Column
+    {
+        Id,
+        Round,
+        Origin,
+        Plan,
+        Status,
+        Median,
+        Speedup,
+        Decision,
+        ColumnCount
+    };
+    enum Role
+    {
         IdRole = Qt::UserRole + 1, ///< int
         ParentRole,                ///< int, 0 when none
         KindRole,                  ///< "kept", "failed", "human-edited"… (see kindOf)
@@ -59,7 +70,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
 private:
     std::vector<ExperimentRecord> m_records;

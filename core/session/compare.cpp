@@ -1,14 +1,14 @@
 #include "compare.h"
 
 #include <QCoreApplication>
-
 #include <cmath>
 
 namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
-Comparison compareRecords(const ExperimentRecord &a, const ExperimentRecord &b, const TargetProfile &target)
+Comparison compareRecords(const ExperimentRecord &a, const ExperimentRecord &b,
+                          const TargetProfile &target)
 {
     Comparison c;
     auto valueOf = [](const ExperimentRecord &r, const QString &metric) {
@@ -36,24 +36,47 @@ Comparison compareRecords(const ExperimentRecord &a, const ExperimentRecord &b, 
         c.metrics.push_back(row);
     }
     // Latency: beyond the noise when the interquartile ranges do not overlap.
-    const double am = numberAt(a.result, {"latency", "median_ms"}, NAN), bm = numberAt(b.result, {"latency", "median_ms"}, NAN);
-    const double aq1 = numberAt(a.result, {"latency", "q1_ms"}, am), aq3 = numberAt(a.result, {"latency", "q3_ms"}, am);
-    const double bq1 = numberAt(b.result, {"latency", "q1_ms"}, bm), bq3 = numberAt(b.result, {"latency", "q3_ms"}, bm);
+    const double am = numberAt(a.result, {"latency", "median_ms"}, NAN),
+                 bm = numberAt(b.result, {"latency", "median_ms"}, NAN);
+    const double aq1 = numberAt(a.result, {"latency", "q1_ms"}, am),
+                 aq3 = numberAt(a.result, {"latency", "q3_ms"}, am);
+    const double bq1 = numberAt(b.result, {"latency", "q1_ms"}, bm),
+                 bq3 = numberAt(b.result, {"latency", "q3_ms"}, bm);
     if (!std::isfinite(am) || !std::isfinite(bm)) {
-        c.verdict = QCoreApplication::translate("Compare", "#%1 and #%2 cannot be compared: one of them has no timing.").arg(a.id).arg(b.id);
+        c.verdict = QCoreApplication::translate(
+                        "Compare", "#%1 and #%2 cannot be compared: one of them has no timing.")
+                        .arg(a.id)
+                        .arg(b.id);
         return c;
     }
     c.withinNoise = !(bq3 < aq1 || aq3 < bq1);
     const double pct = (am - bm) / am * 100;
-    const QString how = pct >= 0 ? QCoreApplication::translate("Compare", "%1% faster").arg(QString::number(pct, 'f', 1))
-                                 : QCoreApplication::translate("Compare", "%1% slower").arg(QString::number(-pct, 'f', 1));
-    c.verdict = c.withinNoise
-        ? QCoreApplication::translate("Compare", "#%1 is %2 than #%3, inside the run-to-run spread (IQR %4–%5 ms against %6–%7 ms): not a real difference.")
-              .arg(b.id).arg(how).arg(a.id)
-              .arg(bq1, 0, 'g', 4).arg(bq3, 0, 'g', 4).arg(aq1, 0, 'g', 4).arg(aq3, 0, 'g', 4)
-        : QCoreApplication::translate("Compare", "#%1 is %2 than #%3, beyond the run-to-run spread (IQR %4–%5 ms against %6–%7 ms).")
-              .arg(b.id).arg(how).arg(a.id)
-              .arg(bq1, 0, 'g', 4).arg(bq3, 0, 'g', 4).arg(aq1, 0, 'g', 4).arg(aq3, 0, 'g', 4);
+    const QString how =
+        pct >= 0
+            ? QCoreApplication::translate("Compare", "%1% faster").arg(QString::number(pct, 'f', 1))
+            : QCoreApplication::translate("Compare", "%1% slower")
+                  .arg(QString::number(-pct, 'f', 1));
+    c.verdict =
+        c.withinNoise
+            ? QCoreApplication::translate("Compare",
+                                          "#%1 is %2 than #%3, inside the run-to-run spread (IQR "
+                                          "%4–%5 ms against %6–%7 ms): not a real difference.")
+                  .arg(b.id)
+                  .arg(how)
+                  .arg(a.id)
+                  .arg(bq1, 0, 'g', 4)
+                  .arg(bq3, 0, 'g', 4)
+                  .arg(aq1, 0, 'g', 4)
+                  .arg(aq3, 0, 'g', 4)
+            : QCoreApplication::translate("Compare", "#%1 is %2 than #%3, beyond the run-to-run "
+                                                     "spread (IQR %4–%5 ms against %6–%7 ms).")
+                  .arg(b.id)
+                  .arg(how)
+                  .arg(a.id)
+                  .arg(bq1, 0, 'g', 4)
+                  .arg(bq3, 0, 'g', 4)
+                  .arg(aq1, 0, 'g', 4)
+                  .arg(aq3, 0, 'g', 4);
     return c;
 }
 

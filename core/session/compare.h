@@ -4,7 +4,6 @@
 #include "targets/targetprofile.h"
 
 #include <QString>
-
 #include <vector>
 
 namespace kwb {
@@ -18,7 +17,7 @@ struct MetricComparison
     double a = NAN;
     double b = NAN;
     double deltaPct = NAN; ///< (b − a) / a × 100
-    int verdict = 0;       ///< +1 b is better, −1 worse, 0 equal or unknown (by the metric's direction)
+    int verdict = 0; ///< +1 b is better, −1 worse, 0 equal or unknown (by the metric's direction)
 };
 
 /// Two candidates compared: the target's shown metrics with deltas, and
@@ -30,6 +29,7 @@ struct Comparison
     bool withinNoise = true;
 };
 
-Comparison compareRecords(const ExperimentRecord &a, const ExperimentRecord &b, const TargetProfile &target);
+Comparison compareRecords(const ExperimentRecord &a, const ExperimentRecord &b,
+                          const TargetProfile &target);
 
 } // namespace kwb

@@ -1,14 +1,15 @@
 #include "reflexionmodel.h"
 
 #include <QStringList>
-
 #include <cmath>
 
 namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
-JsonListModel::JsonListModel(Kind kind, QObject *parent) : QAbstractListModel(parent), m_kind(kind) {}
+JsonListModel::JsonListModel(Kind kind, QObject *parent) : QAbstractListModel(parent), m_kind(kind)
+{
+}
 
 void JsonListModel::reset(const std::vector<Json> &items)
 {
@@ -54,8 +55,9 @@ QString list(const Json &j, const char *key)
 QString JsonListModel::display(const Json &item) const
 {
     if (m_kind == Reflexions) {
-        QString s = tr("#%1 %2 — %3").arg(numberAt(item, {"candidate"}, 0)).arg(qs(stringAt(item, {"outcome"})),
-                                                                                qs(stringAt(item, {"tried"})));
+        QString s = tr("#%1 %2 — %3")
+                        .arg(numberAt(item, {"candidate"}, 0))
+                        .arg(qs(stringAt(item, {"outcome"})), qs(stringAt(item, {"tried"})));
         s += u'\n' + tr("lesson: %1").arg(qs(stringAt(item, {"lesson"})));
         if (const QString avoid = list(item, "avoid"); !avoid.isEmpty())
             s += u'\n' + tr("avoid: %1").arg(avoid);
@@ -66,7 +68,8 @@ QString JsonListModel::display(const Json &item) const
     return tr("#%1 → #%2: %3× — %4")
         .arg(numberAt(item, {"from"}, 0))
         .arg(numberAt(item, {"to"}, 0))
-        .arg(QString::number(numberAt(item, {"speedup"}, NAN), 'f', 2), qs(stringAt(item, {"change"})));
+        .arg(QString::number(numberAt(item, {"speedup"}, NAN), 'f', 2),
+             qs(stringAt(item, {"change"})));
 }
 
 QVariant JsonListModel::data(const QModelIndex &index, int role) const
@@ -75,12 +78,17 @@ QVariant JsonListModel::data(const QModelIndex &index, int role) const
     if (!item)
         return {};
     switch (role) {
-    case Qt::DisplayRole: return display(*item);
+    case Qt::DisplayRole:
+        return display(*item);
     case Qt::ToolTipRole:
-    case JsonRole: return qs(item->dump(1));
-    case CandidateRole: return int(numberAt(*item, {m_kind == Reflexions ? "candidate" : "to"}, 0));
-    case SearchTextRole: return qs(item->dump());
-    default: return {};
+    case JsonRole:
+        return qs(item->dump(1));
+    case CandidateRole:
+        return int(numberAt(*item, {m_kind == Reflexions ? "candidate" : "to"}, 0));
+    case SearchTextRole:
+        return qs(item->dump());
+    default:
+        return {};
     }
 }
 

@@ -3,7 +3,6 @@
 #include "util/jsontext.h"
 
 #include <QAbstractListModel>
-
 #include <vector>
 
 namespace kwb {
@@ -15,8 +14,13 @@ class JsonListModel : public QAbstractListModel
 {
     Q_OBJECT
 public:
-    enum Kind { Reflexions, Memory };
-    enum Role {
+    enum Kind
+    {
+        Reflexions,
+        Memory
+    };
+    enum Role
+    {
         CandidateRole = Qt::UserRole + 1, ///< int: the candidate a row is about
         JsonRole,                         ///< QString: the record as JSON text
         SearchTextRole,                   ///< QString: every field, for filtering

@@ -1,7 +1,7 @@
 #include "sessionstore.h"
 
-#include "util/messages.h"
 #include "targets/targetprofile.h"
+#include "util/messages.h"
 #include "workload/workload.h"
 
 #include <QCryptographicHash>
@@ -10,11 +10,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
-
 #include <unistd.h>
 
 namespace kwb {
@@ -51,7 +49,8 @@ Json ExperimentRecord::toJson() const
                 {"result", result},
                 {"decision", ss(decision)},
                 {"cause", ss(cause)},
-                {"flags", [&] {
+                {"flags",
+                 [&] {
                      Json f = Json::array();
                      for (const QString &x : flags)
                          f.push_back(ss(x));
@@ -70,26 +69,31 @@ std::optional<ExperimentRecord> ExperimentRecord::fromJson(const Json &j, QStrin
             *error = why;
         return std::nullopt;
     };
-    if (!j.is_object() || !j.contains("id") || !j["id"].is_number_integer() || !j.contains("source_hash")
-        || !j["source_hash"].is_string())
+    if (!j.is_object() || !j.contains("id") || !j["id"].is_number_integer() ||
+        !j.contains("source_hash") || !j["source_hash"].is_string())
         return refuse(FileText::tr("a record needs an integer 'id' and a string 'source_hash'"));
     // Every other member is optional, but when present must have its type:
     // a record someone edited into another shape is refused whole, never
     // half-read.
-    for (const char *key : {"origin", "plan", "host", "decision", "cause", "started_at", "finished_at", "infra_error"}) {
+    for (const char *key : {"origin", "plan", "host", "decision", "cause", "started_at",
+                            "finished_at", "infra_error"}) {
         if (j.contains(key) && !j[key].is_string() && !j[key].is_null())
-            return refuse(FileText::tr("'%1' must be a string, found %2").arg(QLatin1String(key), jsonTypeName(j[key])));
+            return refuse(FileText::tr("'%1' must be a string, found %2")
+                              .arg(QLatin1String(key), jsonTypeName(j[key])));
     }
     for (const char *key : {"round", "parent"}) {
         if (j.contains(key) && !j[key].is_number_integer() && !j[key].is_null())
-            return refuse(FileText::tr("'%1' must be an integer, found %2").arg(QLatin1String(key), jsonTypeName(j[key])));
+            return refuse(FileText::tr("'%1' must be an integer, found %2")
+                              .arg(QLatin1String(key), jsonTypeName(j[key])));
     }
     for (const char *key : {"knobs", "timings", "result"}) {
         if (j.contains(key) && !j[key].is_object() && !j[key].is_null())
-            return refuse(FileText::tr("'%1' must be an object, found %2").arg(QLatin1String(key), jsonTypeName(j[key])));
+            return refuse(FileText::tr("'%1' must be an object, found %2")
+                              .arg(QLatin1String(key), jsonTypeName(j[key])));
     }
     if (j.contains("flags") && !j["flags"].is_array() && !j["flags"].is_null())
-        return refuse(FileText::tr("'%1' must be an array, found %2").arg(u"flags"_s, jsonTypeName(j["flags"])));
+        return refuse(FileText::tr("'%1' must be an array, found %2")
+                          .arg(u"flags"_s, jsonTypeName(j["flags"])));
     if (j["id"].get<qint64>() <= 0 || j["id"].get<qint64>() > std::numeric_limits<int>::max())
         return refuse(FileText::tr("'id' must be a positive integer"));
     auto text = [&](const char *key) { return qs(stringAt(j, {key})); };
@@ -102,7 +106,8 @@ std::optional<ExperimentRecord> ExperimentRecord::fromJson(const Json &j, QStrin
     if (const Json *round = findAt(j, {"round"}); round && round->is_number_integer())
         r.round = int(std::clamp<qint64>(round->get<qint64>(), 0, std::numeric_limits<int>::max()));
     if (const Json *parent = findAt(j, {"parent"}); parent && parent->is_number_integer())
-        r.parent = int(std::clamp<qint64>(parent->get<qint64>(), 0, std::numeric_limits<int>::max()));
+        r.parent =
+            int(std::clamp<qint64>(parent->get<qint64>(), 0, std::numeric_limits<int>::max()));
     r.origin = text("origin");
     r.sourceHash = text("source_hash");
     r.knobs = object("knobs");
@@ -197,7 +202,9 @@ bool SessionStore::load(QString *error)
     auto info = JsonText::parseFile(infoPath, &d);
     if (!info) {
         if (error)
-            *error = QFileInfo::exists(infoPath) ? d.toString() : FileText::tr("%1 is not a session (no session.json)").arg(m_dir);
+            *error = QFileInfo::exists(infoPath)
+                         ? d.toString()
+                         : FileText::tr("%1 is not a session (no session.json)").arg(m_dir);
         return false;
     }
     if (!info->root().is_object() || stringAt(info->root(), {"schema"}) != "kwb.session/1") {
@@ -228,9 +235,10 @@ bool SessionStore::load(QString *error)
         if (nl < 0) {
             // A line without its newline is a write cut short by a crash:
             // ignore it (it is set aside on the next append) and say so.
-            m_warnings << path + u':' + QString::number(lineNo)
-                    + u": ignored a torn last line ("_s + QString::number(data.size() - start)
-                    + u" bytes without a newline; left by an interrupted write)"_s;
+            m_warnings << path + u':' + QString::number(lineNo) +
+                              u": ignored a torn last line ("_s +
+                              QString::number(data.size() - start) +
+                              u" bytes without a newline; left by an interrupted write)"_s;
             break;
         }
         const QByteArray line = data.mid(start, nl - start);
@@ -244,30 +252,33 @@ bool SessionStore::load(QString *error)
         if (doc)
             rec = ExperimentRecord::fromJson(doc->root(), &why);
         if (!rec) {
-            m_warnings << path + u':' + QString::number(lineNo) + u':'
-                    + QString::number(doc ? 1 : err.pos.column) + u": skipped a malformed record: "_s
-                    + (doc ? why : err.message);
+            m_warnings << path + u':' + QString::number(lineNo) + u':' +
+                              QString::number(doc ? 1 : err.pos.column) +
+                              u": skipped a malformed record: "_s + (doc ? why : err.message);
             continue;
         }
         if (const auto seen = m_byId.constFind(rec->id); seen != m_byId.constEnd()) {
             // The first record of an id is the one the session was built on.
-            m_warnings << path + u':' + QString::number(lineNo) + u":1: skipped a record whose id "_s
-                    + QString::number(rec->id) + u" is already taken (by the record on line "_s
-                    + QString::number(m_lines[*seen]) + u')';
+            m_warnings << path + u':' + QString::number(lineNo) +
+                              u":1: skipped a record whose id "_s + QString::number(rec->id) +
+                              u" is already taken (by the record on line "_s +
+                              QString::number(m_lines[*seen]) + u')';
             continue;
         }
         m_byId.insert(rec->id, m_records.size());
         m_lines.push_back(lineNo);
         m_records.push_back(std::move(*rec));
     }
-    m_goodBytes = start <= data.size() && (data.isEmpty() || data.endsWith('\n')) ? data.size()
-                                                                                 : data.lastIndexOf('\n') + 1;
+    m_goodBytes = start <= data.size() && (data.isEmpty() || data.endsWith('\n'))
+                      ? data.size()
+                      : data.lastIndexOf('\n') + 1;
     return true;
 }
 
 bool SessionStore::writeInfo(QString *error)
 {
-    return writeAtomically(m_dir + u"/session.json"_s, QByteArray::fromStdString(m_info.dump(2)) + '\n', error);
+    return writeAtomically(m_dir + u"/session.json"_s,
+                           QByteArray::fromStdString(m_info.dump(2)) + '\n', error);
 }
 
 bool SessionStore::repairTornTail(QString *error)
@@ -340,7 +351,8 @@ int SessionStore::nextId() const
     return id + 1;
 }
 
-bool SessionStore::storeKernel(const QString &hash, const QString &source, const QString &extension, QString *error)
+bool SessionStore::storeKernel(const QString &hash, const QString &source, const QString &extension,
+                               QString *error)
 {
     const QString path = m_dir + u"/kernels/"_s + hash + u'.' + extension;
     if (QFileInfo::exists(path))
@@ -374,7 +386,8 @@ QString SessionStore::kernelPath(const QString &hash) const
 
 bool SessionStore::writeLog(int id, const QString &text, QString *error)
 {
-    return writeAtomically(m_dir + u"/logs/"_s + QString::number(id) + u".log"_s, text.toUtf8(), error);
+    return writeAtomically(m_dir + u"/logs/"_s + QString::number(id) + u".log"_s, text.toUtf8(),
+                           error);
 }
 
 bool SessionStore::append(ExperimentRecord &record, QString *error)
@@ -438,7 +451,8 @@ Json SessionStore::memory() const
 
 bool SessionStore::writeMemory(const Json &records, QString *error)
 {
-    return writeAtomically(m_dir + u"/memory.json"_s, QByteArray::fromStdString(records.dump(2)) + '\n', error);
+    return writeAtomically(m_dir + u"/memory.json"_s,
+                           QByteArray::fromStdString(records.dump(2)) + '\n', error);
 }
 
 std::vector<Json> SessionStore::reflections() const
@@ -462,7 +476,8 @@ bool SessionStore::appendReflection(const Json &reflection, QString *error)
 {
     QFile f(m_dir + u"/reflexions.jsonl"_s);
     const QByteArray line = QByteArray::fromStdString(reflection.dump()) + '\n';
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Append) || f.write(line) != line.size() || !f.flush()) {
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Append) || f.write(line) != line.size() ||
+        !f.flush()) {
         if (error)
             *error = FileText::tr("cannot append to %1: %2").arg(f.fileName(), f.errorString());
         return false;

@@ -5,7 +5,6 @@
 #include <QHash>
 #include <QString>
 #include <QStringList>
-
 #include <memory>
 #include <optional>
 #include <vector>
@@ -21,15 +20,16 @@ struct ExperimentRecord
     int id = 0;
     int round = 0;
     std::optional<int> parent;
-    QString origin;      ///< human, search, agent
+    QString origin; ///< human, search, agent
     QString sourceHash;
     Json knobs = Json::object();
     QString plan;
     QString host;
-    Json result;         ///< the enriched kwb.result/1 document (null for infra failures)
-    QString decision;    ///< evaluated, kept, discarded, reverted, failed, rejected, infra, baseline
-    QString cause;       ///< why: "faster by 12%…", "regression +31%", "compile", "engineer rejected"
-    QStringList flags;   ///< "reverified", "false-win", "flagged", "human-edited", "cached", "fixing" (failed, sent back for a fix), "fix", "sample"
+    Json result;      ///< the enriched kwb.result/1 document (null for infra failures)
+    QString decision; ///< evaluated, kept, discarded, reverted, failed, rejected, infra, baseline
+    QString cause; ///< why: "faster by 12%…", "regression +31%", "compile", "engineer rejected"
+    QStringList flags; ///< "reverified", "false-win", "flagged", "human-edited", "cached", "fixing"
+                       ///< (failed, sent back for a fix), "fix", "sample"
     QString infraError;
     Json timings = Json::object();
     QString startedAt;
@@ -38,7 +38,11 @@ struct ExperimentRecord
     /// Whether its timing cannot be trusted though its results were right:
     /// a false win (wrong on re-check) or flagged by the harness (symbol
     /// audit, outside clock, beyond the roofline, too many threads).
-    bool untrusted() const { return flags.contains(QStringLiteral("false-win")) || flags.contains(QStringLiteral("flagged")); }
+    bool untrusted() const
+    {
+        return flags.contains(QStringLiteral("false-win")) ||
+               flags.contains(QStringLiteral("flagged"));
+    }
 
     Json toJson() const;
     static std::optional<ExperimentRecord> fromJson(const Json &j, QString *error);
@@ -77,7 +81,8 @@ public:
     bool matchesWorkload(const Workload &workload, QString *difference) const;
 
     int nextId() const;
-    bool storeKernel(const QString &hash, const QString &source, const QString &extension, QString *error);
+    bool storeKernel(const QString &hash, const QString &source, const QString &extension,
+                     QString *error);
     /// Stores a kernel with the session target's extension (.cpp, .cu, .py).
     bool storeKernel(const QString &hash, const QString &source, QString *error);
     /// The extension of the session's kernels (older sessions: "cpp").

@@ -63,9 +63,13 @@ std::optional<TargetProfile> TargetRegistry::load(const QString &id, Diagnostic 
     }
     if (error) {
         const QStringList known = availableIds();
-        *error = {Diagnostic::Severity::Error, QString(), {},
-                  known.isEmpty() ? FileText::tr("unknown target '%1' (no targets found)").arg(id)
-                                  : FileText::tr("unknown target '%1' (known: %2)").arg(id, known.join(u", "_s))};
+        *error = {
+            Diagnostic::Severity::Error,
+            QString(),
+            {},
+            known.isEmpty()
+                ? FileText::tr("unknown target '%1' (no targets found)").arg(id)
+                : FileText::tr("unknown target '%1' (known: %2)").arg(id, known.join(u", "_s))};
     }
     return std::nullopt;
 }
@@ -102,32 +106,40 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
     if (stringAt(root, {"schema"}) != "kwb.target/1")
         return fail("/schema", FileText::tr("'schema' must be \"kwb.target/1\""));
     // Types first, so nothing below can meet a value of another kind.
-    auto wrongType = [&](const Json &where, const std::string &ptr, std::initializer_list<const char *> keys,
-                         bool (Json::*is)() const noexcept, const QString &kind) -> std::optional<std::string> {
+    auto wrongType =
+        [&](const Json &where, const std::string &ptr, std::initializer_list<const char *> keys,
+            bool (Json::*is)() const noexcept, const QString &kind) -> std::optional<std::string> {
         for (const char *key : keys) {
             if (where.is_object() && where.contains(key) && !(where[key].*is)())
-                return ptr + "/" + key + "\t" + ss(FileText::tr("'%1' must be %2, found %3")
-                                                    .arg(QLatin1String(key), kind, jsonTypeName(where[key])));
+                return ptr + "/" + key + "\t" +
+                       ss(FileText::tr("'%1' must be %2, found %3")
+                              .arg(QLatin1String(key), kind, jsonTypeName(where[key])));
         }
         return std::nullopt;
     };
     std::vector<std::optional<std::string>> problems = {
-        wrongType(root, "", {"id", "name", "language", "source_extension", "knob_define", "line_comment"},
+        wrongType(root, "",
+                  {"id", "name", "language", "source_extension", "knob_define", "line_comment"},
                   &Json::is_string, FileText::tr("a string")),
         wrongType(root, "", {"compiler"}, &Json::is_object, FileText::tr("an object")),
-        wrongType(root.value("compiler", Json::object()), "/compiler", {"cxx"}, &Json::is_string, FileText::tr("a string"))};
+        wrongType(root.value("compiler", Json::object()), "/compiler", {"cxx"}, &Json::is_string,
+                  FileText::tr("a string"))};
     for (const char *list : {"prerequisites", "metrics", "bottleneck", "guards"}) {
         const Json *items = findAt(root, {list});
         for (size_t i = 0; items && items->is_array() && i < items->size(); ++i) {
             const std::string ptr = "/" + std::string(list) + "/" + std::to_string(i);
             if (!(*items)[i].is_object()) {
-                problems.push_back(ptr + "\t" + ss(FileText::tr("must be an object, found %1").arg(jsonTypeName((*items)[i]))));
+                problems.push_back(
+                    ptr + "\t" +
+                    ss(FileText::tr("must be an object, found %1").arg(jsonTypeName((*items)[i]))));
                 continue;
             }
-            problems.push_back(wrongType((*items)[i], ptr, {"name", "unit", "description", "better", "class", "when", "why",
-                                                           "id", "pattern", "reason", "hint"},
+            problems.push_back(wrongType((*items)[i], ptr,
+                                         {"name", "unit", "description", "better", "class", "when",
+                                          "why", "id", "pattern", "reason", "hint"},
                                          &Json::is_string, FileText::tr("a string")));
-            problems.push_back(wrongType((*items)[i], ptr, {"shown"}, &Json::is_boolean, FileText::tr("a boolean")));
+            problems.push_back(wrongType((*items)[i], ptr, {"shown"}, &Json::is_boolean,
+                                         FileText::tr("a boolean")));
         }
     }
     for (const auto &problem : problems) {
@@ -141,7 +153,8 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
     t.dir = QFileInfo(path).absolutePath();
     for (const char *required : {"id", "name", "command", "metrics"}) {
         if (!root.contains(required))
-            return fail("", FileText::tr("target profile misses '%1'").arg(QString::fromLatin1(required)));
+            return fail(
+                "", FileText::tr("target profile misses '%1'").arg(QString::fromLatin1(required)));
     }
     t.id = qs(root.value("id", std::string()));
     t.name = qs(root.value("name", std::string()));
@@ -167,7 +180,8 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
         return fail("/command", FileText::tr("'command' must be a non-empty array of strings"));
     for (const QString &f : std::as_const(t.files)) {
         if (!QFileInfo::exists(t.filePath(f)))
-            return fail("/files", FileText::tr("harness file '%1' is missing beside target.json").arg(f));
+            return fail("/files",
+                        FileText::tr("harness file '%1' is missing beside target.json").arg(f));
     }
     if (root.contains("compiler")) {
         const Json &c = root["compiler"];
@@ -204,14 +218,16 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
     if (root.contains("derived")) {
         const Json &d = root["derived"];
         if (!d.is_object())
-            return fail("/derived", FileText::tr("'derived' must be an object of name → expression"));
+            return fail("/derived",
+                        FileText::tr("'derived' must be an object of name → expression"));
         for (const auto &[name, expr] : d.items()) {
             const std::string ptr = "/derived/" + pointerToken(name);
             if (!expr.is_string())
                 return fail(ptr, FileText::tr("a derived metric must be a string expression"));
             Expression e;
             if (!e.compile(qs(expr.get<std::string>()), known))
-                return fail(ptr, FileText::tr("derived metric '%1': %2").arg(qs(name), e.errorString()));
+                return fail(ptr,
+                            FileText::tr("derived metric '%1': %2").arg(qs(name), e.errorString()));
             t.derived.emplace_back(qs(name), qs(expr.get<std::string>()));
             if (!known.contains(qs(name)))
                 known << qs(name);
@@ -224,25 +240,29 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
         for (size_t i = 0; i < rules.size(); ++i) {
             const Json &r = rules[i];
             const std::string ptr = "/bottleneck/" + std::to_string(i);
-            if (!r.is_object() || !r.contains("class") || !r.contains("when") || !r["class"].is_string()
-                || !r["when"].is_string())
+            if (!r.is_object() || !r.contains("class") || !r.contains("when") ||
+                !r["class"].is_string() || !r["when"].is_string())
                 return fail(ptr, FileText::tr("a bottleneck rule needs 'class' and 'when'"));
             BottleneckRule rule{qs(r["class"].get<std::string>()), qs(r["when"].get<std::string>()),
                                 qs(r.value("why", std::string()))};
             Expression e;
             if (!e.compile(rule.when, known))
-                return fail(ptr + "/when", FileText::tr("bottleneck rule '%1': %2").arg(rule.cls, e.errorString()));
+                return fail(
+                    ptr + "/when",
+                    FileText::tr("bottleneck rule '%1': %2").arg(rule.cls, e.errorString()));
             t.bottleneck.push_back(rule);
         }
     }
     if (const Json *audit = findAt(root, {"audit"}); audit && audit->is_object()) {
-        for (auto [key, list] : {std::pair{"define", &t.audit.define}, {"reference", &t.audit.reference},
+        for (auto [key, list] : {std::pair{"define", &t.audit.define},
+                                 {"reference", &t.audit.reference},
                                  {"threads", &t.audit.threads}}) {
             *list = stringList(audit->value(key, Json::array()));
             for (qsizetype i = 0; i < list->size(); ++i) {
                 if (QRegularExpression re(list->at(i)); !re.isValid())
                     return fail("/audit/" + std::string(key) + "/" + std::to_string(i),
-                                FileText::tr("'%1' is not a regular expression: %2").arg(list->at(i), re.errorString()));
+                                FileText::tr("'%1' is not a regular expression: %2")
+                                    .arg(list->at(i), re.errorString()));
             }
         }
     }
@@ -253,7 +273,8 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
         for (size_t i = 0; i < rules.size(); ++i) {
             const Json &r = rules[i];
             const std::string ptr = "/guards/" + std::to_string(i);
-            if (!r.is_object() || !r.contains("pattern") || !r["pattern"].is_string() || !r.contains("reason"))
+            if (!r.is_object() || !r.contains("pattern") || !r["pattern"].is_string() ||
+                !r.contains("reason"))
                 return fail(ptr, FileText::tr("a guard needs a string 'pattern' and a 'reason'"));
             GuardRule g{qs(r.value("id", std::string())), qs(r["pattern"].get<std::string>()),
                         qs(r.value("reason", std::string()))};

@@ -3,7 +3,6 @@
 #include "messages.h"
 
 #include <QRegularExpression>
-
 #include <cmath>
 #include <muParser.h>
 
@@ -26,14 +25,30 @@ QString describe(const mu::Parser::exception_type &e)
     const QString token = QString::fromStdString(e.GetToken()).trimmed().section(u' ', 0, 0);
     QString msg;
     switch (e.GetCode()) {
-    case mu::ecUNEXPECTED_EOF: msg = FileText::tr("unexpected end of expression"); break;
-    case mu::ecUNEXPECTED_OPERATOR: msg = FileText::tr("unexpected operator \"%1\"").arg(token); break;
-    case mu::ecUNEXPECTED_VAL: msg = FileText::tr("unexpected value \"%1\"").arg(token); break;
-    case mu::ecUNEXPECTED_VAR: msg = FileText::tr("unexpected name \"%1\"").arg(token); break;
-    case mu::ecUNEXPECTED_PARENS: msg = FileText::tr("unexpected parenthesis \"%1\"").arg(token); break;
-    case mu::ecMISSING_PARENS: msg = FileText::tr("missing parenthesis"); break;
-    case mu::ecUNASSIGNABLE_TOKEN: msg = FileText::tr("unknown token \"%1\"").arg(token); break;
-    case mu::ecEMPTY_EXPRESSION: msg = FileText::tr("the expression is empty"); break;
+    case mu::ecUNEXPECTED_EOF:
+        msg = FileText::tr("unexpected end of expression");
+        break;
+    case mu::ecUNEXPECTED_OPERATOR:
+        msg = FileText::tr("unexpected operator \"%1\"").arg(token);
+        break;
+    case mu::ecUNEXPECTED_VAL:
+        msg = FileText::tr("unexpected value \"%1\"").arg(token);
+        break;
+    case mu::ecUNEXPECTED_VAR:
+        msg = FileText::tr("unexpected name \"%1\"").arg(token);
+        break;
+    case mu::ecUNEXPECTED_PARENS:
+        msg = FileText::tr("unexpected parenthesis \"%1\"").arg(token);
+        break;
+    case mu::ecMISSING_PARENS:
+        msg = FileText::tr("missing parenthesis");
+        break;
+    case mu::ecUNASSIGNABLE_TOKEN:
+        msg = FileText::tr("unknown token \"%1\"").arg(token);
+        break;
+    case mu::ecEMPTY_EXPRESSION:
+        msg = FileText::tr("the expression is empty");
+        break;
     default:
         msg = QString::fromStdString(e.GetMsg()).trimmed();
         if (msg.endsWith(u'.'))
@@ -108,8 +123,10 @@ bool Expression::compile(const QString &text, const QStringList &variables)
                         break;
                     }
                 }
-                m_error = at >= 0 ? FileText::tr("unknown name '%1' (at character %2)").arg(name).arg(at + 1)
-                                  : FileText::tr("unknown name '%1'").arg(name);
+                m_error =
+                    at >= 0
+                        ? FileText::tr("unknown name '%1' (at character %2)").arg(name).arg(at + 1)
+                        : FileText::tr("unknown name '%1'").arg(name);
                 m_parser.reset();
                 return false;
             }

@@ -61,15 +61,23 @@ std::string stringAt(const Json &root, std::initializer_list<const char *> path)
 QString jsonTypeName(const Json &value)
 {
     switch (value.type()) {
-    case Json::value_t::null: return u"null"_s;
-    case Json::value_t::boolean: return FileText::tr("a boolean");
+    case Json::value_t::null:
+        return u"null"_s;
+    case Json::value_t::boolean:
+        return FileText::tr("a boolean");
     case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned: return FileText::tr("an integer");
-    case Json::value_t::number_float: return FileText::tr("a number");
-    case Json::value_t::string: return FileText::tr("a string");
-    case Json::value_t::array: return FileText::tr("an array");
-    case Json::value_t::object: return FileText::tr("an object");
-    default: return FileText::tr("an unsupported value");
+    case Json::value_t::number_unsigned:
+        return FileText::tr("an integer");
+    case Json::value_t::number_float:
+        return FileText::tr("a number");
+    case Json::value_t::string:
+        return FileText::tr("a string");
+    case Json::value_t::array:
+        return FileText::tr("an array");
+    case Json::value_t::object:
+        return FileText::tr("an object");
+    default:
+        return FileText::tr("an unsupported value");
     }
 }
 
@@ -97,9 +105,11 @@ class PositionIndexer
 {
 public:
     PositionIndexer(const QByteArray &text, std::map<std::string, SourcePos> &values,
-                    std::map<std::string, SourcePos> &keys, std::vector<JsonText::DuplicateKey> &duplicates)
+                    std::map<std::string, SourcePos> &keys,
+                    std::vector<JsonText::DuplicateKey> &duplicates)
         : m_text(text), m_values(values), m_keys(keys), m_duplicates(duplicates)
-    {}
+    {
+    }
 
     void run()
     {
@@ -135,8 +145,8 @@ private:
             } else if (c == '/' && m_i + 1 < m_text.size() && m_text[m_i + 1] == '*') {
                 advance();
                 advance();
-                while (m_i < m_text.size()
-                       && !(peek() == '*' && m_i + 1 < m_text.size() && m_text[m_i + 1] == '/'))
+                while (m_i < m_text.size() &&
+                       !(peek() == '*' && m_i + 1 < m_text.size() && m_text[m_i + 1] == '/'))
                     advance();
                 advance();
                 advance();
@@ -213,8 +223,8 @@ private:
         } else {
             while (m_i < m_text.size()) {
                 const char d = peek();
-                if (d == ',' || d == '}' || d == ']' || d == ' ' || d == '\n' || d == '\r'
-                    || d == '\t' || d == '/')
+                if (d == ',' || d == '}' || d == ']' || d == ' ' || d == '\n' || d == '\r' ||
+                    d == '\t' || d == '/')
                     break;
                 advance();
             }
@@ -248,7 +258,8 @@ qsizetype tooDeepAt(const QByteArray &text, int limit)
             while (i < n && text[i] != '\n')
                 ++i;
         } else if (c == '/' && i + 1 < n && text[i + 1] == '*') {
-            for (i += 2; i + 1 < n && !(text[i] == '*' && text[i + 1] == '/'); ++i) {}
+            for (i += 2; i + 1 < n && !(text[i] == '*' && text[i + 1] == '/'); ++i) {
+            }
             ++i;
         } else if (c == '[' || c == '{') {
             if (++depth > limit)
@@ -267,9 +278,10 @@ QList<Diagnostic> JsonText::duplicateKeyWarnings() const
     QList<Diagnostic> out;
     for (const DuplicateKey &d : m_duplicates) {
         const QString key = qs(d.pointer.substr(d.pointer.rfind('/') + 1));
-        out.append({Diagnostic::Severity::Warning, m_fileName, d.second,
-                    FileText::tr("duplicate key '%1' (first at line %2, column %3); the last one counts")
-                        .arg(key, QString::number(d.first.line), QString::number(d.first.column))});
+        out.append(
+            {Diagnostic::Severity::Warning, m_fileName, d.second,
+             FileText::tr("duplicate key '%1' (first at line %2, column %3); the last one counts")
+                 .arg(key, QString::number(d.first.line), QString::number(d.first.column))});
     }
     return out;
 }
@@ -314,8 +326,10 @@ std::optional<JsonText> JsonText::parse(const QByteArray &input, const QString &
         const std::string what = e.what();
         const size_t open = what.find('\''), close = what.rfind('\'');
         if (open != std::string::npos && close > open + 1) {
-            const QByteArray number = QByteArray::fromStdString(what.substr(open + 1, close - open - 1));
-            return fail(text.indexOf(number), FileText::tr("number out of range: %1").arg(QString::fromLatin1(number)));
+            const QByteArray number =
+                QByteArray::fromStdString(what.substr(open + 1, close - open - 1));
+            return fail(text.indexOf(number),
+                        FileText::tr("number out of range: %1").arg(QString::fromLatin1(number)));
         }
         return fail(0, FileText::tr("malformed JSON: %1").arg(qs(what)));
     }

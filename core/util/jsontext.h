@@ -2,7 +2,6 @@
 
 #include <QList>
 #include <QString>
-
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -25,7 +24,11 @@ struct SourcePos
 /// compilers do (`file:line:col: message`) so editors and terminals link it.
 struct Diagnostic
 {
-    enum class Severity { Error, Warning };
+    enum class Severity
+    {
+        Error,
+        Warning
+    };
     Severity severity = Severity::Error;
     QString file;
     SourcePos pos;
@@ -94,7 +97,13 @@ double numberAt(const Json &root, std::initializer_list<const char *> path, doub
 std::string stringAt(const Json &root, std::initializer_list<const char *> path);
 
 /// std::string ↔ QString without the implicit casts the strict defines forbid.
-inline QString qs(const std::string &s) { return QString::fromStdString(s); }
-inline std::string ss(const QString &s) { return s.toStdString(); }
+inline QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+inline std::string ss(const QString &s)
+{
+    return s.toStdString();
+}
 
 } // namespace kwb

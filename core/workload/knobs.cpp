@@ -3,7 +3,6 @@
 #include "util/messages.h"
 
 #include <QRegularExpression>
-
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -33,7 +32,8 @@ std::optional<KnobValue> scalarValue(const Json &j)
     return std::nullopt;
 }
 
-bool respectsPrecedence(const QStringList &order, const std::vector<std::pair<QString, QString>> &before)
+bool respectsPrecedence(const QStringList &order,
+                        const std::vector<std::pair<QString, QString>> &before)
 {
     for (const auto &[a, b] : before) {
         if (order.indexOf(a) > order.indexOf(b))
@@ -44,8 +44,8 @@ bool respectsPrecedence(const QStringList &order, const std::vector<std::pair<QS
 
 QString permutationText(const QStringList &order)
 {
-    const bool singleChars = std::all_of(order.begin(), order.end(),
-                                         [](const QString &s) { return s.size() == 1; });
+    const bool singleChars =
+        std::all_of(order.begin(), order.end(), [](const QString &s) { return s.size() == 1; });
     return order.join(singleChars ? QString() : u","_s);
 }
 
@@ -78,12 +78,14 @@ QString Knob::domainText(int maxShown) const
 
 QString Violation::toString() const
 {
-    QString s = values.isEmpty() ? FileText::tr("constraint '%1' fails").arg(constraint)
-                                 : FileText::tr("constraint '%1' fails for %2").arg(constraint, values);
+    QString s = values.isEmpty()
+                    ? FileText::tr("constraint '%1' fails").arg(constraint)
+                    : FileText::tr("constraint '%1' fails for %2").arg(constraint, values);
     if (!suggestions.isEmpty())
         s += FileText::tr(": change %1").arg(suggestions.join(FileText::tr(" or ")));
     else if (!knobs.isEmpty())
-        s += FileText::tr(": no single change of %1 satisfies every constraint").arg(knobs.join(u", "_s));
+        s += FileText::tr(": no single change of %1 satisfies every constraint")
+                 .arg(knobs.join(u", "_s));
     return s;
 }
 
@@ -103,7 +105,8 @@ bool isIdentifier(const QString &name)
 
 bool isOneLine(const QString &text)
 {
-    return std::none_of(text.begin(), text.end(), [](QChar c) { return c.category() == QChar::Other_Control; });
+    return std::none_of(text.begin(), text.end(),
+                        [](QChar c) { return c.category() == QChar::Other_Control; });
 }
 
 KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
@@ -112,15 +115,21 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
     KnobSpace space;
     space.m_dimValues = dimValues;
     const Json &root = doc.root();
-    auto error = [&](const std::string &ptr, const QString &msg) { diags->append(doc.error(ptr, msg)); };
+    auto error = [&](const std::string &ptr, const QString &msg) {
+        diags->append(doc.error(ptr, msg));
+    };
 
     if (root.contains("knobs")) {
         const Json &knobs = root["knobs"];
         if (!knobs.is_object()) {
-            error("/knobs", FileText::tr("'knobs' must be an object mapping knob names to declarations, found %1")
-                                .arg(jsonTypeName(knobs)));
+            error("/knobs",
+                  FileText::tr(
+                      "'knobs' must be an object mapping knob names to declarations, found %1")
+                      .arg(jsonTypeName(knobs)));
         } else if (knobs.size() > size_t(kMaxKnobs)) {
-            error("/knobs", FileText::tr("a workload may declare at most %1 knobs, found %2").arg(kMaxKnobs).arg(knobs.size()));
+            error("/knobs", FileText::tr("a workload may declare at most %1 knobs, found %2")
+                                .arg(kMaxKnobs)
+                                .arg(knobs.size()));
         } else {
             for (const auto &[key, decl] : knobs.items()) {
                 const std::string ptr = "/knobs/" + pointerToken(key);
@@ -130,7 +139,8 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                 // Knobs are bound as "#define NAME VALUE" lines: a name is an
                 // identifier and a value one line of text, nothing more.
                 if (!isIdentifier(knob.name)) {
-                    error(ptr, FileText::tr("knob name '%1' must be an identifier (letters, digits, _; not starting with a digit)")
+                    error(ptr, FileText::tr("knob name '%1' must be an identifier (letters, "
+                                            "digits, _; not starting with a digit)")
                                    .arg(knob.name));
                     continue;
                 }
@@ -143,20 +153,24 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                 if (list) {
                     knob.kind = Knob::Kind::List;
                     if (!list->is_array() || list->empty()) {
-                        error(ptr, FileText::tr("%1: 'values' must be a non-empty array").arg(where));
+                        error(ptr,
+                              FileText::tr("%1: 'values' must be a non-empty array").arg(where));
                         continue;
                     }
                     for (size_t i = 0; i < list->size(); ++i) {
                         auto v = scalarValue((*list)[i]);
                         if (!v) {
                             error(ptr + (decl.is_array() ? "/" : "/values/") + std::to_string(i),
-                                  FileText::tr("%1: values must be numbers, booleans or strings, found %2")
+                                  FileText::tr(
+                                      "%1: values must be numbers, booleans or strings, found %2")
                                       .arg(where, jsonTypeName((*list)[i])));
                             continue;
                         }
                         if (!isOneLine(v->text)) {
                             error(ptr + (decl.is_array() ? "/" : "/values/") + std::to_string(i),
-                                  FileText::tr("%1: a value must be one line of text without control characters").arg(where));
+                                  FileText::tr("%1: a value must be one line of text without "
+                                               "control characters")
+                                      .arg(where));
                             continue;
                         }
                         knob.values.push_back(*v);
@@ -164,16 +178,23 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                 } else if (decl.is_object() && decl.contains("range")) {
                     knob.kind = Knob::Kind::Range;
                     const Json &r = decl["range"];
-                    const bool shapeOk = r.is_array() && (r.size() == 2 || r.size() == 3)
-                        && std::all_of(r.begin(), r.end(), [](const Json &x) { return x.is_number(); });
+                    const bool shapeOk = r.is_array() && (r.size() == 2 || r.size() == 3) &&
+                                         std::all_of(r.begin(), r.end(),
+                                                     [](const Json &x) { return x.is_number(); });
                     if (!shapeOk) {
-                        error(ptr + "/range", FileText::tr("%1: 'range' must be [from, to] or [from, to, step] with numbers").arg(where));
+                        error(ptr + "/range",
+                              FileText::tr(
+                                  "%1: 'range' must be [from, to] or [from, to, step] with numbers")
+                                  .arg(where));
                         continue;
                     }
                     const double from = r[0].get<double>(), to = r[1].get<double>();
                     const double step = r.size() == 3 ? r[2].get<double>() : 1.0;
                     if (step <= 0 || to < from || (to - from) / step > 1e6) {
-                        error(ptr + "/range", FileText::tr("%1: 'range' needs from ≤ to, a positive step and at most a million values").arg(where));
+                        error(ptr + "/range",
+                              FileText::tr("%1: 'range' needs from ≤ to, a positive step and at "
+                                           "most a million values")
+                                  .arg(where));
                         continue;
                     }
                     for (double v = from; v <= to + 1e-9 * std::abs(to); v += step)
@@ -187,20 +208,25 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                     } else if (d.is_string()) {
                         QString err;
                         std::vector<double> vals(dimValues);
-                        if (!evaluateExpression(qs(d.get<std::string>()), dimNames, vals, &n, &err)) {
-                            error(ptr + "/divisors", FileText::tr("%1: 'divisors' expression: %2").arg(where, err));
+                        if (!evaluateExpression(qs(d.get<std::string>()), dimNames, vals, &n,
+                                                &err)) {
+                            error(ptr + "/divisors",
+                                  FileText::tr("%1: 'divisors' expression: %2").arg(where, err));
                             continue;
                         }
                     }
                     if (n < 1 || std::floor(n) != n || n > 1e12) {
-                        error(ptr + "/divisors", FileText::tr("%1: 'divisors' must be a positive integer or an expression of dims").arg(where));
+                        error(ptr + "/divisors", FileText::tr("%1: 'divisors' must be a positive "
+                                                              "integer or an expression of dims")
+                                                     .arg(where));
                         continue;
                     }
                     bool typed = true;
                     for (const char *bound : {"min", "max"}) {
                         if (decl.contains(bound) && !decl[bound].is_number()) {
-                            error(ptr + "/" + bound, FileText::tr("%1: '%2' must be a number, found %3")
-                                                         .arg(where, QLatin1String(bound), jsonTypeName(decl[bound])));
+                            error(ptr + "/" + bound,
+                                  FileText::tr("%1: '%2' must be a number, found %3")
+                                      .arg(where, QLatin1String(bound), jsonTypeName(decl[bound])));
                             typed = false;
                         }
                     }
@@ -215,21 +241,29 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                                 knob.values.push_back({numberText(other), other, true, false});
                         }
                     }
-                    std::sort(knob.values.begin(), knob.values.end(),
-                              [](const KnobValue &a, const KnobValue &b) { return a.number < b.number; });
-                    std::erase_if(knob.values, [&](const KnobValue &v) { return v.number < lo || v.number > hi; });
+                    std::sort(
+                        knob.values.begin(), knob.values.end(),
+                        [](const KnobValue &a, const KnobValue &b) { return a.number < b.number; });
+                    std::erase_if(knob.values, [&](const KnobValue &v) {
+                        return v.number < lo || v.number > hi;
+                    });
                 } else if (decl.is_object() && decl.contains("permutation")) {
                     knob.kind = Knob::Kind::Permutation;
                     const Json &p = decl["permutation"];
-                    if (!p.is_array() || p.empty() || p.size() > 8
-                        || !std::all_of(p.begin(), p.end(), [](const Json &x) { return x.is_string(); })) {
-                        error(ptr + "/permutation", FileText::tr("%1: 'permutation' must be an array of 1 to 8 distinct names").arg(where));
+                    if (!p.is_array() || p.empty() || p.size() > 8 ||
+                        !std::all_of(p.begin(), p.end(),
+                                     [](const Json &x) { return x.is_string(); })) {
+                        error(ptr + "/permutation",
+                              FileText::tr(
+                                  "%1: 'permutation' must be an array of 1 to 8 distinct names")
+                                  .arg(where));
                         continue;
                     }
                     for (const Json &item : p)
                         knob.items << qs(item.get<std::string>());
                     if (knob.items.removeDuplicates() > 0) {
-                        error(ptr + "/permutation", FileText::tr("%1: 'permutation' names must be distinct").arg(where));
+                        error(ptr + "/permutation",
+                              FileText::tr("%1: 'permutation' names must be distinct").arg(where));
                         continue;
                     }
                     bool bad = false;
@@ -237,21 +271,26 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                         const Json &b = decl["before"];
                         for (size_t i = 0; b.is_array() && i < b.size(); ++i) {
                             const Json &pair = b[i];
-                            const bool ok = pair.is_array() && pair.size() == 2 && pair[0].is_string()
-                                && pair[1].is_string()
-                                && knob.items.contains(qs(pair[0].get<std::string>()))
-                                && knob.items.contains(qs(pair[1].get<std::string>()));
+                            const bool ok = pair.is_array() && pair.size() == 2 &&
+                                            pair[0].is_string() && pair[1].is_string() &&
+                                            knob.items.contains(qs(pair[0].get<std::string>())) &&
+                                            knob.items.contains(qs(pair[1].get<std::string>()));
                             if (!ok) {
                                 error(ptr + "/before/" + std::to_string(i),
-                                      FileText::tr("%1: each 'before' entry must be [\"a\", \"b\"] naming two of %2")
+                                      FileText::tr("%1: each 'before' entry must be [\"a\", \"b\"] "
+                                                   "naming two of %2")
                                           .arg(where, knob.items.join(u", "_s)));
                                 bad = true;
                                 continue;
                             }
-                            knob.before.emplace_back(qs(pair[0].get<std::string>()), qs(pair[1].get<std::string>()));
+                            knob.before.emplace_back(qs(pair[0].get<std::string>()),
+                                                     qs(pair[1].get<std::string>()));
                         }
                         if (!b.is_array()) {
-                            error(ptr + "/before", FileText::tr("%1: 'before' must be an array of [\"a\", \"b\"] pairs").arg(where));
+                            error(ptr + "/before",
+                                  FileText::tr(
+                                      "%1: 'before' must be an array of [\"a\", \"b\"] pairs")
+                                      .arg(where));
                             bad = true;
                         }
                     }
@@ -268,8 +307,9 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                             knob.values.push_back({permutationText(perm), 0, false, true});
                     } while (std::next_permutation(idx.begin(), idx.end()));
                 } else {
-                    error(ptr, FileText::tr("%1: declare it as an array of values or an object with one of "
-                                            "'values', 'range', 'divisors', 'permutation'")
+                    error(ptr, FileText::tr(
+                                   "%1: declare it as an array of values or an object with one of "
+                                   "'values', 'range', 'divisors', 'permutation'")
                                    .arg(where));
                     continue;
                 }
@@ -280,15 +320,17 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                 }
                 if (decl.is_object()) {
                     if (decl.contains("description") && !decl["description"].is_string())
-                        error(ptr + "/description", FileText::tr("%1: 'description' must be a string, found %2")
-                                                        .arg(where, jsonTypeName(decl["description"])));
+                        error(ptr + "/description",
+                              FileText::tr("%1: 'description' must be a string, found %2")
+                                  .arg(where, jsonTypeName(decl["description"])));
                     knob.description = qs(stringAt(decl, {"description"}));
                     if (decl.contains("default")) {
                         auto dv = scalarValue(decl["default"]);
                         const int i = dv ? knob.indexOf(dv->text) : -1;
                         if (i < 0) {
-                            error(ptr + "/default", FileText::tr("%1: default is not one of its values (%2)")
-                                                        .arg(where, knob.domainText()));
+                            error(ptr + "/default",
+                                  FileText::tr("%1: default is not one of its values (%2)")
+                                      .arg(where, knob.domainText()));
                             continue;
                         }
                         knob.defaultIndex = i;
@@ -316,19 +358,23 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
     if (root.contains("constraints")) {
         const Json &cs = root["constraints"];
         if (!cs.is_array()) {
-            error("/constraints", FileText::tr("'constraints' must be an array of expressions, found %1").arg(jsonTypeName(cs)));
+            error("/constraints",
+                  FileText::tr("'constraints' must be an array of expressions, found %1")
+                      .arg(jsonTypeName(cs)));
         } else {
             for (size_t i = 0; i < cs.size(); ++i) {
                 const std::string ptr = "/constraints/" + std::to_string(i);
                 if (!cs[i].is_string()) {
-                    error(ptr, FileText::tr("a constraint must be a string expression, found %1").arg(jsonTypeName(cs[i])));
+                    error(ptr, FileText::tr("a constraint must be a string expression, found %1")
+                                   .arg(jsonTypeName(cs[i])));
                     continue;
                 }
                 Expression e;
                 const QString text = qs(cs[i].get<std::string>());
                 if (!e.compile(text, space.m_variableNames)) {
-                    error(ptr, FileText::tr("constraint '%1': %2 (names available: %3)")
-                                   .arg(text, e.errorString(), space.m_variableNames.join(u", "_s)));
+                    error(ptr,
+                          FileText::tr("constraint '%1': %2 (names available: %3)")
+                              .arg(text, e.errorString(), space.m_variableNames.join(u", "_s)));
                     continue;
                 }
                 space.m_constraintTexts << text;
@@ -370,7 +416,8 @@ std::vector<double> KnobSpace::variablesFor(const KnobConfig &config) const
     vars.reserve(m_variableKnob.size());
     size_t dim = 0;
     for (int k : m_variableKnob)
-        vars.push_back(k >= 0 ? m_knobs[size_t(k)].values[size_t(config[size_t(k)])].number : m_dimValues[dim++]);
+        vars.push_back(k >= 0 ? m_knobs[size_t(k)].values[size_t(config[size_t(k)])].number
+                              : m_dimValues[dim++]);
     return vars;
 }
 
@@ -425,7 +472,9 @@ ValidityReport KnobSpace::check(const KnobConfig &config) const
                     KnobConfig trial = config;
                     trial[size_t(k)] = candidate;
                     if (isValid(trial)) {
-                        v.suggestions << FileText::tr("%1 to %2").arg(name, m_knobs[size_t(k)].values[size_t(candidate)].text);
+                        v.suggestions
+                            << FileText::tr("%1 to %2")
+                                   .arg(name, m_knobs[size_t(k)].values[size_t(candidate)].text);
                         v.fixes.emplace_back(k, candidate);
                         found = true;
                         break;
@@ -459,8 +508,10 @@ std::optional<KnobConfig> KnobSpace::parseAssignments(const QStringList &assignm
             QStringList names;
             for (const Knob &kn : m_knobs)
                 names << kn.name;
-            errors->append(names.isEmpty() ? FileText::tr("unknown knob '%1' (no knobs declared)").arg(name)
-                                           : FileText::tr("unknown knob '%1' (knobs: %2)").arg(name, names.join(u", "_s)));
+            errors->append(
+                names.isEmpty()
+                    ? FileText::tr("unknown knob '%1' (no knobs declared)").arg(name)
+                    : FileText::tr("unknown knob '%1' (knobs: %2)").arg(name, names.join(u", "_s)));
             ok = false;
             continue;
         }
@@ -481,8 +532,9 @@ std::optional<KnobConfig> KnobSpace::parseAssignments(const QStringList &assignm
                 if (i < 0) {
                     for (const auto &[x, y] : knob.before) {
                         if (order.indexOf(x) > order.indexOf(y)) {
-                            errors->append(FileText::tr("%1=%2 violates the precedence '%3 before %4'")
-                                               .arg(name, value, x, y));
+                            errors->append(
+                                FileText::tr("%1=%2 violates the precedence '%3 before %4'")
+                                    .arg(name, value, x, y));
                             break;
                         }
                     }
@@ -492,7 +544,8 @@ std::optional<KnobConfig> KnobSpace::parseAssignments(const QStringList &assignm
             }
         }
         if (i < 0) {
-            errors->append(FileText::tr("%1=%2: not one of %1's values (%3)").arg(name, value, knob.domainText()));
+            errors->append(FileText::tr("%1=%2: not one of %1's values (%3)")
+                               .arg(name, value, knob.domainText()));
             ok = false;
             continue;
         }
@@ -580,7 +633,7 @@ std::optional<KnobConfig> KnobSpace::configFromJson(const Json &values) const
         if (!values.contains(key))
             return std::nullopt;
         const Json &v = values[key];
-        const int i = v.is_number() ? k.indexOf(numberText(v.get<double>()))
+        const int i = v.is_number()   ? k.indexOf(numberText(v.get<double>()))
                       : v.is_string() ? k.indexOf(qs(v.get<std::string>()))
                                       : -1;
         if (i < 0)

@@ -6,7 +6,6 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
-
 #include <functional>
 #include <optional>
 #include <vector>
@@ -23,7 +22,6 @@ bool isIdentifier(const QString &name);
 /// written into a generated file add lines of its own).
 bool isOneLine(const QString &text);
 
-
 /// One value a knob can take: its text as written into the kernel and, for
 /// numeric knobs, the number constraints see.
 struct KnobValue
@@ -38,7 +36,13 @@ struct KnobValue
 /// `values` at load time, so search code treats all kinds alike.
 struct Knob
 {
-    enum class Kind { List, Range, Divisors, Permutation };
+    enum class Kind
+    {
+        List,
+        Range,
+        Divisors,
+        Permutation
+    };
     QString name;
     Kind kind = Kind::List;
     QString description;
@@ -58,10 +62,10 @@ using KnobConfig = std::vector<int>;
 /// Why a configuration is invalid and what to nudge.
 struct Violation
 {
-    QString constraint;       ///< the constraint as written
-    QString values;           ///< the values of the knobs it mentions, "BM=128 BK=64"
-    QStringList suggestions;  ///< "BK=32" — single-knob changes that make it valid
-    QStringList knobs;        ///< knobs the constraint mentions
+    QString constraint;                     ///< the constraint as written
+    QString values;                         ///< the values of the knobs it mentions, "BM=128 BK=64"
+    QStringList suggestions;                ///< "BK=32" — single-knob changes that make it valid
+    QStringList knobs;                      ///< knobs the constraint mentions
     std::vector<std::pair<int, int>> fixes; ///< (knob index, value index) behind each suggestion
     QString toString() const;
 };
@@ -130,7 +134,7 @@ private:
     // Expressions are evaluated through a mutable cache: muparser binds
     // variables by pointer, so evaluation mutates the compiled object.
     mutable std::vector<Expression> m_constraints;
-    QStringList m_variableNames; // numeric knobs, then dims
+    QStringList m_variableNames;     // numeric knobs, then dims
     std::vector<int> m_variableKnob; // knob index per variable, -1 for dims
     std::vector<double> m_dimValues;
 };

@@ -1,7 +1,6 @@
 #include "workload.h"
 
 #include "llm/llmclient.h"
-
 #include "targets/targetprofile.h"
 #include "util/expression.h"
 #include "util/messages.h"
@@ -9,10 +8,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
-
-#include <limits>
-
 #include <cmath>
+#include <limits>
 
 namespace kwb {
 
@@ -61,14 +58,14 @@ QString WorkloadLoad::message() const
 
 namespace {
 
-const QStringList kRequired = {u"name"_s, u"target"_s, u"kernel"_s, u"reference"_s,
-                               u"inputs"_s, u"outputs"_s, u"hosts"_s, u"goal"_s};
-const QStringList kOptional = {u"$schema"_s, u"description"_s, u"template"_s, u"entry"_s,
-                               u"dims"_s, u"flops"_s, u"bytes"_s, u"rounds"_s, u"planner"_s,
-                               u"knobs"_s, u"constraints"_s, u"correctness"_s, u"benchmark"_s,
-                               u"divergence"_s, u"batch"_s, u"compile_flags"_s, u"knob_map"_s,
-                               u"baselines"_s, u"verify_dims"_s, u"llm"_s, u"precision"_s, u"threads"_s,
-                               u"max_speedup"_s};
+const QStringList kRequired = {u"name"_s,   u"target"_s,  u"kernel"_s, u"reference"_s,
+                               u"inputs"_s, u"outputs"_s, u"hosts"_s,  u"goal"_s};
+const QStringList kOptional = {
+    u"$schema"_s,       u"description"_s, u"template"_s,   u"entry"_s,       u"dims"_s,
+    u"flops"_s,         u"bytes"_s,       u"rounds"_s,     u"planner"_s,     u"knobs"_s,
+    u"constraints"_s,   u"correctness"_s, u"benchmark"_s,  u"divergence"_s,  u"batch"_s,
+    u"compile_flags"_s, u"knob_map"_s,    u"baselines"_s,  u"verify_dims"_s, u"llm"_s,
+    u"precision"_s,     u"threads"_s,     u"max_speedup"_s};
 
 int editDistance(const QString &a, const QString &b)
 {
@@ -92,8 +89,14 @@ class Reader
 public:
     Reader(const JsonText &doc, WorkloadLoad &out) : m_doc(doc), m_out(out) {}
 
-    void error(const std::string &ptr, const QString &msg) { m_out.errors.append(m_doc.error(ptr, msg)); }
-    void warn(const std::string &ptr, const QString &msg) { m_out.warnings.append(m_doc.warning(ptr, msg)); }
+    void error(const std::string &ptr, const QString &msg)
+    {
+        m_out.errors.append(m_doc.error(ptr, msg));
+    }
+    void warn(const std::string &ptr, const QString &msg)
+    {
+        m_out.warnings.append(m_doc.warning(ptr, msg));
+    }
 
     static QString label(const std::string &ptr)
     {
@@ -115,7 +118,8 @@ public:
             return std::nullopt;
         if (!j->is_string() || (nonEmpty && j->get<std::string>().empty())) {
             error(ptr, j->is_string() ? FileText::tr("%1 must not be empty").arg(label(ptr))
-                                      : FileText::tr("%1 must be a non-empty string, found %2").arg(label(ptr), jsonTypeName(*j)));
+                                      : FileText::tr("%1 must be a non-empty string, found %2")
+                                            .arg(label(ptr), jsonTypeName(*j)));
             return std::nullopt;
         }
         return qs(j->get<std::string>());
@@ -127,7 +131,8 @@ public:
         if (!j)
             return std::nullopt;
         if (!j->is_number()) {
-            error(ptr, FileText::tr("%1 must be a number, found %2").arg(label(ptr), jsonTypeName(*j)));
+            error(ptr,
+                  FileText::tr("%1 must be a number, found %2").arg(label(ptr), jsonTypeName(*j)));
             return std::nullopt;
         }
         const double v = j->get<double>();
@@ -140,18 +145,23 @@ public:
         return v;
     }
 
-    std::optional<qint64> integer(const std::string &ptr, qint64 min, qint64 max = std::numeric_limits<qint64>::max())
+    std::optional<qint64> integer(const std::string &ptr, qint64 min,
+                                  qint64 max = std::numeric_limits<qint64>::max())
     {
         const Json *j = find(ptr);
         if (!j)
             return std::nullopt;
         if (!j->is_number_integer()) {
-            error(ptr, FileText::tr("%1 must be an integer, found %2").arg(label(ptr), jsonTypeName(*j)));
+            error(
+                ptr,
+                FileText::tr("%1 must be an integer, found %2").arg(label(ptr), jsonTypeName(*j)));
             return std::nullopt;
         }
-        if (j->is_number_unsigned() && j->get<quint64>() > quint64(std::numeric_limits<qint64>::max())) {
-            error(ptr, FileText::tr("%1 must be at most %2, found %3")
-                           .arg(label(ptr), QString::number(max), QString::number(j->get<quint64>())));
+        if (j->is_number_unsigned() &&
+            j->get<quint64>() > quint64(std::numeric_limits<qint64>::max())) {
+            error(ptr,
+                  FileText::tr("%1 must be at most %2, found %3")
+                      .arg(label(ptr), QString::number(max), QString::number(j->get<quint64>())));
             return std::nullopt;
         }
         const qint64 v = j->get<qint64>();
@@ -174,7 +184,8 @@ public:
         if (!j)
             return std::nullopt;
         if (!j->is_boolean()) {
-            error(ptr, FileText::tr("%1 must be true or false, found %2").arg(label(ptr), jsonTypeName(*j)));
+            error(ptr, FileText::tr("%1 must be true or false, found %2")
+                           .arg(label(ptr), jsonTypeName(*j)));
             return std::nullopt;
         }
         return j->get<bool>();
@@ -184,7 +195,8 @@ public:
     {
         const Json *j = find(ptr);
         if (j && !j->is_object()) {
-            error(ptr, FileText::tr("%1 must be an object, found %2").arg(label(ptr), jsonTypeName(*j)));
+            error(ptr,
+                  FileText::tr("%1 must be an object, found %2").arg(label(ptr), jsonTypeName(*j)));
             return false;
         }
         return j != nullptr;
@@ -196,7 +208,8 @@ public:
         if (!j)
             return std::nullopt;
         if (!j->is_array()) {
-            error(ptr, FileText::tr("%1 must be an array of strings, found %2").arg(label(ptr), jsonTypeName(*j)));
+            error(ptr, FileText::tr("%1 must be an array of strings, found %2")
+                           .arg(label(ptr), jsonTypeName(*j)));
             return std::nullopt;
         }
         // Non-strings are reported one by one; the strings are still
@@ -205,7 +218,8 @@ public:
         for (size_t i = 0; i < j->size(); ++i) {
             if (!(*j)[i].is_string()) {
                 error(ptr + '/' + std::to_string(i),
-                      FileText::tr("%1 must hold strings only, found %2").arg(label(ptr), jsonTypeName((*j)[i])));
+                      FileText::tr("%1 must hold strings only, found %2")
+                          .arg(label(ptr), jsonTypeName((*j)[i])));
                 continue;
             }
             out << qs((*j)[i].get<std::string>());
@@ -233,8 +247,9 @@ public:
                     best = candidate;
                 }
             }
-            QString message = ptr.empty() ? FileText::tr("unknown key '%1' is ignored").arg(k)
-                                          : FileText::tr("unknown key '%1' in %2 is ignored").arg(k, label(ptr));
+            QString message =
+                ptr.empty() ? FileText::tr("unknown key '%1' is ignored").arg(k)
+                            : FileText::tr("unknown key '%1' in %2 is ignored").arg(k, label(ptr));
             if (!best.isEmpty())
                 message += u' ' + FileText::tr("(did you mean '%1'?)").arg(best);
             warn(ptr + '/' + pointerToken(key), message);
@@ -283,21 +298,24 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
     if (!j)
         return;
     if (!j->is_object() || j->empty()) {
-        r.error(ptr, FileText::tr("%1 must be a non-empty object mapping names to {shape, dtype}").arg(Reader::label(ptr)));
+        r.error(ptr, FileText::tr("%1 must be a non-empty object mapping names to {shape, dtype}")
+                         .arg(Reader::label(ptr)));
         return;
     }
     for (const auto &[name, spec] : j->items()) {
         const std::string p = ptr + '/' + pointerToken(name);
         const QString what = FileText::tr("%1 entry '%2'").arg(Reader::label(ptr), qs(name));
         if (!spec.is_object()) {
-            r.error(p, FileText::tr("%1 must be an object with 'shape' and 'dtype', found %2").arg(what, jsonTypeName(spec)));
+            r.error(p, FileText::tr("%1 must be an object with 'shape' and 'dtype', found %2")
+                           .arg(what, jsonTypeName(spec)));
             continue;
         }
         TensorSpec t;
         t.name = qs(name);
         // The name is pasted into the generated header: an identifier, nothing else.
         if (!isIdentifier(t.name) || t.name.size() > 64) {
-            r.error(p, FileText::tr("%1: a tensor name must be an identifier (letters, digits, _; not starting with a digit)")
+            r.error(p, FileText::tr("%1: a tensor name must be an identifier (letters, digits, _; "
+                                    "not starting with a digit)")
                            .arg(what));
             continue;
         }
@@ -313,8 +331,10 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
         if (auto dt = r.string(p + "/dtype")) {
             auto parsed = parseDType(*dt);
             if (!parsed) {
-                r.error(p + "/dtype", FileText::tr("%1: unknown dtype '%2' (known: %3)")
-                                          .arg(what, *dt, u"float32, float64, int32, int64, float16, bfloat16"_s));
+                r.error(
+                    p + "/dtype",
+                    FileText::tr("%1: unknown dtype '%2' (known: %3)")
+                        .arg(what, *dt, u"float32, float64, int32, int64, float16, bfloat16"_s));
                 continue;
             }
             t.dtype = *parsed;
@@ -327,8 +347,9 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
         }
         const Json &shape = spec["shape"];
         if (!shape.is_array()) {
-            r.error(p + "/shape", FileText::tr("%1: 'shape' must be an array of sizes or dim names, found %2")
-                                      .arg(what, jsonTypeName(shape)));
+            r.error(p + "/shape",
+                    FileText::tr("%1: 'shape' must be an array of sizes or dim names, found %2")
+                        .arg(what, jsonTypeName(shape)));
             continue;
         }
         bool ok = true;
@@ -343,7 +364,8 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
                 const QString text = qs(shape[i].get<std::string>());
                 if (!evaluateExpression(text, w.dimNames, w.dimValues, &v, &err)) {
                     r.error(sp, w.dimNames.isEmpty()
-                                    ? FileText::tr("%1: shape entry '%2': %3 (no dims declared)").arg(what, text, err)
+                                    ? FileText::tr("%1: shape entry '%2': %3 (no dims declared)")
+                                          .arg(what, text, err)
                                     : FileText::tr("%1: shape entry '%2': %3 (dims: %4)")
                                           .arg(what, text, err, w.dimNames.join(u", "_s)));
                     ok = false;
@@ -351,18 +373,21 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
                 }
                 t.shapeText << text;
             } else {
-                r.error(sp, FileText::tr("%1: a shape entry must be an integer or a dim name, found %2")
-                                .arg(what, jsonTypeName(shape[i])));
+                r.error(sp,
+                        FileText::tr("%1: a shape entry must be an integer or a dim name, found %2")
+                            .arg(what, jsonTypeName(shape[i])));
                 ok = false;
                 continue;
             }
             if (v > kMaxDim) {
-                r.error(sp, FileText::tr("%1: a shape size of %2 is more than 2^40").arg(what, QString::number(v)));
+                r.error(sp, FileText::tr("%1: a shape size of %2 is more than 2^40")
+                                .arg(what, QString::number(v)));
                 ok = false;
                 continue;
             }
             if (v < 1 || std::floor(v) != v) {
-                r.error(sp, FileText::tr("%1: shape sizes must be positive integers, found %2").arg(what, QString::number(v)));
+                r.error(sp, FileText::tr("%1: shape sizes must be positive integers, found %2")
+                                .arg(what, QString::number(v)));
                 ok = false;
                 continue;
             }
@@ -370,9 +395,10 @@ void readTensors(Reader &r, const std::string &ptr, const Workload &w, std::vect
         }
         if (spec.contains("range")) {
             const Json &range = spec["range"];
-            if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number()
-                || range[0].get<double>() > range[1].get<double>()) {
-                r.error(p + "/range", FileText::tr("%1: 'range' must be [low, high] with low ≤ high").arg(what));
+            if (!range.is_array() || range.size() != 2 || !range[0].is_number() ||
+                !range[1].is_number() || range[0].get<double>() > range[1].get<double>()) {
+                r.error(p + "/range",
+                        FileText::tr("%1: 'range' must be [low, high] with low ≤ high").arg(what));
                 ok = false;
             } else {
                 t.low = range[0].get<double>();
@@ -406,7 +432,9 @@ void readPrecisionAndTolerances(Reader &r, Workload &w, const TargetProfile *tar
     if (auto v = r.string("/precision", false)) {
         static const QRegularExpression word(u"^[a-z][a-z0-9_]*$"_s);
         if (!word.match(*v).hasMatch())
-            r.error("/precision", FileText::tr("'precision' must be a lowercase word such as fp32, tf32, fp16 or bf16"));
+            r.error("/precision",
+                    FileText::tr(
+                        "'precision' must be a lowercase word such as fp32, tf32, fp16 or bf16"));
         else
             w.precision = *v;
     }
@@ -438,7 +466,8 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     Reader r(*doc, out);
     out.warnings += doc->duplicateKeyWarnings();
     if (!root.is_object()) {
-        r.error("", FileText::tr("a workload must be a JSON object, found %1").arg(jsonTypeName(root)));
+        r.error("",
+                FileText::tr("a workload must be a JSON object, found %1").arg(jsonTypeName(root)));
         return out;
     }
 
@@ -460,7 +489,9 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
         }
     }
     if (!missing.isEmpty()) {
-        out.errors.append({Diagnostic::Severity::Error, path, {},
+        out.errors.append({Diagnostic::Severity::Error,
+                           path,
+                           {},
                            (missing.size() == 1 ? FileText::tr("missing required name: %1")
                                                 : FileText::tr("missing required names: %1"))
                                .arg(missing.join(u", "_s))});
@@ -470,7 +501,8 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     if (auto v = r.string("/name")) {
         // Shown everywhere and written into generated files' comments.
         if (!isOneLine(*v))
-            r.error("/name", FileText::tr("'name' must not hold control characters such as a line break"));
+            r.error("/name",
+                    FileText::tr("'name' must not hold control characters such as a line break"));
         else
             w.name = *v;
     }
@@ -479,7 +511,9 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     if (auto v = r.string("/target")) {
         w.target = *v;
         if (target && target->id != w.target)
-            r.error("/target", FileText::tr("workload is for target '%1', not '%2'").arg(w.target, target->id));
+            r.error(
+                "/target",
+                FileText::tr("workload is for target '%1', not '%2'").arg(w.target, target->id));
     }
     w.kernelPath = r.resolvePath("/kernel", w.dir, FileText::tr("kernel"));
     w.referencePath = r.resolvePath("/reference", w.dir, FileText::tr("reference"));
@@ -498,25 +532,30 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
             r.error("/entry", FileText::tr("entry '%1' is not a valid function name").arg(entry));
     }
     if (w.kernelEntry == w.referenceEntry)
-        r.error("/entry", FileText::tr("kernel and reference entries must differ (both are '%1'); set entry.reference")
-                              .arg(w.kernelEntry));
+        r.error("/entry",
+                FileText::tr(
+                    "kernel and reference entries must differ (both are '%1'); set entry.reference")
+                    .arg(w.kernelEntry));
 
     if (r.object("/dims")) {
         for (const auto &[name, value] : root["dims"].items()) {
             const std::string p = "/dims/" + pointerToken(name);
             if (!isIdentifier(qs(name))) {
-                r.error(p, FileText::tr("dim name '%1' must be an identifier (letters, digits, _; not starting with a digit)")
+                r.error(p, FileText::tr("dim name '%1' must be an identifier (letters, digits, _; "
+                                        "not starting with a digit)")
                                .arg(qs(name)));
                 continue;
             }
             if (!value.is_number_integer() || value.get<qint64>() < 1) {
-                r.error(p, FileText::tr("dim '%1' must be a positive integer, found %2")
-                               .arg(qs(name), value.is_number() ? QString::number(value.get<double>())
-                                                                : jsonTypeName(value)));
+                r.error(p,
+                        FileText::tr("dim '%1' must be a positive integer, found %2")
+                            .arg(qs(name), value.is_number() ? QString::number(value.get<double>())
+                                                             : jsonTypeName(value)));
                 continue;
             }
             if (value.get<double>() > kMaxDim) {
-                r.error(p, FileText::tr("dim '%1' is %2, more than 2^40").arg(qs(name), QString::number(value.get<double>(), 'f', 0)));
+                r.error(p, FileText::tr("dim '%1' is %2, more than 2^40")
+                               .arg(qs(name), QString::number(value.get<double>(), 'f', 0)));
                 continue;
             }
             w.dimNames << qs(name);
@@ -530,20 +569,24 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
             const std::string p = "/verify_dims/" + pointerToken(name);
             const qsizetype at = w.dimNames.indexOf(qs(name));
             if (at < 0) {
-                r.error(p, FileText::tr("'%1' is not one of the dims (%2)").arg(qs(name), w.dimNames.join(u", "_s)));
+                r.error(p, FileText::tr("'%1' is not one of the dims (%2)")
+                               .arg(qs(name), w.dimNames.join(u", "_s)));
                 named = false;
                 continue;
             }
             if (!value.is_number_integer() || value.get<qint64>() < 1) {
-                r.error(p, FileText::tr("dim '%1' must be a positive integer, found %2")
-                               .arg(qs(name), value.is_number() ? QString::number(value.get<double>())
-                                                                : jsonTypeName(value)));
+                r.error(p,
+                        FileText::tr("dim '%1' must be a positive integer, found %2")
+                            .arg(qs(name), value.is_number() ? QString::number(value.get<double>())
+                                                             : jsonTypeName(value)));
                 continue;
             }
             w.verifyDimValues[size_t(at)] = value.get<double>();
         }
         if (named && w.verifyDimValues == w.dimValues)
-            r.warn("/verify_dims", FileText::tr("verify_dims names the benchmark shape itself, so it checks nothing new"));
+            r.warn("/verify_dims",
+                   FileText::tr(
+                       "verify_dims names the benchmark shape itself, so it checks nothing new"));
     }
     readTensors(r, "/inputs", w, w.inputs);
     readTensors(r, "/outputs", w, w.outputs);
@@ -554,15 +597,19 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
                 total += t.bytes();
         }
         if (total > kMaxTensorBytes)
-            r.error("/inputs", FileText::tr("the tensors take %1 GB, more than the %2 GB a workload may ask the harness to allocate "
-                                            "(it keeps two sets of inputs and a copy of each output besides)")
-                                   .arg(QString::number(total / 1e9, 'g', 3), QString::number(kMaxTensorBytes / 1e9, 'g', 3)));
+            r.error("/inputs",
+                    FileText::tr("the tensors take %1 GB, more than the %2 GB a workload may ask "
+                                 "the harness to allocate "
+                                 "(it keeps two sets of inputs and a copy of each output besides)")
+                        .arg(QString::number(total / 1e9, 'g', 3),
+                             QString::number(kMaxTensorBytes / 1e9, 'g', 3)));
     }
     readPrecisionAndTolerances(r, w, target);
     for (const TensorSpec &o : w.outputs) {
         for (const TensorSpec &i : w.inputs) {
             if (i.name == o.name)
-                r.error("/outputs/" + ss(o.name), FileText::tr("'%1' is both an input and an output").arg(o.name));
+                r.error("/outputs/" + ss(o.name),
+                        FileText::tr("'%1' is both an input and an output").arg(o.name));
         }
     }
 
@@ -574,7 +621,8 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
         QString err;
         if (!evaluateExpression(*expr, w.dimNames, w.dimValues, value, &err) || *value < 0) {
             r.error(key, FileText::tr("%1 formula '%2': %3")
-                             .arg(Reader::label(key), *expr, err.isEmpty() ? FileText::tr("must not be negative") : err));
+                             .arg(Reader::label(key), *expr,
+                                  err.isEmpty() ? FileText::tr("must not be negative") : err));
             continue;
         }
         *text = *expr;
@@ -587,8 +635,10 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
         for (size_t i = 0; i < raw.size(); ++i) {
             const QString host = raw[i].is_string() ? qs(raw[i].get<std::string>()) : u"-"_s;
             if (host.trimmed().isEmpty() || host.contains(u' '))
-                r.error("/hosts/" + std::to_string(i),
-                        FileText::tr("host '%1' must be \"local\", user@host[:port] or an ssh alias").arg(host));
+                r.error(
+                    "/hosts/" + std::to_string(i),
+                    FileText::tr("host '%1' must be \"local\", user@host[:port] or an ssh alias")
+                        .arg(host));
         }
         w.hosts = *hosts;
     }
@@ -601,8 +651,9 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
                 for (const auto &[name, expr] : target->derived)
                     known = known || name == *v;
                 if (!known)
-                    r.error("/goal/metric", FileText::tr("goal metric '%1' is not in the %2 metric catalog")
-                                                .arg(*v, target->id));
+                    r.error("/goal/metric",
+                            FileText::tr("goal metric '%1' is not in the %2 metric catalog")
+                                .arg(*v, target->id));
                 if (const MetricInfo *m = target->metric(*v))
                     w.goal.higherIsBetter = m->higherIsBetter;
             }
@@ -615,7 +666,9 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
             else if (*v == u"min"_s || *v == u"lower"_s)
                 w.goal.higherIsBetter = false;
             else
-                r.error("/goal/direction", FileText::tr("'goal.direction' must be \"max\" or \"min\", found \"%1\"").arg(*v));
+                r.error("/goal/direction",
+                        FileText::tr("'goal.direction' must be \"max\" or \"min\", found \"%1\"")
+                            .arg(*v));
         }
         r.unknownKeys("/goal", {u"metric"_s, u"target"_s, u"direction"_s});
     }
@@ -630,7 +683,10 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
         w.maxSpeedup = *v;
     if (auto v = r.string("/planner")) {
         if (*v != u"search"_s && *v != u"llm"_s && *v != u"manual"_s)
-            r.error("/planner", FileText::tr("'planner' must be \"search\", \"llm\" or \"manual\", found \"%1\"").arg(*v));
+            r.error(
+                "/planner",
+                FileText::tr("'planner' must be \"search\", \"llm\" or \"manual\", found \"%1\"")
+                    .arg(*v));
         else
             w.planner = *v;
     }
@@ -645,13 +701,16 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
             if (const auto rel = r.string("/llm/prompts")) {
                 const QString abs = QDir::cleanPath(QDir(w.dir).absoluteFilePath(*rel));
                 if (!QFileInfo(abs).isDir())
-                    r.error("/llm/prompts", FileText::tr("prompt folder '%1' not found (looked for %2)").arg(*rel, abs));
+                    r.error("/llm/prompts",
+                            FileText::tr("prompt folder '%1' not found (looked for %2)")
+                                .arg(*rel, abs));
                 w.llm["prompts"] = ss(abs);
             }
         }
-        r.unknownKeys("/llm", {u"provider"_s, u"base_url"_s, u"model"_s, u"api_key_env"_s, u"keychain"_s, u"command"_s,
-                               u"max_tokens"_s, u"temperature"_s, u"retries"_s, u"timeout_s"_s, u"price_in"_s,
-                               u"price_out"_s, u"prices"_s, u"notes"_s, u"samples"_s, u"prompts"_s});
+        r.unknownKeys("/llm", {u"provider"_s, u"base_url"_s, u"model"_s, u"api_key_env"_s,
+                               u"keychain"_s, u"command"_s, u"max_tokens"_s, u"temperature"_s,
+                               u"retries"_s, u"timeout_s"_s, u"price_in"_s, u"price_out"_s,
+                               u"prices"_s, u"notes"_s, u"samples"_s, u"prompts"_s});
     }
     if (r.object("/correctness")) {
         if (auto v = r.number("/correctness/atol", 0, false))
@@ -666,18 +725,20 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
                         w.correctness.seeds.push_back(s);
                 }
             } else if (seeds->is_array() && seeds->size() > size_t(kMaxSeeds)) {
-                r.error("/correctness/seeds", FileText::tr("'correctness.seeds' may list at most %1 seeds, found %2")
-                                                  .arg(kMaxSeeds)
-                                                  .arg(seeds->size()));
-            } else if (seeds->is_array() && !seeds->empty()
-                       && std::all_of(seeds->begin(), seeds->end(), [](const Json &s) { return s.is_number_integer(); })) {
+                r.error("/correctness/seeds",
+                        FileText::tr("'correctness.seeds' may list at most %1 seeds, found %2")
+                            .arg(kMaxSeeds)
+                            .arg(seeds->size()));
+            } else if (seeds->is_array() && !seeds->empty() &&
+                       std::all_of(seeds->begin(), seeds->end(),
+                                   [](const Json &s) { return s.is_number_integer(); })) {
                 w.correctness.seeds.clear();
                 for (const Json &s : *seeds)
                     w.correctness.seeds.push_back(s.get<qint64>());
             } else {
-                r.error("/correctness/seeds",
-                        FileText::tr("'correctness.seeds' must be a count or an array of integer seeds, found %1")
-                            .arg(jsonTypeName(*seeds)));
+                r.error("/correctness/seeds", FileText::tr("'correctness.seeds' must be a count or "
+                                                           "an array of integer seeds, found %1")
+                                                  .arg(jsonTypeName(*seeds)));
             }
         }
         r.unknownKeys("/correctness", {u"atol"_s, u"rtol"_s, u"seeds"_s});
@@ -693,7 +754,8 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
             w.benchmark.timeoutSeconds = *v;
         if (auto v = r.boolean("/benchmark/cold_cache"))
             w.benchmark.coldCache = *v;
-        r.unknownKeys("/benchmark", {u"warmup"_s, u"iters"_s, u"max_seconds"_s, u"timeout_s"_s, u"cold_cache"_s});
+        r.unknownKeys("/benchmark",
+                      {u"warmup"_s, u"iters"_s, u"max_seconds"_s, u"timeout_s"_s, u"cold_cache"_s});
     }
     if (r.object("/divergence")) {
         if (auto v = r.number("/divergence/threshold", 0, true))
@@ -719,19 +781,23 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
                 continue;
             for (qsizetype i = 0; i < list->size(); ++i) {
                 if (w.knobs.indexOfKnob(list->at(i)) < 0)
-                    r.error(p + '/' + std::to_string(i), FileText::tr("knob_map names unknown knob '%1'").arg(list->at(i)));
+                    r.error(p + '/' + std::to_string(i),
+                            FileText::tr("knob_map names unknown knob '%1'").arg(list->at(i)));
             }
             w.knobMap.insert(qs(cls), *list);
         }
     }
     if (const Json *bs = r.find("/baselines")) {
         if (!bs->is_array()) {
-            r.error("/baselines", FileText::tr("'baselines' must be an array of {name, kernel, link}, found %1").arg(jsonTypeName(*bs)));
+            r.error("/baselines",
+                    FileText::tr("'baselines' must be an array of {name, kernel, link}, found %1")
+                        .arg(jsonTypeName(*bs)));
         } else {
             for (size_t i = 0; i < bs->size(); ++i) {
                 const std::string p = "/baselines/" + std::to_string(i);
                 if (!(*bs)[i].is_object()) {
-                    r.error(p, FileText::tr("a baseline must be an object with 'name' and 'kernel'"));
+                    r.error(p,
+                            FileText::tr("a baseline must be an object with 'name' and 'kernel'"));
                     continue;
                 }
                 BaselineSpec b;
@@ -741,10 +807,13 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
                     r.error(p, FileText::tr("a baseline needs 'name' and 'kernel'"));
                     continue;
                 }
-                b.kernelPath = kernel == u"@reference"_s ? kernel : r.resolvePath(p + "/kernel", w.dir, FileText::tr("baseline"));
+                b.kernelPath = kernel == u"@reference"_s
+                                   ? kernel
+                                   : r.resolvePath(p + "/kernel", w.dir, FileText::tr("baseline"));
                 b.linkFlags = r.strings(p + "/link").value_or(QStringList());
                 b.optional = r.boolean(p + "/optional").value_or(false);
-                r.unknownKeys(p, {u"name"_s, u"kernel"_s, u"link"_s, u"optional"_s, u"description"_s});
+                r.unknownKeys(p,
+                              {u"name"_s, u"kernel"_s, u"link"_s, u"optional"_s, u"description"_s});
                 if (!b.kernelPath.isEmpty())
                     w.baselines.push_back(b);
             }
@@ -765,7 +834,8 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     return out;
 }
 
-std::optional<Workload> reshaped(const Workload &workload, const std::vector<double> &dimValues, QString *error)
+std::optional<Workload> reshaped(const Workload &workload, const std::vector<double> &dimValues,
+                                 QString *error)
 {
     Workload w = workload;
     w.dimValues = dimValues;
@@ -775,7 +845,8 @@ std::optional<Workload> reshaped(const Workload &workload, const std::vector<dou
             for (const QString &text : std::as_const(t.shapeText)) {
                 double v = 0;
                 QString err;
-                if (!evaluateExpression(text, w.dimNames, w.dimValues, &v, &err) || v < 1 || std::floor(v) != v) {
+                if (!evaluateExpression(text, w.dimNames, w.dimValues, &v, &err) || v < 1 ||
+                    std::floor(v) != v) {
                     *error = FileText::tr("%1: shape entry '%2' is %3 with the other dims")
                                  .arg(t.name, text, err.isEmpty() ? QString::number(v) : err);
                     return std::nullopt;
@@ -784,7 +855,8 @@ std::optional<Workload> reshaped(const Workload &workload, const std::vector<dou
             }
         }
     }
-    for (const auto &[text, value] : {std::pair{&w.flopsText, &w.flops}, std::pair{&w.bytesText, &w.bytes}}) {
+    for (const auto &[text, value] :
+         {std::pair{&w.flopsText, &w.flops}, std::pair{&w.bytesText, &w.bytes}}) {
         QString err;
         if (!text->isEmpty() && !evaluateExpression(*text, w.dimNames, w.dimValues, value, &err)) {
             *error = *text + u": "_s + err;
@@ -798,7 +870,8 @@ LoadedWorkload loadWorkloadAndTarget(const QString &path)
 {
     LoadedWorkload out;
     if (!QFileInfo::exists(path)) {
-        out.errors.append({Diagnostic::Severity::Error, path, {}, FileText::tr("no such workload file")});
+        out.errors.append(
+            {Diagnostic::Severity::Error, path, {}, FileText::tr("no such workload file")});
         return out;
     }
     Diagnostic syntax, targetError;

@@ -8,7 +8,6 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 #include <vector>
 
@@ -16,35 +15,44 @@ namespace kwb {
 
 /// What a workload may ask for: sizes a user or a file sets are bounded
 /// here, each refused with a message saying so.
-constexpr int kMaxSeeds = 1000;                    ///< correctness seeds
-constexpr double kMaxDim = double(1LL << 40);      ///< one shape entry or dim
+constexpr int kMaxSeeds = 1000;                        ///< correctness seeds
+constexpr double kMaxDim = double(1LL << 40);          ///< one shape entry or dim
 constexpr double kMaxTensorBytes = 64.0 * (1LL << 30); ///< inputs and outputs together, one copy
-
-
 
 /// The element types harnesses know how to generate, compare and time.
 /// A target lists those its harness supports (`dtypes` in target.json).
-enum class DType { Float32, Float64, Int32, Int64, Float16, BFloat16 };
+enum class DType
+{
+    Float32,
+    Float64,
+    Int32,
+    Int64,
+    Float16,
+    BFloat16
+};
 
 /// Everything the code needs to know about an element type, in one table.
 struct DTypeInfo
 {
-    const char *name;        ///< as written in workloads: "float32"
-    const char *cType;       ///< in generated C/C++: "float"
-    const char *harnessTag;  ///< the harness's enum: "F32"
+    const char *name;       ///< as written in workloads: "float32"
+    const char *cType;      ///< in generated C/C++: "float"
+    const char *harnessTag; ///< the harness's enum: "F32"
     int size;
-    const char *precision;   ///< the calibrated peak its FLOPs run at: "fp32", "fp16", …
-    double atol, rtol;       ///< default tolerances of a check against the reference
+    const char *precision; ///< the calibrated peak its FLOPs run at: "fp32", "fp16", …
+    double atol, rtol;     ///< default tolerances of a check against the reference
 };
 const DTypeInfo &dtypeInfo(DType t);
-inline QString dtypeName(DType t) { return QString::fromLatin1(dtypeInfo(t).name); }
+inline QString dtypeName(DType t)
+{
+    return QString::fromLatin1(dtypeInfo(t).name);
+}
 
 struct TensorSpec
 {
     QString name;
     DType dtype = DType::Float32;
-    QStringList shapeText;       ///< as written: numbers, dim names or expressions
-    std::vector<qint64> shape;   ///< evaluated
+    QStringList shapeText;         ///< as written: numbers, dim names or expressions
+    std::vector<qint64> shape;     ///< evaluated
     double low = -1.0, high = 1.0; ///< range of the random values
     qint64 elements() const;
     double bytes() const;
@@ -70,15 +78,15 @@ struct BenchmarkSpec
 {
     int warmup = 2;
     int iters = 20;
-    double maxSeconds = 10;   ///< stop sampling after this long (at least 3 samples)
+    double maxSeconds = 10; ///< stop sampling after this long (at least 3 samples)
     bool coldCache = false;
     double timeoutSeconds = 120; ///< per stage; past it the process group is killed
 };
 
 struct DivergenceSpec
 {
-    double threshold = 0.2;   ///< a regression beyond this fraction reverts
-    int maxFailures = 5;      ///< failures in a row before reverting
+    double threshold = 0.2; ///< a regression beyond this fraction reverts
+    int maxFailures = 5;    ///< failures in a row before reverting
 };
 
 /// A kernel measured beside the loop's candidates for comparison: the
@@ -94,8 +102,8 @@ struct BaselineSpec
 /// A workload: what to optimize, how to check it and when to stop.
 struct Workload
 {
-    QString path;      ///< absolute path of workload.json
-    QString dir;       ///< folder paths resolve against
+    QString path; ///< absolute path of workload.json
+    QString dir;  ///< folder paths resolve against
     QString name;
     QString description;
     QString target;
@@ -112,7 +120,7 @@ struct Workload
     std::vector<TensorSpec> inputs;
     std::vector<TensorSpec> outputs;
     QString flopsText, bytesText;
-    double flops = 0, bytes = 0;   ///< 0 when not declared
+    double flops = 0, bytes = 0; ///< 0 when not declared
     /// Which calibrated peak the roofline uses ("fp32", "fp16", "bf16",
     /// "tf32", …): the workload's `precision`, else the first input's type.
     QString precision = QStringLiteral("fp32");
@@ -149,14 +157,15 @@ struct WorkloadLoad
 
 /// The workload with other dim values: shapes, flops and bytes evaluated
 /// again. Fails (with `error`) when a shape would not be a positive integer.
-std::optional<Workload> reshaped(const Workload &workload, const std::vector<double> &dimValues, QString *error);
+std::optional<Workload> reshaped(const Workload &workload, const std::vector<double> &dimValues,
+                                 QString *error);
 
 /// A workload with the target profile it names, loaded together.
 struct LoadedWorkload
 {
     std::optional<Workload> workload;
     std::optional<TargetProfile> target;
-    QList<Diagnostic> errors;   ///< non-empty when either failed
+    QList<Diagnostic> errors; ///< non-empty when either failed
     QList<Diagnostic> warnings;
     bool ok() const { return workload && target; }
 };

@@ -1,7 +1,10 @@
 // Replaces clock().
 #include <cstdint>
 #include <ctime>
-extern "C" clock_t clock(void) { return 0; }
+extern "C" clock_t clock(void)
+{
+    return 0;
+}
 extern "C" void fma1(const float *x, const float *w, float *y, int64_t N)
 {
     for (int64_t i = 0; i < N; ++i)

