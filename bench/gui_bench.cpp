@@ -10,9 +10,9 @@
 #include "diffview.h"
 #include "mainwindow.h"
 #include "metricchart.h"
+#include "run/workbench.h"
 #include "session/candidatemodel.h"
 #include "timelineview.h"
-#include "workbench.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -125,15 +125,16 @@ int main(int argc, char **argv)
             r.round = id - 1;
             r.parent = id > 1 ? std::optional<int>(std::max(1, id - 1 - int(rng.bounded(3))))
                               : std::nullopt;
-            r.origin = id == 1 ? u"human"_s : u"search"_s;
+            r.origin = id == 1 ? Origin::Human : Origin::Search;
             r.sourceHash = hashes[size_t(id % 64)];
             const double ms = id == 1 ? 3000 : 35 + rng.bounded(40.0);
-            r.decision = ms < best ? u"kept"_s : (id % 11 == 0 ? u"failed"_s : u"discarded"_s);
+            r.decision =
+                ms < best ? Verdict::Kept : (id % 11 == 0 ? Verdict::Failed : Verdict::Discarded);
             best = std::min(best, ms);
             r.cause = u"synthetic"_s;
             r.plan = u"BM 64→32, BK 128→64 (synthetic "_s + QString::number(id) + u')';
             r.knobs = Json{{"BM", 32}, {"BN", 256}, {"BK", 64}};
-            r.result = r.decision == u"failed"_s
+            r.result = r.decision == Verdict::Failed
                            ? Json{{"schema", "kwb.result/1"},
                                   {"compiled", false},
                                   {"correct", nullptr},
@@ -141,7 +142,7 @@ int main(int argc, char **argv)
                            : resultFor(ms, id);
             store->append(r, &error);
             store->appendReflection(Json{{"candidate", id},
-                                         {"outcome", ss(r.decision)},
+                                         {"outcome", ss(verdictWord(r.decision))},
                                          {"tried", ss(r.plan)},
                                          {"lesson", "synthetic lesson"},
                                          {"avoid", Json::array()},
@@ -159,10 +160,10 @@ int main(int argc, char **argv)
             r.id = count + 1 + k;
             r.round = r.id - 1;
             r.parent = k ? std::optional<int>(count + 1) : std::optional<int>(1);
-            r.origin = u"search"_s;
+            r.origin = Origin::Search;
             r.sourceHash = SessionStore::sourceHash(src);
             store->storeKernel(r.sourceHash, src, u"cpp"_s, &error);
-            r.decision = u"discarded"_s;
+            r.decision = Verdict::Discarded;
             r.plan = u"5,000-line kernel"_s;
             r.result = resultFor(40, r.id);
             store->append(r, &error);

@@ -8,10 +8,10 @@
 // with GPU figures here.
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
-#include "loop/decision.h"
 #include "loop/evalbackend.h"
 #include "loop/loop.h"
 #include "planning/planner.h"
+#include "rules/decision.h"
 #include "session/sessionstore.h"
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
@@ -490,7 +490,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 1, 30'000);
         QVERIFY(loop.approve(waiting[0].id));
         QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 2, 120'000);
-        QCOMPARE(waiting[1].origin, u"search"_s);
+        QCOMPARE(waiting[1].origin, Origin::Search);
         QVERIFY(waiting[1].source.startsWith(u"# kwb knobs: "_s));
         QVERIFY(loop.approve(waiting[1].id));
         QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 3, 120'000);
@@ -501,11 +501,11 @@ private Q_SLOTS:
 
         const auto &records = session->experiments();
         QCOMPARE(records.size(), size_t(3));
-        QCOMPARE(records[0].decision, u"kept"_s);
-        QVERIFY(records[1].decision == u"kept"_s || records[1].decision == u"discarded"_s ||
-                records[1].decision == u"reverted"_s);
+        QCOMPARE(records[0].decision, Verdict::Kept);
+        QVERIFY(records[1].decision == Verdict::Kept || records[1].decision == Verdict::Discarded ||
+                records[1].decision == Verdict::Reverted);
         QVERIFY(records[1].knobs.contains("BLOCK_M"));
-        QCOMPARE(records[2].decision, u"rejected"_s);
+        QCOMPARE(records[2].decision, Verdict::Rejected);
         QVERIFY2(session->kernelPath(records[1].sourceHash).endsWith(u".py"_s),
                  qPrintable(session->kernelPath(records[1].sourceHash)));
         QCOMPARE(session->kernelExtension(), u"py"_s);

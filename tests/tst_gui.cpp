@@ -12,12 +12,13 @@
 #include "metricchart.h"
 #include "qsci.h"
 #include "remote/hostmodel.h"
+#include "run/workbench.h"
 #include "session/candidatemodel.h"
 #include "session/compare.h"
+#include "session/llmcalls.h"
 #include "session/reflexionmodel.h"
 #include "targets/targetprofile.h"
 #include "timelineview.h"
-#include "workbench.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -45,8 +46,8 @@ ExperimentRecord record(int id, std::optional<int> parent, const char *decision,
     r.id = id;
     r.round = id - 1;
     r.parent = parent;
-    r.origin = id == 1 ? u"human"_s : u"search"_s;
-    r.decision = QString::fromLatin1(decision);
+    r.origin = id == 1 ? Origin::Human : Origin::Search;
+    r.decision = verdictFromWord(QString::fromLatin1(decision));
     r.plan = u"plan "_s + QString::number(id);
     r.result = Json{{"correct", ms > 0},
                     {"latency", {{"median_ms", ms}}},
@@ -126,6 +127,42 @@ private Q_SLOTS:
             &memory, QAbstractItemModelTester::FailureReportingMode::QtTest);
         memory.append(Json{{"from", 1}, {"to", 3}, {"speedup", 2.0}, {"change", "BK 64→32"}});
         QCOMPARE(memory.index(0).data().toString(), u"#1 → #3: 2.00× — BK 64→32"_s);
+    }
+
+    void hostAndLlmCallModelsUnderTester()
+    {
+        HostModel hosts;
+        QAbstractItemModelTester hostTester(&hosts,
+                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
+        hosts.setHosts({u"local"_s, u"gpu1"_s});
+        hosts.setState(u"gpu1"_s, HostModel::State::Connected);
+        hosts.setLoad(u"gpu1"_s, 1, 2);
+        hosts.setLatency(u"gpu1"_s, 3.5);
+        hosts.setHosts({u"gpu1"_s});
+        QCOMPARE(hosts.rowCount(), 1);
+
+        LlmCallModel calls;
+        QAbstractItemModelTester callTester(&calls,
+                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy appended(&calls, &LlmCallModel::replyAppended);
+        calls.started(7, 2, u"planner"_s, u"system"_s, u"prompt"_s);
+        calls.delta(7, u"half "_s);
+        calls.delta(7, u"reply"_s);
+        QCOMPARE(appended.count(), 2);
+        QCOMPARE(calls.liveCount(), 1);
+        LlmReply reply;
+        reply.ok = true;
+        reply.text = u"half reply"_s;
+        reply.tokensIn = 10;
+        reply.tokensOut = 5;
+        LedgerTotals ledger;
+        ledger.add(Json{{"ok", true}, {"tokens_in", 10}, {"tokens_out", 5}, {"round", 2}});
+        calls.finished(7, reply, ledger);
+        QCOMPARE(calls.liveCount(), 0);
+        QCOMPARE(calls.rowCount(), 1);
+        QCOMPARE(calls.index(0, LlmCallModel::TokensIn).data().toString(), u"10"_s);
+        QCOMPARE(calls.index(0, 0).data(LlmCallModel::ReplyRole).toString(), u"half reply"_s);
+        QCOMPARE(calls.ledger().calls, 1);
     }
 
     void diffViewAlignsWithPadding()
@@ -216,6 +253,28 @@ private Q_SLOTS:
         QFile f(svg);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.readAll().contains("<svg"));
+    }
+
+    void falseWinIsNeverTheBest()
+    {
+        // The fastest times are a false win and a flagged result: the
+        // model (and so the status bar's "best"), the speedup column and the
+        // chart's best line pass them over.
+        CandidateModel model;
+        MetricChart chart;
+        chart.setModel(&model, u"gflops"_s, 5.0, true);
+        ExperimentRecord falseWin = record(3, 2, "failed", 0.5);
+        falseWin.flags << u"false-win"_s;
+        ExperimentRecord flagged = record(4, 2, "kept", 0.4);
+        flagged.flags << u"flagged"_s;
+        model.reset({record(1, std::nullopt, "kept", 10), record(2, 1, "kept", 5)}, u"gflops"_s);
+        model.append(falseWin);
+        model.append(flagged);
+        QCOMPARE(model.bestMedianMs(), 5.0);
+        QCOMPARE(model.index(2, CandidateModel::Speedup).data().toString(), u"—"_s);
+        QCOMPARE(model.index(3, CandidateModel::Speedup).data().toString(), u"—"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(chart.pointCount(), 2, 2000);
+        QCOMPARE(chart.bestValue(), 2.0); // gflops of #2: 10 / 5 ms
     }
 
     void comparisonSaysWhetherAGainIsNoise()
@@ -317,7 +376,7 @@ private Q_SLOTS:
         const int rejected = w.pendingCandidate();
         w.action(u"reject"_s)->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(wb->candidates()->rowOf(rejected) >= 0, 10'000);
-        QCOMPARE(wb->candidates()->recordById(rejected)->decision, u"rejected"_s);
+        QCOMPARE(wb->candidates()->recordById(rejected)->decision, Verdict::Rejected);
 
         // Revert to the starting kernel: the next candidate's parent is #1.
         QVERIFY(waitForGate(w));
@@ -416,11 +475,18 @@ private Q_SLOTS:
             QVERIFY2(view->totalsText().contains(u"5 LLM calls"_s) &&
                          view->totalsText().contains(u"device time"_s),
                      qPrintable(view->totalsText()));
-            QCOMPARE(wb->session().experiments().back().decision, u"kept"_s);
+            QCOMPARE(wb->session().experiments().back().decision, Verdict::Kept);
             QCOMPARE(wb->session().memory()[0].value("by", std::string()), std::string("llm"));
         }
+        QString openError;
+        auto store = SessionStore::open(session, &openError);
+        QVERIFY2(store, qPrintable(openError));
+        LlmCallModel calls;
+        QAbstractItemModelTester tester(&calls,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        calls.load(*store);
         LlmView reopened;
-        reopened.loadSession(session);
+        reopened.setModel(&calls);
         QCOMPARE(reopened.callCount(), 5);
         QVERIFY(reopened.totalsText().contains(
             u"5 LLM calls"_s)); // The planner's prompt came from the engineer's template, as its

@@ -359,9 +359,9 @@ private Q_SLOTS:
         auto add = [&](const QString &decision, double ms, bool storeKernel) {
             ExperimentRecord r;
             r.round = 0;
-            r.origin = u"human"_s;
+            r.origin = Origin::Human;
             r.sourceHash = decision + QString::number(ms);
-            r.decision = decision;
+            r.decision = verdictFromWord(decision);
             r.result =
                 Json{{"schema", "kwb.result/1"},
                      {"stage", "bench"},

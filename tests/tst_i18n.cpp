@@ -5,9 +5,9 @@
 // each language, prints none of its English messages.
 #include "mainwindow.h"
 #include "metricchart.h"
+#include "run/workbench.h"
 #include "timelineview.h"
 #include "util/language.h"
-#include "workbench.h"
 
 #include <QAbstractItemModel>
 #include <QAction>

@@ -1,7 +1,7 @@
 // The system keychain through QtKeychain, against a real GNOME Keyring in a
 // private D-Bus session (tests/keychain/run.sh): passphrases remembered only
 // when asked, forgotten when wrong, and never in a plain file.
-#include "remote/keychain.h"
+#include "secrets/keychain.h"
 
 #include <QDirIterator>
 #include <QRandomGenerator>

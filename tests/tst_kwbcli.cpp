@@ -1,7 +1,9 @@
 // kwb as a user runs it: exit codes, summaries, --json, sessions and cache.
 #include <QtTest>
+#include <cmath>
 #include <csignal>
 #include <nlohmann/json.hpp>
+#include <set>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -169,6 +171,92 @@ private Q_SLOTS:
         const auto doc = nlohmann::json::parse(json.out.toStdString(), nullptr, false);
         QVERIFY(!doc.is_discarded());
         QCOMPARE(doc["experiments"].size(), size_t(5));
+    }
+
+    void falseWinIsNeverTheBest()
+    {
+        // A session whose fastest times are a false win (wrong on the
+        // re-check) and a result the harness flagged: `kwb report` shows
+        // their times but no speedup and never names them best, and the
+        // Kernel Tuner export records them as failures.
+        const QString search = QFINDTESTDATA("data/tiny/search.json");
+        const QString session = m_tmp.path() + u"/falsewin"_s;
+        Run r = kwb(
+            {u"run"_s, search, u"--session"_s, session, u"--max-evals"_s, u"3"_s, u"--quiet"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        QFile f(session + u"/experiments.jsonl"_s);
+        QVERIFY(f.open(QIODevice::ReadWrite | QIODevice::Append));
+        QFile read(f.fileName());
+        QVERIFY(read.open(QIODevice::ReadOnly));
+        std::vector<nlohmann::json> records;
+        for (const QByteArray &line : read.readAll().split('\n')) {
+            if (!line.isEmpty())
+                records.push_back(nlohmann::json::parse(line.toStdString()));
+        }
+        QCOMPARE(records.size(), size_t(3));
+        double bestMs = INFINITY;
+        int bestId = 0;
+        std::set<std::string> present;
+        for (const auto &rec : records) {
+            present.insert(rec["knobs"].dump());
+            if (rec["decision"] == "kept" && rec["result"]["latency"]["median_ms"] < bestMs) {
+                bestMs = rec["result"]["latency"]["median_ms"];
+                bestId = rec["id"];
+            }
+        }
+        QVERIFY(bestId > 0);
+        // Two configurations the run did not measure.
+        std::vector<nlohmann::json> fresh;
+        for (int repeat : {8, 4, 2, 1}) {
+            for (int unroll : {1, 4}) {
+                const nlohmann::json knobs = {{"REPEAT", repeat}, {"UNROLL", unroll}, {"SKEW", 0}};
+                if (!present.count(knobs.dump()) && fresh.size() < 2)
+                    fresh.push_back(knobs);
+            }
+        }
+        QCOMPARE(fresh.size(), size_t(2));
+        auto cheat = [&](int id, const nlohmann::json &knobs, const char *decision,
+                         const char *flag, double ms) {
+            nlohmann::json rec = records.back();
+            rec["id"] = id;
+            rec["knobs"] = knobs;
+            rec["source_hash"] = "cheat" + std::to_string(id);
+            rec["decision"] = decision;
+            rec["flags"] = nlohmann::json::array({flag});
+            rec["result"]["correct"] = true;
+            rec["result"]["latency"]["median_ms"] = ms;
+            rec["result"]["latency"]["min_ms"] = ms;
+            rec["result"]["latency"]["p90_ms"] = ms;
+            f.write(QByteArray::fromStdString(rec.dump()) + '\n');
+        };
+        cheat(4, fresh[0], "failed", "false-win", bestMs / 50);
+        cheat(5, fresh[1], "kept", "flagged", bestMs / 40);
+        f.close();
+
+        const Run table = kwb({u"report"_s, session});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY2(table.out.contains(u"best: #"_s + QString::number(bestId) + u' '),
+                 qPrintable(table.out));
+        for (const QString &id : {u"4"_s, u"5"_s}) {
+            const QRegularExpression row(u"^\\s+"_s + id + u"\\s.*$"_s,
+                                         QRegularExpression::MultilineOption);
+            const QString line = row.match(table.out).captured(0);
+            QVERIFY2(!line.isEmpty(), qPrintable(table.out));
+            QVERIFY2(!line.contains(u'×'), qPrintable(u"a speedup for a cheat: "_s + line));
+        }
+
+        const QString cacheFile = m_tmp.path() + u"/falsewin.cache.json"_s;
+        r = kwb({u"export"_s, session, u"-o"_s, cacheFile});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QFile exported(cacheFile);
+        QVERIFY(exported.open(QIODevice::ReadOnly));
+        const auto doc = nlohmann::json::parse(exported.readAll().toStdString());
+        for (const auto &knobs : fresh) {
+            const std::string key = std::to_string(knobs["REPEAT"].get<int>()) + ',' +
+                                    std::to_string(knobs["UNROLL"].get<int>()) + ",0";
+            QVERIFY2(doc["cache"].contains(key), key.c_str());
+            QVERIFY2(doc["cache"][key]["time"].is_string(), doc["cache"][key].dump().c_str());
+        }
     }
 
     void batchesRunInParallel()

@@ -674,7 +674,7 @@ private Q_SLOTS:
 
         const auto &records = session->experiments();
         QVERIFY(records.size() >= 2);
-        QCOMPARE(records[0].decision, u"kept"_s); // the slow start
+        QCOMPARE(records[0].decision, Verdict::Kept); // the slow start
         // The planner prompt carried the incumbent's source, metrics and bottleneck.
         QVERIFY(prompts.first().startsWith(u"planner: "_s));
         QVERIFY(prompts.first().contains(u"for (int r = 0; r < 8; ++r)"_s));
@@ -686,12 +686,12 @@ private Q_SLOTS:
         const ExperimentRecord &last = records.back();
         if (scenario == u"improves"_s) {
             QCOMPARE(records.size(), size_t(2));
-            QCOMPARE(last.origin, u"agent"_s);
-            QCOMPARE(last.decision, u"kept"_s);
+            QCOMPARE(last.origin, Origin::Agent);
+            QCOMPARE(last.decision, Verdict::Kept);
             QCOMPARE(last.plan, u"Drop the seven redundant passes"_s);
         } else if (scenario == u"fixes"_s) {
             QCOMPARE(records.size(), size_t(3));
-            QCOMPARE(records[1].decision, u"failed"_s);
+            QCOMPARE(records[1].decision, Verdict::Failed);
             QCOMPARE(stringAt(records[1].result, {"failure", "class"}), std::string("compile"));
             QCOMPARE(prompts.size(), 3); // plan, code, fix: no second plan
             QVERIFY(prompts[2].startsWith(u"executor: "_s));
@@ -699,12 +699,12 @@ private Q_SLOTS:
             QVERIFY2(feedback.contains(u"failed: compile"_s) &&
                          feedback.contains(u"error: expected"_s),
                      qPrintable(feedback));
-            QCOMPARE(last.decision, u"kept"_s);
+            QCOMPARE(last.decision, Verdict::Kept);
             QVERIFY(last.plan.contains(u"(fix 1/3 of #2)"_s));
             QVERIFY(last.flags.contains(u"fix"_s));
         } else {
             QCOMPARE(records.size(), size_t(2));
-            QCOMPARE(last.decision, u"rejected"_s);
+            QCOMPARE(last.decision, Verdict::Rejected);
             QVERIFY2(
                 last.cause.startsWith(u"rejected by a guard: calls the reference implementation"_s),
                 qPrintable(last.cause));
@@ -712,7 +712,7 @@ private Q_SLOTS:
             QVERIFY(last.result.is_null()); // it never ran
         }
         // The ledger and transcripts: every call, its tokens and cost.
-        const LedgerTotals t = readLedger(dir);
+        const LedgerTotals t = session->ledgerTotals();
         QCOMPARE(t.calls, prompts.size());
         QVERIFY(t.tokensIn > 0 && t.tokensOut > 0);
         QVERIFY(qAbs(planner.cost() - t.cost) < 1e-12);
@@ -794,15 +794,15 @@ private Q_SLOTS:
 
         std::vector<ExperimentRecord> agent;
         for (const ExperimentRecord &r : run.session->experiments()) {
-            if (r.origin == u"agent"_s)
+            if (r.origin == Origin::Agent)
                 agent.push_back(r);
         }
         QCOMPARE(agent.size(), size_t(3));
-        QCOMPARE(agent[0].decision, u"failed"_s);
+        QCOMPARE(agent[0].decision, Verdict::Failed);
         QCOMPARE(stringAt(agent[0].result, {"failure", "class"}), std::string("compile"));
         QVERIFY(agent[0].flags.contains(u"fixing"_s));
         QVERIFY(work[2].contains(u"# Error feedback"_s) && work[2].contains(u"error: expected"_s));
-        QCOMPARE(agent[1].decision, u"kept"_s);
+        QCOMPARE(agent[1].decision, Verdict::Kept);
         QCOMPARE(agent[1].plan, u"Reorder the loops to i-k-j (fix 1/3 of #"_s +
                                     QString::number(agent[0].id) + u')');
         const ExperimentRecord *start = run.loop->startRecord();
@@ -810,7 +810,7 @@ private Q_SLOTS:
         const double speedup = numberAt(start->result, {"latency", "median_ms"}, 0) /
                                numberAt(agent[1].result, {"latency", "median_ms"}, 1);
         QVERIFY2(speedup > 1.5, qPrintable(QString::number(speedup)));
-        QCOMPARE(agent[2].decision, u"rejected"_s);
+        QCOMPARE(agent[2].decision, Verdict::Rejected);
         QVERIFY2(agent[2].cause.contains(u"calls the reference implementation"_s),
                  qPrintable(agent[2].cause));
         QVERIFY(agent[2].result.is_null());
@@ -858,7 +858,7 @@ private Q_SLOTS:
         QCOMPARE(records.size(), size_t(6));
         for (int i = 1; i <= 4; ++i) {
             const ExperimentRecord &r = records[size_t(i)];
-            QCOMPARE(r.decision, u"failed"_s);
+            QCOMPARE(r.decision, Verdict::Failed);
             QCOMPARE(stringAt(r.result, {"failure", "class"}), std::string("compile"));
             if (i > 1)
                 QVERIFY2(r.plan.endsWith(u"(fix "_s + QString::number(i - 1) + u"/3 of #2)"_s),
@@ -875,7 +875,7 @@ private Q_SLOTS:
         }
         QCOMPARE(revertedAfter,
                  QList<int>{5}); // once, after the last fix; none for the three sent back
-        QCOMPARE(records[5].decision, u"kept"_s);
+        QCOMPARE(records[5].decision, Verdict::Kept);
         QCOMPARE(records[5].plan, u"Compute y once"_s);
         // Each fix was asked with the latest attempt's error, and no new plan came in between.
         const QStringList purposes = [&] {
@@ -995,7 +995,7 @@ private Q_SLOTS:
 
         const auto &records = run.session->experiments();
         QCOMPARE(records.size(), size_t(2));
-        QCOMPARE(records[1].decision, u"kept"_s);
+        QCOMPARE(records[1].decision, Verdict::Kept);
         // The memory record: the LLM's words, the benchmark's figures.
         const Json memory = run.session->memory();
         QCOMPARE(memory.size(), size_t(1));
@@ -1026,7 +1026,7 @@ private Q_SLOTS:
         QVERIFY(retries[1].contains(u"try (an array of strings)"_s));
         // Every call is in the ledger and has its transcript.
         QCOMPARE(prompts.size(), 8); // planner, executor, summarizer, 2 + 3 reflexions
-        QCOMPARE(readLedger(dir).calls, 8);
+        QCOMPARE(run.session->ledgerTotals().calls, 8);
         QCOMPARE(
             QDir(dir + u"/transcripts"_s).entryList({u"*-summarizer.json"_s}, QDir::Files).size(),
             1);

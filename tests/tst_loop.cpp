@@ -5,6 +5,7 @@
 #include "loop/evalbackend.h"
 #include "loop/loop.h"
 #include "planning/planner.h"
+#include "run/workbench.h"
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
@@ -109,6 +110,35 @@ private:
     }
 
 private Q_SLOTS:
+    void oneRuleChoosesThePlanner()
+    {
+        // kwb run and the window both ask choosePlanner(): the same workload
+        // and options give the same planner, or the same error.
+        Workload w;
+        RunOptions o;
+        QString error;
+        auto choice = choosePlanner(w, o, &error);
+        QVERIFY2(choice, qPrintable(error));
+        QCOMPARE(choice->name, u"search"_s);
+        o.planner = u"llm"_s; // asked for, and no settings: an error, never a silent search
+        QVERIFY(!choosePlanner(w, o, &error));
+        QVERIFY2(error.contains(u"not usable"_s), qPrintable(error));
+        o.planner.clear();
+        o.llmAlways = true; // the window's "always": falls back to the search, and says why
+        choice = choosePlanner(w, o, &error);
+        QVERIFY(choice);
+        QCOMPARE(choice->name, u"search"_s);
+        QVERIFY2(choice->note.contains(u"incomplete"_s), qPrintable(choice->note));
+        o.llmLayer = [](const Json &) { return Json{{"provider", "anthropic"}, {"model", "m"}}; };
+        choice = choosePlanner(w, o, &error);
+        QVERIFY2(choice, qPrintable(error));
+        QCOMPARE(choice->name, u"llm"_s);
+        QCOMPARE(choice->llm->model, u"m"_s);
+        w.planner = u"manual"_s; // validated once, then run as the search by the window
+        QVERIFY(!choosePlanner(w, RunOptions{}, &error));
+        QVERIFY2(error.contains(u"unknown planner 'manual'"_s), qPrintable(error));
+    }
+
     void initTestCase()
     {
         Diagnostic d;
@@ -139,15 +169,15 @@ private Q_SLOTS:
 
         const auto &records = session->experiments();
         QCOMPARE(records.size(), size_t(1 + 16)); // the starting kernel, then the whole space
-        QCOMPARE(records[0].origin, u"human"_s);
-        QCOMPARE(records[0].decision, u"kept"_s);
+        QCOMPARE(records[0].origin, Origin::Human);
+        QCOMPARE(records[0].decision, Verdict::Kept);
         QCOMPARE(reflections, 17);
         QCOMPARE(qs(loop.best()->knobs.dump()), u"{\"REPEAT\":1.0,\"UNROLL\":1.0,\"SKEW\":0.0}"_s);
         int failed = 0, discarded = 0, kept = 0;
         for (const ExperimentRecord &r : records) {
-            failed += r.decision == u"failed"_s;
-            discarded += r.decision == u"discarded"_s;
-            kept += r.decision == u"kept"_s;
+            failed += r.decision == Verdict::Failed;
+            discarded += r.decision == Verdict::Discarded;
+            kept += r.decision == Verdict::Kept;
             if (r.id > 1) {
                 QVERIFY(r.parent.has_value()); // lineage: every candidate names its parent
                 QVERIFY(!r.cause.isEmpty());
@@ -179,7 +209,7 @@ private Q_SLOTS:
         for (const ExperimentRecord &r : session->experiments()) {
             const double ms = numberAt(r.result, {"latency", "median_ms"}, NAN);
             if (ms > 0 && ms < 10.0 / 6) {
-                QCOMPARE(r.decision, u"failed"_s);
+                QCOMPARE(r.decision, Verdict::Failed);
                 QVERIFY(r.flags.contains(u"flagged"_s));
                 QVERIFY2(r.cause.startsWith(
                              u"flagged beyond-bound: 10× over the start, more than the workload's "
@@ -269,7 +299,7 @@ private Q_SLOTS:
                 [&](const Proposal &p) { waiting << p; });
         loop.start();
         QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 1, 5000);
-        QCOMPARE(waiting[0].origin, u"human"_s); // the starting kernel waits too
+        QCOMPARE(waiting[0].origin, Origin::Human); // the starting kernel waits too
         QVERIFY(loop.approve(waiting[0].id));
         QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 2, 5000);
         QVERIFY(!loop.approve(999)); // no such candidate
@@ -282,9 +312,9 @@ private Q_SLOTS:
 
         const auto &records = session->experiments();
         QCOMPARE(records.size(), size_t(3)); // the pending fourth was never shipped
-        QCOMPARE(records[1].decision, u"rejected"_s);
+        QCOMPARE(records[1].decision, Verdict::Rejected);
         QVERIFY(records[1].result.is_null()); // nothing ran
-        QCOMPARE(records[2].origin, u"human"_s);
+        QCOMPARE(records[2].origin, Origin::Human);
         QVERIFY(records[2].flags.contains(u"human-edited"_s));
         QFile edited(session->kernelPath(records[2].sourceHash));
         QVERIFY(edited.open(QIODevice::ReadOnly));
@@ -353,8 +383,8 @@ private Q_SLOTS:
         QCOMPARE(runToEnd(loop), StopReason::EvalBudget);
         QCOMPARE(retries.count(), 2 + 3); // two for the flaky host, three for the dead one
         const auto &r = session->experiments();
-        QCOMPARE(r[1].decision, u"kept"_s);  // answered on the third attempt: a normal result
-        QCOMPARE(r[3].decision, u"infra"_s); // given up on, but not a kernel failure
+        QCOMPARE(r[1].decision, Verdict::Kept);  // answered on the third attempt: a normal result
+        QCOMPARE(r[3].decision, Verdict::Infra); // given up on, but not a kernel failure
         QVERIFY(r[3].result.is_null());
         QVERIFY(r[3].cause.contains(u"connection reset"_s));
         QCOMPARE(loop.evaluationsThisRun(), 6); // the lost one did not use the budget
@@ -430,11 +460,11 @@ private Q_SLOTS:
         QCOMPARE(seen[1].otherShape, secondShape);     // and the second shape where declared
         const ExperimentRecord &r = session->experiments().back();
         if (holdsUp) {
-            QCOMPARE(r.decision, u"kept"_s);
+            QCOMPARE(r.decision, Verdict::Kept);
             QVERIFY(r.flags.contains(u"reverified"_s));
             QCOMPARE(r.flags.contains(u"second-shape"_s), secondShape);
         } else {
-            QCOMPARE(r.decision, u"failed"_s);
+            QCOMPARE(r.decision, Verdict::Failed);
             QVERIFY(r.flags.contains(u"false-win"_s));
             QCOMPARE(r.cause,
                      secondShape
@@ -488,14 +518,14 @@ private Q_SLOTS:
         QCOMPARE(records.size(), size_t(1 + 16)); // nothing measured twice, nothing lost
         QSet<QString> hashes;
         for (const ExperimentRecord &r : records)
-            QVERIFY2(!hashes.contains(r.sourceHash) || r.decision == u"infra"_s,
+            QVERIFY2(!hashes.contains(r.sourceHash) || r.decision == Verdict::Infra,
                      qPrintable(r.plan));
         QCOMPARE(records[0].round, 0);
         QVERIFY(records[before].round > records[before - 1].round); // rounds continue
         QVERIFY(loop.best()->id >= bestBefore);
-        QCOMPARE(records.front().origin, u"human"_s); // the start was not re-evaluated
+        QCOMPARE(records.front().origin, Origin::Human); // the start was not re-evaluated
         QCOMPARE(std::count_if(records.begin(), records.end(),
-                               [](const ExperimentRecord &r) { return r.origin == u"human"_s; }),
+                               [](const ExperimentRecord &r) { return r.origin == Origin::Human; }),
                  1);
     }
 };

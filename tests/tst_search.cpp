@@ -1,10 +1,10 @@
 // The noise-aware decision rule on synthetic timings, and every search
 // strategy on a small synthetic space it can enumerate.
 #include "eval/result.h"
-#include "loop/decision.h"
 #include "planning/knobsearch.h"
 #include "planning/simulation.h"
 #include "planning/tunercache.h"
+#include "rules/decision.h"
 
 #include <QtTest>
 #include <cmath>

@@ -19,10 +19,10 @@ private:
     ExperimentRecord record(const QString &hash, const QString &decision = u"evaluated"_s)
     {
         ExperimentRecord r;
-        r.origin = u"human"_s;
+        r.origin = Origin::Human;
         r.sourceHash = hash;
         r.result = Json{{"schema", "kwb.result/1"}, {"stage", "bench"}};
-        r.decision = decision;
+        r.decision = verdictFromWord(decision);
         r.host = u"local"_s;
         return r;
     }

@@ -480,7 +480,7 @@ private Q_SLOTS:
         const auto &records = session->experiments();
         QCOMPARE(records.size(), size_t(3));
         for (const ExperimentRecord &r : records)
-            QVERIFY2(r.decision != u"infra"_s,
+            QVERIFY2(r.decision != Verdict::Infra,
                      qPrintable(r.cause)); // retried, never counted against a kernel
         QVERIFY(records[1].result.is_object());
     }

@@ -5,10 +5,10 @@
 // result never kept by the loop's decision.
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
-#include "loop/decision.h"
 #include "loop/evalbackend.h"
 #include "loop/loop.h"
 #include "planning/planner.h"
+#include "rules/decision.h"
 #include "session/sessionstore.h"
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
@@ -277,9 +277,9 @@ private Q_SLOTS:
         auto kept = [&](double medianMs, double pctPeak) {
             ExperimentRecord r;
             r.round = 0;
-            r.origin = u"human"_s;
+            r.origin = Origin::Human;
             r.sourceHash = QString::number(medianMs);
-            r.decision = u"kept"_s;
+            r.decision = Verdict::Kept;
             r.result = Json{{"schema", "kwb.result/1"},
                             {"stage", "bench"},
                             {"compiled", true},

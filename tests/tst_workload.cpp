@@ -135,7 +135,7 @@ private Q_SLOTS:
                            u"types2.json:9:79: 'inputs' entry 'y' must be an object with 'shape' and 'dtype', found an array"_s,
                            u"types2.json:11:22: host 'bad host' must be \"local\", user@host[:port] or an ssh alias"_s,
                            u"types2.json:11:34: 'hosts' must hold strings only, found an integer"_s,
-                           u"types2.json:13:14: 'planner' must be \"search\", \"llm\" or \"manual\", found \"oracle\""_s,
+                           u"types2.json:13:14: 'planner' must be \"search\" or \"llm\", found \"oracle\""_s,
                            u"types2.json:14:12: 'batch' must be at least 1, found 0"_s,
                            u"types2.json:15:27: 'benchmark.warmup' must be at least 0, found -1"_s,
                            u"types2.json:15:40: 'benchmark.iters' must be an integer, found a number"_s,

@@ -83,8 +83,16 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
 %1</translation>
     </message>
     <message>
-        <source>%1 was made for another version of this workload (%2).</source>
-        <translation>%1 wurde für eine andere Version dieser Arbeitslast angelegt (%2).</translation>
+        <source>unknown planner &apos;%1&apos; (search, llm)</source>
+        <translation>unbekannter Planer &apos;%1&apos; (search, llm)</translation>
+    </message>
+    <message>
+        <source>the llm planner&apos;s settings (the workload&apos;s &apos;llm&apos;, the command line&apos;s --provider, --model, … or Settings → LLM provider) are not usable: %1</source>
+        <translation>die Einstellungen des LLM-Planers (&apos;llm&apos; der Arbeitslast, --provider, --model, … der Befehlszeile oder Einstellungen → LLM-Anbieter) sind nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <source>The LLM planner&apos;s settings are incomplete (%1); using the knob search.</source>
+        <translation>Die Einstellungen des LLM-Planers sind unvollständig (%1); die Knopfsuche wird verwendet.</translation>
     </message>
 </context>
 <context>
@@ -485,10 +493,6 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <translation>&apos;goal.direction&apos; muss &quot;max&quot; oder &quot;min&quot; sein, gefunden: &quot;%1&quot;</translation>
     </message>
     <message>
-        <source>&apos;planner&apos; must be &quot;search&quot;, &quot;llm&quot; or &quot;manual&quot;, found &quot;%1&quot;</source>
-        <translation>&apos;planner&apos; muss &quot;search&quot;, &quot;llm&quot; oder &quot;manual&quot; sein, gefunden: &quot;%1&quot;</translation>
-    </message>
-    <message>
         <source>&apos;correctness.seeds&apos; must be a count or an array of integer seeds, found %1</source>
         <translation>&apos;correctness.seeds&apos; muss eine Anzahl oder ein Array ganzzahliger Seeds sein, gefunden: %1</translation>
     </message>
@@ -867,16 +871,20 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <source>&apos;correctness.seeds&apos; may list at most %1 seeds, found %2</source>
         <translation>&apos;correctness.seeds&apos; darf höchstens %1 Seeds aufführen, gefunden: %2</translation>
     </message>
+    <message>
+        <source>session %1 was made for another version of this workload (%2); use a new session folder</source>
+        <translation>Sitzung %1 wurde für eine andere Version dieser Arbeitslast angelegt (%2); verwenden Sie einen neuen Sitzungsordner</translation>
+    </message>
+    <message>
+        <source>&apos;planner&apos; must be &quot;search&quot; or &quot;llm&quot;, found &quot;%1&quot;</source>
+        <translation>&apos;planner&apos; muss &quot;search&quot; oder &quot;llm&quot; sein, gefunden: &quot;%1&quot;</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
     <message>
         <source>warning: %1</source>
         <translation>Warnung: %1</translation>
-    </message>
-    <message>
-        <source>session %1 was made for another version of this workload (%2); use a new --session folder</source>
-        <translation>Sitzung %1 wurde für eine andere Version dieser Arbeitslast angelegt (%2); nehmen Sie einen neuen --session-Ordner</translation>
     </message>
     <message>
         <source>Trust an SSH host seen for the first time (a changed key is always refused).</source>
@@ -1593,18 +1601,6 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <translation>Anhalten, wenn die LLM-Aufrufe der Sitzung so viele US$ gekostet haben (Preise: llm.price_in und llm.price_out je Million Tokens).</translation>
     </message>
     <message>
-        <source>the %1 call failed: %2</source>
-        <translation>der Aufruf %1 ist gescheitert: %2</translation>
-    </message>
-    <message>
-        <source>llm %1: %2 tokens in, %3 out, US$ %4, %5 s</source>
-        <translation>LLM %1: %2 Tokens hinein, %3 heraus, US$ %4, %5 s</translation>
-    </message>
-    <message>
-        <source>unknown planner &apos;%1&apos; (search, llm)</source>
-        <translation>unbekannter Planer &apos;%1&apos; (search, llm)</translation>
-    </message>
-    <message>
         <source>round %1 US$ %2</source>
         <translation>Runde %1 US$ %2</translation>
     </message>
@@ -1637,10 +1633,6 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>--prompts: %1 is not a folder</source>
         <translation>--prompts: %1 ist kein Ordner</translation>
-    </message>
-    <message>
-        <source>the llm planner&apos;s settings (the workload&apos;s &apos;llm&apos; and --provider, --model, …) are not usable: %1</source>
-        <translation>die Einstellungen des LLM-Planers (&apos;llm&apos; der Arbeitslast und --provider, --model, …) sind nicht brauchbar: %1</translation>
     </message>
     <message>
         <source>Kernels the executor writes for each plan (default: the workload&apos;s llm.samples, else 1); a round&apos;s batch holds plans times samples.</source>
@@ -1700,6 +1692,18 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>Evaluations per replay (default: the whole space, at most four times the recording).</source>
         <translation>Auswertungen je Wiederholung (Vorgabe: der ganze Raum, höchstens das Vierfache der Aufzeichnung).</translation>
+    </message>
+    <message>
+        <source>stopped before the first evaluation</source>
+        <translation>vor der ersten Auswertung angehalten</translation>
+    </message>
+    <message>
+        <source>stopped by the engineer</source>
+        <translation>vom Entwickler angehalten</translation>
+    </message>
+    <message>
+        <source>best: #%1 %2</source>
+        <translation>bestes: #%1 %2</translation>
     </message>
 </context>
 <context>
@@ -1829,8 +1833,16 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <translation>Host verloren</translation>
     </message>
     <message>
-        <source>pending</source>
-        <translation>ausstehend</translation>
+        <source>evaluated</source>
+        <translation>ausgewertet</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>importiert</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
     </message>
 </context>
 <context>
@@ -1905,6 +1917,57 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>#%1 → #%2: %3× — %4</source>
         <translation>#%1 → #%2: %3× — %4</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::LlmCallModel</name>
+    <message>
+        <source>streaming…</source>
+        <translation>läuft…</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Purpose</source>
+        <translation>Zweck</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>Tokens in</source>
+        <translation>Tokens ein</translation>
+    </message>
+    <message>
+        <source>Tokens out</source>
+        <translation>Tokens aus</translation>
+    </message>
+    <message>
+        <source>US$</source>
+        <translation>US$</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
     </message>
 </context>
 <context>
@@ -2048,60 +2111,12 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
 <context>
     <name>kwb::LlmView</name>
     <message>
-        <source>#</source>
-        <translation>#</translation>
-    </message>
-    <message>
-        <source>Purpose</source>
-        <translation>Zweck</translation>
-    </message>
-    <message>
-        <source>Round</source>
-        <translation>Runde</translation>
-    </message>
-    <message>
-        <source>Tokens in</source>
-        <translation>Tokens ein</translation>
-    </message>
-    <message>
-        <source>Tokens out</source>
-        <translation>Tokens aus</translation>
-    </message>
-    <message>
-        <source>US$</source>
-        <translation>US$</translation>
-    </message>
-    <message>
-        <source>Seconds</source>
-        <translation>Sekunden</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>Zustand</translation>
-    </message>
-    <message>
         <source>The exact prompt of the selected call.</source>
         <translation>Der genaue Prompt des gewählten Aufrufs.</translation>
     </message>
     <message>
         <source>Its reply, as it streams in.</source>
         <translation>Seine Antwort, während sie eintrifft.</translation>
-    </message>
-    <message>
-        <source>done</source>
-        <translation>fertig</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>streaming…</source>
-        <translation>läuft…</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>abgebrochen</translation>
     </message>
     <message>
         <source>No LLM calls in this session (the planner is the knob search, or nothing ran yet). Device time: %1 s.</source>
@@ -2886,8 +2901,8 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <translation>llm: %1 fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <source>The LLM planner&apos;s settings are incomplete (%1: the workload&apos;s &apos;llm&apos; or Settings → LLM provider); using the knob search.</source>
-        <translation>Die Einstellungen des LLM-Planers sind unvollständig (%1: &apos;llm&apos; der Arbeitslast oder Einstellungen → LLM-Anbieter); die Knopfsuche wird verwendet.</translation>
+        <source>warning: %1</source>
+        <translation>Warnung: %1</translation>
     </message>
 </context>
 <context>

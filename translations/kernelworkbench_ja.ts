@@ -83,8 +83,16 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
 %1</translation>
     </message>
     <message>
-        <source>%1 was made for another version of this workload (%2).</source>
-        <translation>%1 はこのワークロードの別バージョン用に作成されました (%2)。</translation>
+        <source>unknown planner &apos;%1&apos; (search, llm)</source>
+        <translation>不明なプランナー &apos;%1&apos;（search, llm）</translation>
+    </message>
+    <message>
+        <source>the llm planner&apos;s settings (the workload&apos;s &apos;llm&apos;, the command line&apos;s --provider, --model, … or Settings → LLM provider) are not usable: %1</source>
+        <translation>LLM プランナーの設定（ワークロードの &apos;llm&apos;、コマンドラインの --provider、--model など、または 設定 → LLM プロバイダー）が使えません: %1</translation>
+    </message>
+    <message>
+        <source>The LLM planner&apos;s settings are incomplete (%1); using the knob search.</source>
+        <translation>LLM プランナーの設定が不完全です（%1）。ノブ探索を使います。</translation>
     </message>
 </context>
 <context>
@@ -484,10 +492,6 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <translation>&apos;goal.direction&apos; は &quot;max&quot; または &quot;min&quot; でなければなりません（実際: &quot;%1&quot;）</translation>
     </message>
     <message>
-        <source>&apos;planner&apos; must be &quot;search&quot;, &quot;llm&quot; or &quot;manual&quot;, found &quot;%1&quot;</source>
-        <translation>&apos;planner&apos; は &quot;search&quot;、&quot;llm&quot;、&quot;manual&quot; のいずれかでなければなりません（実際: &quot;%1&quot;）</translation>
-    </message>
-    <message>
         <source>&apos;correctness.seeds&apos; must be a count or an array of integer seeds, found %1</source>
         <translation>&apos;correctness.seeds&apos; は個数または整数シードの配列でなければなりません（実際: %1）</translation>
     </message>
@@ -865,16 +869,20 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <source>&apos;correctness.seeds&apos; may list at most %1 seeds, found %2</source>
         <translation>&apos;correctness.seeds&apos; に挙げられるシードは最大 %1 個です（実際: %2）</translation>
     </message>
+    <message>
+        <source>session %1 was made for another version of this workload (%2); use a new session folder</source>
+        <translation>セッション %1 はこのワークロードの別のバージョン用に作られました（%2）。新しいセッションフォルダーを使ってください</translation>
+    </message>
+    <message>
+        <source>&apos;planner&apos; must be &quot;search&quot; or &quot;llm&quot;, found &quot;%1&quot;</source>
+        <translation>&apos;planner&apos; は &quot;search&quot; か &quot;llm&quot; でなければなりません（&quot;%1&quot; でした）</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
     <message>
         <source>warning: %1</source>
         <translation>警告: %1</translation>
-    </message>
-    <message>
-        <source>session %1 was made for another version of this workload (%2); use a new --session folder</source>
-        <translation>セッション %1 はこのワークロードの別のバージョン用に作られています（%2）。新しい --session フォルダを使ってください</translation>
     </message>
     <message>
         <source>Trust an SSH host seen for the first time (a changed key is always refused).</source>
@@ -1584,18 +1592,6 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <translation>セッションの LLM 呼び出しの費用がこの US$ に達したら停止（価格: 100 万トークンあたりの llm.price_in と llm.price_out）。</translation>
     </message>
     <message>
-        <source>the %1 call failed: %2</source>
-        <translation>%1 の呼び出しが失敗しました: %2</translation>
-    </message>
-    <message>
-        <source>llm %1: %2 tokens in, %3 out, US$ %4, %5 s</source>
-        <translation>LLM %1: 入力 %2 トークン、出力 %3、US$ %4、%5 秒</translation>
-    </message>
-    <message>
-        <source>unknown planner &apos;%1&apos; (search, llm)</source>
-        <translation>不明なプランナー &apos;%1&apos;（search、llm）</translation>
-    </message>
-    <message>
         <source>round %1 US$ %2</source>
         <translation>ラウンド %1 US$ %2</translation>
     </message>
@@ -1626,10 +1622,6 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>--prompts: %1 is not a folder</source>
         <translation>--prompts: %1 はフォルダーではありません</translation>
-    </message>
-    <message>
-        <source>the llm planner&apos;s settings (the workload&apos;s &apos;llm&apos; and --provider, --model, …) are not usable: %1</source>
-        <translation>LLM プランナーの設定（ワークロードの &apos;llm&apos; と --provider、--model など）が使えません: %1</translation>
     </message>
     <message>
         <source>Kernels the executor writes for each plan (default: the workload&apos;s llm.samples, else 1); a round&apos;s batch holds plans times samples.</source>
@@ -1688,6 +1680,18 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>Evaluations per replay (default: the whole space, at most four times the recording).</source>
         <translation>再生ごとの評価回数（既定: 空間全体、ただし最大で記録の 4 倍）。</translation>
+    </message>
+    <message>
+        <source>stopped before the first evaluation</source>
+        <translation>最初の評価の前に停止しました</translation>
+    </message>
+    <message>
+        <source>stopped by the engineer</source>
+        <translation>エンジニアが停止しました</translation>
+    </message>
+    <message>
+        <source>best: #%1 %2</source>
+        <translation>最良: #%1 %2</translation>
     </message>
 </context>
 <context>
@@ -1817,8 +1821,16 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <translation>ホスト切断</translation>
     </message>
     <message>
-        <source>pending</source>
-        <translation>保留中</translation>
+        <source>evaluated</source>
+        <translation>評価済み</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>インポート済み</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>不明</translation>
     </message>
 </context>
 <context>
@@ -1893,6 +1905,57 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>#%1 → #%2: %3× — %4</source>
         <translation>#%1 → #%2: %3倍 — %4</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::LlmCallModel</name>
+    <message>
+        <source>streaming…</source>
+        <translation>受信中…</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>取り消し</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Purpose</source>
+        <translation>目的</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>ラウンド</translation>
+    </message>
+    <message>
+        <source>Tokens in</source>
+        <translation>入力トークン</translation>
+    </message>
+    <message>
+        <source>Tokens out</source>
+        <translation>出力トークン</translation>
+    </message>
+    <message>
+        <source>US$</source>
+        <translation>US$</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
     </message>
 </context>
 <context>
@@ -2035,60 +2098,12 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
 <context>
     <name>kwb::LlmView</name>
     <message>
-        <source>#</source>
-        <translation>#</translation>
-    </message>
-    <message>
-        <source>Purpose</source>
-        <translation>用途</translation>
-    </message>
-    <message>
-        <source>Round</source>
-        <translation>ラウンド</translation>
-    </message>
-    <message>
-        <source>Tokens in</source>
-        <translation>入力トークン</translation>
-    </message>
-    <message>
-        <source>Tokens out</source>
-        <translation>出力トークン</translation>
-    </message>
-    <message>
-        <source>US$</source>
-        <translation>US$</translation>
-    </message>
-    <message>
-        <source>Seconds</source>
-        <translation>秒</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>状態</translation>
-    </message>
-    <message>
         <source>The exact prompt of the selected call.</source>
         <translation>選択した呼び出しの正確なプロンプト。</translation>
     </message>
     <message>
         <source>Its reply, as it streams in.</source>
         <translation>その応答（届くそばから表示）。</translation>
-    </message>
-    <message>
-        <source>done</source>
-        <translation>完了</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>失敗</translation>
-    </message>
-    <message>
-        <source>streaming…</source>
-        <translation>受信中…</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>取り消し</translation>
     </message>
     <message>
         <source>No LLM calls in this session (the planner is the knob search, or nothing ran yet). Device time: %1 s.</source>
@@ -2867,8 +2882,8 @@ Press Run (F5) to start or resume the loop.</source>
         <translation>llm: %1 が失敗しました: %2</translation>
     </message>
     <message>
-        <source>The LLM planner&apos;s settings are incomplete (%1: the workload&apos;s &apos;llm&apos; or Settings → LLM provider); using the knob search.</source>
-        <translation>LLM プランナーの設定が不完全です（%1: ワークロードの &apos;llm&apos; または 設定 → LLM プロバイダー）。ノブ探索を使います。</translation>
+        <source>warning: %1</source>
+        <translation>警告: %1</translation>
     </message>
 </context>
 <context>

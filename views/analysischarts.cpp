@@ -1,9 +1,9 @@
 #include "analysischarts.h"
 
 #include "metricchart.h"
+#include "run/workbench.h"
 #include "session/candidatemodel.h"
 #include "session/compare.h"
-#include "workbench.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -88,7 +88,7 @@ void RooflineChart::addRecord(const ExperimentRecord &r)
     if (!pointOf(r, &p))
         return;
     m_points->append({p});
-    if (r.decision == u"kept"_s)
+    if (r.decision == Verdict::Kept)
         m_path->append(p);
     if (p.x() < m_x->min() || p.x() > m_x->max() || p.y() < m_y->min() || p.y() > m_y->max())
         rebuild();
@@ -121,7 +121,7 @@ void RooflineChart::rebuild()
         if (!pointOf(*r, &p))
             continue;
         points << p;
-        if (r->decision == u"kept"_s)
+        if (r->decision == Verdict::Kept)
             path << p;
         xlo = std::min(xlo, p.x());
         xhi = std::max(xhi, p.x());

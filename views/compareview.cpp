@@ -1,8 +1,8 @@
 #include "compareview.h"
 
 #include "diffview.h"
+#include "run/workbench.h"
 #include "session/compare.h"
-#include "workbench.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

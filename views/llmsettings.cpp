@@ -1,7 +1,7 @@
 #include "llmsettings.h"
 
 #include "llm/llmclient.h"
-#include "remote/keychain.h"
+#include "secrets/keychain.h"
 
 #include <QCheckBox>
 #include <QComboBox>

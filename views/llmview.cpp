@@ -1,15 +1,14 @@
 #include "llmview.h"
 
+#include "session/llmcalls.h"
 #include "session/sessionstore.h"
 
-#include <QDir>
-#include <QFile>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QSplitter>
-#include <QTreeWidget>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace kwb {
@@ -17,21 +16,6 @@ namespace kwb {
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
-
-enum Column
-{
-    Number,
-    Purpose,
-    Round,
-    TokensIn,
-    TokensOut,
-    Cost,
-    Seconds,
-    State,
-    ColumnCount
-};
-constexpr int kPromptRole = Qt::UserRole;
-constexpr int kReplyRole = Qt::UserRole + 1;
 
 QPlainTextEdit *textPane(QWidget *parent, const QString &placeholder)
 {
@@ -50,12 +34,10 @@ LlmView::LlmView(QWidget *parent) : QWidget(parent)
     m_totals = new QLabel(this);
     m_totals->setObjectName(u"llmTotals"_s);
     m_totals->setWordWrap(true);
-    m_calls = new QTreeWidget(this);
+    m_calls = new QTreeView(this);
     m_calls->setObjectName(u"llmCalls"_s);
     m_calls->setRootIsDecorated(false);
-    m_calls->setColumnCount(ColumnCount);
-    m_calls->setHeaderLabels({tr("#"), tr("Purpose"), tr("Round"), tr("Tokens in"),
-                              tr("Tokens out"), tr("US$"), tr("Seconds"), tr("State")});
+    m_calls->setUniformRowHeights(true);
     m_calls->header()->setStretchLastSection(true);
     m_calls->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_prompt = textPane(this, tr("The exact prompt of the selected call."));
@@ -74,100 +56,52 @@ LlmView::LlmView(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(m_totals);
     layout->addWidget(split, 1);
-    connect(m_calls, &QTreeWidget::currentItemChanged, this,
-            [this](QTreeWidgetItem *item) { showCall(item); });
     updateTotals();
 }
 
-void LlmView::loadSession(const QString &sessionDir)
+void LlmView::setModel(LlmCallModel *model)
 {
-    m_calls->clear();
-    m_live.clear();
-    m_ledger = readLedger(sessionDir);
-    const QDir dir(sessionDir + u"/transcripts"_s);
-    for (const QString &name : dir.entryList({u"*.json"_s}, QDir::Files, QDir::Name)) {
-        QFile f(dir.filePath(name));
-        if (!f.open(QIODevice::ReadOnly))
-            continue;
-        const Json t = Json::parse(f.readAll().toStdString(), nullptr, false);
-        if (!t.is_object())
-            continue; // a transcript torn by a crash: the ledger still counts the call
-        QTreeWidgetItem *item = addCall(qs(t.value("purpose", std::string())), t.value("round", 0),
-                                        qs(t.value("system", std::string())) + u"\n\n"_s +
-                                            qs(t.value("prompt", std::string())));
-        item->setText(Number, QString::number(t.value("call", 0)));
-        const bool ok = t.value("ok", false);
-        item->setData(0, kReplyRole,
-                      qs(ok ? t.value("reply", std::string()) : t.value("error", std::string())));
-        item->setText(TokensIn, QString::number(t.value("tokens_in", 0)));
-        item->setText(TokensOut, QString::number(t.value("tokens_out", 0)));
-        item->setText(Cost, QString::number(t.value("cost", 0.0), 'f', 4));
-        item->setText(Seconds, QString::number(t.value("ms", 0) / 1000.0, 'f', 1));
-        item->setText(State, ok ? tr("done") : tr("failed"));
-    }
+    if (m_model)
+        disconnect(m_model, nullptr, this, nullptr);
+    m_model = model;
+    m_calls->setModel(model);
+    showCall(-1);
     updateTotals();
-}
-
-QTreeWidgetItem *LlmView::addCall(const QString &purpose, int round, const QString &prompt)
-{
+    if (!model)
+        return;
+    connect(
+        m_calls->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex &current) { showCall(current.isValid() ? current.row() : -1); });
     // Follow the newest call unless the engineer is reading an older one.
-    const bool follow =
-        !m_calls->currentItem() ||
-        m_calls->indexOfTopLevelItem(m_calls->currentItem()) == m_calls->topLevelItemCount() - 1;
-    auto *item = new QTreeWidgetItem(m_calls);
-    item->setText(Number, QString::number(m_calls->topLevelItemCount()));
-    item->setText(Purpose, purpose);
-    item->setText(Round, QString::number(round));
-    item->setData(0, kPromptRole, prompt);
-    for (int c : {Number, Round, TokensIn, TokensOut, Cost, Seconds})
-        item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
-    if (follow)
-        m_calls->setCurrentItem(item);
-    return item;
-}
-
-void LlmView::callStarted(int call, int round, const QString &purpose, const QString &system,
-                          const QString &prompt)
-{
-    QTreeWidgetItem *item = addCall(purpose, round, system + u"\n\n"_s + prompt);
-    item->setText(State, tr("streaming…"));
-    m_live.insert(call, item);
-    if (m_calls->currentItem() == item)
-        showCall(item);
-}
-
-void LlmView::callDelta(int call, const QString &text)
-{
-    QTreeWidgetItem *item = m_live.value(call);
-    if (!item)
-        return;
-    item->setData(0, kReplyRole, QString(item->data(0, kReplyRole).toString() + text));
-    if (m_calls->currentItem() != item)
-        return;
-    QScrollBar *bar = m_reply->verticalScrollBar();
-    const bool atEnd = bar->value() == bar->maximum();
-    m_reply->moveCursor(QTextCursor::End);
-    m_reply->insertPlainText(text);
-    if (atEnd)
-        bar->setValue(bar->maximum());
-}
-
-void LlmView::callFinished(int call, const QString &, const LlmReply &reply,
-                           const LedgerTotals &ledger)
-{
-    QTreeWidgetItem *item = m_live.take(call);
-    if (!item)
-        return;
-    item->setData(0, kReplyRole, reply.ok ? reply.text : reply.error);
-    item->setText(TokensIn, QString::number(reply.tokensIn));
-    item->setText(TokensOut, QString::number(reply.tokensOut));
-    item->setText(Cost, QString::number(reply.cost, 'f', 4));
-    item->setText(Seconds, QString::number(reply.ms / 1000.0, 'f', 1));
-    item->setText(State, reply.ok ? tr("done") : reply.cancelled ? tr("cancelled") : tr("failed"));
-    if (m_calls->currentItem() == item)
-        showCall(item);
-    m_ledger = ledger;
-    updateTotals();
+    connect(model, &QAbstractItemModel::rowsInserted, this,
+            [this](const QModelIndex &, int, int last) {
+                const int current =
+                    m_calls->currentIndex().isValid() ? m_calls->currentIndex().row() : -1;
+                if (current < 0 || current == last - 1)
+                    m_calls->setCurrentIndex(m_model->index(last, 0));
+                updateTotals();
+            });
+    connect(model, &QAbstractItemModel::modelReset, this, [this] {
+        showCall(-1);
+        updateTotals();
+    });
+    connect(model, &QAbstractItemModel::dataChanged, this,
+            [this](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
+                const int current = m_calls->currentIndex().row();
+                if (current >= topLeft.row() && current <= bottomRight.row())
+                    showCall(current);
+            });
+    connect(model, &LlmCallModel::replyAppended, this, [this](int row, const QString &text) {
+        if (m_calls->currentIndex().row() != row)
+            return;
+        QScrollBar *bar = m_reply->verticalScrollBar();
+        const bool atEnd = bar->value() == bar->maximum();
+        m_reply->moveCursor(QTextCursor::End);
+        m_reply->insertPlainText(text);
+        if (atEnd)
+            bar->setValue(bar->maximum());
+    });
+    connect(model, &LlmCallModel::ledgerChanged, this, &LlmView::updateTotals);
 }
 
 void LlmView::setRecords(const std::vector<ExperimentRecord> &records)
@@ -184,15 +118,17 @@ void LlmView::addRecord(const ExperimentRecord &record)
     updateTotals();
 }
 
-void LlmView::showCall(QTreeWidgetItem *item)
+void LlmView::showCall(int row)
 {
-    m_prompt->setPlainText(item ? item->data(0, kPromptRole).toString() : QString());
-    m_reply->setPlainText(item ? item->data(0, kReplyRole).toString() : QString());
+    const QModelIndex i = m_model && row >= 0 ? m_model->index(row, 0) : QModelIndex();
+    m_prompt->setPlainText(i.isValid() ? i.data(LlmCallModel::PromptRole).toString() : QString());
+    m_reply->setPlainText(i.isValid() ? i.data(LlmCallModel::ReplyRole).toString() : QString());
 }
 
 void LlmView::updateTotals()
 {
-    if (m_ledger.calls == 0 && m_live.isEmpty()) {
+    const LedgerTotals ledger = m_model ? m_model->ledger() : LedgerTotals{};
+    if (ledger.calls == 0 && (!m_model || m_model->liveCount() == 0)) {
         m_totals->setText(
             tr("No LLM calls in this session (the planner is the knob search, or nothing ran yet). "
                "Device time: %1 s.")
@@ -200,21 +136,20 @@ void LlmView::updateTotals()
         return;
     }
     m_totals->setText(
-        tr("%n LLM calls", nullptr, m_ledger.calls) +
-        (m_ledger.failedCalls ? u' ' + tr("(%n failed)", nullptr, m_ledger.failedCalls)
-                              : QString()) +
+        tr("%n LLM calls", nullptr, ledger.calls) +
+        (ledger.failedCalls ? u' ' + tr("(%n failed)", nullptr, ledger.failedCalls) : QString()) +
         u" · "_s +
         tr("%1 tokens in, %2 out · US$ %3 · %4 s waiting for the LLM · device time %5 s")
-            .arg(m_ledger.tokensIn)
-            .arg(m_ledger.tokensOut)
-            .arg(m_ledger.cost, 0, 'f', 4)
-            .arg(m_ledger.ms / 1000.0, 0, 'f', 1)
+            .arg(ledger.tokensIn)
+            .arg(ledger.tokensOut)
+            .arg(ledger.cost, 0, 'f', 4)
+            .arg(ledger.ms / 1000.0, 0, 'f', 1)
             .arg(m_deviceSeconds, 0, 'f', 1));
 }
 
 int LlmView::callCount() const
 {
-    return m_calls->topLevelItemCount();
+    return m_model ? m_model->rowCount() : 0;
 }
 
 QString LlmView::promptText() const

@@ -5,12 +5,13 @@
 #include "diffview.h"
 #include "llmsettings.h"
 #include "llmview.h"
-#include "loop/decision.h"
 #include "metricchart.h"
+#include "rules/decision.h"
+#include "run/workbench.h"
 #include "sshdialogs.h"
 #include "timelineview.h"
 #include "util/language.h"
-#include "workbench.h"
+#include "util/logging.h"
 
 #include <QAction>
 #include <QApplication>
@@ -392,11 +393,8 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
                     selectCandidate(i.data(CandidateModel::IdRole).toInt());
             });
     connect(wb, &Workbench::consoleLine, m_console, &QPlainTextEdit::appendPlainText);
-    m_llm->loadSession(wb->session().dir());
+    m_llm->setModel(wb->llmCalls());
     m_llm->setRecords(wb->session().experiments());
-    connect(wb, &Workbench::llmCallStarted, m_llm, &LlmView::callStarted);
-    connect(wb, &Workbench::llmCallDelta, m_llm, &LlmView::callDelta);
-    connect(wb, &Workbench::llmCallFinished, m_llm, &LlmView::callFinished);
     connect(wb, &Workbench::errorOccurred, this, &MainWindow::showError);
     connect(wb, &Workbench::stateChanged, this, [this] {
         updateActions();
@@ -459,7 +457,7 @@ bool MainWindow::newSession(const QString &workloadPath, const QString &dir)
 
 void MainWindow::showError(const QString &message)
 {
-    std::fprintf(stderr, "kernel-workbench: %s\n", qPrintable(message)); // for logs and scripts too
+    qCWarning(lcGui).noquote() << "kernel-workbench:" << message; // for logs and scripts too
     m_error->setText(message);
     m_error->show();
     statusBar()->showMessage(message.section(u'\n', 0, 0), 10'000);
@@ -488,7 +486,7 @@ void MainWindow::bindLoop(OptimizationLoop *loop)
         m_plan->append(tr("<b>#%1</b> (round %2, %3): %4")
                            .arg(p.id)
                            .arg(p.round)
-                           .arg(p.origin, p.plan.toHtmlEscaped()) +
+                           .arg(originWord(p.origin), p.plan.toHtmlEscaped()) +
                        (bottleneck.isEmpty()
                             ? QString()
                             : tr(" — incumbent is <i>%1</i>").arg(bottleneck.toHtmlEscaped())));
@@ -544,6 +542,12 @@ void MainWindow::runLoop()
 {
     if (!m_workbench)
         return;
+    // Settings → LLM provider, read now: it may have changed since the last run.
+    RunOptions options = m_workbench->options();
+    const GuiLlmSettings llm = GuiLlmSettings::load();
+    options.llmLayer = [llm](const Json &workloadLlm) { return llm.applyTo(workloadLlm); };
+    options.llmAlways = llm.always;
+    m_workbench->setOptions(options);
     m_workbench->run(LoopMode(m_mode->currentIndex()));
     updateActions();
 }
@@ -616,14 +620,13 @@ void MainWindow::showCandidate(int id)
     const int parent = r->parent.value_or(0);
     m_diff->setTexts(parent ? tr("#%1 (parent)").arg(parent) : tr("(no parent)"),
                      m_workbench->sourceOf(parent),
-                     tr("#%1 — %2: %3").arg(id).arg(Decision::label(r->decision), r->cause),
+                     tr("#%1 — %2: %3").arg(id).arg(verdictLabel(r->decision), r->cause),
                      m_workbench->sourceOf(id));
     // A failed candidate's compiler or harness log goes to the console.
-    if (r->decision == u"failed"_s || r->decision == u"infra"_s) {
-        QFile log(m_workbench->session().dir() + u"/logs/"_s + QString::number(id) + u".log"_s);
-        if (log.open(QIODevice::ReadOnly)) {
+    if (r->decision == Verdict::Failed || r->decision == Verdict::Infra) {
+        if (const QString log = m_workbench->session().readLog(id); !log.isEmpty()) {
             m_console->appendPlainText(tr("── log of #%1 (%2) ──").arg(id).arg(r->cause));
-            m_console->appendPlainText(QString::fromUtf8(log.read(64 * 1024)));
+            m_console->appendPlainText(log);
         }
     }
 }

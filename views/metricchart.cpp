@@ -190,7 +190,7 @@ void MetricChart::addRows(int first, int last)
         const double v = m_model->goalMetricOf(*r);
         const double x = r->id;
         m_maxX = std::max(m_maxX, x);
-        if (r->origin == u"baseline"_s) {
+        if (r->origin == Origin::Baseline) {
             if (std::isfinite(v)) {
                 const double current = m_baselineLine->count() ? m_baselineLine->at(0).y() : NAN;
                 if (std::isnan(current) || (m_higherIsBetter ? v > current : v < current)) {
@@ -204,14 +204,16 @@ void MetricChart::addRows(int first, int last)
             continue;
         }
         if (!std::isfinite(v)) {
-            if (r->decision != u"infra"_s && r->decision != u"rejected"_s)
+            if (r->decision != Verdict::Infra && r->decision != Verdict::Rejected)
                 failed << QPointF(x, 0);
             continue;
         }
         points << QPointF(x, v);
         m_lo = std::min(m_lo, v);
         m_hi = std::max(m_hi, v);
-        if (!m_haveBest || (m_higherIsBetter ? v > m_best : v < m_best)) {
+        // The step follows the best by the one rule (record.h); every
+        // timed-and-correct point is drawn.
+        if (canBeBest(*r) && (!m_haveBest || (m_higherIsBetter ? v > m_best : v < m_best))) {
             if (m_haveBest)
                 best << QPointF(x, m_best); // the step: flat until here, then up
             best << QPointF(x, v);

@@ -60,6 +60,8 @@ public:
     /// Writes the chart as PNG or SVG (by the extension); false on failure.
     bool exportTo(const QString &path);
     int pointCount() const;
+    /// The level of the best-so-far line (NaN before any best).
+    double bestValue() const { return m_haveBest ? m_best : qQNaN(); }
 
 private:
     void rebuild();

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "workbench.h"
+#include "run/workbench.h"
 
 class QWidget;
 

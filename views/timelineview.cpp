@@ -147,7 +147,7 @@ void TimelineView::layoutRows(int first, int last)
             }
         }
         m_lanes.insert(r->id, lane);
-        if (r->decision == u"kept"_s)
+        if (r->decision == Verdict::Kept)
             m_tips.insert(lane, r->id);
     }
     updateScrollBars();
@@ -323,10 +323,10 @@ bool TimelineView::viewportEvent(QEvent *event)
     if (event->type() == QEvent::ToolTip && m_model) {
         auto *help = static_cast<QHelpEvent *>(event);
         if (const ExperimentRecord *r = m_model->recordById(idAt(help->pos()))) {
-            QToolTip::showText(help->globalPos(),
-                               tr("#%1 · %2\n%3\n%4: %5")
-                                   .arg(r->id)
-                                   .arg(r->origin, r->plan, r->decision, r->cause));
+            QToolTip::showText(help->globalPos(), tr("#%1 · %2\n%3\n%4: %5")
+                                                      .arg(r->id)
+                                                      .arg(originWord(r->origin), r->plan,
+                                                           verdictWord(r->decision), r->cause));
         } else {
             QToolTip::hideText();
         }

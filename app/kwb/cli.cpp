@@ -4,7 +4,7 @@
 #include "cli.h"
 
 #include "kwbtr.h"
-#include "remote/keychain.h"
+#include "secrets/keychain.h"
 #include "session/sessionstore.h"
 
 #include <QCommandLineParser>
@@ -45,23 +45,13 @@ std::unique_ptr<SessionStore> openSession(const QString &command, const QString 
                                           const Workload &w, const TargetProfile &target)
 {
     QString error;
-    std::unique_ptr<SessionStore> session = SessionStore::exists(dir)
-                                                ? SessionStore::open(dir, &error)
-                                                : SessionStore::create(dir, w, target, &error);
+    std::unique_ptr<SessionStore> session = SessionStore::openOrCreate(dir, w, target, &error);
     if (!session) {
         err(command + u": "_s + error);
         return nullptr;
     }
     for (const QString &warning : session->warnings())
         err(u"kwb: "_s + Kwb::tr("warning: %1").arg(warning));
-    QString difference;
-    if (!session->matchesWorkload(w, &difference)) {
-        err(command + u": "_s +
-            Kwb::tr("session %1 was made for another version of this workload (%2); use a new "
-                    "--session folder")
-                .arg(dir, difference));
-        return nullptr;
-    }
     return session;
 }
 
@@ -96,6 +86,27 @@ QString askOnTerminal(const QString &prompt, bool echo = false)
 }
 
 } // namespace
+
+SshPrompts terminalPrompts(const QCommandLineParser &p)
+{
+    SshPrompts prompts;
+    const bool remember = p.isSet(u"remember-passphrase"_s);
+    prompts.passphrase = [remember](const QString &keyFile, bool retry, bool *keep) {
+        *keep = remember;
+        return askOnTerminal(
+            (retry ? Kwb::tr("wrong; passphrase for %1: ") : Kwb::tr("passphrase for %1: "))
+                .arg(keyFile));
+    };
+    prompts.keyboardInteractive = [](const QString &instruction, const QList<SshPrompt> &asked) {
+        if (!instruction.isEmpty())
+            err(instruction);
+        QStringList answers;
+        for (const SshPrompt &question : asked)
+            answers << askOnTerminal(question.text, question.echo);
+        return answers;
+    };
+    return prompts;
+}
 
 void addHostOptions(QCommandLineParser &p)
 {

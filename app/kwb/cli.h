@@ -2,6 +2,7 @@
 
 #include "eval/evaluator.h"
 #include "remote/evalhost.h"
+#include "run/workbench.h"
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
@@ -55,6 +56,10 @@ using Host = EvalHost;
 /// --accept-new-host-key and --remember-passphrase (the OS keychain) decide.
 std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, const QCommandLineParser &p,
                                const QString &command);
+/// The questions of an SSH connection asked on the terminal (a passphrase,
+/// keyboard-interactive prompts); --remember-passphrase keeps a passphrase
+/// in the system keychain.
+SshPrompts terminalPrompts(const QCommandLineParser &p);
 /// Adds the options openHost() reads.
 void addHostOptions(QCommandLineParser &p);
 

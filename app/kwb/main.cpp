@@ -289,23 +289,17 @@ int cmdEval(const QStringList &args)
     if (session) {
         ExperimentRecord rec;
         rec.round = 0;
-        rec.origin = candidate.origin;
+        rec.origin = Origin::Human;
         rec.sourceHash = hash;
         rec.knobs = knobs;
         rec.plan = u"kwb eval "_s + label;
         rec.host = hostSpec;
-        rec.result = outcome.infra ? Json() : outcome.result.document;
-        rec.decision = outcome.infra ? u"infra"_s : u"evaluated"_s;
-        rec.infraError = outcome.infraMessage;
-        const Json *timings =
-            outcome.infra ? nullptr : findAt(outcome.result.document, {"timings"});
-        rec.timings = timings && timings->is_object() ? *timings : Json::object();
-        rec.timings["wall_ms"] = outcome.wallMs;
+        rec.decision = outcome.infra ? Verdict::Infra : Verdict::Evaluated;
+        takeOutcome(rec, outcome);
         rec.startedAt = startedAt;
         rec.finishedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
         QString error;
-        if (!session->storeKernel(hash, source, target.sourceExtension, &error) ||
-            !session->append(rec, &error) || !session->writeLog(rec.id, outcome.console, &error)) {
+        if (!session->record(rec, source, outcome.console, &error)) {
             err(u"kwb eval: "_s + Kwb::tr("could not record the evaluation: %1").arg(error));
             return ExitInfra;
         }
@@ -345,48 +339,40 @@ QString formatDuration(qint64 ms)
     return QString::number(s) + u's';
 }
 
-// The LLM settings: the workload's `llm` object with the command line's
-// --provider, --model, --base-url, --api-key-env, --llm-command, --no-llm-notes,
-// --samples and --prompts on top.
-std::optional<LlmSettings> llmSettings(const Workload &w, const QCommandLineParser &p)
+// The command line's --provider, --model, --base-url, --api-key-env,
+// --llm-command, --no-llm-notes, --samples and --prompts, laid over the
+// workload's `llm` object (the Workbench checks the result).
+std::function<Json(const Json &)> llmLayer(const QCommandLineParser &p)
 {
-    Json j = w.llm.is_object() ? w.llm : Json::object();
+    Json over = Json::object();
     for (const auto &[option, key] :
          {std::pair{u"provider"_s, "provider"}, std::pair{u"model"_s, "model"},
           std::pair{u"base-url"_s, "base_url"}, std::pair{u"api-key-env"_s, "api_key_env"}}) {
         if (p.isSet(option))
-            j[key] = ss(p.value(option));
+            over[key] = ss(p.value(option));
     }
     if (p.isSet(u"llm-command"_s)) {
-        j["command"] = Json::array();
+        over["command"] = Json::array();
         for (const QString &a : QProcess::splitCommand(p.value(u"llm-command"_s)))
-            j["command"].push_back(ss(a));
+            over["command"].push_back(ss(a));
         if (!p.isSet(u"provider"_s))
-            j["provider"] = "command";
+            over["provider"] = "command";
     }
     if (p.isSet(u"no-llm-notes"_s))
-        j["notes"] = false;
-    if (p.isSet(u"prompts"_s)) {
-        const QFileInfo folder(p.value(u"prompts"_s));
-        if (!folder.isDir()) {
-            err(u"kwb run: "_s +
-                Kwb::tr("--prompts: %1 is not a folder").arg(folder.absoluteFilePath()));
-            return std::nullopt;
-        }
-        j["prompts"] = ss(folder.absoluteFilePath());
-    }
+        over["notes"] = false;
+    if (p.isSet(u"prompts"_s))
+        over["prompts"] = ss(QFileInfo(p.value(u"prompts"_s)).absoluteFilePath());
     if (p.isSet(u"samples"_s)) {
         bool ok = false;
         const int n = p.value(u"samples"_s).toInt(&ok);
-        j["samples"] = ok ? Json(n) : Json(ss(p.value(u"samples"_s)));
+        over["samples"] = ok ? Json(n) : Json(ss(p.value(u"samples"_s)));
     }
-    QString error;
-    auto settings = LlmSettings::fromJson(j, &error);
-    if (!settings)
-        err(u"kwb run: "_s + Kwb::tr("the llm planner's settings (the workload's 'llm' and "
-                                     "--provider, --model, …) are not usable: %1")
-                                 .arg(error));
-    return settings;
+    return [over](const Json &workloadLlm) {
+        Json j = workloadLlm.is_object() ? workloadLlm : Json::object();
+        for (const auto &[key, value] : over.items())
+            j[key] = value;
+        return j;
+    };
 }
 
 int cmdRun(const QStringList &args)
@@ -474,31 +460,20 @@ int cmdRun(const QStringList &args)
         return ExitUsage;
     }
     const QString dir = p.value(u"session"_s);
-    QString workloadPath = p.positionalArguments().value(0);
+    const QString workloadPath = p.positionalArguments().value(0);
     const bool resuming = SessionStore::exists(dir);
-    if (workloadPath.isEmpty()) {
-        if (!resuming) {
-            err(u"kwb run: "_s +
-                Kwb::tr("%1 is not a session yet; name the workload to start one").arg(dir));
-            return ExitUsage;
-        }
-        QString error;
-        auto s = SessionStore::open(dir, &error);
-        if (!s) {
-            err(u"kwb run: "_s + error);
-            return ExitUsage;
-        }
-        workloadPath = s->workloadPath();
-    }
-    auto loaded = loadAll(workloadPath);
-    if (!loaded)
+    if (workloadPath.isEmpty() && !resuming) {
+        err(u"kwb run: "_s +
+            Kwb::tr("%1 is not a session yet; name the workload to start one").arg(dir));
         return ExitUsage;
-    Workload &w = loaded->workload;
-    const TargetProfile &target = loaded->target;
+    }
+
+    // Options only: the Workbench assembles the run, as it does for the window.
+    RunOptions options;
     if (p.isSet(u"batch"_s)) {
         bool ok = false;
-        w.batch = p.value(u"batch"_s).toInt(&ok);
-        if (!ok || w.batch < 1) {
+        options.batch = p.value(u"batch"_s).toInt(&ok);
+        if (!ok || options.batch < 1) {
             err(u"kwb run: "_s + Kwb::tr("--batch takes a positive number of candidates"));
             return ExitUsage;
         }
@@ -510,102 +485,57 @@ int cmdRun(const QStringList &args)
                 .arg(p.value(u"strategy"_s)));
         return ExitUsage;
     }
-    // The planner's settings are checked before a session is made for them.
-    const QString plannerName = p.isSet(u"planner"_s) ? p.value(u"planner"_s) : w.planner;
-    std::optional<LlmSettings> llmOptions;
-    if (plannerName == u"llm"_s && !(llmOptions = llmSettings(w, p)))
+    if (p.isSet(u"prompts"_s) && !QFileInfo(p.value(u"prompts"_s)).isDir()) {
+        err(u"kwb run: "_s + Kwb::tr("--prompts: %1 is not a folder")
+                                 .arg(QFileInfo(p.value(u"prompts"_s)).absoluteFilePath()));
         return ExitUsage;
-    std::unique_ptr<SessionStore> session = openSession(u"kwb run"_s, dir, w, target);
-    if (!session)
+    }
+    options.strategy = *strategy;
+    options.seed = p.value(u"seed"_s).toULongLong();
+    options.planner = p.value(u"planner"_s);
+    options.llmLayer = llmLayer(p);
+    options.hosts = p.values(u"host"_s);
+    options.requireEveryHost = true; // the user named them: one missing stops the run
+    options.acceptNewHostKey = p.isSet(u"accept-new-host-key"_s);
+    options.parallel = std::max(1, p.value(u"parallel"_s).toInt());
+    options.loop.maxEvals = p.value(u"max-evals"_s).toInt();
+    options.loop.timeLimitS = p.value(u"time-limit"_s).toDouble();
+    options.loop.plateauRounds = std::max(0, p.value(u"plateau"_s).toInt());
+    options.loop.maxCost = p.value(u"max-cost"_s).toDouble();
+
+    QString error;
+    std::unique_ptr<Workbench> wb = workloadPath.isEmpty()
+                                        ? Workbench::open(dir, &error, options)
+                                        : Workbench::create(workloadPath, dir, &error, options);
+    if (!wb) {
+        err(u"kwb run: "_s + error);
         return ExitUsage;
+    }
+    for (const QString &warning : wb->warnings())
+        err(u"kwb: "_s + warning);
+    wb->setSshPrompts(terminalPrompts(p));
     const bool quiet = p.isSet(u"quiet"_s);
-    // Every host of the workload (or each --host): evaluations are spread
-    // over them; the first is calibrated and its peaks used for all.
-    const QStringList hostSpecs = p.isSet(u"host"_s)
-                                      ? p.values(u"host"_s)
-                                      : (w.hosts.isEmpty() ? QStringList{u"local"_s} : w.hosts);
-    std::vector<std::unique_ptr<Host>> hostList;
-    for (const QString &spec : hostSpecs) {
-        hostList.push_back(openHost(spec, w, p, u"kwb run"_s));
-        if (!hostList.back())
-            return ExitInfra;
-    }
-    Host *host = hostList.front().get();
-    const QString hostSpec = hostSpecs.join(u", "_s);
-    const QString workRoot = sessionWorkRoot(session->dir(), *host);
-    auto calibration = calibrate(target, workRoot, false, quiet, host);
-    if (!calibration)
-        err(u"kwb: "_s + Kwb::tr("continuing without calibration: % of peak and the bottleneck "
-                                 "class will be missing"));
+    const Workload &w = wb->workload();
+    SessionStore &session = wb->session();
+    const QString hostSpec = wb->hostSpecs().join(u", "_s);
 
-    LoopOptions options;
-    options.maxEvals = p.value(u"max-evals"_s).toInt();
-    options.timeLimitS = p.value(u"time-limit"_s).toDouble();
-    options.plateauRounds = std::max(0, p.value(u"plateau"_s).toInt());
-    options.rules.regressionThreshold = w.divergence.threshold;
-    options.maxCost = p.value(u"max-cost"_s).toDouble();
-    std::unique_ptr<Planner> plannerOwner;
-    if (plannerName == u"llm"_s) {
-        auto *llm = new LlmPlanner(w, target, *session, *llmOptions);
-        plannerOwner.reset(llm);
-        QObject::connect(llm, &LlmPlanner::note, llm, [quiet](const QString &line) {
-            if (!quiet)
-                err(u"  "_s + line);
-        });
-        QObject::connect(llm, &LlmPlanner::callFinished, llm,
-                         [quiet](int, const QString &purpose, const LlmReply &r) {
-                             if (!r.ok && !r.cancelled)
-                                 err(u"kwb run: "_s +
-                                     Kwb::tr("the %1 call failed: %2").arg(purpose, r.error));
-                             else if (!quiet && r.ok)
-                                 err(u"  "_s + Kwb::tr("llm %1: %2 tokens in, %3 out, US$ %4, %5 s")
-                                                   .arg(purpose)
-                                                   .arg(r.tokensIn)
-                                                   .arg(r.tokensOut)
-                                                   .arg(r.cost, 0, 'f', 4)
-                                                   .arg(r.ms / 1000.0, 0, 'f', 1));
-                         });
-    } else if (plannerName == u"search"_s) {
-        plannerOwner =
-            std::make_unique<SearchPlanner>(w, target, *strategy, p.value(u"seed"_s).toULongLong());
-    } else {
-        err(u"kwb run: "_s + Kwb::tr("unknown planner '%1' (search, llm)").arg(plannerName));
-        return ExitUsage;
-    }
-    Planner &planner = *plannerOwner;
-    PoolEvalBackend backend(w, target, calibration.value_or(Calibration{}), workRoot,
-                            std::max(1, p.value(u"parallel"_s).toInt()));
-    backend.setHosts(poolOf(hostList, session->dir(), p.value(u"parallel"_s).toInt()));
-    QObject::connect(
-        &backend, &EvalBackend::hostStateChanged, &backend,
-        [](const QString &name, const QString &state) {
-            err(u"kwb run: "_s +
-                (state == u"down"_s
-                     ? Kwb::tr("host %1 is down; its work goes to the others").arg(name)
-                     : Kwb::tr("host %1 is up again").arg(name)));
-        });
-    OptimizationLoop loop(w, *session, planner, backend, options);
-
-    if (resuming && !session->experiments().empty())
-        out(Kwb::tr("resuming %1: %n candidates recorded", nullptr,
-                    int(session->experiments().size()))
-                .arg(session->dir()) +
-            u'\n');
-    else
-        out(Kwb::tr("%1: %2 on %3, session %4")
-                .arg(w.name, planner.name(), hostSpec, session->dir()) +
-            u'\n');
-    out(recordHeader() + u'\n');
-
+    QObject::connect(wb.get(), &Workbench::consoleLine, wb.get(), [quiet](const QString &line) {
+        if (!quiet)
+            err(u"  "_s + line);
+    });
+    QObject::connect(wb.get(), &Workbench::errorOccurred, wb.get(),
+                     [](const QString &m) { err(u"kwb run: "_s + m); });
     // Progress: a line per candidate on stdout; a bar with an ETA on a terminal.
     const bool tty = ::isatty(2) && !quiet;
     QElapsedTimer clock;
     clock.start();
-    const int planned = options.maxEvals > 0 ? options.maxEvals : w.rounds * std::max(1, w.batch);
+    const int planned =
+        options.loop.maxEvals > 0 ? options.loop.maxEvals : w.rounds * std::max(1, w.batch);
     auto bar = [&](const QString &what) {
-        if (!tty)
+        const OptimizationLoop *loop = wb->loop();
+        if (!tty || !loop)
             return;
-        const int done = loop.evaluationsThisRun();
+        const int done = loop->evaluationsThisRun();
         const int width = 24;
         const int filled = planned > 0 ? std::min(width, done * width / planned) : 0;
         QString eta;
@@ -616,7 +546,7 @@ int cmdRun(const QStringList &args)
                                  .arg(QString(filled, u'#'), QString(width - filled, u'.'))
                                  .arg(done)
                                  .arg(planned)
-                                 .arg(loop.round())
+                                 .arg(loop->round())
                                  .arg(what) +
                              eta;
         std::fprintf(stderr, "\r\033[K  %s", line.toUtf8().constData());
@@ -627,44 +557,60 @@ int cmdRun(const QStringList &args)
             std::fputs("\r\033[K", stderr);
     };
     double startMs = NAN;
-    QObject::connect(&loop, &OptimizationLoop::evaluationStarted, &loop, [&](const Proposal &prop) {
-        bar(Kwb::tr("evaluating #%1 %2").arg(prop.id).arg(prop.label.left(40)));
+    QObject::connect(wb.get(), &Workbench::loopCreated, wb.get(), [&](OptimizationLoop *loop) {
+        if (resuming && !session.experiments().empty())
+            out(Kwb::tr("resuming %1: %n candidates recorded", nullptr,
+                        int(session.experiments().size()))
+                    .arg(session.dir()) +
+                u'\n');
+        else
+            out(Kwb::tr("%1: %2 on %3, session %4")
+                    .arg(w.name, wb->planner()->name(), hostSpec, session.dir()) +
+                u'\n');
+        out(recordHeader() + u'\n');
+        QObject::connect(
+            loop, &OptimizationLoop::evaluationStarted, loop, [&](const Proposal &prop) {
+                bar(Kwb::tr("evaluating #%1 %2").arg(prop.id).arg(prop.label.left(40)));
+            });
+        QObject::connect(
+            loop, &OptimizationLoop::infraRetry, loop,
+            [&](int id, int attempt, const QString &message) {
+                clearBar();
+                err(u"  "_s +
+                    Kwb::tr("#%1: host problem, retry %2: %3").arg(id).arg(attempt).arg(message));
+            });
+        QObject::connect(loop, &OptimizationLoop::candidateFinished, loop,
+                         [&, loop](const ExperimentRecord &r) {
+                             if (const ExperimentRecord *s = loop->startRecord();
+                                 s && std::isnan(startMs) && s->result.is_object())
+                                 startMs = trustedMedianMs(*s);
+                             clearBar();
+                             out(recordLine(r, startMs) + u'\n');
+                         });
+        QObject::connect(
+            loop, &OptimizationLoop::reverted, loop, [&](int from, int to, const QString &cause) {
+                if (from != to && !quiet) {
+                    clearBar();
+                    out(u"        ↩ "_s +
+                        Kwb::tr("#%1 reverted to #%2: %3").arg(from).arg(to).arg(cause) + u'\n');
+                }
+            });
     });
     QObject::connect(
-        &loop, &OptimizationLoop::infraRetry, &loop,
-        [&](int id, int attempt, const QString &message) {
-            clearBar();
-            err(u"  "_s +
-                Kwb::tr("#%1: host problem, retry %2: %3").arg(id).arg(attempt).arg(message));
+        wb.get(), &Workbench::hostStateChanged, wb.get(), [](const QString &name, bool up) {
+            err(u"kwb run: "_s +
+                (up ? Kwb::tr("host %1 is up again").arg(name)
+                    : Kwb::tr("host %1 is down; its work goes to the others").arg(name)));
         });
-    QObject::connect(&loop, &OptimizationLoop::candidateFinished, &loop,
-                     [&](const ExperimentRecord &r) {
-                         if (const ExperimentRecord *s = loop.startRecord();
-                             s && std::isnan(startMs) && s->result.is_object())
-                             startMs = numberAt(s->result, {"latency", "median_ms"}, NAN);
-                         clearBar();
-                         out(recordLine(r, startMs) + u'\n');
-                     });
-    QObject::connect(
-        &loop, &OptimizationLoop::reverted, &loop, [&](int from, int to, const QString &cause) {
-            if (from != to && !quiet) {
-                clearBar();
-                out(u"        ↩ "_s +
-                    Kwb::tr("#%1 reverted to #%2: %3").arg(from).arg(to).arg(cause) + u'\n');
-            }
-        });
-    QObject::connect(&loop, &OptimizationLoop::errorOccurred, &loop,
-                     [&](const QString &m) { err(u"kwb run: "_s + m); });
 
     StopReason reason = StopReason::Error;
     QString detail;
     QEventLoop events;
-    QObject::connect(&loop, &OptimizationLoop::finished, &events,
-                     [&](StopReason r, const QString &d) {
-                         reason = r;
-                         detail = d;
-                         events.quit();
-                     });
+    QObject::connect(wb.get(), &Workbench::finished, &events, [&](StopReason r, const QString &d) {
+        reason = r;
+        detail = d;
+        events.quit();
+    });
 
     // Ctrl-C once: finish and record the running candidate, then stop.
     // Twice: abandon it (nothing is recorded for it) and stop.
@@ -676,28 +622,42 @@ int cmdRun(const QStringList &args)
         std::signal(SIGTERM, onSigint);
     }
     QSocketNotifier notifier(g_signalPipe[0], QSocketNotifier::Read);
-    QObject::connect(&notifier, &QSocketNotifier::activated, &loop, [&] {
+    QObject::connect(&notifier, &QSocketNotifier::activated, &events, [&] {
         char c;
         (void)!::read(g_signalPipe[0], &c, 1);
         clearBar();
+        OptimizationLoop *loop = wb->loop();
+        if (!loop) { // still connecting or calibrating: nothing to record
+            err(u"kwb run: "_s + Kwb::tr("stopped before the first evaluation"));
+            reason = StopReason::Stopped;
+            detail = Kwb::tr("stopped by the engineer");
+            events.quit();
+            return;
+        }
         if (++interrupts == 1) {
             err(u"kwb run: "_s + Kwb::tr("stopping after the running candidate is recorded (Ctrl-C "
                                          "again to abandon it)"));
-            loop.stop();
+            loop->stop();
         } else {
             err(u"kwb run: "_s + Kwb::tr("abandoning the running candidate"));
-            loop.abort();
+            loop->abort();
         }
     });
 
-    loop.start();
-    events.exec();
+    bool ended = false; // a run that cannot start ends within run()
+    QObject::connect(wb.get(), &Workbench::finished, &events, [&] { ended = true; });
+    wb->run(LoopMode::Autopilot);
+    if (!ended)
+        events.exec();
     clearBar();
+    if (!wb->loop()) // it never started: a host or the planner (said above)
+        return reason == StopReason::Stopped ? ExitOk : ExitInfra;
+    const OptimizationLoop &loop = *wb->loop();
     out(u"\n"_s + stopReasonName(reason) + u": "_s + detail + u'\n');
-    out(runSummary(*session, loop.startRecord() ? loop.startRecord()->id : 0,
+    out(runSummary(session, loop.startRecord() ? loop.startRecord()->id : 0,
                    loop.best() ? loop.best()->id : 0, loop.evaluationsThisRun()));
     if (reason == StopReason::Stopped)
-        out(Kwb::tr("resume with: kwb run --session %1").arg(session->dir()) + u'\n');
+        out(Kwb::tr("resume with: kwb run --session %1").arg(session.dir()) + u'\n');
     return reason == StopReason::Error ? ExitInfra : ExitOk;
 }
 

@@ -15,9 +15,10 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
+// What a row shows: the measured time, trusted or not (its flags say).
 double medianOf(const ExperimentRecord &r)
 {
-    return numberAt(r.result, {"latency", "median_ms"}, NAN);
+    return recordedMedianMs(r);
 }
 
 double metricOf(const ExperimentRecord &r, const char *name)
@@ -38,7 +39,7 @@ QString ms(double v)
 
 QString correctness(const ExperimentRecord &r)
 {
-    if (r.decision == u"infra"_s || r.decision == u"rejected"_s)
+    if (r.decision == Verdict::Infra || r.decision == Verdict::Rejected)
         return u"·"_s;
     const Json *c = findAt(r.result, {"correct"});
     if (c && *c == Json(true))
@@ -65,9 +66,9 @@ QString csvField(QString s)
 } // namespace
 
 // The LLM ledger's line: calls, tokens, cost, per round; "" without LLM calls.
-QString ledgerLine(const QString &sessionDir)
+QString ledgerLine(const SessionStore &session)
 {
-    const LedgerTotals t = readLedger(sessionDir);
+    const LedgerTotals t = session.ledgerTotals();
     if (t.calls == 0)
         return {};
     QStringList rounds;
@@ -98,32 +99,28 @@ QString recordHeader()
 QString recordLine(const ExperimentRecord &r, double startMedianMs)
 {
     const double m = medianOf(r);
-    const QString speedup = std::isfinite(m) && std::isfinite(startMedianMs) && m > 0
-                                ? QString::number(startMedianMs / m, 'f', 1) + u'×'
+    // A speedup only for a time that can be trusted: a false win shows its
+    // time and its flag, never a gain.
+    const double trusted = trustedMedianMs(r);
+    const QString speedup = std::isfinite(trusted) && std::isfinite(startMedianMs)
+                                ? QString::number(startMedianMs / trusted, 'f', 1) + u'×'
                                 : u"—"_s;
-    QString decision = r.decision;
+    QString decision = verdictWord(r.decision);
     if (!r.cause.isEmpty())
         decision += u": "_s + r.cause;
     if (!r.flags.isEmpty())
         decision += u" ["_s + r.flags.join(u", "_s) + u']';
     return u"  "_s + QString::number(r.id).rightJustified(4) + u"  "_s +
-           QString::number(r.round).rightJustified(3) + u' ' + r.origin.leftJustified(9) + u' ' +
-           describe(r).leftJustified(46) + u"  "_s + correctness(r).leftJustified(9) + u' ' +
-           ms(m).rightJustified(10) + u"  "_s + speedup.rightJustified(7) + u"  "_s + decision;
+           QString::number(r.round).rightJustified(3) + u' ' +
+           originWord(r.origin).leftJustified(9) + u' ' + describe(r).leftJustified(46) + u"  "_s +
+           correctness(r).leftJustified(9) + u' ' + ms(m).rightJustified(10) + u"  "_s +
+           speedup.rightJustified(7) + u"  "_s + decision;
 }
 
 static double startMedian(const SessionStore &s)
 {
-    const int startId = s.loopId("start");
-    for (const ExperimentRecord &r : s.experiments()) {
-        if (r.id == startId)
-            return medianOf(r);
-    }
-    for (const ExperimentRecord &r : s.experiments()) {
-        if (r.round == 0 && r.origin != u"baseline"_s)
-            return medianOf(r);
-    }
-    return NAN;
+    const ExperimentRecord *start = startRecord(s.experiments(), s.loopId("start"));
+    return start ? trustedMedianMs(*start) : NAN;
 }
 
 QString reportTable(const SessionStore &session)
@@ -134,7 +131,16 @@ QString reportTable(const SessionStore &session)
     const double start = startMedian(session);
     for (const ExperimentRecord &r : session.experiments())
         out += recordLine(r, start) + u'\n';
-    out += ledgerLine(session.dir());
+    if (const ExperimentRecord *best = bestRecord(session.experiments())) {
+        const double ms = trustedMedianMs(*best);
+        out += u"\n"_s + Kwb::tr("best: #%1 %2").arg(best->id).arg(best->plan) + u", "_s +
+               QString::number(ms, 'g', 4) + u" ms"_s +
+               (std::isfinite(start)
+                    ? u", "_s + Kwb::tr("%1× over the start").arg(start / ms, 0, 'f', 1)
+                    : QString()) +
+               u'\n';
+    }
+    out += ledgerLine(session);
     return out;
 }
 
@@ -151,7 +157,7 @@ QString reportCsv(const SessionStore &session)
             QString::number(r.id),
             QString::number(r.round),
             r.parent ? QString::number(*r.parent) : QString(),
-            r.origin,
+            originWord(r.origin),
             csvField(r.plan),
             csvField(qs(r.knobs.dump())),
             correct && correct->is_boolean() ? (correct->get<bool>() ? u"true"_s : u"false"_s)
@@ -165,7 +171,7 @@ QString reportCsv(const SessionStore &session)
                 ? QString::number(metricOf(r, "pct_peak_flops"), 'g', 4)
                 : QString(),
             qs(stringAt(res, {"bottleneck", "class"})),
-            r.decision,
+            verdictWord(r.decision),
             csvField(r.cause),
             csvField(r.flags.join(u' ')),
             r.sourceHash};
@@ -179,7 +185,7 @@ QString reportJson(const SessionStore &session)
     Json records = Json::array();
     for (const ExperimentRecord &r : session.experiments())
         records.push_back(r.toJson());
-    const LedgerTotals t = readLedger(session.dir());
+    const LedgerTotals t = session.ledgerTotals();
     const Json llm = {{"calls", t.calls},        {"failed_calls", t.failedCalls},
                       {"tokens_in", t.tokensIn}, {"tokens_out", t.tokensOut},
                       {"cost", t.cost},          {"ms", t.ms}};
@@ -203,7 +209,7 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
             start = &r;
         if (r.id == bestId)
             best = &r;
-        if (r.decision == u"infra"_s) {
+        if (r.decision == Verdict::Infra) {
             ++infra;
             continue;
         }
@@ -212,7 +218,7 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
         ++evaluated;
         sentBack += r.flags.contains(u"fixing"_s) ? 1 : 0;
         if (const std::string cls = stringAt(r.result, {"failure", "class"});
-            !cls.empty() && r.origin != u"baseline"_s)
+            !cls.empty() && r.origin != Origin::Baseline)
             failures[qs(cls)]++;
         compileMs += numberAt(r.result, {"timings", "compile_ms"}, 0);
         checkMs += numberAt(r.result, {"timings", "check_ms"}, 0);
@@ -220,7 +226,7 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
     }
     const double bestMs = best ? medianOf(*best) : NAN;
     for (const ExperimentRecord &r : session.experiments()) {
-        if (r.origin != u"baseline"_s)
+        if (r.origin != Origin::Baseline)
             continue;
         const double m = medianOf(r);
         baselines << r.plan.section(u": "_s, 1) + u' ' +
@@ -268,7 +274,7 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
                        : QString()) +
                   (infra ? u"; "_s + Kwb::tr("%n lost to the host (not counted)", nullptr, infra)
                          : QString()));
-    s += ledgerLine(session.dir());
+    s += ledgerLine(session);
     s += line(Kwb::tr("time"), Kwb::tr("compile %1 s, check %2 s, bench %3 s")
                                    .arg(QString::number(compileMs / 1000, 'f', 1),
                                         QString::number(checkMs / 1000, 'f', 1),

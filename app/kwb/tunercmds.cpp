@@ -171,13 +171,8 @@ int cmdImport(const QStringList &args)
     // and the workload's max_speedup over the session's start.
     const Calibration calibration =
         cachedCalibration(u"local"_s, loaded->target.id).value_or(Calibration{});
-    double startMs = NAN;
-    if (const int startId = session->loopId("start")) {
-        for (const ExperimentRecord &rec : session->experiments()) {
-            if (rec.id == startId)
-                startMs = numberAt(rec.result, {"latency", "median_ms"}, NAN);
-        }
-    }
+    const ExperimentRecord *start = startRecord(session->experiments(), session->loopId("start"));
+    const double startMs = start ? trustedMedianMs(*start) : NAN;
     int added = 0, flagged = 0;
     for (const auto &[config, e] : cache->entries) {
         if (present.count(config))
@@ -189,12 +184,12 @@ int cmdImport(const QStringList &args)
             return ExitUsage;
         }
         ExperimentRecord r;
-        r.origin = u"imported"_s;
+        r.origin = Origin::Imported;
         r.sourceHash = SessionStore::sourceHash(source);
         r.knobs = w.knobs.toJson(config);
         r.plan = w.knobs.describe(config) + u" (from "_s + from + u')';
         r.host = cache->deviceName;
-        r.decision = u"imported"_s;
+        r.decision = Verdict::Imported;
         r.cause = u"measured on "_s + (cache->deviceName.isEmpty()
                                            ? u"an unnamed device"_s
                                            : cache->deviceName); // recorded: stays English

@@ -3,9 +3,9 @@
 // bundled CPU example so a new user sees the loop ready to run.
 
 #include "mainwindow.h"
+#include "run/workbench.h"
 #include "util/language.h"
 #include "util/version.h"
-#include "workbench.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -1,9 +1,9 @@
 #include "evaluator.h"
 
 #include "remote/localcommand.h"
-#include "session/sessionstore.h"
 #include "targets/targetprofile.h"
 #include "util/expression.h"
+#include "util/logging.h"
 #include "workload/workload.h"
 
 #include <QDir>
@@ -87,18 +87,6 @@ bool installTargetFiles(const TargetProfile &target, const QString &root, QStrin
             return false;
     }
     return true;
-}
-
-QStringList kernelParameters(const Workload &w)
-{
-    QStringList params;
-    for (const TensorSpec &t : w.inputs)
-        params << u"const "_s + cType(t.dtype) + u" *"_s + t.name;
-    for (const TensorSpec &t : w.outputs)
-        params << cType(t.dtype) + u" *"_s + t.name;
-    for (const QString &d : w.dimNames)
-        params << u"int64_t "_s + d;
-    return params;
 }
 
 QString problemHeader(const Workload &w)
@@ -232,37 +220,6 @@ QString evalConfig(const Workload &w, const TargetProfile &target, const QString
     for (const QString &f : linkFlags)
         lines << u"ldflag="_s + f;
     return lines.join(u'\n') + u'\n';
-}
-
-QString referenceAsKernel(const Workload &w, const QString &referenceSource)
-{
-    const QStringList params = kernelParameters(w);
-    QStringList args;
-    for (const TensorSpec &t : w.inputs)
-        args << t.name;
-    for (const TensorSpec &t : w.outputs)
-        args << t.name;
-    args += w.dimNames;
-    const QString impl = u"kwb_baseline_"_s + w.referenceEntry;
-    return u"// The workload's reference, compiled as a candidate: the reference baseline.\n#define "_s +
-           w.referenceEntry + u' ' + impl + u'\n' + referenceSource + u"\n#undef "_s +
-           w.referenceEntry + u"\nextern \"C\" void "_s + w.kernelEntry + u'(' +
-           params.join(u", "_s) + u")\n{\n    "_s + impl + u'(' + args.join(u", "_s) + u");\n}\n"_s;
-}
-
-QString instantiateTemplate(const Workload &w, const TargetProfile &target,
-                            const KnobConfig &config, QString *error)
-{
-    QFile f(w.templatePath);
-    if (w.templatePath.isEmpty() || !f.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = w.templatePath.isEmpty()
-                         ? u"the workload declares no 'template' kernel for its knobs"_s
-                         : u"cannot read template "_s + w.templatePath;
-        return {};
-    }
-    return target.lineComment + u" kwb knobs: "_s + w.knobs.describe(config) + u'\n' +
-           w.knobs.defines(config, target.knobDefine) + QString::fromUtf8(f.readAll());
 }
 
 void flagBeyondRoofline(EvalResult &result, const Workload &w, const Calibration &calib)
@@ -403,7 +360,8 @@ void Evaluator::start(const Candidate &candidate)
 {
     m_outcome = {};
     m_console.clear();
-    m_outcome.sourceHash = SessionStore::sourceHash(candidate.source);
+    m_outcome.sourceHash = kernelSourceHash(candidate.source);
+    qCDebug(lcEval).noquote() << "evaluating" << candidate.label << m_outcome.sourceHash.left(12);
     QString error;
     QFile reference(m_workload.referencePath);
     if (!installTargetFiles(m_target, m_root, &error))
@@ -450,6 +408,8 @@ void Evaluator::onCommandFinished(const CommandOutcome &outcome)
 {
     m_outcome.wallMs = outcome.elapsedMs;
     m_outcome.console = m_console;
+    qCDebug(lcEval).noquote() << "harness finished in" << outcome.elapsedMs << "ms"
+                              << outcome.infraError;
     if (!outcome.infraError.isEmpty()) {
         m_outcome.infra = true;
         m_outcome.infraMessage = outcome.infraError;

@@ -3,6 +3,7 @@
 #include "eval/calibration.h"
 #include "eval/result.h"
 #include "remote/localcommand.h"
+#include "source/kernelsource.h"
 #include "workload/knobs.h"
 
 #include <QObject>
@@ -53,9 +54,6 @@ bool installTargetFiles(const TargetProfile &target, const QString &root, QStrin
 /// The header the harness and kernel are compiled with: prototypes of the
 /// kernel and reference entries, and the tensor table of the workload.
 QString problemHeader(const Workload &workload);
-/// The kernel entry's parameters as C++ declares them: inputs (const
-/// pointers), outputs, then the dims ("const float *A", …, "int64_t M").
-QStringList kernelParameters(const Workload &workload);
 
 /// The same problem for harnesses that are not C (kwb_problem.json,
 /// schema kwb.problem/1): entries, dims in order, tensors, flops, bytes.
@@ -68,14 +66,6 @@ QString referenceFileName(const Workload &workload, const TargetProfile &target)
 QString evalConfig(const Workload &workload, const TargetProfile &target, const QString &kernelFile,
                    const QStringList &linkFlags = {},
                    const QString &origin = QStringLiteral("human"));
-
-/// The reference's source turned into a candidate kernel (renamed, plus a
-/// wrapper with the kernel entry's name): the "reference -O3" baseline.
-QString referenceAsKernel(const Workload &workload, const QString &referenceSource);
-
-/// The source of the workload's template bound to `config` (knob lines first).
-QString instantiateTemplate(const Workload &workload, const TargetProfile &target,
-                            const KnobConfig &config, QString *error);
 
 /// How far past the calibrated peak a result may be before it is flagged
 /// "beyond the roofline" (calibration error: the peak is a best of a few runs).

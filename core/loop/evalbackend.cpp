@@ -1,6 +1,7 @@
 #include "evalbackend.h"
 
 #include "remote/evalhost.h"
+#include "util/logging.h"
 
 #include <QTimer>
 #include <limits>
@@ -88,6 +89,7 @@ void PoolEvalBackend::start(int job, const Candidate &candidate, const EvalVaria
                     if (o.infra && o.infraMessage != u"cancelled"_s) {
                         if (++h.failuresInARow >= 3 && !h.down && m_hosts.size() > 1) {
                             h.down = true;
+                            qCWarning(lcRemote).noquote() << h.name << "is down:" << o.infraMessage;
                             Q_EMIT hostStateChanged(h.name, u"down"_s);
                         }
                     } else {

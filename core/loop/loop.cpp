@@ -1,7 +1,8 @@
 #include "loop.h"
 
 #include "loop/evalbackend.h"
-#include "loop/reflection.h"
+#include "memory/reflection.h"
+#include "util/logging.h"
 #include "workload/workload.h"
 
 #include <QCoreApplication>
@@ -77,7 +78,7 @@ QString now()
 
 Candidate candidateOf(const Proposal &p)
 {
-    return Candidate{p.source, p.origin, p.knobs, p.label, p.linkFlags};
+    return Candidate{p.source, originWord(p.origin), p.knobs, p.label, p.linkFlags};
 }
 
 // Re-checking a suspicious win: seeds the workload has never used, and its
@@ -137,19 +138,7 @@ std::vector<Proposal> OptimizationLoop::pending() const
 std::optional<Latency> OptimizationLoop::latencyOf(int id) const
 {
     const ExperimentRecord *r = record(id);
-    const Json *found = r ? findAt(r->result, {"latency"}) : nullptr;
-    if (!found || !found->is_object())
-        return std::nullopt;
-    const Json &l = *found;
-    Latency lat;
-    lat.medianMs = numberAt(l, {"median_ms"}, NAN);
-    if (!std::isfinite(lat.medianMs) || lat.medianMs <= 0)
-        return std::nullopt; // a record edited into nonsense times nothing
-    lat.minMs = numberAt(l, {"min_ms"}, lat.medianMs);
-    lat.q1Ms = numberAt(l, {"q1_ms"}, lat.medianMs);
-    lat.q3Ms = numberAt(l, {"q3_ms"}, lat.medianMs);
-    lat.p90Ms = numberAt(l, {"p90_ms"}, lat.medianMs);
-    return lat;
+    return r ? recordedLatency(*r) : std::nullopt;
 }
 
 bool OptimizationLoop::goalReached(const ExperimentRecord &r) const
@@ -174,7 +163,7 @@ void OptimizationLoop::start()
     int lastRound = -1;
     for (const ExperimentRecord &r : m_session.experiments()) {
         m_planner.observe(r);
-        if (r.decision != u"imported"_s)
+        if (r.decision != Verdict::Imported)
             lastRound = std::max(lastRound, r.round);
     }
     const Json state = m_session.loopState();
@@ -197,9 +186,10 @@ void OptimizationLoop::start()
         if (!*which || !r)
             continue;
         QString why;
-        if (r->decision != u"kept"_s)
+        if (r->decision != Verdict::Kept)
             why = tr("it was %1, not kept")
-                      .arg(r->decision.isEmpty() ? tr("never decided") : r->decision);
+                      .arg(r->decision == Verdict::Unknown ? tr("never decided")
+                                                           : verdictWord(r->decision));
         else if (!latencyOf(r->id))
             why = tr("its record holds no time");
         else if (m_session.kernelPath(r->sourceHash).isEmpty())
@@ -219,7 +209,7 @@ void OptimizationLoop::start()
     // calibration) no longer trusts is neither the incumbent nor the best.
     QList<int> distrusted;
     for (const ExperimentRecord &r : m_session.experiments()) {
-        if (r.decision != u"kept"_s)
+        if (r.decision != Verdict::Kept)
             continue;
         if (const QString why = distrustOf(r.result, m_workload); !why.isEmpty()) {
             distrusted << r.id;
@@ -232,21 +222,20 @@ void OptimizationLoop::start()
     if (distrusted.contains(m_bestId) || distrusted.contains(m_incumbentId))
         m_bestId = m_incumbentId = 0;
     if (!record(m_bestId) || !record(m_incumbentId)) {
-        double bestMs = 0;
+        // The best by the one rule (records.h), among kernels this loop
+        // kept, still trusts and can still read.
+        const ExperimentRecord *best =
+            bestRecord(m_session.experiments(), [&](const ExperimentRecord &r) {
+                return r.decision == Verdict::Kept && !distrusted.contains(r.id) &&
+                       !m_session.kernelPath(r.sourceHash).isEmpty();
+            });
+        m_bestId = m_incumbentId = best ? best->id : 0;
         for (const ExperimentRecord &r : m_session.experiments()) {
-            if (r.decision != u"kept"_s || distrusted.contains(r.id) || !latencyOf(r.id) ||
-                m_session.kernelPath(r.sourceHash).isEmpty())
-                continue;
-            const double ms = latencyOf(r.id)->medianMs;
-            if (!m_bestId || ms < bestMs) {
-                m_bestId = r.id;
-                bestMs = ms;
-            }
-            m_lastKeptRound = std::max(m_lastKeptRound, r.round);
-            if (!m_startId && r.round == 0)
-                m_startId = r.id;
+            if (r.decision == Verdict::Kept)
+                m_lastKeptRound = std::max(m_lastKeptRound, r.round);
         }
-        m_incumbentId = m_bestId;
+        if (const ExperimentRecord *start = kwb::startRecord(m_session.experiments(), m_startId))
+            m_startId = start->id;
     }
     m_round = lastRound + 1;
     m_planner.setIncumbent(incumbent());
@@ -319,7 +308,7 @@ bool OptimizationLoop::approveEdited(int id, const QString &source)
         return false;
     if (SessionStore::sourceHash(source) != SessionStore::sourceHash(s->proposal.source)) {
         s->proposal.source = source;
-        s->proposal.origin = u"human"_s;
+        s->proposal.origin = Origin::Human;
         s->proposal.flags << u"human-edited"_s;
         s->proposal.plan = u"edited by the engineer: "_s + s->proposal.plan;
     }
@@ -339,8 +328,7 @@ bool OptimizationLoop::reject(int id)
 bool OptimizationLoop::revertTo(int id, QString *error)
 {
     const ExperimentRecord *r = record(id);
-    const Json *correct = r ? findAt(r->result, {"correct"}) : nullptr;
-    if (!r || !latencyOf(id) || !correct || *correct != Json(true)) {
+    if (!r || !timedAndCorrect(*r)) {
         if (error)
             *error = u"#"_s + QString::number(id) + u" is not a correct, timed candidate"_s;
         return false;
@@ -369,6 +357,7 @@ void OptimizationLoop::scheduleAdvance()
 void OptimizationLoop::enter(LoopPhase phase)
 {
     m_phase = phase;
+    qCDebug(lcLoop) << "round" << m_round << "phase" << int(phase);
     Q_EMIT phaseChanged(phase);
     if (phase == LoopPhase::Done)
         return;
@@ -468,7 +457,7 @@ void OptimizationLoop::doPlan()
     // Imported measurements (kwb import) teach the planner but are not a run.
     const auto &records = m_session.experiments();
     const bool fresh = std::all_of(records.begin(), records.end(), [](const ExperimentRecord &r) {
-        return r.decision == u"imported"_s;
+        return r.decision == Verdict::Imported;
     });
     if (fresh) {
         // Round 0: the starting kernel, then the baselines beside it.
@@ -477,14 +466,14 @@ void OptimizationLoop::doPlan()
             return finish(StopReason::Error,
                           tr("cannot read the starting kernel %1").arg(m_workload.kernelPath));
         Proposal start;
-        start.origin = u"human"_s;
+        start.origin = Origin::Human;
         start.source = QString::fromUtf8(f.readAll());
         start.plan = u"starting kernel"_s;
         start.label = f.fileName().section(u'/', -1);
         proposals.push_back(start);
         for (const BaselineSpec &b : m_workload.baselines) {
             Proposal p;
-            p.origin = u"baseline"_s;
+            p.origin = Origin::Baseline;
             p.plan = u"baseline: "_s + b.name;
             p.label = b.name;
             p.linkFlags = b.linkFlags;
@@ -536,7 +525,7 @@ void OptimizationLoop::queueProposals(std::vector<Proposal> proposals)
     for (Proposal &p : proposals) {
         p.id = m_nextId++;
         p.round = m_round;
-        if (p.origin != u"baseline"_s && m_incumbentId)
+        if (p.origin != Origin::Baseline && m_incumbentId)
             p.parent = m_incumbentId;
         Slot s;
         s.proposal = p;
@@ -556,7 +545,7 @@ void OptimizationLoop::doGate()
         if (!s.proposal.guard.isEmpty() && m_mode == LoopMode::Autopilot && !m_stopRequested) {
             s.state = Slot::State::Rejected; // nobody at the gate to overrule the guard
             s.rejectCause = u"rejected by a guard: "_s + s.proposal.guard;
-        } else if (m_mode != LoopMode::ApproveEach || s.proposal.origin == u"baseline"_s ||
+        } else if (m_mode != LoopMode::ApproveEach || s.proposal.origin == Origin::Baseline ||
                    m_stopRequested) {
             s.state = m_stopRequested ? Slot::State::Rejected : Slot::State::Approved;
         } else {
@@ -656,7 +645,7 @@ void OptimizationLoop::onFinished(int job, const EvalOutcome &outcome)
         s->state = Slot::State::Done;
         ++m_evaluations;
         // Too good to be true? Check again with fresh seeds before deciding.
-        if (s->proposal.origin != u"baseline"_s && !outcome.result.failed()) {
+        if (s->proposal.origin != Origin::Baseline && !outcome.result.failed()) {
             const Decision d = decide(outcome.result, latencyOf(m_incumbentId), m_options.rules);
             if (d.needsReverify) {
                 s->reverifying = true;
@@ -674,145 +663,18 @@ void OptimizationLoop::doDecide()
 {
     QString error;
     for (Slot &s : m_batch) {
-        if (m_aborting && s.state != Slot::State::Done)
+        std::optional<ExperimentRecord> r = recordOf(s);
+        if (!r)
             continue;
-        if (s.outcome.infra && s.outcome.infraMessage == u"cancelled"_s)
-            continue; // aborted: nothing is known, nothing recorded
-        const Proposal &p = s.proposal;
-        ExperimentRecord r;
-        r.id = p.id;
-        r.round = p.round;
-        r.parent = p.parent;
-        r.origin = p.origin;
-        r.sourceHash = SessionStore::sourceHash(p.source);
-        r.knobs = p.knobs;
-        r.plan = p.plan;
-        r.host = s.outcome.host.isEmpty() ? u"local"_s : s.outcome.host;
-        r.flags = p.flags;
-        r.startedAt = s.startedAt;
-        r.finishedAt = now();
-        Decision d;
-        if (s.state == Slot::State::Rejected) {
-            if (m_stopRequested)
-                continue; // never shipped because the loop stopped: not a decision
-            r.decision = u"rejected"_s;
-            r.cause =
-                s.rejectCause.isEmpty() ? u"rejected by the engineer at the gate"_s : s.rejectCause;
-            r.result = Json();
-        } else if (s.outcome.infra) {
-            r.decision = u"infra"_s;
-            r.infraError = s.outcome.infraMessage;
-            r.cause = u"infrastructure failure after "_s + QString::number(s.attempts) +
-                      u" retries: "_s + s.outcome.infraMessage;
-            r.result = Json();
-        } else {
-            r.result = s.outcome.result.document;
-            if (const Json *t = findAt(r.result, {"timings"}); t && t->is_object())
-                r.timings = *t;
-            r.timings["wall_ms"] = s.outcome.wallMs;
-            if (s.cached)
-                r.flags << u"cached"_s;
-            if (s.reverified) {
-                r.flags << u"reverified"_s;
-                if (!m_workload.verifyDimValues.empty())
-                    r.flags << u"second-shape"_s;
-            }
-            if (p.origin == u"baseline"_s) {
-                r.decision = u"baseline"_s;
-                r.cause = s.outcome.result.failed()
-                              ? u"failed: "_s + s.outcome.result.failureMessage
-                              : QString();
-            } else {
-                d = decide(s.outcome.result, latencyOf(m_incumbentId), m_options.rules);
-                // A speedup over the start beyond what the workload says is
-                // possible is a measurement to distrust, not a win.
-                if (const auto start = latencyOf(m_startId);
-                    d.kind != Decision::Kind::Failed && start && m_workload.maxSpeedup > 0 &&
-                    s.outcome.result.latency &&
-                    start->medianMs > m_workload.maxSpeedup * s.outcome.result.latency->medianMs) {
-                    d.kind = Decision::Kind::Failed;
-                    d.flagged = true;
-                    d.cause = u"flagged beyond-bound: "_s +
-                              QString::number(start->medianMs / s.outcome.result.latency->medianMs,
-                                              'f', 0) +
-                              u"× over the start, more than the workload's max_speedup "_s +
-                              QString::number(m_workload.maxSpeedup, 'g', 6);
-                }
-                if (s.falseWin) {
-                    d.kind = Decision::Kind::Failed;
-                    d.cause = u"false win: "_s + QString::number(d.speedup, 'f', 1) +
-                              (m_workload.verifyDimValues.empty()
-                                   ? u"× but wrong on fresh seeds"_s
-                                   : u"× but wrong on fresh seeds or the second shape"_s);
-                    r.flags << u"false-win"_s;
-                }
-                r.decision = Decision::kindName(d.kind);
-                r.cause = d.cause;
-                if (d.flagged)
-                    r.flags << u"flagged"_s;
-                const bool roundsLeft = !m_stopRequested && m_round < m_workload.rounds;
-                if (d.kind == Decision::Kind::Failed && roundsLeft) {
-                    // Not a failure yet while the planner will fix it (in a round to come).
-                    if (const QString fix = m_planner.willFix(r); !fix.isEmpty()) {
-                        r.cause += u"; "_s + fix;
-                        r.flags << u"fixing"_s;
-                    }
-                }
-            }
-        }
-        if (!m_session.storeKernel(r.sourceHash, p.source, &error) ||
-            !m_session.append(r, &error) ||
-            (!s.console.isEmpty() && !m_session.writeLog(r.id, s.console, &error))) {
-            Q_EMIT errorOccurred(tr("cannot record #%1: %2").arg(r.id).arg(error));
+        if (!m_session.record(*r, s.proposal.source, s.console, &error)) {
+            Q_EMIT errorOccurred(tr("cannot record #%1: %2").arg(r->id).arg(error));
             return finish(StopReason::Error, error);
         }
         const ExperimentRecord &stored = m_session.experiments().back();
+        qCDebug(lcLoop).noquote() << "#" << stored.id << verdictWord(stored.decision)
+                                  << stored.cause;
         m_planner.observe(stored);
-        if (r.decision == u"infra"_s) {
-            ++m_infraStreak;
-            m_lastInfra = s.outcome.infraMessage;
-        } else if (r.decision != u"rejected"_s) {
-            m_infraStreak = 0;
-        }
-
-        if (r.decision == u"kept"_s) {
-            const double ms = latencyOf(r.id)->medianMs;
-            if (!m_bestId || ms < latencyOf(m_bestId)->medianMs)
-                m_bestId = r.id;
-            if (!m_startId && r.round == 0)
-                m_startId = r.id;
-            m_incumbentId = r.id;
-            m_lastKeptRound = m_round;
-            m_failStreak = 0;
-            m_planner.setIncumbent(&stored);
-            Q_EMIT incumbentChanged(stored);
-        } else if (r.decision == u"failed"_s && !r.flags.contains(u"fixing"_s)) {
-            if (++m_failStreak >= m_workload.divergence.maxFailures && m_bestId) {
-                const QString cause = QString::number(m_failStreak) +
-                                      u" failures in a row: back to the best, #"_s +
-                                      QString::number(m_bestId);
-                m_failStreak = 0;
-                const int from = m_incumbentId;
-                m_incumbentId = m_bestId;
-                m_planner.setIncumbent(best());
-                m_reverts.push_back(
-                    {{"from", from}, {"to", m_bestId}, {"cause", ss(cause)}, {"before", m_nextId}});
-                Q_EMIT reverted(from, m_bestId, cause);
-            }
-        } else if (r.decision == u"reverted"_s) {
-            m_failStreak = 0;
-            if (m_incumbentId != m_bestId && m_bestId) {
-                const int from = m_incumbentId;
-                m_incumbentId = m_bestId;
-                m_planner.setIncumbent(best());
-                Q_EMIT reverted(from, m_bestId,
-                                r.cause + u": back to the best, #"_s + QString::number(m_bestId));
-            } else {
-                Q_EMIT reverted(r.id, m_incumbentId, r.cause);
-            }
-        } else if (r.decision == u"discarded"_s) {
-            m_failStreak = 0;
-        }
+        follow(stored, s);
         Q_EMIT candidateFinished(stored);
     }
     persistState();
@@ -825,12 +687,163 @@ void OptimizationLoop::doDecide()
     enter(LoopPhase::Summarize);
 }
 
+std::optional<ExperimentRecord> OptimizationLoop::recordOf(const Slot &s) const
+{
+    if (m_aborting && s.state != Slot::State::Done)
+        return std::nullopt;
+    if (s.outcome.infra && s.outcome.infraMessage == u"cancelled"_s)
+        return std::nullopt; // aborted: nothing is known, nothing recorded
+    if (s.state == Slot::State::Rejected && m_stopRequested)
+        return std::nullopt; // never shipped because the loop stopped: not a decision
+    const Proposal &p = s.proposal;
+    ExperimentRecord r;
+    r.id = p.id;
+    r.round = p.round;
+    r.parent = p.parent;
+    r.origin = p.origin;
+    r.sourceHash = SessionStore::sourceHash(p.source);
+    r.knobs = p.knobs;
+    r.plan = p.plan;
+    r.host = s.outcome.host.isEmpty() ? u"local"_s : s.outcome.host;
+    r.flags = p.flags;
+    r.startedAt = s.startedAt;
+    r.finishedAt = now();
+    if (s.state == Slot::State::Rejected) {
+        r.decision = Verdict::Rejected;
+        r.cause =
+            s.rejectCause.isEmpty() ? u"rejected by the engineer at the gate"_s : s.rejectCause;
+        r.result = Json();
+        return r;
+    }
+    takeOutcome(r, s.outcome);
+    if (s.outcome.infra) {
+        r.decision = Verdict::Infra;
+        r.cause = u"infrastructure failure after "_s + QString::number(s.attempts) +
+                  u" retries: "_s + s.outcome.infraMessage;
+        return r;
+    }
+    if (s.cached)
+        r.flags << u"cached"_s;
+    if (s.reverified) {
+        r.flags << u"reverified"_s;
+        if (!m_workload.verifyDimValues.empty())
+            r.flags << u"second-shape"_s;
+    }
+    if (p.origin == Origin::Baseline) {
+        r.decision = Verdict::Baseline;
+        r.cause =
+            s.outcome.result.failed() ? u"failed: "_s + s.outcome.result.failureMessage : QString();
+        return r;
+    }
+    judge(s, r);
+    return r;
+}
+
+void OptimizationLoop::judge(const Slot &s, ExperimentRecord &r) const
+{
+    Decision d = decide(s.outcome.result, latencyOf(m_incumbentId), m_options.rules);
+    // A speedup over the start beyond what the workload says is possible is
+    // a measurement to distrust, not a win.
+    if (const auto start = latencyOf(m_startId);
+        d.kind != Decision::Kind::Failed && start && m_workload.maxSpeedup > 0 &&
+        s.outcome.result.latency &&
+        start->medianMs > m_workload.maxSpeedup * s.outcome.result.latency->medianMs) {
+        d.kind = Decision::Kind::Failed;
+        d.flagged = true;
+        d.cause = u"flagged beyond-bound: "_s +
+                  QString::number(start->medianMs / s.outcome.result.latency->medianMs, 'f', 0) +
+                  u"× over the start, more than the workload's max_speedup "_s +
+                  QString::number(m_workload.maxSpeedup, 'g', 6);
+    }
+    if (s.falseWin) {
+        d.kind = Decision::Kind::Failed;
+        d.cause = u"false win: "_s + QString::number(d.speedup, 'f', 1) +
+                  (m_workload.verifyDimValues.empty()
+                       ? u"× but wrong on fresh seeds"_s
+                       : u"× but wrong on fresh seeds or the second shape"_s);
+        r.flags << u"false-win"_s;
+    }
+    r.decision = d.kind;
+    r.cause = d.cause;
+    if (d.flagged)
+        r.flags << u"flagged"_s;
+    const bool roundsLeft = !m_stopRequested && m_round < m_workload.rounds;
+    if (d.kind == Decision::Kind::Failed && roundsLeft) {
+        // Not a failure yet while the planner will fix it (in a round to come).
+        if (const QString fix = m_planner.willFix(r); !fix.isEmpty()) {
+            r.cause += u"; "_s + fix;
+            r.flags << u"fixing"_s;
+        }
+    }
+}
+
+void OptimizationLoop::follow(const ExperimentRecord &stored, const Slot &s)
+{
+    if (stored.decision == Verdict::Infra) {
+        ++m_infraStreak;
+        m_lastInfra = s.outcome.infraMessage;
+    } else if (stored.decision != Verdict::Rejected) {
+        m_infraStreak = 0;
+    }
+    if (!m_startId) {
+        if (const ExperimentRecord *start = kwb::startRecord(m_session.experiments()))
+            m_startId = start->id;
+    }
+    switch (stored.decision) {
+    case Verdict::Kept: {
+        const double ms = latencyOf(stored.id)->medianMs;
+        if (!m_bestId || ms < latencyOf(m_bestId)->medianMs)
+            m_bestId = stored.id;
+        m_incumbentId = stored.id;
+        m_lastKeptRound = m_round;
+        m_failStreak = 0;
+        m_planner.setIncumbent(&stored);
+        Q_EMIT incumbentChanged(stored);
+        break;
+    }
+    case Verdict::Failed:
+        if (stored.flags.contains(u"fixing"_s) ||
+            ++m_failStreak < m_workload.divergence.maxFailures || !m_bestId)
+            break;
+        {
+            const QString cause = QString::number(m_failStreak) +
+                                  u" failures in a row: back to the best, #"_s +
+                                  QString::number(m_bestId);
+            m_failStreak = 0;
+            const int from = m_incumbentId;
+            m_incumbentId = m_bestId;
+            m_planner.setIncumbent(best());
+            m_reverts.push_back(
+                {{"from", from}, {"to", m_bestId}, {"cause", ss(cause)}, {"before", m_nextId}});
+            Q_EMIT reverted(from, m_bestId, cause);
+        }
+        break;
+    case Verdict::Reverted:
+        m_failStreak = 0;
+        if (m_incumbentId != m_bestId && m_bestId) {
+            const int from = m_incumbentId;
+            m_incumbentId = m_bestId;
+            m_planner.setIncumbent(best());
+            Q_EMIT reverted(from, m_bestId,
+                            stored.cause + u": back to the best, #"_s + QString::number(m_bestId));
+        } else {
+            Q_EMIT reverted(stored.id, m_incumbentId, stored.cause);
+        }
+        break;
+    case Verdict::Discarded:
+        m_failStreak = 0;
+        break;
+    default:
+        break; // rejected, infra, baseline: the streaks stand
+    }
+}
+
 void OptimizationLoop::doSummarize()
 {
     std::vector<std::function<void(RecordReady)>> asks;
     for (const Slot &s : m_batch) {
         const ExperimentRecord *r = record(s.proposal.id);
-        if (!r || r->decision != u"kept"_s || !r->parent)
+        if (!r || r->decision != Verdict::Kept || !r->parent)
             continue;
         const ExperimentRecord *slow = record(*r->parent);
         if (!slow)
@@ -839,7 +852,7 @@ void OptimizationLoop::doSummarize()
             m_planner.writeMemory(memoryRecord(slow, fast), slow, fast, std::move(done));
         });
     }
-    writeRecords(std::move(asks), [this](std::vector<Json> records) {
+    writeRecords(std::move(asks), [this](const std::vector<Json> &records) {
         if (!records.empty()) {
             Json memory = m_session.memory();
             for (const Json &m : records) {
@@ -858,14 +871,14 @@ void OptimizationLoop::doReflect()
     std::vector<std::function<void(RecordReady)>> asks;
     for (const Slot &s : m_batch) {
         const ExperimentRecord *r = record(s.proposal.id);
-        if (!r || r->origin == u"baseline"_s || r->decision == u"infra"_s ||
-            r->decision == u"rejected"_s)
+        if (!r || r->origin == Origin::Baseline || r->decision == Verdict::Infra ||
+            r->decision == Verdict::Rejected)
             continue;
         Decision d;
-        d.kind = r->decision == u"kept"_s       ? Decision::Kind::Kept
-                 : r->decision == u"reverted"_s ? Decision::Kind::Reverted
-                 : r->decision == u"failed"_s   ? Decision::Kind::Failed
-                                                : Decision::Kind::Discarded;
+        d.kind = r->decision == Verdict::Kept || r->decision == Verdict::Reverted ||
+                         r->decision == Verdict::Failed
+                     ? r->decision
+                     : Verdict::Discarded;
         d.cause = r->cause;
         if (r->parent && latencyOf(*r->parent) && latencyOf(r->id))
             d.speedup = latencyOf(*r->parent)->medianMs / latencyOf(r->id)->medianMs;
@@ -878,7 +891,7 @@ void OptimizationLoop::doReflect()
                                       std::move(done));
         });
     }
-    writeRecords(std::move(asks), [this](std::vector<Json> reflections) {
+    writeRecords(std::move(asks), [this](const std::vector<Json> &reflections) {
         QString error;
         for (const Json &reflection : reflections) {
             m_session.appendReflection(reflection, &error);

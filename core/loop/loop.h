@@ -1,8 +1,8 @@
 #pragma once
 
 #include "eval/evaluator.h"
-#include "loop/decision.h"
 #include "planning/planner.h"
+#include "rules/decision.h"
 #include "session/sessionstore.h"
 
 #include <QElapsedTimer>
@@ -168,6 +168,12 @@ private:
     void doGate();
     void doShip();
     void doDecide();
+    // The steps of doDecide for one slot: its record (none for a candidate
+    // that was abandoned or never shipped), the rules' verdict on an
+    // evaluated one, and what the loop follows from the stored record.
+    std::optional<ExperimentRecord> recordOf(const Slot &s) const;
+    void judge(const Slot &s, ExperimentRecord &r) const;
+    void follow(const ExperimentRecord &stored, const Slot &s);
     void doSummarize();
     void doReflect();
     /// Has the planner write each record (`asks`, in order; it may keep the

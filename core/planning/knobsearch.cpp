@@ -315,7 +315,7 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         if (start && !seen(*start))
             return KnobProposal{*start, u"model: start at the defaults"_s};
     }
-    if (m_observed.size() < size_t(1 + kModelWarmup)) {
+    if (m_observed.size() < size_t(1) + size_t(kModelWarmup)) {
         auto r = proposeRandom();
         if (r)
             r->reason = u"model: warming up, random sample"_s;

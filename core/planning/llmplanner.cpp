@@ -3,7 +3,7 @@
 #include "eval/evaluator.h"
 #include "llm/codeblocks.h"
 #include "llm/prompts.h"
-#include "loop/reflection.h"
+#include "memory/reflection.h"
 #include "planning/guards.h"
 #include "session/sessionstore.h"
 #include "targets/targetprofile.h"
@@ -19,8 +19,6 @@ namespace kwb {
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
-
-const char *kLedger = "llm-ledger.jsonl";
 
 // The first line of a plan, as a title: markdown marks and numbering gone.
 QString titleOf(const QString &plan)
@@ -54,43 +52,13 @@ QString excerpt(const QString &source)
 
 namespace {
 
-void addToTotals(LedgerTotals &t, const Json &line)
-{
-    ++t.calls;
-    t.failedCalls += line.value("ok", true) ? 0 : 1;
-    t.tokensIn += line.value("tokens_in", qint64(0));
-    t.tokensOut += line.value("tokens_out", qint64(0));
-    t.cost += line.value("cost", 0.0);
-    t.ms += line.value("ms", qint64(0));
-    t.costByRound[line.value("round", 0)] += line.value("cost", 0.0);
-}
-
 } // namespace
-
-LedgerTotals readLedger(const QString &sessionDir)
-{
-    LedgerTotals t;
-    QFile f(sessionDir + u'/' + QString::fromLatin1(kLedger));
-    if (!f.open(QIODevice::ReadOnly))
-        return t;
-    while (!f.atEnd()) {
-        const QByteArray line = f.readLine().trimmed();
-        if (line.isEmpty())
-            continue;
-        try {
-            addToTotals(t, Json::parse(line.toStdString()));
-        } catch (const Json::exception &) {
-            // a torn last line: the call it described is not counted
-        }
-    }
-    return t;
-}
 
 LlmPlanner::LlmPlanner(const Workload &workload, const TargetProfile &target, SessionStore &session,
                        const LlmSettings &settings, const LlmPlannerOptions &options,
                        QObject *parent)
     : QObject(parent), m_workload(workload), m_target(target), m_session(session),
-      m_options(options), m_client(settings), m_totals(readLedger(session.dir()))
+      m_options(options), m_client(settings), m_totals(session.ledgerTotals())
 {
     connect(&m_client, &LlmClient::delta, this, &LlmPlanner::callDelta);
     connect(&m_client, &LlmClient::finished, this, &LlmPlanner::onFinished);
@@ -124,7 +92,7 @@ int LlmPlanner::nextFix(const ExperimentRecord &failed) const
     // A generated candidate that did not compile or computed wrong results
     // goes back to the executor with the error, a bounded number of times.
     const auto it = m_generated.constFind(failed.sourceHash);
-    if (it == m_generated.cend() || failed.decision != u"failed"_s || m_cancelled)
+    if (it == m_generated.cend() || failed.decision != Verdict::Failed || m_cancelled)
         return 0;
     const QString cls = qs(stringAt(failed.result, {"failure", "class"}));
     const bool fixable = cls == u"compile"_s || cls == u"incorrect"_s || cls == u"crash"_s ||
@@ -180,7 +148,7 @@ QString LlmPlanner::feedbackFor(const ExperimentRecord &failed) const
 QString LlmPlanner::incumbentSource() const
 {
     if (m_incumbent) {
-        const QString s = readFile(m_session.kernelPath(m_incumbent->sourceHash));
+        QString s = readFile(m_session.kernelPath(m_incumbent->sourceHash));
         if (!s.isEmpty())
             return s;
     }
@@ -279,7 +247,7 @@ QHash<QString, QString> LlmPlanner::roundValues(const QString &incumbentText) co
     QStringList failures;
     const auto &records = m_session.experiments();
     for (auto it = records.rbegin(); it != records.rend() && failures.size() < 5; ++it) {
-        if (it->decision == u"failed"_s || it->decision == u"rejected"_s)
+        if (it->decision == Verdict::Failed || it->decision == Verdict::Rejected)
             failures << u"- #"_s + QString::number(it->id) + u' ' + it->plan.left(100) + u": "_s +
                             it->cause.left(200);
     }
@@ -354,7 +322,7 @@ bool LlmPlanner::startCall(int job, const QString &purpose, const QHash<QString,
               t.path, std::move(then)};
     const int call = m_client.send({purpose, sent.system, sent.prompt});
     Q_EMIT callStarted(call, purpose, sent.system, sent.prompt);
-    m_sent.insert(call, std::move(sent));
+    m_sent.emplace(call, std::move(sent));
     return true;
 }
 
@@ -395,21 +363,10 @@ void LlmPlanner::record(const Sent &sent, const LlmReply &reply)
                 {"tokens_estimated", reply.tokensEstimated},
                 {"cost", reply.cost},
                 {"ms", reply.ms}};
-    QDir().mkpath(m_session.dir() + u"/transcripts"_s);
-    QSaveFile f(m_session.dir() + u"/transcripts/"_s +
-                QString::number(number).rightJustified(4, u'0') + u'-' + purpose + u".json"_s);
-    if (f.open(QIODevice::WriteOnly)) {
-        f.write(QByteArray::fromStdString(doc.dump(2)) + '\n');
-        f.commit();
-    }
-    for (const char *key : {"system", "prompt", "reply", "endpoint", "template"})
-        doc.erase(key);
-    QFile ledger(m_session.dir() + u'/' + QString::fromLatin1(kLedger));
-    if (ledger.open(QIODevice::Append)) {
-        ledger.write(QByteArray::fromStdString(doc.dump()) + '\n');
-        ledger.flush();
-    }
-    addToTotals(m_totals, doc);
+    QString error;
+    if (!m_session.recordLlmCall(number, purpose, doc, &error))
+        Q_EMIT note(u"llm: "_s + error);
+    m_totals.add(doc);
 }
 
 void LlmPlanner::onFinished(int call, const LlmReply &reply)
@@ -453,7 +410,7 @@ void LlmPlanner::onFinished(int call, const LlmReply &reply)
         return send(job, u"executor"_s);
     }
     Proposal p;
-    p.origin = u"agent"_s;
+    p.origin = Origin::Agent;
     p.source = code.source;
     p.plan = titleOf(j.plan);
     p.label = u"llm: "_s + p.plan.left(60);
@@ -532,9 +489,10 @@ void LlmPlanner::writeReflection(const Json &rules, const ExperimentRecord &cand
     QHash<QString, QString> v;
     v[u"candidate_id"_s] = QString::number(candidate.id);
     v[u"parent_id"_s] = parent ? QString::number(parent->id) : u"none"_s;
-    v[u"plan"_s] = candidate.plan.isEmpty() ? candidate.origin + u" candidate"_s : candidate.plan;
-    v[u"decision"_s] =
-        candidate.decision + (candidate.cause.isEmpty() ? QString() : u": "_s + candidate.cause);
+    v[u"plan"_s] =
+        candidate.plan.isEmpty() ? originWord(candidate.origin) + u" candidate"_s : candidate.plan;
+    v[u"decision"_s] = verdictWord(candidate.decision) +
+                       (candidate.cause.isEmpty() ? QString() : u": "_s + candidate.cause);
     const std::string failure = stringAt(candidate.result, {"failure", "message"});
     v[u"failure"_s] = failure.empty() ? u"(none)"_s : qs(failure).left(2000);
     v[u"record"_s] = qs(rules.dump(2));

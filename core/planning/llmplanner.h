@@ -3,6 +3,7 @@
 #include "llm/codeblocks.h"
 #include "llm/llmclient.h"
 #include "planning/planner.h"
+#include "session/llmcalls.h"
 #include "session/sessionstore.h"
 
 #include <QHash>
@@ -22,18 +23,6 @@ struct LlmPlannerOptions
         3; ///< a compile error or wrong result fed back this often before the plan is dropped
     int formatRetries = 2; ///< a reply without a usable kernel, asked again this often
 };
-
-/// What the LLM calls of a session cost, from its ledger (llm-ledger.jsonl).
-struct LedgerTotals
-{
-    int calls = 0;
-    int failedCalls = 0;
-    qint64 tokensIn = 0, tokensOut = 0;
-    double cost = 0;
-    qint64 ms = 0;
-    QHash<int, double> costByRound;
-};
-LedgerTotals readLedger(const QString &sessionDir);
 
 /// The `llm` planner of DESIGN.md. Per proposal: the planner prompt
 /// (incumbent source, its displayed metrics with their descriptions, the

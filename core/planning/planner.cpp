@@ -3,6 +3,7 @@
 #include "eval/evaluator.h"
 #include "session/sessionstore.h"
 #include "targets/targetprofile.h"
+#include "util/logging.h"
 #include "workload/workload.h"
 
 #include <cmath>
@@ -27,7 +28,7 @@ QString SearchPlanner::name() const
 void SearchPlanner::observe(const ExperimentRecord &record)
 {
     auto config = m_workload.knobs.configFromJson(record.knobs);
-    if (!config || record.decision == u"infra"_s || record.decision == u"rejected"_s)
+    if (!config || record.decision == Verdict::Infra || record.decision == Verdict::Rejected)
         return;
     const Json *correct = findAt(record.result, {"correct"});
     double ms = correct && *correct == Json(true)
@@ -47,6 +48,7 @@ std::vector<Proposal> SearchPlanner::propose(int count, const ExperimentRecord *
                                              const QString &bottleneck)
 {
     std::vector<Proposal> out;
+    qCDebug(lcPlan).noquote() << name() << "asked for" << count << "candidates";
     if (m_workload.templatePath.isEmpty() || m_workload.knobs.isEmpty())
         return out;
     const auto base = incumbent ? m_workload.knobs.configFromJson(incumbent->knobs) : std::nullopt;
@@ -56,7 +58,7 @@ std::vector<Proposal> SearchPlanner::propose(int count, const ExperimentRecord *
         p.source = instantiateTemplate(m_workload, m_target, kp.config, &error);
         if (!error.isEmpty())
             break;
-        p.origin = u"search"_s;
+        p.origin = Origin::Search;
         p.knobs = m_workload.knobs.toJson(kp.config);
         // The plan names what changes relative to the incumbent.
         QStringList changes;

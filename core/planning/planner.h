@@ -1,6 +1,7 @@
 #pragma once
 
 #include "planning/knobsearch.h"
+#include "session/record.h"
 #include "util/jsontext.h"
 
 #include <QString>
@@ -22,7 +23,7 @@ struct Proposal
     int id = 0; ///< assigned by the loop; the record's id
     int round = 0;
     std::optional<int> parent;
-    QString origin = QStringLiteral("search"); ///< human, search, agent, baseline
+    Origin origin = Origin::Search;
     QString source;
     Json knobs = Json::object();
     QString plan;  ///< what changes and why, in a few words

@@ -47,7 +47,7 @@ SimulationRun simulateSearch(const KnobSpace &space, const TunerCache &recording
     return run;
 }
 
-SimulationSummary summarizeEvaluations(std::vector<std::optional<int>> counts, int budget)
+SimulationSummary summarizeEvaluations(const std::vector<std::optional<int>> &counts, int budget)
 {
     SimulationSummary s;
     std::vector<double> values;

@@ -40,6 +40,6 @@ struct SimulationSummary
     double p90 = 0;
     int unreached = 0;
 };
-SimulationSummary summarizeEvaluations(std::vector<std::optional<int>> counts, int budget);
+SimulationSummary summarizeEvaluations(const std::vector<std::optional<int>> &counts, int budget);
 
 } // namespace kwb

@@ -55,7 +55,8 @@ TunerCache TunerCache::fromSession(const SessionStore &session, const KnobSpace 
     cache.kernelName = qs(stringAt(session.info(), {"workload", "name"}));
     const std::string host = stringAt(session.info(), {"host"});
     for (const ExperimentRecord &r : session.experiments()) {
-        if (r.origin == u"baseline"_s || r.decision == u"infra"_s || r.decision == u"rejected"_s)
+        if (r.origin == Origin::Baseline || r.decision == Verdict::Infra ||
+            r.decision == Verdict::Rejected)
             continue;
         auto config = space.configFromJson(r.knobs);
         if (!config || !r.result.is_object())

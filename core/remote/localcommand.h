@@ -12,7 +12,7 @@
 namespace kwb {
 
 /// The longest stderr line passed on whole; longer ones arrive in pieces.
-constexpr qsizetype kMaxStderrLine = 64 * 1024;
+constexpr qsizetype kMaxStderrLine = qsizetype(64) * 1024;
 
 /// How a command on a host ended. `infraError` is set when the command could
 /// not be run or was cut off (not started, timed out, stdout over its cap):

@@ -1,6 +1,7 @@
 #include "sshconnection.h"
 
 #include "remote/localcommand.h"
+#include "util/logging.h"
 #include "util/messages.h"
 
 #include <QDir>
@@ -125,6 +126,19 @@ private:
         return failure(what + u": "_s + detail, true);
     }
     Sftp *sftp(SshResult *error);
+    // The steps of connect(): each fills `result` and says whether to go on.
+    /// A new session with ~/.ssh/config and the target's own settings;
+    /// the known_hosts file it checks against.
+    QByteArray configureSession();
+    /// The server's key against known_hosts: unknown is refused unless the
+    /// engineer accepts it; changed is always refused.
+    bool verifyHostKey(const QByteArray &knownHosts, SshResult &result);
+    /// The agent, then key files (the config's, the options', the
+    /// defaults; an encrypted one asks its passphrase), then
+    /// keyboard-interactive where the server offers it.
+    bool authenticate(SshResult &result);
+    int authenticateWithPassphrases(SshResult &result);
+    int authenticateInteractive(SshResult &result);
 
     SshTarget m_target;
     SshOptions m_options;
@@ -144,6 +158,21 @@ SshResult SshWorker::connect()
         ok.ok = true;
         return ok;
     }
+    const QByteArray knownHosts = configureSession();
+    if (ssh_connect(m_session.get()) != SSH_OK)
+        return lost(SshText::tr("cannot connect to %1").arg(where()));
+    SshResult result;
+    if (!verifyHostKey(knownHosts, result) || !authenticate(result)) {
+        m_session.reset();
+        return result;
+    }
+    result.error.clear(); // an earlier way may have failed on the way
+    result.ok = true;
+    return result;
+}
+
+QByteArray SshWorker::configureSession()
+{
     m_shell.reset();
     m_sftp.reset();
     m_session.reset(ssh_new());
@@ -168,7 +197,7 @@ SshResult SshWorker::connect()
     ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &timeout);
     const int noDelay = 1; // small request/answer packets: no Nagle delays
     ssh_options_set(s, SSH_OPTIONS_NODELAY, &noDelay);
-    const QByteArray knownHosts =
+    QByteArray knownHosts =
         (m_options.knownHostsFile.isEmpty() ? QDir::homePath() + u"/.ssh/known_hosts"_s
                                             : m_options.knownHostsFile)
             .toUtf8();
@@ -177,12 +206,12 @@ SshResult SshWorker::connect()
         const QByteArray path = identity.toUtf8();
         ssh_options_set(s, SSH_OPTIONS_ADD_IDENTITY, path.constData());
     }
-    if (ssh_connect(s) != SSH_OK)
-        return lost(SshText::tr("cannot connect to %1").arg(where()));
+    return knownHosts;
+}
 
-    // The server's key against known_hosts: unknown is refused unless the
-    // engineer accepts it; changed is always refused.
-    SshResult result;
+bool SshWorker::verifyHostKey(const QByteArray &knownHosts, SshResult &result)
+{
+    ssh_session s = m_session.get();
     ssh_key raw = nullptr;
     if (ssh_get_server_publickey(s, &raw) == SSH_OK) {
         Key key(raw);
@@ -197,7 +226,7 @@ SshResult SshWorker::connect()
     }
     switch (ssh_session_is_known_server(s)) {
     case SSH_KNOWN_HOSTS_OK:
-        break;
+        return true;
     case SSH_KNOWN_HOSTS_CHANGED:
     case SSH_KNOWN_HOSTS_OTHER:
         result.error =
@@ -207,8 +236,7 @@ SshResult SshWorker::connect()
                 "the connection.")
                 .arg(where(), result.fingerprint, QString::fromUtf8(knownHosts));
         result.hostKeyRefused = true;
-        m_session.reset();
-        return result;
+        return false;
     case SSH_KNOWN_HOSTS_NOT_FOUND:
     case SSH_KNOWN_HOSTS_UNKNOWN:
         if (!m_options.acceptNewHostKey &&
@@ -218,117 +246,120 @@ SshResult SshWorker::connect()
                                        "--accept-new-host-key)")
                                .arg(where(), result.fingerprint);
             result.hostKeyRefused = true;
-            m_session.reset();
-            return result;
+            return false;
         }
         if (ssh_session_update_known_hosts(s) != SSH_OK) {
             result.error = SshText::tr("cannot add %1 to %2: %3")
                                .arg(where(), QString::fromUtf8(knownHosts),
                                     QString::fromUtf8(ssh_get_error(s)));
-            m_session.reset();
-            return result;
+            return false;
         }
-        break;
+        return true;
     case SSH_KNOWN_HOSTS_ERROR:
-        result.error = SshText::tr("cannot check the host key of %1: %2")
-                           .arg(where(), QString::fromUtf8(ssh_get_error(s)));
-        m_session.reset();
-        return result;
+        break;
     }
+    result.error = SshText::tr("cannot check the host key of %1: %2")
+                       .arg(where(), QString::fromUtf8(ssh_get_error(s)));
+    return false;
+}
 
-    // Authentication: the agent, then key files (the config's, the
-    // options', the defaults).
+bool SshWorker::authenticate(SshResult &result)
+{
+    ssh_session s = m_session.get();
     int rc = ssh_userauth_none(s, nullptr);
     if (rc != SSH_AUTH_SUCCESS && qEnvironmentVariableIsSet("SSH_AUTH_SOCK"))
         rc = ssh_userauth_agent(s, nullptr);
     if (rc != SSH_AUTH_SUCCESS)
         rc = ssh_userauth_publickey_auto(s, nullptr, nullptr);
-    if (rc != SSH_AUTH_SUCCESS && m_options.passphrase) {
-        // Encrypted key files: ask once per key, keep the answer in memory.
-        QStringList files = m_options.identityFiles;
-        for (const char *name : {"id_ed25519", "id_ecdsa", "id_rsa"})
-            files << QDir::homePath() + u"/.ssh/"_s + QLatin1String(name);
-        for (const QString &file : std::as_const(files)) {
-            if (rc == SSH_AUTH_SUCCESS)
-                break;
-            const QByteArray path = file.toUtf8();
-            ssh_key plain = nullptr;
-            if (!QFileInfo::exists(file) ||
-                ssh_pki_import_privkey_file(path.constData(), nullptr, nullptr, nullptr, &plain) ==
-                    SSH_OK) {
-                ssh_key_free(plain);
-                continue; // missing, or not encrypted (the auto attempt had it)
-            }
-            if (!m_passphrases.contains(file))
-                m_passphrases.insert(
-                    file, m_options.passphrase(file, m_wrongPassphrase.contains(file)).toUtf8());
-            const QByteArray pass = m_passphrases.value(file);
-            ssh_key unlocked = nullptr;
-            if (pass.isEmpty() ||
-                ssh_pki_import_privkey_file(path.constData(), pass.constData(), nullptr, nullptr,
-                                            &unlocked) != SSH_OK) {
-                m_passphrases.remove(file); // wrong: ask again next time
-                m_wrongPassphrase.insert(file);
-                result.error = SshText::tr("the passphrase for %1 is not right").arg(file);
-                continue;
-            }
-            m_wrongPassphrase.remove(file);
-            Key key(unlocked);
-            rc = ssh_userauth_publickey(s, nullptr, key.get());
-        }
-    }
+    if (rc != SSH_AUTH_SUCCESS && m_options.passphrase)
+        rc = authenticateWithPassphrases(result);
     if (rc != SSH_AUTH_SUCCESS && m_options.keyboardInteractive &&
-        (ssh_userauth_list(s, nullptr) & SSH_AUTH_METHOD_INTERACTIVE)) {
-        rc = ssh_userauth_kbdint(s, nullptr, nullptr);
-        while (rc == SSH_AUTH_INFO) {
-            const int n = ssh_userauth_kbdint_getnprompts(s);
-            QString instruction = QString::fromUtf8(ssh_userauth_kbdint_getname(s));
-            const QString more = QString::fromUtf8(ssh_userauth_kbdint_getinstruction(s));
-            if (!more.isEmpty())
-                instruction += (instruction.isEmpty() ? QString() : u"\n"_s) + more;
-            QList<SshPrompt> prompts;
-            for (int i = 0; i < n; ++i) {
-                char echo = 0;
-                const char *text = ssh_userauth_kbdint_getprompt(s, unsigned(i), &echo);
-                prompts.append({QString::fromUtf8(text), echo != 0});
-            }
-            // A round with no questions (servers send one) needs no asking.
-            const QStringList answers =
-                n == 0 ? QStringList() : m_options.keyboardInteractive(instruction, prompts);
-            if (answers.size() != n) {
-                result.error =
-                    SshText::tr("keyboard-interactive authentication to %1 was cancelled")
-                        .arg(where());
-                break;
-            }
-            for (int i = 0; i < n; ++i) {
-                QByteArray answer = answers.at(i).toUtf8();
-                ssh_userauth_kbdint_setanswer(s, unsigned(i), answer.constData());
-                answer.fill('\0');
-            }
-            rc = ssh_userauth_kbdint(s, nullptr, nullptr);
-        }
-        if (rc != SSH_AUTH_SUCCESS && result.error.isEmpty())
-            result.error =
-                SshText::tr(
-                    "keyboard-interactive authentication to %1 was refused (wrong answers?)")
-                    .arg(where());
-    }
-    if (rc != SSH_AUTH_SUCCESS) {
-        if (!result.error.isEmpty()) {
-            m_session.reset();
-            return result;
-        }
+        (ssh_userauth_list(s, nullptr) & SSH_AUTH_METHOD_INTERACTIVE))
+        rc = authenticateInteractive(result);
+    if (rc == SSH_AUTH_SUCCESS)
+        return true;
+    if (result.error.isEmpty())
         result.error = SshText::tr("cannot authenticate to %1 (tried the agent, key files and "
                                    "keyboard-interactive where "
                                    "offered): %2")
                            .arg(where(), QString::fromUtf8(ssh_get_error(s)));
-        m_session.reset();
-        return result;
+    return false;
+}
+
+int SshWorker::authenticateWithPassphrases(SshResult &result)
+{
+    // Encrypted key files: ask once per key, keep the answer in memory.
+    ssh_session s = m_session.get();
+    int rc = SSH_AUTH_DENIED;
+    QStringList files = m_options.identityFiles;
+    for (const char *name : {"id_ed25519", "id_ecdsa", "id_rsa"})
+        files << QDir::homePath() + u"/.ssh/"_s + QLatin1String(name);
+    for (const QString &file : std::as_const(files)) {
+        if (rc == SSH_AUTH_SUCCESS)
+            break;
+        const QByteArray path = file.toUtf8();
+        ssh_key plain = nullptr;
+        if (!QFileInfo::exists(file) ||
+            ssh_pki_import_privkey_file(path.constData(), nullptr, nullptr, nullptr, &plain) ==
+                SSH_OK) {
+            ssh_key_free(plain);
+            continue; // missing, or not encrypted (the auto attempt had it)
+        }
+        if (!m_passphrases.contains(file))
+            m_passphrases.insert(
+                file, m_options.passphrase(file, m_wrongPassphrase.contains(file)).toUtf8());
+        const QByteArray pass = m_passphrases.value(file);
+        ssh_key unlocked = nullptr;
+        if (pass.isEmpty() || ssh_pki_import_privkey_file(path.constData(), pass.constData(),
+                                                          nullptr, nullptr, &unlocked) != SSH_OK) {
+            m_passphrases.remove(file); // wrong: ask again next time
+            m_wrongPassphrase.insert(file);
+            result.error = SshText::tr("the passphrase for %1 is not right").arg(file);
+            continue;
+        }
+        m_wrongPassphrase.remove(file);
+        Key key(unlocked);
+        rc = ssh_userauth_publickey(s, nullptr, key.get());
     }
-    result.error.clear(); // an earlier way may have failed on the way
-    result.ok = true;
-    return result;
+    return rc;
+}
+
+int SshWorker::authenticateInteractive(SshResult &result)
+{
+    ssh_session s = m_session.get();
+    int rc = ssh_userauth_kbdint(s, nullptr, nullptr);
+    while (rc == SSH_AUTH_INFO) {
+        const int n = ssh_userauth_kbdint_getnprompts(s);
+        QString instruction = QString::fromUtf8(ssh_userauth_kbdint_getname(s));
+        const QString more = QString::fromUtf8(ssh_userauth_kbdint_getinstruction(s));
+        if (!more.isEmpty())
+            instruction += (instruction.isEmpty() ? QString() : u"\n"_s) + more;
+        QList<SshPrompt> prompts;
+        for (int i = 0; i < n; ++i) {
+            char echo = 0;
+            const char *text = ssh_userauth_kbdint_getprompt(s, unsigned(i), &echo);
+            prompts.append({QString::fromUtf8(text), echo != 0});
+        }
+        // A round with no questions (servers send one) needs no asking.
+        const QStringList answers =
+            n == 0 ? QStringList() : m_options.keyboardInteractive(instruction, prompts);
+        if (answers.size() != n) {
+            result.error =
+                SshText::tr("keyboard-interactive authentication to %1 was cancelled").arg(where());
+            return rc;
+        }
+        for (int i = 0; i < n; ++i) {
+            QByteArray answer = answers.at(i).toUtf8();
+            ssh_userauth_kbdint_setanswer(s, unsigned(i), answer.constData());
+            answer.fill('\0');
+        }
+        rc = ssh_userauth_kbdint(s, nullptr, nullptr);
+    }
+    if (rc != SSH_AUTH_SUCCESS && result.error.isEmpty())
+        result.error =
+            SshText::tr("keyboard-interactive authentication to %1 was refused (wrong answers?)")
+                .arg(where());
+    return rc;
 }
 
 SshResult SshWorker::exec(const QString &commandLine, int timeoutMs, qint64 maxOutput, int job)
@@ -608,6 +639,8 @@ SshConnection::SshConnection(const SshTarget &target, const SshOptions &options,
     connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &SshWorker::done, this, [this](int id, const SshResult &r) {
         // Kept for wait(): a job can finish while another is being waited for.
+        qCDebug(lcSsh).noquote() << "job" << id << (r.ok ? "ok" : "failed") << "in" << r.runMs
+                                 << "ms" << r.error;
         m_done.insert(id, r);
         while (m_done.size() > 4096)
             m_done.erase(m_done.begin());

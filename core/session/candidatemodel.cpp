@@ -1,7 +1,5 @@
 #include "candidatemodel.h"
 
-#include "loop/decision.h"
-
 #include <cmath>
 
 namespace kwb {
@@ -22,13 +20,12 @@ void CandidateModel::reset(const std::vector<ExperimentRecord> &records, const Q
     for (int i = 0; i < int(m_records.size()); ++i) {
         m_rowById.insert(m_records[size_t(i)].id, i);
         noteTiming(m_records[size_t(i)]);
-        if (m_records[size_t(i)].decision == u"reverted"_s && m_records[size_t(i)].parent)
+        if (m_records[size_t(i)].decision == Verdict::Reverted && m_records[size_t(i)].parent)
             m_revertedTo
                 << *m_records[size_t(i)].parent; // a regression sends the loop back to the parent
-        if (!m_start && m_records[size_t(i)].round == 0 &&
-            m_records[size_t(i)].origin == u"human"_s)
-            m_start = m_records[size_t(i)].id;
     }
+    if (const ExperimentRecord *start = startRecord(m_records))
+        m_start = start->id;
     endResetModel();
 }
 
@@ -41,18 +38,20 @@ void CandidateModel::append(const ExperimentRecord &record)
     m_records.push_back(record);
     m_rowById.insert(record.id, row);
     noteTiming(record);
-    if (record.decision == u"reverted"_s && record.parent && !m_revertedTo.contains(*record.parent))
+    if (record.decision == Verdict::Reverted && record.parent &&
+        !m_revertedTo.contains(*record.parent))
         m_revertedTo << *record.parent;
-    if (!m_start && record.round == 0 && record.origin == u"human"_s)
-        m_start = record.id;
+    if (const ExperimentRecord *start = m_start ? nullptr : startRecord(m_records))
+        m_start = start->id;
     endInsertRows();
 }
 
 void CandidateModel::noteTiming(const ExperimentRecord &r)
 {
-    const double ms = medianOf(r);
-    if (r.origin != u"baseline"_s && std::isfinite(ms) && !(ms >= m_bestMs))
-        m_bestMs = ms;
+    // The best by the one rule (record.h): never a baseline, a discarded or
+    // imported record, a false win or a flagged one.
+    if (canBeBest(r) && !(trustedMedianMs(r) >= m_bestMs))
+        m_bestMs = trustedMedianMs(r);
 }
 
 void CandidateModel::setIncumbent(int id)
@@ -86,16 +85,13 @@ QString CandidateModel::kindOf(const ExperimentRecord &r)
     if (r.flags.contains(u"human-edited"_s))
         return u"human-edited"_s;
     if (r.untrusted())
-        return u"failed"_s;
-    return r.decision;
+        return verdictWord(Verdict::Failed);
+    return verdictWord(r.decision);
 }
 
 double CandidateModel::medianOf(const ExperimentRecord &r)
 {
-    const Json *correct = findAt(r.result, {"correct"});
-    if (!correct || *correct != Json(true) || r.untrusted())
-        return NAN;
-    return numberAt(r.result, {"latency", "median_ms"}, NAN);
+    return trustedMedianMs(r);
 }
 
 double CandidateModel::goalMetricOf(const ExperimentRecord &r) const
@@ -147,9 +143,7 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
     case CauseRole:
         return r->cause;
     case Qt::ToolTipRole:
-        return tr("#%1 %2\n%3: %4")
-            .arg(r->id)
-            .arg(r->plan, kwb::Decision::label(r->decision), r->cause);
+        return tr("#%1 %2\n%3: %4").arg(r->id).arg(r->plan, verdictLabel(r->decision), r->cause);
     case IncumbentRole:
         return r->id == m_incumbent;
     case Qt::TextAlignmentRole:
@@ -168,11 +162,11 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
     case Round:
         return r->round;
     case Origin:
-        return r->origin;
+        return originWord(r->origin);
     case Plan:
         return r->plan;
     case Status: {
-        if (r->decision == u"infra"_s)
+        if (r->decision == Verdict::Infra)
             return tr("host lost");
         const std::string cls = stringAt(r->result, {"failure", "class"});
         if (!cls.empty())
@@ -187,7 +181,7 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
         return std::isfinite(s) ? QString::number(s, 'f', s < 10 ? 2 : 1) + u'×' : u"—"_s;
     }
     case Decision:
-        return kwb::Decision::label(r->decision);
+        return verdictLabel(r->decision);
     case ColumnCount:
         break;
     }

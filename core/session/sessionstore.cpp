@@ -1,6 +1,8 @@
 #include "sessionstore.h"
 
+#include "llmcalls.h"
 #include "targets/targetprofile.h"
+#include "util/logging.h"
 #include "util/messages.h"
 #include "workload/workload.h"
 
@@ -41,13 +43,13 @@ Json ExperimentRecord::toJson() const
     return Json{{"id", id},
                 {"round", round},
                 {"parent", parent ? Json(*parent) : Json()},
-                {"origin", ss(origin)},
+                {"origin", ss(originWord(origin))},
                 {"source_hash", ss(sourceHash)},
                 {"knobs", knobs},
                 {"plan", ss(plan)},
                 {"host", ss(host)},
                 {"result", result},
-                {"decision", ss(decision)},
+                {"decision", ss(verdictWord(decision))},
                 {"cause", ss(cause)},
                 {"flags",
                  [&] {
@@ -108,14 +110,14 @@ std::optional<ExperimentRecord> ExperimentRecord::fromJson(const Json &j, QStrin
     if (const Json *parent = findAt(j, {"parent"}); parent && parent->is_number_integer())
         r.parent =
             int(std::clamp<qint64>(parent->get<qint64>(), 0, std::numeric_limits<int>::max()));
-    r.origin = text("origin");
+    r.origin = originFromWord(text("origin"));
     r.sourceHash = text("source_hash");
     r.knobs = object("knobs");
     r.plan = text("plan");
     r.host = text("host");
     if (const Json *result = findAt(j, {"result"}); result && result->is_object())
         r.result = *result;
-    r.decision = text("decision");
+    r.decision = verdictFromWord(text("decision"));
     r.cause = text("cause");
     if (const Json *flags = findAt(j, {"flags"}); flags && flags->is_array()) {
         for (const Json &f : *flags) {
@@ -128,21 +130,6 @@ std::optional<ExperimentRecord> ExperimentRecord::fromJson(const Json &j, QStrin
     r.startedAt = text("started_at");
     r.finishedAt = text("finished_at");
     return r;
-}
-
-QString SessionStore::sourceHash(const QString &source)
-{
-    QString text = source;
-    text.replace(u"\r\n"_s, u"\n"_s);
-    QStringList lines = text.split(u'\n');
-    for (QString &l : lines) {
-        while (!l.isEmpty() && l.back().isSpace())
-            l.chop(1);
-    }
-    while (!lines.isEmpty() && lines.back().isEmpty())
-        lines.removeLast();
-    return QString::fromLatin1(
-        QCryptographicHash::hash(lines.join(u'\n').toUtf8(), QCryptographicHash::Sha256).toHex());
 }
 
 bool SessionStore::exists(const QString &dir)
@@ -184,6 +171,24 @@ std::unique_ptr<SessionStore> SessionStore::create(const QString &dir, const Wor
     }
     s->m_goodBytes = s->m_fileBytes = 0;
     return s;
+}
+
+std::unique_ptr<SessionStore> SessionStore::openOrCreate(const QString &dir,
+                                                         const Workload &workload,
+                                                         const TargetProfile &target,
+                                                         QString *error)
+{
+    auto session = exists(dir) ? open(dir, error) : create(dir, workload, target, error);
+    if (!session)
+        return nullptr;
+    QString difference;
+    if (!session->matchesWorkload(workload, &difference)) {
+        *error = FileText::tr("session %1 was made for another version of this workload (%2); use "
+                              "a new session folder")
+                     .arg(dir, difference);
+        return nullptr;
+    }
+    return session;
 }
 
 std::unique_ptr<SessionStore> SessionStore::open(const QString &dir, QString *error)
@@ -376,12 +381,77 @@ QString SessionStore::kernelPath(const QString &hash) const
     // The usual extensions first: listing a folder of thousands of kernels
     // for every lookup is what made selecting a candidate slow.
     for (const char *ext : {".cpp", ".cu", ".py", ".c"}) {
-        const QString path = m_dir + u"/kernels/"_s + hash + QLatin1String(ext);
+        QString path = m_dir + u"/kernels/"_s + hash + QLatin1String(ext);
         if (QFileInfo::exists(path))
             return path;
     }
     const QStringList found = QDir(m_dir + u"/kernels"_s).entryList({hash + u".*"_s}, QDir::Files);
     return found.isEmpty() ? QString() : m_dir + u"/kernels/"_s + found.first();
+}
+
+QString SessionStore::readLog(int id, qint64 maxBytes) const
+{
+    QFile f(m_dir + u"/logs/"_s + QString::number(id) + u".log"_s);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.read(maxBytes)) : QString();
+}
+
+namespace {
+constexpr const char *kLedger = "llm-ledger.jsonl";
+constexpr const char *kTranscripts = "transcripts";
+} // namespace
+
+bool SessionStore::recordLlmCall(int number, const QString &purpose, const Json &transcript,
+                                 QString *error)
+{
+    const QString dir = m_dir + u'/' + QString::fromLatin1(kTranscripts);
+    QDir().mkpath(dir);
+    const QString name = QString::number(number).rightJustified(4, u'0') + u'-' + purpose;
+    bool ok = writeAtomically(dir + u'/' + name + u".json"_s,
+                              QByteArray::fromStdString(transcript.dump(2)) + '\n', error);
+    Json line = transcript;
+    for (const char *key : {"system", "prompt", "reply", "endpoint", "template"})
+        line.erase(key);
+    QFile ledger(m_dir + u'/' + QString::fromLatin1(kLedger));
+    if (!ledger.open(QIODevice::Append) ||
+        ledger.write(QByteArray::fromStdString(line.dump()) + '\n') < 0 || !ledger.flush()) {
+        if (error)
+            *error =
+                FileText::tr("cannot write %1: %2").arg(ledger.fileName(), ledger.errorString());
+        ok = false;
+    }
+    return ok;
+}
+
+std::vector<Json> SessionStore::transcripts() const
+{
+    std::vector<Json> out;
+    const QDir dir(m_dir + u'/' + QString::fromLatin1(kTranscripts));
+    for (const QString &name : dir.entryList({u"*.json"_s}, QDir::Files, QDir::Name)) {
+        QFile f(dir.filePath(name));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        Json t = Json::parse(f.readAll().toStdString(), nullptr, false);
+        if (t.is_object())
+            out.push_back(std::move(t));
+    }
+    return out;
+}
+
+LedgerTotals SessionStore::ledgerTotals() const
+{
+    LedgerTotals t;
+    QFile f(m_dir + u'/' + QString::fromLatin1(kLedger));
+    if (!f.open(QIODevice::ReadOnly))
+        return t;
+    while (!f.atEnd()) {
+        const QByteArray line = f.readLine().trimmed();
+        if (line.isEmpty())
+            continue;
+        const Json j = Json::parse(line.toStdString(), nullptr, false);
+        if (j.is_object())
+            t.add(j); // a torn last line: the call it described is not counted
+    }
+    return t;
 }
 
 bool SessionStore::writeLog(int id, const QString &text, QString *error)
@@ -390,12 +460,21 @@ bool SessionStore::writeLog(int id, const QString &text, QString *error)
                            error);
 }
 
+bool SessionStore::record(ExperimentRecord &record, const QString &source, const QString &console,
+                          QString *error)
+{
+    return (source.isEmpty() || storeKernel(record.sourceHash, source, error)) &&
+           append(record, error) && (console.isEmpty() || writeLog(record.id, console, error));
+}
+
 bool SessionStore::append(ExperimentRecord &record, QString *error)
 {
     if (!repairTornTail(error))
         return false;
     if (record.id == 0)
         record.id = nextId();
+    qCDebug(lcSession).noquote() << m_dir << "appends #" << record.id
+                                 << verdictWord(record.decision);
     const QString path = m_dir + u'/' + QString::fromLatin1(kExperiments);
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Append)) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "record.h"
+#include "source/kernelsource.h"
 #include "util/jsontext.h"
 
 #include <QHash>
@@ -11,6 +13,7 @@
 
 namespace kwb {
 
+struct LedgerTotals;
 struct TargetProfile;
 struct Workload;
 
@@ -20,13 +23,13 @@ struct ExperimentRecord
     int id = 0;
     int round = 0;
     std::optional<int> parent;
-    QString origin; ///< human, search, agent
+    Origin origin = Origin::Unknown; ///< stored as "human", "search", "agent", …
     QString sourceHash;
     Json knobs = Json::object();
     QString plan;
     QString host;
-    Json result;      ///< the enriched kwb.result/1 document (null for infra failures)
-    QString decision; ///< evaluated, kept, discarded, reverted, failed, rejected, infra, baseline
+    Json result; ///< the enriched kwb.result/1 document (null for infra failures)
+    Verdict decision = Verdict::Unknown; ///< stored as "kept", "failed", "infra", …
     QString cause; ///< why: "faster by 12%…", "regression +31%", "compile", "engineer rejected"
     QStringList flags; ///< "reverified", "false-win", "flagged", "human-edited", "cached", "fixing"
                        ///< (failed, sent back for a fix), "fix", "sample"
@@ -48,23 +51,32 @@ struct ExperimentRecord
     static std::optional<ExperimentRecord> fromJson(const Json &j, QString *error);
 };
 
-/// A session directory, the single source of truth for a run:
+/// A session directory, the single source of truth for a run. Only this
+/// class knows the folder's layout:
 ///   session.json        workload snapshot, target, status (replaced atomically)
 ///   experiments.jsonl   one record per candidate (append-only, flushed)
 ///   kernels/<hash>.ext  every candidate's source, by normalized hash
 ///   logs/<id>.log       console output of each evaluation
+///   transcripts/NNNN-<purpose>.json  every LLM call: prompt, reply, tokens, cost
+///   llm-ledger.jsonl    one line per LLM call (no prompt, no reply), append-only
+///   memory.json, reflexions.jsonl    the optimization memory and the reflexions
 class SessionStore
 {
 public:
     static std::unique_ptr<SessionStore> create(const QString &dir, const Workload &workload,
                                                 const TargetProfile &target, QString *error);
     static std::unique_ptr<SessionStore> open(const QString &dir, QString *error);
+    /// The one way a run gets its session: opens the session in `dir`, or
+    /// creates it for `workload`; refuses one made for another version of
+    /// the workload.
+    static std::unique_ptr<SessionStore> openOrCreate(const QString &dir, const Workload &workload,
+                                                      const TargetProfile &target, QString *error);
     /// True when `dir` holds a session.json.
     static bool exists(const QString &dir);
 
     /// SHA-256 of the source after normalizing line endings and trailing
     /// white space, so a re-saved file is still the same candidate.
-    static QString sourceHash(const QString &source);
+    static QString sourceHash(const QString &source) { return kernelSourceHash(source); }
 
     const QString &dir() const { return m_dir; }
     const Json &info() const { return m_info; }
@@ -89,8 +101,24 @@ public:
     QString kernelExtension() const;
     QString kernelPath(const QString &hash) const;
     bool writeLog(int id, const QString &text, QString *error);
+    /// The start of logs/<id>.log ("" when there is none).
+    QString readLog(int id, qint64 maxBytes = qint64(64) * 1024) const;
+
+    /// An LLM call: its whole transcript, and its ledger line (the
+    /// transcript without system, prompt, reply, endpoint and template).
+    bool recordLlmCall(int number, const QString &purpose, const Json &transcript, QString *error);
+    /// The LLM calls' transcripts, in call order (torn ones skipped: the
+    /// ledger still counts them).
+    std::vector<Json> transcripts() const;
+    /// What the session's LLM calls cost, from the ledger.
+    LedgerTotals ledgerTotals() const;
     /// Appends one record (assigning its id when 0) and flushes it to disk.
     bool append(ExperimentRecord &record, QString *error);
+    /// The one way an evaluation is recorded: its kernel (`source`, when not
+    /// empty, by the record's source hash), the record, and the console
+    /// output in logs/<id>.log (when not empty).
+    bool record(ExperimentRecord &record, const QString &source, const QString &console,
+                QString *error);
     bool setStatus(const QString &status, QString *error);
 
     /// The loop's own state (incumbent, best, round…), kept in session.json:

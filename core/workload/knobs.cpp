@@ -207,7 +207,7 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                         n = d.get<double>();
                     } else if (d.is_string()) {
                         QString err;
-                        std::vector<double> vals(dimValues);
+                        const std::vector<double> &vals = dimValues;
                         if (!evaluateExpression(qs(d.get<std::string>()), dimNames, vals, &n,
                                                 &err)) {
                             error(ptr + "/divisors",

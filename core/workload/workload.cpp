@@ -1,6 +1,6 @@
 #include "workload.h"
 
-#include "llm/llmclient.h"
+#include "llm/llmsettings.h"
 #include "targets/targetprofile.h"
 #include "util/expression.h"
 #include "util/messages.h"
@@ -261,7 +261,7 @@ public:
         auto rel = string(ptr);
         if (!rel)
             return {};
-        const QString abs = QDir::cleanPath(QDir(dir).absoluteFilePath(*rel));
+        QString abs = QDir::cleanPath(QDir(dir).absoluteFilePath(*rel));
         if (!QFileInfo(abs).isFile()) {
             error(ptr, FileText::tr("%1 file '%2' not found (looked for %3)").arg(what, *rel, abs));
             return {};
@@ -682,11 +682,11 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     if (auto v = r.number("/max_speedup", 1, true))
         w.maxSpeedup = *v;
     if (auto v = r.string("/planner")) {
-        if (*v != u"search"_s && *v != u"llm"_s && *v != u"manual"_s)
-            r.error(
-                "/planner",
-                FileText::tr("'planner' must be \"search\", \"llm\" or \"manual\", found \"%1\"")
-                    .arg(*v));
+        // The same two words kwb run and the window accept (choosePlanner):
+        // "manual" validated once and then meant the search in the window.
+        if (*v != u"search"_s && *v != u"llm"_s)
+            r.error("/planner",
+                    FileText::tr("'planner' must be \"search\" or \"llm\", found \"%1\"").arg(*v));
         else
             w.planner = *v;
     }

@@ -85,7 +85,7 @@ rememberingPassphrase(std::function<QString(const QString &, bool, bool *)> ask)
             return secret;
         }
         bool remember = false;
-        const QString answer = ask(keyFile, retry, &remember);
+        QString answer = ask(keyFile, retry, &remember);
         if (!answer.isEmpty())
             known->answers.insert(keyFile, answer);
         if (remember && !answer.isEmpty())

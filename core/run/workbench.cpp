@@ -1,12 +1,11 @@
 #include "workbench.h"
 
 #include "eval/calibration.h"
-#include "llmsettings.h"
 #include "loop/evalbackend.h"
 #include "planning/llmplanner.h"
 #include "planning/planner.h"
 #include "remote/evalhost.h"
-#include "remote/keychain.h"
+#include "secrets/keychain.h"
 
 #include <QFile>
 #include <QMultiHash>
@@ -37,7 +36,8 @@ QString describe(const QList<Diagnostic> &diagnostics)
 
 } // namespace
 
-std::unique_ptr<Workbench> Workbench::open(const QString &dir, QString *error)
+std::unique_ptr<Workbench> Workbench::open(const QString &dir, QString *error,
+                                           const RunOptions &options)
 {
     auto session = SessionStore::open(dir, error);
     if (!session)
@@ -50,44 +50,48 @@ std::unique_ptr<Workbench> Workbench::open(const QString &dir, QString *error)
         return nullptr;
     }
     std::unique_ptr<Workbench> wb(new Workbench);
-    if (!wb->init(std::move(loaded), std::move(session), error))
+    if (!wb->init(std::move(loaded), std::move(session), options))
         return nullptr;
     return wb;
 }
 
 std::unique_ptr<Workbench> Workbench::create(const QString &workloadPath, const QString &dir,
-                                             QString *error)
+                                             QString *error, const RunOptions &options)
 {
     LoadedWorkload loaded = loadWorkloadAndTarget(workloadPath);
     if (!loaded.ok()) {
         *error = QObject::tr("The workload does not load:\n%1").arg(describe(loaded.errors));
         return nullptr;
     }
-    auto session = SessionStore::exists(dir)
-                       ? SessionStore::open(dir, error)
-                       : SessionStore::create(dir, *loaded.workload, *loaded.target, error);
+    // The planner's settings are checked before a session is made for them.
+    if (!choosePlanner(*loaded.workload, options, error))
+        return nullptr;
+    auto session = SessionStore::openOrCreate(dir, *loaded.workload, *loaded.target, error);
     if (!session)
         return nullptr;
-    QString difference;
-    if (!session->matchesWorkload(*loaded.workload, &difference)) {
-        *error = QObject::tr("%1 was made for another version of this workload (%2).")
-                     .arg(dir, difference);
-        return nullptr;
-    }
     std::unique_ptr<Workbench> wb(new Workbench);
-    if (!wb->init(std::move(loaded), std::move(session), error))
+    if (!wb->init(std::move(loaded), std::move(session), options))
         return nullptr;
     return wb;
 }
 
-bool Workbench::init(LoadedWorkload &&loaded, std::unique_ptr<SessionStore> session, QString *)
+bool Workbench::init(LoadedWorkload &&loaded, std::unique_ptr<SessionStore> session,
+                     const RunOptions &options)
 {
+    for (const Diagnostic &d : std::as_const(loaded.warnings))
+        m_warnings << d.toString();
+    for (const QString &w : session->warnings())
+        m_warnings << tr("warning: %1").arg(w);
+    m_options = options;
     m_workload = std::make_unique<Workload>(std::move(*loaded.workload));
+    if (options.batch > 0)
+        m_workload->batch = options.batch;
     m_target = std::make_unique<TargetProfile>(std::move(*loaded.target));
     m_session = std::move(session);
     m_candidates.reset(m_session->experiments(), m_workload->goal.metric);
     markLoopState();
     m_reflexions.reset(m_session->reflections());
+    m_llmCalls.load(*m_session);
     std::vector<Json> memory;
     if (const Json m = m_session->memory(); m.is_array())
         memory.assign(m.begin(), m.end());
@@ -96,9 +100,48 @@ bool Workbench::init(LoadedWorkload &&loaded, std::unique_ptr<SessionStore> sess
     return true;
 }
 
+std::optional<PlannerChoice> choosePlanner(const Workload &workload, const RunOptions &options,
+                                           QString *error)
+{
+    const QString asked = options.planner.isEmpty() ? workload.planner : options.planner;
+    if (asked != u"search"_s && asked != u"llm"_s) {
+        *error = QObject::tr("unknown planner '%1' (search, llm)").arg(asked);
+        return std::nullopt;
+    }
+    const bool wantsLlm = asked == u"llm"_s || options.llmAlways;
+    if (!wantsLlm)
+        return PlannerChoice{u"search"_s, std::nullopt, QString()};
+    QString why;
+    std::optional<LlmSettings> llm = LlmSettings::fromJson(
+        options.llmLayer ? options.llmLayer(workload.llm) : workload.llm, &why);
+    if (llm)
+        return PlannerChoice{u"llm"_s, std::move(llm), QString()};
+    if (asked == u"llm"_s) {
+        *error = QObject::tr("the llm planner's settings (the workload's 'llm', the command "
+                             "line's --provider, --model, … or Settings → LLM provider) are not "
+                             "usable: %1")
+                     .arg(why);
+        return std::nullopt;
+    }
+    return PlannerChoice{u"search"_s, std::nullopt,
+                         QObject::tr("The LLM planner's settings are incomplete (%1); using the "
+                                     "knob search.")
+                             .arg(why)};
+}
+
 QStringList Workbench::hostSpecs() const
 {
+    if (!m_options.hosts.isEmpty())
+        return m_options.hosts;
     return m_workload->hosts.isEmpty() ? QStringList{u"local"_s} : m_workload->hosts;
+}
+
+void Workbench::failToStart(const QString &message)
+{
+    m_connecting = false;
+    Q_EMIT errorOccurred(message);
+    Q_EMIT stateChanged();
+    Q_EMIT finished(StopReason::Error, message);
 }
 
 void Workbench::run(LoopMode mode)
@@ -132,6 +175,7 @@ template <typename Result, typename Ask> Result askOn(QObject *context, Ask ask)
 SshOptions Workbench::sshOptions()
 {
     SshOptions o = sshOptionsFromEnvironment();
+    o.acceptNewHostKey = o.acceptNewHostKey || m_options.acceptNewHostKey;
     QPointer<Workbench> self(this);
     if (auto f = m_prompts.confirmNewHostKey) {
         o.confirmNewHostKey = [self, f](const QString &host, const QString &fingerprint) {
@@ -159,23 +203,32 @@ void Workbench::connectHosts()
     m_connecting = true;
     m_hosts.clear();
     m_waitingFor = 0;
+    m_hostRefused.clear();
     m_hostModel.setHosts(hostSpecs());
     const SshOptions options = sshOptions();
+    // Every host is made before any connects: one the run needs and cannot
+    // have stops it before anything is under way.
     for (const QString &spec : hostSpecs()) {
         QString error;
         std::unique_ptr<EvalHost> host = makeHost(spec, *m_workload, options, &error);
         if (!host) {
             m_hostModel.setState(spec, HostModel::State::Failed, error);
+            if (m_options.requireEveryHost) {
+                m_hosts.clear();
+                return failToStart(tr("Host %1: %2").arg(spec, error));
+            }
             Q_EMIT errorOccurred(tr("Host %1: %2").arg(spec, error));
             continue;
         }
-        EvalHost *h = host.get();
         m_hosts.push_back(std::move(host));
+    }
+    for (const auto &host : m_hosts) {
+        EvalHost *h = host.get();
         if (h->isLocal())
             continue;
         ++m_waitingFor;
-        m_hostModel.setState(spec, HostModel::State::Connecting);
-        Q_EMIT consoleLine(tr("Connecting to %1…").arg(spec));
+        m_hostModel.setState(h->spec, HostModel::State::Connecting);
+        Q_EMIT consoleLine(tr("Connecting to %1…").arg(h->spec));
         h->connection->onFinished(h->connection->connectToHost(), this,
                                   [this, h](const SshResult &r) {
                                       h->connectMs = qint64(r.runMs);
@@ -183,8 +236,11 @@ void Workbench::connectHosts()
                                   });
     }
     Q_EMIT stateChanged();
-    if (m_waitingFor == 0)
-        calibrate();
+    if (m_waitingFor > 0)
+        return;
+    if (m_hosts.empty())
+        return failToStart(tr("No host of this workload can be reached; nothing was started."));
+    calibrate();
 }
 
 void Workbench::hostConnected(EvalHost *host, const SshResult &result)
@@ -198,7 +254,10 @@ void Workbench::hostConnected(EvalHost *host, const SshResult &result)
                                .arg(result.fingerprint));
     } else {
         m_hostModel.setState(host->spec, HostModel::State::Failed, result.error);
-        Q_EMIT errorOccurred(tr("Host %1 is left out: %2").arg(host->spec, result.error));
+        if (m_options.requireEveryHost)
+            m_hostRefused = tr("Host %1: %2").arg(host->spec, result.error);
+        else
+            Q_EMIT errorOccurred(tr("Host %1 is left out: %2").arg(host->spec, result.error));
     }
     if (--m_waitingFor > 0)
         return;
@@ -206,12 +265,12 @@ void Workbench::hostConnected(EvalHost *host, const SshResult &result)
     std::erase_if(m_hosts, [this](const std::unique_ptr<EvalHost> &h) {
         return !h->isLocal() && m_hostModel.state(h->spec) != HostModel::State::Connected;
     });
-    if (m_hosts.empty()) {
-        m_connecting = false;
-        Q_EMIT errorOccurred(tr("No host of this workload can be reached; nothing was started."));
-        Q_EMIT stateChanged();
-        return;
+    if (!m_hostRefused.isEmpty()) {
+        m_hosts.clear();
+        return failToStart(std::exchange(m_hostRefused, QString()));
     }
+    if (m_hosts.empty())
+        return failToStart(tr("No host of this workload can be reached; nothing was started."));
     if (!m_pingTimer) {
         m_pingTimer = new QTimer(this);
         connect(m_pingTimer, &QTimer::timeout, this, &Workbench::pingIdleHosts);
@@ -276,9 +335,13 @@ void Workbench::showLlmCalls(LlmPlanner *planner)
                         const QString &prompt) {
             Q_EMIT consoleLine(
                 tr("llm: %1 call sent (its prompt and reply are in the LLM view)").arg(purpose));
+            m_llmCalls.started(call, planner->round(), purpose, system, prompt);
             Q_EMIT llmCallStarted(call, planner->round(), purpose, system, prompt);
         });
-    connect(planner, &LlmPlanner::callDelta, this, &Workbench::llmCallDelta);
+    connect(planner, &LlmPlanner::callDelta, this, [this](int call, const QString &text) {
+        m_llmCalls.delta(call, text);
+        Q_EMIT llmCallDelta(call, text);
+    });
     connect(planner, &LlmPlanner::callFinished, this,
             [this, planner](int call, const QString &purpose, const LlmReply &r) {
                 Q_EMIT consoleLine(r.ok ? tr("llm: %1: %2 tokens in, %3 out, US$ %4")
@@ -287,6 +350,7 @@ void Workbench::showLlmCalls(LlmPlanner *planner)
                                               .arg(r.tokensOut)
                                               .arg(r.cost, 0, 'f', 4)
                                         : tr("llm: %1 failed: %2").arg(purpose, r.error));
+                m_llmCalls.finished(call, r, planner->totals());
                 Q_EMIT llmCallFinished(call, purpose, r, planner->totals());
             });
     connect(planner, &LlmPlanner::note, this, &Workbench::consoleLine);
@@ -294,28 +358,26 @@ void Workbench::showLlmCalls(LlmPlanner *planner)
 
 void Workbench::startLoop(const Calibration &calibration)
 {
-    // The workload's `llm` settings with Settings → LLM provider on top or under them.
-    const GuiLlmSettings gui = GuiLlmSettings::load();
-    const bool wantsLlm = m_workload->planner == u"llm"_s || gui.always;
-    QString llmError;
-    const std::optional<LlmSettings> llm =
-        wantsLlm ? LlmSettings::fromJson(gui.applyTo(m_workload->llm), &llmError) : std::nullopt;
-    if (llm) {
-        auto planner = std::make_unique<LlmPlanner>(*m_workload, *m_target, *m_session, *llm);
+    QString error;
+    std::optional<PlannerChoice> choice = choosePlanner(*m_workload, m_options, &error);
+    if (!choice)
+        return failToStart(error);
+    if (!choice->note.isEmpty())
+        Q_EMIT consoleLine(choice->note);
+    if (choice->llm) {
+        auto planner =
+            std::make_unique<LlmPlanner>(*m_workload, *m_target, *m_session, *choice->llm);
         showLlmCalls(planner.get());
         m_planner = std::move(planner);
     } else {
-        if (wantsLlm)
-            Q_EMIT consoleLine(tr("The LLM planner's settings are incomplete (%1: the workload's "
-                                  "'llm' or Settings → LLM provider); using the knob search.")
-                                   .arg(llmError));
-        m_planner =
-            std::make_unique<SearchPlanner>(*m_workload, *m_target, SearchStrategy::Model, 1);
+        m_planner = std::make_unique<SearchPlanner>(*m_workload, *m_target, m_options.strategy,
+                                                    m_options.seed);
     }
-    auto backend =
-        std::make_unique<PoolEvalBackend>(*m_workload, *m_target, calibration,
-                                          sessionWorkRoot(m_session->dir(), *m_hosts.front()), 1);
-    backend->setHosts(poolOf(m_hosts, m_session->dir()));
+    const int parallel = std::max(1, m_options.parallel);
+    auto backend = std::make_unique<PoolEvalBackend>(
+        *m_workload, *m_target, calibration, sessionWorkRoot(m_session->dir(), *m_hosts.front()),
+        parallel);
+    backend->setHosts(poolOf(m_hosts, m_session->dir(), parallel));
     connect(backend.get(), &EvalBackend::hostLoadChanged, this,
             [this](const QString &host, int busy, int slots) {
                 m_hostModel.setLoad(host, busy, slots);
@@ -331,10 +393,13 @@ void Workbench::startLoop(const Calibration &calibration)
                     state == u"down"_s
                         ? tr("evaluations lost three times in a row; its work moves elsewhere")
                         : QString());
+                Q_EMIT hostStateChanged(host, state != u"down"_s);
             });
     m_backend = std::move(backend);
+    LoopOptions loopOptions = m_options.loop;
+    loopOptions.rules.regressionThreshold = m_workload->divergence.threshold;
     m_loop = std::make_unique<OptimizationLoop>(*m_workload, *m_session, *m_planner, *m_backend,
-                                                LoopOptions{});
+                                                loopOptions);
     m_loop->setMode(m_mode);
     OptimizationLoop *loop = m_loop.get();
     connect(loop, &OptimizationLoop::candidateFinished, this,
@@ -353,6 +418,7 @@ void Workbench::startLoop(const Calibration &calibration)
     connect(loop, &OptimizationLoop::errorOccurred, this, &Workbench::errorOccurred);
     connect(loop, &OptimizationLoop::phaseChanged, this, &Workbench::stateChanged);
     connect(loop, &OptimizationLoop::finished, this, &Workbench::stateChanged);
+    connect(loop, &OptimizationLoop::finished, this, &Workbench::finished);
     connect(loop, &OptimizationLoop::paused, this, &Workbench::stateChanged);
     Q_EMIT loopCreated(loop);
     loop->start();
@@ -406,7 +472,7 @@ bool Workbench::startReplay(double perSecond)
         }
         const ExperimentRecord &r = records[m_replayNext++];
         m_candidates.append(r);
-        if (r.decision == u"kept"_s)
+        if (r.decision == Verdict::Kept)
             m_candidates.setIncumbent(r.id);
         // QMultiHash hands back the latest insertion first: restore file order.
         const QList<Json> own = reflections.values(r.id), gains = memory.values(r.id);

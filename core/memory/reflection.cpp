@@ -1,6 +1,6 @@
 #include "reflection.h"
 
-#include "loop/decision.h"
+#include "rules/decision.h"
 #include "session/sessionstore.h"
 
 #include <algorithm>
@@ -97,8 +97,9 @@ Json rankMemory(const Json &memory, const QString &bottleneck)
 Json ruleReflection(const ExperimentRecord &c, const ExperimentRecord *parent, const Decision &d)
 {
     const QString changes = knobChanges(c, parent);
-    const QString what =
-        changes.isEmpty() ? (c.plan.isEmpty() ? c.origin + u" candidate"_s : c.plan) : changes;
+    const QString what = changes.isEmpty()
+                             ? (c.plan.isEmpty() ? originWord(c.origin) + u" candidate"_s : c.plan)
+                             : changes;
     const Json mine = summary(c);
     const Json theirs = parent ? summary(*parent) : Json::object();
     const double parentMs = theirs.value("median_ms", 0.0);
@@ -121,6 +122,12 @@ Json ruleReflection(const ExperimentRecord &c, const ExperimentRecord *parent, c
             tryNext.push_back(ss(u"continue in the direction of "_s + changes));
         break;
     case Decision::Kind::Discarded:
+    case Decision::Kind::Evaluated: // not decisions of the loop: doReflect never asks
+    case Decision::Kind::Rejected:
+    case Decision::Kind::Infra:
+    case Decision::Kind::Baseline:
+    case Decision::Kind::Imported:
+    case Decision::Kind::Unknown:
         observed = u"correct, "_s + d.cause;
         lesson = what + u" has no effect beyond the noise"_s;
         tryNext.push_back("change a different knob");
@@ -141,7 +148,7 @@ Json ruleReflection(const ExperimentRecord &c, const ExperimentRecord *parent, c
     }
     return Json{{"candidate", c.id},
                 {"round", c.round},
-                {"origin", ss(c.origin)},
+                {"origin", ss(originWord(c.origin))},
                 {"tried", ss(what)},
                 {"expected", ss(expected)},
                 {"observed", ss(observed)},

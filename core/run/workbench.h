@@ -1,16 +1,19 @@
 #pragma once
 
 #include "loop/loop.h"
+#include "planning/knobsearch.h"
 #include "planning/llmplanner.h"
 #include "remote/hostmodel.h"
 #include "remote/sshconnection.h"
 #include "session/candidatemodel.h"
+#include "session/llmcalls.h"
 #include "session/reflexionmodel.h"
 #include "workload/workload.h"
 
 #include <QHash>
 #include <QObject>
 #include <QTimer>
+#include <functional>
 #include <memory>
 
 namespace kwb {
@@ -21,7 +24,49 @@ struct EvalHost;
 class LlmPlanner;
 class Planner;
 
-/// What the engineer is asked while hosts connect (the window's dialogs).
+/// How a run is assembled: what kwb's options or the window's settings
+/// decide. Everything else comes from the workload.
+struct RunOptions
+{
+    /// The evaluation hosts; empty: the workload's ("local" when it names none).
+    QStringList hosts;
+    /// A host that cannot be reached stops the run (kwb: the user named it);
+    /// otherwise it is left out and the others go on (the window).
+    bool requireEveryHost = false;
+    bool acceptNewHostKey = false; ///< trust a host seen for the first time
+    QString planner;               ///< "search" or "llm"; empty: the workload's
+    SearchStrategy strategy = SearchStrategy::Model;
+    quint64 seed = 1; ///< of the knob search
+    /// Lays the command line's or the window's LLM settings over (or under)
+    /// the workload's `llm` object; unset: the workload's as they are.
+    std::function<Json(const Json &workloadLlm)> llmLayer;
+    /// Plan with the LLM where the workload names the knob search, when the
+    /// LLM settings are complete (the window's "always" setting).
+    bool llmAlways = false;
+    int batch = 0;    ///< candidates proposed per round; 0: the workload's
+    int parallel = 1; ///< evaluations at once on each host
+    /// Budgets of this run; the decision rules' regression threshold is the
+    /// workload's `divergence.threshold`.
+    LoopOptions loop;
+};
+
+/// Who proposes candidates, decided once for kwb and the window.
+struct PlannerChoice
+{
+    QString name;                   ///< "search" or "llm"
+    std::optional<LlmSettings> llm; ///< for "llm"
+    QString note;                   ///< why the choice differs from what was asked ("" if not)
+};
+
+/// The one rule: the options' planner, else the workload's. "llm" needs
+/// usable LLM settings (an error otherwise); `llmAlways` asks for the LLM
+/// where the search was named and falls back to the search, with a note,
+/// when the settings are not complete.
+std::optional<PlannerChoice> choosePlanner(const Workload &workload, const RunOptions &options,
+                                           QString *error);
+
+/// What the engineer is asked while hosts connect (the window's dialogs,
+/// kwb's terminal).
 struct SshPrompts
 {
     std::function<bool(const QString &host, const QString &fingerprint)> confirmNewHostKey;
@@ -32,9 +77,11 @@ struct SshPrompts
         keyboardInteractive;
 };
 
-/// One open session and the engine that runs it: workload, target, store,
-/// planner, backend, loop, and the models the window shows. The GUI binds
-/// to this; nothing here is a widget.
+/// The composition root: one open session and the engine that runs it
+/// (workload, target, store, hosts, calibration, planner, backend, loop)
+/// and the models the window shows. kwb and the window both assemble a run
+/// only through this class; they parse options, show and forward commands.
+/// Nothing here is a widget.
 class Workbench : public QObject
 {
     Q_OBJECT
@@ -42,21 +89,35 @@ public:
     ~Workbench() override;
 
     /// Opens an existing session folder; nullptr with `error` when it cannot.
-    static std::unique_ptr<Workbench> open(const QString &dir, QString *error);
-    /// Starts a session for `workloadPath` in `dir` (created if new).
+    static std::unique_ptr<Workbench> open(const QString &dir, QString *error,
+                                           const RunOptions &options = {});
+    /// Starts a session for `workloadPath` in `dir` (created if new); a
+    /// session made for another version of the workload is refused, and so
+    /// is a planner that cannot run (before any folder is made).
     static std::unique_ptr<Workbench> create(const QString &workloadPath, const QString &dir,
-                                             QString *error);
+                                             QString *error, const RunOptions &options = {});
+
+    /// The options of the next run() (the window's LLM settings change between runs).
+    void setOptions(const RunOptions &options) { m_options = options; }
+    const RunOptions &options() const { return m_options; }
+    /// The workload's warnings and the session's repairs, as
+    /// "file:line:col: warning: …" lines.
+    const QStringList &warnings() const { return m_warnings; }
 
     const Workload &workload() const { return *m_workload; }
     const TargetProfile &target() const { return *m_target; }
     SessionStore &session() { return *m_session; }
     /// Null until run() has calibrated the host.
     OptimizationLoop *loop() { return m_loop.get(); }
+    /// Null until run() has calibrated the host.
+    Planner *planner() { return m_planner.get(); }
     CandidateModel *candidates() { return &m_candidates; }
     JsonListModel *reflexions() { return &m_reflexions; }
     JsonListModel *memory() { return &m_memory; }
     HostModel *hosts() { return &m_hostModel; }
-    /// The workload's hosts ("local" when it names none).
+    /// The session's LLM calls: its transcripts, then each live call.
+    LlmCallModel *llmCalls() { return &m_llmCalls; }
+    /// The run's hosts: the options', else the workload's ("local" when none).
     QStringList hostSpecs() const;
     /// How to ask the engineer during SSH connections (host keys,
     /// passphrases, keyboard-interactive): the window's dialogs. Called on
@@ -94,12 +155,20 @@ Q_SIGNALS:
     void loopCreated(kwb::OptimizationLoop *loop);
     void stateChanged();
     void errorOccurred(const QString &message);
+    /// The run ended: the loop finished, or it could not start (no host,
+    /// a required host lost, a planner that cannot run: reason Error).
+    void finished(kwb::StopReason reason, const QString &detail);
+    /// A host of the pool went down (its work moves to the others) or came back.
+    void hostStateChanged(const QString &host, bool up);
     void replayProgress(int shown, int total);
     void replayFinished();
 
 private:
     Workbench() = default;
-    bool init(LoadedWorkload &&loaded, std::unique_ptr<SessionStore> session, QString *error);
+    bool init(LoadedWorkload &&loaded, std::unique_ptr<SessionStore> session,
+              const RunOptions &options);
+    /// Ends a run that could not start.
+    void failToStart(const QString &message);
     void connectHosts();
     void hostConnected(EvalHost *host, const SshResult &result);
     void calibrate();
@@ -121,10 +190,14 @@ private:
     std::vector<std::unique_ptr<EvalHost>> m_hosts;
     HostModel m_hostModel;
     SshPrompts m_prompts;
+    RunOptions m_options;
+    QStringList m_warnings;
     bool m_connecting = false;
-    int m_waitingFor = 0; // hosts still connecting
+    int m_waitingFor = 0;  // hosts still connecting
+    QString m_hostRefused; // a required host that could not be reached
     QTimer *m_pingTimer = nullptr;
     CandidateModel m_candidates;
+    LlmCallModel m_llmCalls;
     JsonListModel m_reflexions{JsonListModel::Reflexions};
     JsonListModel m_memory{JsonListModel::Memory};
     LoopMode m_mode = LoopMode::ApproveEach;

@@ -8,40 +8,6 @@ namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
-QString Decision::kindName(Kind k)
-{
-    switch (k) {
-    case Kind::Kept:
-        return u"kept"_s;
-    case Kind::Discarded:
-        return u"discarded"_s;
-    case Kind::Reverted:
-        return u"reverted"_s;
-    case Kind::Failed:
-        return u"failed"_s;
-    }
-    return {};
-}
-
-QString Decision::label(const QString &decision)
-{
-    static const char *const known[] = {
-        QT_TRANSLATE_NOOP("kwb::Decision", "kept"),
-        QT_TRANSLATE_NOOP("kwb::Decision", "discarded"),
-        QT_TRANSLATE_NOOP("kwb::Decision", "reverted"),
-        QT_TRANSLATE_NOOP("kwb::Decision", "failed"),
-        QT_TRANSLATE_NOOP("kwb::Decision", "rejected"),
-        QT_TRANSLATE_NOOP("kwb::Decision", "baseline"),
-        QT_TRANSLATE_NOOP("kwb::Decision", "infra"),
-        QT_TRANSLATE_NOOP("kwb::Decision", "pending"),
-    };
-    for (const char *k : known) {
-        if (decision == QLatin1StringView(k))
-            return QCoreApplication::translate("kwb::Decision", k);
-    }
-    return decision;
-}
-
 namespace {
 
 QString pct(double fraction)

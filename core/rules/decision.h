@@ -1,5 +1,7 @@
 #pragma once
 
+#include "session/record.h"
+
 #include <QString>
 #include <optional>
 
@@ -11,13 +13,8 @@ struct Latency;
 /// What the loop did with a candidate, and why (stored in the record).
 struct Decision
 {
-    enum class Kind
-    {
-        Kept,      ///< correct and faster beyond the noise: the new incumbent
-        Discarded, ///< correct but not faster beyond the noise
-        Reverted,  ///< regressed past the divergence threshold; the loop stays on the incumbent
-        Failed,    ///< did not compile, wrong, crashed or timed out
-    };
+    /// One of Kept, Discarded, Reverted, Failed: what the rules decide.
+    using Kind = Verdict;
     Kind kind = Kind::Discarded;
     QString
         cause; ///< "faster by 12.3% (IQR clear of the incumbent's)", "regression +31%", "compile"
@@ -25,10 +22,7 @@ struct Decision
     bool needsReverify = false; ///< too good to be true: check again with fresh seeds first
     bool flagged = false; ///< the harness flagged the figures (the record gets the flag "flagged")
 
-    static QString kindName(Kind k);
-    /// A recorded decision ("kept", "discarded", "infra"…) in the user's
-    /// language, for display; the record keeps the English word.
-    static QString label(const QString &decision);
+    static QString kindName(Kind k) { return verdictWord(k); }
 };
 
 struct DecisionRules

@@ -1,0 +1,163 @@
+#include "record.h"
+
+#include "eval/evaluator.h"
+#include "sessionstore.h"
+
+#include <QCoreApplication>
+#include <cmath>
+#include <utility>
+
+namespace kwb {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// The stored words, in enum order after Unknown. The translation context
+// is the one the decisions have always had (translations/*.ts).
+constexpr std::pair<Verdict, const char *> kVerdicts[] = {
+    {Verdict::Evaluated, QT_TRANSLATE_NOOP("kwb::Decision", "evaluated")},
+    {Verdict::Kept, QT_TRANSLATE_NOOP("kwb::Decision", "kept")},
+    {Verdict::Discarded, QT_TRANSLATE_NOOP("kwb::Decision", "discarded")},
+    {Verdict::Reverted, QT_TRANSLATE_NOOP("kwb::Decision", "reverted")},
+    {Verdict::Failed, QT_TRANSLATE_NOOP("kwb::Decision", "failed")},
+    {Verdict::Rejected, QT_TRANSLATE_NOOP("kwb::Decision", "rejected")},
+    {Verdict::Infra, QT_TRANSLATE_NOOP("kwb::Decision", "infra")},
+    {Verdict::Baseline, QT_TRANSLATE_NOOP("kwb::Decision", "baseline")},
+    {Verdict::Imported, QT_TRANSLATE_NOOP("kwb::Decision", "imported")},
+};
+
+constexpr std::pair<Origin, const char *> kOrigins[] = {
+    {Origin::Human, "human"},       {Origin::Search, "search"},     {Origin::Agent, "agent"},
+    {Origin::Baseline, "baseline"}, {Origin::Imported, "imported"},
+};
+
+template <typename E, size_t N>
+QString wordOf(const std::pair<E, const char *> (&table)[N], E value)
+{
+    for (const auto &[e, word] : table) {
+        if (e == value)
+            return QString::fromLatin1(word);
+    }
+    return {};
+}
+
+template <typename E, size_t N>
+E fromWord(const std::pair<E, const char *> (&table)[N], const QString &word)
+{
+    for (const auto &[e, w] : table) {
+        if (word == QLatin1StringView(w))
+            return e;
+    }
+    return E::Unknown;
+}
+
+} // namespace
+
+QString verdictWord(Verdict v)
+{
+    return wordOf(kVerdicts, v);
+}
+
+Verdict verdictFromWord(const QString &word)
+{
+    return fromWord(kVerdicts, word);
+}
+
+QString verdictLabel(Verdict v)
+{
+    for (const auto &[e, word] : kVerdicts) {
+        if (e == v)
+            return QCoreApplication::translate("kwb::Decision", word);
+    }
+    return QCoreApplication::translate("kwb::Decision", "unknown");
+}
+
+QString originWord(Origin o)
+{
+    return wordOf(kOrigins, o);
+}
+
+Origin originFromWord(const QString &word)
+{
+    return fromWord(kOrigins, word);
+}
+
+double recordedMedianMs(const ExperimentRecord &r)
+{
+    return numberAt(r.result, {"latency", "median_ms"}, NAN);
+}
+
+std::optional<Latency> recordedLatency(const ExperimentRecord &r)
+{
+    const Json *found = findAt(r.result, {"latency"});
+    if (!found || !found->is_object())
+        return std::nullopt;
+    const Json &l = *found;
+    Latency lat;
+    lat.medianMs = numberAt(l, {"median_ms"}, NAN);
+    if (!std::isfinite(lat.medianMs) || lat.medianMs <= 0)
+        return std::nullopt; // a record edited into nonsense times nothing
+    lat.minMs = numberAt(l, {"min_ms"}, lat.medianMs);
+    lat.q1Ms = numberAt(l, {"q1_ms"}, lat.medianMs);
+    lat.q3Ms = numberAt(l, {"q3_ms"}, lat.medianMs);
+    lat.p90Ms = numberAt(l, {"p90_ms"}, lat.medianMs);
+    return lat;
+}
+
+bool timedAndCorrect(const ExperimentRecord &r)
+{
+    const Json *correct = findAt(r.result, {"correct"});
+    return correct && *correct == Json(true) && !r.untrusted() && recordedLatency(r).has_value();
+}
+
+double trustedMedianMs(const ExperimentRecord &r)
+{
+    return timedAndCorrect(r) ? recordedMedianMs(r) : NAN;
+}
+
+void takeOutcome(ExperimentRecord &r, const EvalOutcome &outcome)
+{
+    r.host = outcome.host.isEmpty() ? r.host : outcome.host;
+    r.result = outcome.infra ? Json() : outcome.result.document;
+    r.infraError = outcome.infra ? outcome.infraMessage : QString();
+    const Json *timings = outcome.infra ? nullptr : findAt(r.result, {"timings"});
+    r.timings = timings && timings->is_object() ? *timings : Json::object();
+    r.timings["wall_ms"] = outcome.wallMs;
+}
+
+const ExperimentRecord *startRecord(const std::vector<ExperimentRecord> &records, int namedStartId)
+{
+    if (namedStartId > 0) {
+        for (const ExperimentRecord &r : records) {
+            if (r.id == namedStartId)
+                return &r;
+        }
+    }
+    for (const ExperimentRecord &r : records) {
+        if (r.round == 0 && r.origin == Origin::Human)
+            return &r;
+    }
+    return nullptr;
+}
+
+bool canBeBest(const ExperimentRecord &r)
+{
+    return (r.decision == Verdict::Kept || r.decision == Verdict::Evaluated) &&
+           r.origin != Origin::Baseline && timedAndCorrect(r);
+}
+
+const ExperimentRecord *bestRecord(const std::vector<ExperimentRecord> &records,
+                                   const std::function<bool(const ExperimentRecord &)> &also)
+{
+    const ExperimentRecord *best = nullptr;
+    for (const ExperimentRecord &r : records) {
+        if (!canBeBest(r) || (also && !also(r)))
+            continue;
+        if (!best || recordedMedianMs(r) < recordedMedianMs(*best))
+            best = &r;
+    }
+    return best;
+}
+
+} // namespace kwb

@@ -1,0 +1,86 @@
+#pragma once
+
+// The vocabulary of a recorded candidate: what the loop decided, where the
+// candidate came from, and the rules every reader uses to ask "was it
+// timed and correct?", "which record is the start?" and "which is the
+// best?". Words ("kept", "agent"…) exist only at the JSON boundary
+// (experiments.jsonl) and in what is shown.
+
+#include "eval/result.h"
+
+#include <QString>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace kwb {
+
+struct EvalOutcome;
+struct ExperimentRecord;
+
+/// What happened to a candidate (the record's "decision").
+enum class Verdict
+{
+    Unknown,   ///< a word this version does not know (a newer kwb wrote it)
+    Evaluated, ///< measured outside the loop (kwb eval): no decision taken
+    Kept,      ///< correct and faster beyond the noise: the new incumbent
+    Discarded, ///< correct but not faster beyond the noise
+    Reverted,  ///< regressed past the divergence threshold
+    Failed,    ///< did not compile, wrong, crashed, timed out, or a false win
+    Rejected,  ///< the engineer rejected it at the gate (never shipped)
+    Infra,     ///< the host failed: nothing is known about the kernel
+    Baseline,  ///< a reference implementation, timed for comparison
+    Imported,  ///< a measurement imported from a Kernel Tuner cache
+};
+
+/// Who proposed a candidate (the record's "origin").
+enum class Origin
+{
+    Unknown,
+    Human,    ///< the starting kernel, a hand edit, kwb eval
+    Search,   ///< the knob search
+    Agent,    ///< the LLM planner
+    Baseline, ///< a baseline of the workload
+    Imported, ///< kwb import
+};
+
+/// The word stored in experiments.jsonl ("kept"; "" for Unknown).
+QString verdictWord(Verdict v);
+/// The verdict a stored word names (Unknown for a word not known here).
+Verdict verdictFromWord(const QString &word);
+/// The verdict in the user's language, for display.
+QString verdictLabel(Verdict v);
+QString originWord(Origin o);
+Origin originFromWord(const QString &word);
+
+/// The median time of a record's result (NaN when it has none), whether
+/// or not it can be trusted: for showing a row, never for choosing.
+double recordedMedianMs(const ExperimentRecord &r);
+/// The latency of a result that holds one with a positive median.
+std::optional<Latency> recordedLatency(const ExperimentRecord &r);
+/// Timed and correct: correct on every seed, a positive median time, and
+/// trusted (not a false win, not flagged by the harness). Only such a
+/// record can be a best, a point on a chart or a speedup.
+bool timedAndCorrect(const ExperimentRecord &r);
+/// The median of a timed-and-correct record; NaN otherwise.
+double trustedMedianMs(const ExperimentRecord &r);
+
+/// What an evaluation's outcome puts in its record: the result document
+/// (null for an infrastructure failure), its timings with the wall time,
+/// the infrastructure error. The decision is the caller's.
+void takeOutcome(ExperimentRecord &r, const EvalOutcome &outcome);
+
+/// The start: the record the loop state names (`namedStartId`, 0 when
+/// none), else the first round-0 record a human proposed (the workload's
+/// starting kernel). Null when there is none.
+const ExperimentRecord *startRecord(const std::vector<ExperimentRecord> &records,
+                                    int namedStartId = 0);
+/// The best: the fastest timed-and-correct record that the loop kept or
+/// that was evaluated on its own (never a baseline, an import or a record
+/// the loop discarded), passing `also` when given. Null when there is none.
+const ExperimentRecord *bestRecord(const std::vector<ExperimentRecord> &records,
+                                   const std::function<bool(const ExperimentRecord &)> &also = {});
+/// Whether `r` may be a best at all (the rule bestRecord applies).
+bool canBeBest(const ExperimentRecord &r);
+
+} // namespace kwb
