@@ -1,8 +1,9 @@
 # The two commands a new user needs (see README.md):
 #   make run    install deps, build, open the workbench on the bundled example
 #               (no display: run the same loop headless)
-#   make test   install deps, build, run every test through ctest, then each
-#               fuzz target for a minute
+#   make test   install deps, build, check formatting, the floors of core and
+#               clang-tidy, run every test through ctest, then each fuzz
+#               target for a minute
 PRESET ?= dev
 BUILD_DIR ?= build
 EXAMPLE ?= examples/matmul-cpu/workload.json
@@ -13,7 +14,7 @@ FUZZ_SECONDS ?= 60
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 
-.PHONY: all deps configure build run test fuzz deb clean
+.PHONY: all deps configure build run test style sanitize fuzz deb clean
 
 all: build
 
@@ -36,8 +37,22 @@ run: build
 	fi
 
 test: build
+	@scripts/style.sh check-format
+	@python3 scripts/floors.py
+	@scripts/style.sh tidy $(BUILD_DIR)
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
 	@scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The style gates alone: formatting (clang-format) and clang-tidy over core/.
+style: configure
+	@scripts/style.sh check-format
+	@python3 scripts/floors.py
+	@scripts/style.sh tidy $(BUILD_DIR)
+
+# The core suites under AddressSanitizer and UBSan (build-asan/). Not yet
+# part of `make test`: see HACKING.md, "Style gates".
+sanitize: deps
+	@scripts/sanitize.sh
 
 # The libFuzzer targets of the readers (build-fuzz/, clang), each run for
 # FUZZ_SECONDS (60 in `make test`; `make fuzz FUZZ_SECONDS=600` for longer).
@@ -49,4 +64,4 @@ deb: build
 	cd $(BUILD_DIR) && cpack -G DEB
 
 clean:
-	rm -rf $(BUILD_DIR) build-fuzz
+	rm -rf $(BUILD_DIR) build-fuzz build-asan

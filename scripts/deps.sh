@@ -13,7 +13,7 @@ packages=(
   xvfb xauth fonts-dejavu-core openssh-server openssh-client
   gnome-keyring dbus-daemon libsecret-1-0
   help2man desktop-file-utils appstream debootstrap
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev clang-format-14 clang-tidy-14
 )
 
 missing=()
