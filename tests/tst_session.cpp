@@ -3,6 +3,7 @@
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
+#include <QLoggingCategory>
 #include <QtTest>
 
 using namespace kwb;
@@ -46,6 +47,35 @@ private Q_SLOTS:
         QVERIFY(SessionStore::sourceHash(a) !=
                 SessionStore::sourceHash(u"int f() {\nreturn 1;\n}\n"_s)); // indentation counts
         QCOMPARE(SessionStore::sourceHash(a).size(), 64);
+    }
+
+    void loggingCategoriesAreSwitchable()
+    {
+        // The subsystems log under kwb.<name>, quiet below warnings until
+        // QT_LOGGING_RULES (or these filter rules) turn debug on.
+        static QStringList heard;
+        heard.clear();
+        const QtMessageHandler previous =
+            qInstallMessageHandler([](QtMsgType, const QMessageLogContext &c, const QString &m) {
+                heard << QString::fromLatin1(c.category) + u": "_s + m;
+            });
+        auto restore = qScopeGuard([&] {
+            qInstallMessageHandler(previous);
+            QLoggingCategory::setFilterRules(QString());
+        });
+        QTemporaryDir tmp;
+        QString error;
+        auto s = SessionStore::create(tmp.path() + u"/s"_s, m_workload, m_target, &error);
+        QVERIFY2(s, qPrintable(error));
+        ExperimentRecord quiet = record(u"quiet"_s);
+        QVERIFY(s->append(quiet, &error));
+        QVERIFY2(heard.filter(u"kwb.session"_s).isEmpty(), qPrintable(heard.join(u'\n')));
+        QLoggingCategory::setFilterRules(u"kwb.session.debug=true"_s);
+        ExperimentRecord loud = record(u"loud"_s);
+        QVERIFY(s->append(loud, &error));
+        QCOMPARE(heard.filter(u"kwb.session: "_s).size(), 1);
+        QVERIFY2(heard.filter(u"kwb.session: "_s).first().contains(u"appends # 2"_s),
+                 qPrintable(heard.join(u'\n')));
     }
 
     void roundTrip()

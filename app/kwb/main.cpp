@@ -12,6 +12,7 @@
 #include "remote/remotecommand.h"
 #include "remote/sshconnection.h"
 #include "report.h"
+#include "run/evaluation.h"
 #include "session/sessionstore.h"
 #include "summary.h"
 #include "targets/targetprofile.h"
@@ -82,27 +83,26 @@ int exitFor(const EvalResult &r)
     return r.failed() ? ExitKernelFailed : ExitOk;
 }
 
+// The peaks of this machine for `target` (kwb calibrate): from the cache
+// unless `force`; progress on stderr unless `quiet`.
 std::optional<Calibration> calibrate(const TargetProfile &target, const QString &workRoot,
-                                     bool force, bool quiet, Host *host = nullptr)
+                                     bool force, bool quiet)
 {
-    Calibrator calibrator;
-    if (host && !host->isLocal())
-        calibrator.setRunnerFactory(host->runnerFactory());
+    HostCalibration calibration;
     std::optional<Calibration> result;
     QEventLoop loop;
-    QObject::connect(&calibrator, &Calibrator::consoleLine, &loop, [quiet](const QString &l) {
+    QObject::connect(&calibration, &HostCalibration::consoleLine, &loop, [quiet](const QString &l) {
         if (!quiet)
             err(l);
     });
-    QObject::connect(&calibrator, &Calibrator::finished, &loop, [&](const Calibration &c) {
-        result = c;
-        loop.quit();
-    });
-    QObject::connect(&calibrator, &Calibrator::failed, &loop, [&](const QString &e) {
-        err(u"kwb: "_s + e);
-        loop.quit();
-    });
-    calibrator.start(target, host ? host->spec : u"local"_s, workRoot, force);
+    QObject::connect(&calibration, &HostCalibration::failed, &loop,
+                     [](const QString &e) { err(u"kwb: "_s + e); });
+    QObject::connect(&calibration, &HostCalibration::finished, &loop,
+                     [&](const std::optional<Calibration> &c) {
+                         result = c;
+                         loop.quit();
+                     });
+    calibration.start(target, nullptr, workRoot, force);
     loop.exec();
     return result;
 }
@@ -264,45 +264,40 @@ int cmdEval(const QStringList &args)
         return ExitInfra;
     if (!host->isLocal())
         workRoot += u"@"_s + hostSpec; // the local mirror of what the host gets
-    auto calibration = calibrate(target, workRoot, p.isSet(u"recalibrate"_s), quiet, host.get());
-    if (!calibration)
-        err(u"kwb: "_s + Kwb::tr("continuing without calibration: % of peak and the bottleneck "
-                                 "class will be missing"));
-
-    Evaluator evaluator(w, target, calibration.value_or(Calibration{}), workRoot);
-    evaluator.setRunnerFactory(host->runnerFactory());
+    // Calibrate, evaluate and record: core/run/evaluation, as the loop does.
+    SingleEvaluation evaluation(w, target, *host, workRoot);
     EvalOutcome outcome;
     QEventLoop loop;
-    QObject::connect(&evaluator, &Evaluator::consoleLine, &loop, [quiet](const QString &line) {
-        if (!quiet)
-            err(u"  │ "_s + line);
-    });
-    QObject::connect(&evaluator, &Evaluator::finished, &loop, [&](const EvalOutcome &o) {
+    QObject::connect(&evaluation, &SingleEvaluation::calibrationLine, &loop,
+                     [quiet](const QString &line) {
+                         if (!quiet)
+                             err(line);
+                     });
+    QObject::connect(
+        &evaluation, &SingleEvaluation::calibrationFailed, &loop, [](const QString &e) {
+            err(u"kwb: "_s + e);
+            err(u"kwb: "_s + Kwb::tr("continuing without calibration: % of peak and the "
+                                     "bottleneck class will be missing"));
+        });
+    QObject::connect(&evaluation, &SingleEvaluation::harnessLine, &loop,
+                     [quiet](const QString &line) {
+                         if (!quiet)
+                             err(u"  │ "_s + line);
+                     });
+    QObject::connect(&evaluation, &SingleEvaluation::finished, &loop, [&](const EvalOutcome &o) {
         outcome = o;
         loop.quit();
     });
     const QString startedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    Candidate candidate{source, u"human"_s, knobs, label, {}};
-    evaluator.start(candidate);
+    const Candidate candidate{source, u"human"_s, knobs, label, {}};
+    evaluation.start(candidate, p.isSet(u"recalibrate"_s));
     loop.exec();
 
-    if (session) {
-        ExperimentRecord rec;
-        rec.round = 0;
-        rec.origin = Origin::Human;
-        rec.sourceHash = hash;
-        rec.knobs = knobs;
-        rec.plan = u"kwb eval "_s + label;
-        rec.host = hostSpec;
-        rec.decision = outcome.infra ? Verdict::Infra : Verdict::Evaluated;
-        takeOutcome(rec, outcome);
-        rec.startedAt = startedAt;
-        rec.finishedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-        QString error;
-        if (!session->record(rec, source, outcome.console, &error)) {
-            err(u"kwb eval: "_s + Kwb::tr("could not record the evaluation: %1").arg(error));
-            return ExitInfra;
-        }
+    QString error;
+    if (session &&
+        !recordSingleEvaluation(*session, candidate, outcome, hostSpec, startedAt, &error)) {
+        err(u"kwb eval: "_s + Kwb::tr("could not record the evaluation: %1").arg(error));
+        return ExitInfra;
     }
 
     if (outcome.infra) {
@@ -375,9 +370,9 @@ std::function<Json(const Json &)> llmLayer(const QCommandLineParser &p)
     };
 }
 
-int cmdRun(const QStringList &args)
+// kwb run's options (its help lists them in this order).
+void addRunOptions(QCommandLineParser &p)
 {
-    QCommandLineParser p;
     p.setApplicationDescription(Kwb::tr("Run the optimization loop on the workload's hosts with "
                                         "the knob search or the LLM planner."));
     p.addHelpOption();
@@ -446,6 +441,53 @@ int cmdRun(const QStringList &args)
                          "llm.price_in and llm.price_out per million tokens)."),
                  u"USD"_s});
     p.addOption({u"quiet"_s, Kwb::tr("Print only the candidate lines and the summary.")});
+}
+
+// The run's options from the command line: only options; the Workbench
+// assembles the run, as it does for the window. Problems are printed.
+std::optional<RunOptions> runOptionsFrom(const QCommandLineParser &p)
+{
+    RunOptions options;
+    if (p.isSet(u"batch"_s)) {
+        bool ok = false;
+        options.batch = p.value(u"batch"_s).toInt(&ok);
+        if (!ok || options.batch < 1) {
+            err(u"kwb run: "_s + Kwb::tr("--batch takes a positive number of candidates"));
+            return std::nullopt;
+        }
+    }
+    const auto strategy = parseStrategy(p.value(u"strategy"_s));
+    if (!strategy) {
+        err(u"kwb run: "_s +
+            Kwb::tr("unknown strategy '%1' (model, coordinate, random, exhaustive)")
+                .arg(p.value(u"strategy"_s)));
+        return std::nullopt;
+    }
+    if (p.isSet(u"prompts"_s) && !QFileInfo(p.value(u"prompts"_s)).isDir()) {
+        err(u"kwb run: "_s + Kwb::tr("--prompts: %1 is not a folder")
+                                 .arg(QFileInfo(p.value(u"prompts"_s)).absoluteFilePath()));
+        return std::nullopt;
+    }
+    options.strategy = *strategy;
+    options.seed = p.value(u"seed"_s).toULongLong();
+    options.planner = p.value(u"planner"_s);
+    options.llmLayer = llmLayer(p);
+    options.hosts = p.values(u"host"_s);
+    options.requireEveryHost = true; // the user named them: one missing stops the run
+    options.acceptNewHostKey = p.isSet(u"accept-new-host-key"_s);
+    options.parallel = std::max(1, p.value(u"parallel"_s).toInt());
+    options.loop.maxEvals = p.value(u"max-evals"_s).toInt();
+    options.loop.timeLimitS = p.value(u"time-limit"_s).toDouble();
+    options.loop.plateauRounds = std::max(0, p.value(u"plateau"_s).toInt());
+    options.loop.maxCost = p.value(u"max-cost"_s).toDouble();
+
+    return options;
+}
+
+int cmdRun(const QStringList &args)
+{
+    QCommandLineParser p;
+    addRunOptions(p);
     if (!p.parse(args)) {
         err(u"kwb run: "_s + p.errorText());
         return ExitUsage;
@@ -468,41 +510,10 @@ int cmdRun(const QStringList &args)
         return ExitUsage;
     }
 
-    // Options only: the Workbench assembles the run, as it does for the window.
-    RunOptions options;
-    if (p.isSet(u"batch"_s)) {
-        bool ok = false;
-        options.batch = p.value(u"batch"_s).toInt(&ok);
-        if (!ok || options.batch < 1) {
-            err(u"kwb run: "_s + Kwb::tr("--batch takes a positive number of candidates"));
-            return ExitUsage;
-        }
-    }
-    const auto strategy = parseStrategy(p.value(u"strategy"_s));
-    if (!strategy) {
-        err(u"kwb run: "_s +
-            Kwb::tr("unknown strategy '%1' (model, coordinate, random, exhaustive)")
-                .arg(p.value(u"strategy"_s)));
+    const std::optional<RunOptions> parsed = runOptionsFrom(p);
+    if (!parsed)
         return ExitUsage;
-    }
-    if (p.isSet(u"prompts"_s) && !QFileInfo(p.value(u"prompts"_s)).isDir()) {
-        err(u"kwb run: "_s + Kwb::tr("--prompts: %1 is not a folder")
-                                 .arg(QFileInfo(p.value(u"prompts"_s)).absoluteFilePath()));
-        return ExitUsage;
-    }
-    options.strategy = *strategy;
-    options.seed = p.value(u"seed"_s).toULongLong();
-    options.planner = p.value(u"planner"_s);
-    options.llmLayer = llmLayer(p);
-    options.hosts = p.values(u"host"_s);
-    options.requireEveryHost = true; // the user named them: one missing stops the run
-    options.acceptNewHostKey = p.isSet(u"accept-new-host-key"_s);
-    options.parallel = std::max(1, p.value(u"parallel"_s).toInt());
-    options.loop.maxEvals = p.value(u"max-evals"_s).toInt();
-    options.loop.timeLimitS = p.value(u"time-limit"_s).toDouble();
-    options.loop.plateauRounds = std::max(0, p.value(u"plateau"_s).toInt());
-    options.loop.maxCost = p.value(u"max-cost"_s).toDouble();
-
+    const RunOptions &options = *parsed;
     QString error;
     std::unique_ptr<Workbench> wb = workloadPath.isEmpty()
                                         ? Workbench::open(dir, &error, options)

@@ -1,6 +1,7 @@
 #include "workbench.h"
 
 #include "eval/calibration.h"
+#include "evaluation.h"
 #include "loop/evalbackend.h"
 #include "planning/llmplanner.h"
 #include "planning/planner.h"
@@ -311,19 +312,17 @@ void Workbench::calibrate()
 {
     m_connecting = false;
     EvalHost *first = m_hosts.front().get();
-    m_calibrator = std::make_unique<Calibrator>();
-    m_calibrator->setRunnerFactory(first->runnerFactory());
-    connect(m_calibrator.get(), &Calibrator::consoleLine, this, &Workbench::consoleLine);
-    connect(m_calibrator.get(), &Calibrator::finished, this,
-            [this](const Calibration &c) { startLoop(c); });
-    connect(m_calibrator.get(), &Calibrator::failed, this, [this](const QString &e) {
+    m_calibrator = std::make_unique<HostCalibration>();
+    connect(m_calibrator.get(), &HostCalibration::consoleLine, this, &Workbench::consoleLine);
+    connect(m_calibrator.get(), &HostCalibration::failed, this, [this](const QString &e) {
         Q_EMIT errorOccurred(
             tr("Calibration failed (%1); running without %% of peak and bottleneck classes.")
                 .arg(e));
-        startLoop(Calibration{});
     });
+    connect(m_calibrator.get(), &HostCalibration::finished, this,
+            [this](const std::optional<Calibration> &c) { startLoop(c.value_or(Calibration{})); });
     Q_EMIT consoleLine(tr("Measuring the peaks of %1 (once; cached)…").arg(first->spec));
-    m_calibrator->start(*m_target, first->spec, sessionWorkRoot(m_session->dir(), *first), false);
+    m_calibrator->start(*m_target, first, sessionWorkRoot(m_session->dir(), *first), false);
     Q_EMIT stateChanged();
 }
 

@@ -18,7 +18,7 @@
 
 namespace kwb {
 
-class Calibrator;
+class HostCalibration;
 class EvalBackend;
 struct EvalHost;
 class LlmPlanner;
@@ -186,7 +186,7 @@ private:
     std::unique_ptr<Planner> m_planner;
     std::unique_ptr<EvalBackend> m_backend;
     std::unique_ptr<OptimizationLoop> m_loop;
-    std::unique_ptr<Calibrator> m_calibrator;
+    std::unique_ptr<HostCalibration> m_calibrator;
     std::vector<std::unique_ptr<EvalHost>> m_hosts;
     HostModel m_hostModel;
     SshPrompts m_prompts;

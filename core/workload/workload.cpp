@@ -452,52 +452,13 @@ void readPrecisionAndTolerances(Reader &r, Workload &w, const TargetProfile *tar
 
 } // namespace
 
-WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
+// The readers of loadWorkload, one per section of the file; each reports
+// through `r` and fills `w`.
+namespace {
+
+/// name, description, target, the kernel, reference and template files, the entries.
+void readIdentity(Reader &r, const Json &root, Workload &w, const TargetProfile *target)
 {
-    WorkloadLoad out;
-    const QString absPath = QFileInfo(path).absoluteFilePath();
-    Diagnostic syntax;
-    auto doc = JsonText::parseFile(path, &syntax);
-    if (!doc) {
-        out.errors.append(syntax);
-        return out;
-    }
-    const Json &root = doc->root();
-    Reader r(*doc, out);
-    out.warnings += doc->duplicateKeyWarnings();
-    if (!root.is_object()) {
-        r.error("",
-                FileText::tr("a workload must be a JSON object, found %1").arg(jsonTypeName(root)));
-        return out;
-    }
-
-    Workload w;
-    w.path = absPath;
-    w.dir = QFileInfo(absPath).absolutePath();
-    w.snapshot = root;
-
-    // Every missing required name in one message, nested ones included.
-    QStringList missing;
-    for (const QString &key : kRequired) {
-        if (!root.contains(ss(key)))
-            missing << key;
-    }
-    if (root.contains("goal") && root["goal"].is_object()) {
-        for (const char *key : {"metric", "target"}) {
-            if (!root["goal"].contains(key))
-                missing << u"goal."_s + QString::fromLatin1(key);
-        }
-    }
-    if (!missing.isEmpty()) {
-        out.errors.append({Diagnostic::Severity::Error,
-                           path,
-                           {},
-                           (missing.size() == 1 ? FileText::tr("missing required name: %1")
-                                                : FileText::tr("missing required names: %1"))
-                               .arg(missing.join(u", "_s))});
-    }
-    r.unknownKeys("", kRequired + kOptional);
-
     if (auto v = r.string("/name")) {
         // Shown everywhere and written into generated files' comments.
         if (!isOneLine(*v))
@@ -536,7 +497,11 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
                 FileText::tr(
                     "kernel and reference entries must differ (both are '%1'); set entry.reference")
                     .arg(w.kernelEntry));
+}
 
+/// dims and verify_dims (the second shape).
+void readDims(Reader &r, const Json &root, Workload &w)
+{
     if (r.object("/dims")) {
         for (const auto &[name, value] : root["dims"].items()) {
             const std::string p = "/dims/" + pointerToken(name);
@@ -588,6 +553,11 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
                    FileText::tr(
                        "verify_dims names the benchmark shape itself, so it checks nothing new"));
     }
+}
+
+/// inputs, outputs, precision and tolerances, flops and bytes.
+void readTensorsAndCost(Reader &r, Workload &w, const TargetProfile *target)
+{
     readTensors(r, "/inputs", w, w.inputs);
     readTensors(r, "/outputs", w, w.outputs);
     {
@@ -627,7 +597,11 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
         }
         *text = *expr;
     }
+}
 
+/// hosts.
+void readHosts(Reader &r, const Json &root, Workload &w)
+{
     if (auto hosts = r.strings("/hosts")) {
         if (hosts->isEmpty())
             r.error("/hosts", FileText::tr("'hosts' must name at least one host (e.g. \"local\")"));
@@ -642,7 +616,11 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
         }
         w.hosts = *hosts;
     }
+}
 
+/// goal: its metric (from the target's catalog), target and direction.
+void readGoal(Reader &r, Workload &w, const TargetProfile *target)
+{
     if (r.object("/goal")) {
         if (auto v = r.string("/goal/metric")) {
             w.goal.metric = *v;
@@ -672,7 +650,11 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
         }
         r.unknownKeys("/goal", {u"metric"_s, u"target"_s, u"direction"_s});
     }
+}
 
+/// rounds, batch, threads, max_speedup, planner and the llm settings.
+void readPlanning(Reader &r, Workload &w)
+{
     if (auto v = r.integer("/rounds", 1))
         w.rounds = int(*v);
     if (auto v = r.integer("/batch", 1))
@@ -712,6 +694,11 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
                                u"retries"_s, u"timeout_s"_s, u"price_in"_s, u"price_out"_s,
                                u"prices"_s, u"notes"_s, u"samples"_s, u"prompts"_s});
     }
+}
+
+/// correctness, benchmark, divergence and compile flags.
+void readMeasurement(Reader &r, Workload &w)
+{
     if (r.object("/correctness")) {
         if (auto v = r.number("/correctness/atol", 0, false))
             w.correctness.atol = *v;
@@ -766,13 +753,18 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     }
     if (auto v = r.strings("/compile_flags"))
         w.compileFlags = *v;
+}
 
+/// the second shape's check, knobs, knob_map, baselines.
+void readKnobsAndBaselines(Reader &r, const Json &root, const JsonText &doc, Workload &w,
+                           QList<Diagnostic> *errors)
+{
     if (!w.verifyDimValues.empty()) {
         QString err;
         if (!reshaped(w, w.verifyDimValues, &err))
             r.error("/verify_dims", FileText::tr("the second shape does not work: %1").arg(err));
     }
-    w.knobs = KnobSpace::fromJson(*doc, w.dimNames, w.dimValues, &out.errors);
+    w.knobs = KnobSpace::fromJson(doc, w.dimNames, w.dimValues, errors);
     if (r.object("/knob_map")) {
         for (const auto &[cls, names] : root["knob_map"].items()) {
             const std::string p = "/knob_map/" + pointerToken(cls);
@@ -822,6 +814,64 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
 
     if (!w.knobs.isEmpty() && w.templatePath.isEmpty() && !root.contains("template"))
         r.warn("/knobs", FileText::tr("knobs are declared but no 'template' kernel uses them"));
+}
+
+} // namespace
+
+WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
+{
+    WorkloadLoad out;
+    const QString absPath = QFileInfo(path).absoluteFilePath();
+    Diagnostic syntax;
+    auto doc = JsonText::parseFile(path, &syntax);
+    if (!doc) {
+        out.errors.append(syntax);
+        return out;
+    }
+    const Json &root = doc->root();
+    Reader r(*doc, out);
+    out.warnings += doc->duplicateKeyWarnings();
+    if (!root.is_object()) {
+        r.error("",
+                FileText::tr("a workload must be a JSON object, found %1").arg(jsonTypeName(root)));
+        return out;
+    }
+
+    Workload w;
+    w.path = absPath;
+    w.dir = QFileInfo(absPath).absolutePath();
+    w.snapshot = root;
+
+    // Every missing required name in one message, nested ones included.
+    QStringList missing;
+    for (const QString &key : kRequired) {
+        if (!root.contains(ss(key)))
+            missing << key;
+    }
+    if (root.contains("goal") && root["goal"].is_object()) {
+        for (const char *key : {"metric", "target"}) {
+            if (!root["goal"].contains(key))
+                missing << u"goal."_s + QString::fromLatin1(key);
+        }
+    }
+    if (!missing.isEmpty()) {
+        out.errors.append({Diagnostic::Severity::Error,
+                           path,
+                           {},
+                           (missing.size() == 1 ? FileText::tr("missing required name: %1")
+                                                : FileText::tr("missing required names: %1"))
+                               .arg(missing.join(u", "_s))});
+    }
+    r.unknownKeys("", kRequired + kOptional);
+
+    readIdentity(r, root, w, target);
+    readDims(r, root, w);
+    readTensorsAndCost(r, w, target);
+    readHosts(r, root, w);
+    readGoal(r, w, target);
+    readPlanning(r, w);
+    readMeasurement(r, w);
+    readKnobsAndBaselines(r, root, *doc, w, &out.errors);
 
     // Report in file order, as a compiler would.
     auto byPosition = [](const Diagnostic &a, const Diagnostic &b) {
