@@ -2,8 +2,8 @@
 #   make run    install deps, build, open the workbench on the bundled example
 #               (no display: run the same loop headless)
 #   make test   install deps, build, check formatting, the floors of core and
-#               clang-tidy, run every test through ctest, then each fuzz
-#               target for a minute
+#               clang-tidy, run every test through ctest, again under
+#               ASan/LSan/UBSan, then each fuzz target for a minute
 PRESET ?= dev
 BUILD_DIR ?= build
 EXAMPLE ?= examples/matmul-cpu/workload.json
@@ -41,6 +41,7 @@ test: build
 	@python3 scripts/floors.py
 	@scripts/style.sh tidy $(BUILD_DIR)
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
+	@scripts/sanitize.sh
 	@scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # The style gates alone: formatting (clang-format) and clang-tidy over core/.
@@ -49,8 +50,7 @@ style: configure
 	@python3 scripts/floors.py
 	@scripts/style.sh tidy $(BUILD_DIR)
 
-# The core suites under AddressSanitizer and UBSan (build-asan/). Not yet
-# part of `make test`: see HACKING.md, "Style gates".
+# Every suite under AddressSanitizer, LeakSanitizer and UBSan (build-asan/).
 sanitize: deps
 	@scripts/sanitize.sh
 

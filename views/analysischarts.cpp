@@ -26,7 +26,9 @@ RooflineChart::RooflineChart(QWidget *parent) : QChartView(parent)
     c->setTitle(tr("Roofline"));
     c->legend()->setAlignment(Qt::AlignBottom);
     c->setMargins(QMargins(4, 4, 4, 4));
+    QChart *initial = chart(); // setChart() gives the first chart up: ours to delete
     setChart(c);
+    delete initial;
     m_ceiling = new QLineSeries;
     m_ceiling->setName(tr("ceilings (calibrated)"));
     m_ceiling->setPen(QPen(QColor(120, 120, 120), 2));
@@ -151,7 +153,9 @@ void RooflineChart::rebuild()
 SelectionBars::SelectionBars(QWidget *parent) : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
+    QChart *initial = chart(); // setChart() gives the first chart up: ours to delete
     setChart(themedChart());
+    delete initial;
     chart()->setTitle(tr("Selected candidate: change in % (right = better)"));
     chart()->legend()->setAlignment(Qt::AlignBottom);
     chart()->setMargins(QMargins(4, 4, 4, 4));
@@ -161,8 +165,10 @@ void SelectionBars::showCandidate(Workbench *workbench, int id)
 {
     m_values.clear();
     chart()->removeAllSeries();
-    for (QAbstractAxis *a : chart()->axes())
-        chart()->removeAxis(a);
+    for (QAbstractAxis *a : chart()->axes()) {
+        chart()->removeAxis(a); // gives up ownership: ours to delete (ASan found the leak)
+        delete a;
+    }
     const CandidateModel *m = workbench ? workbench->candidates() : nullptr;
     const ExperimentRecord *r = m ? m->recordById(id) : nullptr;
     if (!r)

@@ -113,7 +113,9 @@ MetricChart::MetricChart(QWidget *parent) : QChartView(parent)
     auto *c = themedChart();
     c->legend()->setAlignment(Qt::AlignBottom);
     c->setMargins(QMargins(4, 4, 4, 4));
+    QChart *initial = chart(); // setChart() gives the first chart up: ours to delete
     setChart(c);
+    delete initial;
     m_failed = markerSeries(tr("failed", "chart legend: keep it short"), QColor(211, 47, 47), true);
     m_bestLine = new QLineSeries;
     m_bestLine->setName(tr("best", "chart legend: the best so far"));

@@ -35,8 +35,7 @@ SingleEvaluation::SingleEvaluation(const Workload &workload, const TargetProfile
 {
     connect(&m_calibration, &HostCalibration::consoleLine, this,
             &SingleEvaluation::calibrationLine);
-    connect(&m_calibration, &HostCalibration::failed, this,
-            &SingleEvaluation::calibrationFailed);
+    connect(&m_calibration, &HostCalibration::failed, this, &SingleEvaluation::calibrationFailed);
     connect(&m_calibration, &HostCalibration::finished, this,
             [this](const std::optional<Calibration> &c) { evaluate(c.value_or(Calibration{})); });
 }
