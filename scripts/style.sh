@@ -13,7 +13,7 @@ clang_format=$(command -v clang-format-14 || command -v clang-format || true)
 clang_tidy=$(command -v clang-tidy-14 || command -v clang-tidy || true)
 
 sources() {
-  git ls-files -- 'core/*.cpp' 'core/*.h' 'views/*.cpp' 'views/*.h' 'app/*.cpp' 'app/*.h' \
+  git ls-files --cached --others --exclude-standard -- 'core/*.cpp' 'core/*.h' 'views/*.cpp' 'views/*.h' 'app/*.cpp' 'app/*.h' \
     'tests/*.cpp' 'tests/*.h' 'fuzz/*.cpp' 'fuzz/*.h' 'bench/*.cpp' 'bench/*.h'
 }
 
