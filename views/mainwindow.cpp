@@ -393,6 +393,9 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
                     selectCandidate(i.data(CandidateModel::IdRole).toInt());
             });
     connect(wb, &Workbench::consoleLine, m_console, &QPlainTextEdit::appendPlainText);
+    connect(wb, &Workbench::candidateLine, m_console, [this](int id, const QString &line) {
+        m_console->appendPlainText(u'#' + QString::number(id) + u"  "_s + line);
+    });
     m_llm->setModel(wb->llmCalls());
     m_llm->setRecords(wb->session().experiments());
     connect(wb, &Workbench::errorOccurred, this, &MainWindow::showError);

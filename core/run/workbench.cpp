@@ -411,9 +411,7 @@ void Workbench::startLoop(const Calibration &calibration)
             [this](const Json &j) { m_reflexions.append(j); });
     connect(loop, &OptimizationLoop::memoryAdded, this,
             [this](const Json &j) { m_memory.append(j); });
-    connect(loop, &OptimizationLoop::consoleLine, this, [this](int id, const QString &l) {
-        Q_EMIT consoleLine(u'#' + QString::number(id) + u"  "_s + l);
-    });
+    connect(loop, &OptimizationLoop::consoleLine, this, &Workbench::candidateLine);
     connect(loop, &OptimizationLoop::errorOccurred, this, &Workbench::errorOccurred);
     connect(loop, &OptimizationLoop::phaseChanged, this, &Workbench::stateChanged);
     connect(loop, &OptimizationLoop::finished, this, &Workbench::stateChanged);

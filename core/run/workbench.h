@@ -143,7 +143,10 @@ public:
     QString sourceOf(int id) const;
 
 Q_SIGNALS:
+    /// The run's own lines: hosts, calibration, planner, LLM calls.
     void consoleLine(const QString &line);
+    /// A candidate's console (its compiler and harness), line by line.
+    void candidateLine(int id, const QString &line);
     /// The LLM planner's calls, for the LLM view: the exact prompt, the reply
     /// as it streams, the end with tokens and cost and the session's ledger.
     void llmCallStarted(int call, int round, const QString &purpose, const QString &system,
