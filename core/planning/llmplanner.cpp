@@ -175,24 +175,10 @@ QHash<QString, QString> LlmPlanner::promptValues(const Job &job) const
     return v;
 }
 
-QHash<QString, QString> LlmPlanner::roundValues(const QString &incumbentText) const
+// The measured metrics of the incumbent, each with its unit, direction and
+// meaning from the target's catalog.
+QString LlmPlanner::incumbentMetricsText() const
 {
-    QHash<QString, QString> v;
-    v[u"language"_s] = m_target.language;
-    v[u"target_name"_s] = m_target.name;
-    v[u"workload"_s] =
-        m_workload.name +
-        (m_workload.description.isEmpty() ? QString() : u": "_s + m_workload.description);
-    v[u"goal"_s] = m_workload.goal.metric + (m_workload.goal.higherIsBetter ? u" ≥ "_s : u" ≤ "_s) +
-                   QString::number(m_workload.goal.target);
-    v[u"incumbent_id"_s] = m_incumbent ? QString::number(m_incumbent->id) : u"start"_s;
-    v[u"incumbent_source"_s] = incumbentText.trimmed();
-    v[u"bottleneck"_s] = m_bottleneck.isEmpty() ? u"unknown"_s : m_bottleneck;
-    if (m_incumbent) {
-        const std::string why = stringAt(m_incumbent->result, {"bottleneck", "why"});
-        if (!why.empty())
-            v[u"bottleneck"_s] += u" — "_s + qs(why);
-    }
     QStringList metrics;
     const Json *measured = m_incumbent ? findAt(m_incumbent->result, {"metrics"}) : nullptr;
     for (const MetricInfo &m : m_target.metrics) {
@@ -215,12 +201,22 @@ QHash<QString, QString> LlmPlanner::roundValues(const QString &incumbentText) co
                                QString::number(value->get<double>(), 'g', 4);
         }
     }
-    v[u"metrics"_s] = metrics.isEmpty() ? u"(no measurements yet)"_s : metrics.join(u'\n');
+    return metrics.isEmpty() ? u"(no measurements yet)"_s : metrics.join(u'\n');
+}
+
+// The optimization memory, best ranked first for the current bottleneck.
+QString LlmPlanner::memoryText() const
+{
     QStringList memory;
     const Json ranked = rankMemory(m_session.memory(), m_bottleneck);
     for (size_t i = 0; i < ranked.size() && i < 5; ++i)
         memory << u"- "_s + qs(ranked[i].dump()).left(400);
-    v[u"memory"_s] = memory.isEmpty() ? u"(none yet)"_s : memory.join(u'\n');
+    return memory.isEmpty() ? u"(none yet)"_s : memory.join(u'\n');
+}
+
+// The last reflexions: lesson, what to avoid, what to try.
+QString LlmPlanner::reflexionsText() const
+{
     // A reflection's field: a sentence, or a list of them.
     auto words = [](const Json &field) {
         if (field.is_string())
@@ -243,7 +239,12 @@ QHash<QString, QString> LlmPlanner::roundValues(const QString &incumbentText) co
                           (avoid.isEmpty() ? QString() : u" Avoid: "_s + avoid) +
                           (tryNext.isEmpty() ? QString() : u" Try: "_s + tryNext);
     }
-    v[u"reflexions"_s] = reflexions.isEmpty() ? u"(none yet)"_s : reflexions.join(u'\n');
+    return reflexions.isEmpty() ? u"(none yet)"_s : reflexions.join(u'\n');
+}
+
+// The last failed or rejected candidates and why.
+QString LlmPlanner::recentFailuresText() const
+{
     QStringList failures;
     const auto &records = m_session.experiments();
     for (auto it = records.rbegin(); it != records.rend() && failures.size() < 5; ++it) {
@@ -251,7 +252,31 @@ QHash<QString, QString> LlmPlanner::roundValues(const QString &incumbentText) co
             failures << u"- #"_s + QString::number(it->id) + u' ' + it->plan.left(100) + u": "_s +
                             it->cause.left(200);
     }
-    v[u"failures"_s] = failures.isEmpty() ? u"(none)"_s : failures.join(u'\n');
+    return failures.isEmpty() ? u"(none)"_s : failures.join(u'\n');
+}
+
+QHash<QString, QString> LlmPlanner::roundValues(const QString &incumbentText) const
+{
+    QHash<QString, QString> v;
+    v[u"language"_s] = m_target.language;
+    v[u"target_name"_s] = m_target.name;
+    v[u"workload"_s] =
+        m_workload.name +
+        (m_workload.description.isEmpty() ? QString() : u": "_s + m_workload.description);
+    v[u"goal"_s] = m_workload.goal.metric + (m_workload.goal.higherIsBetter ? u" ≥ "_s : u" ≤ "_s) +
+                   QString::number(m_workload.goal.target);
+    v[u"incumbent_id"_s] = m_incumbent ? QString::number(m_incumbent->id) : u"start"_s;
+    v[u"incumbent_source"_s] = incumbentText.trimmed();
+    v[u"bottleneck"_s] = m_bottleneck.isEmpty() ? u"unknown"_s : m_bottleneck;
+    if (m_incumbent) {
+        const std::string why = stringAt(m_incumbent->result, {"bottleneck", "why"});
+        if (!why.empty())
+            v[u"bottleneck"_s] += u" — "_s + qs(why);
+    }
+    v[u"metrics"_s] = incumbentMetricsText();
+    v[u"memory"_s] = memoryText();
+    v[u"reflexions"_s] = reflexionsText();
+    v[u"failures"_s] = recentFailuresText();
     v[u"signature"_s] = u"void "_s + m_workload.kernelEntry + u'(' +
                         kernelParameters(m_workload).join(u", "_s) + u')';
     v[u"reference_entry"_s] = m_workload.referenceEntry;

@@ -118,6 +118,11 @@ private:
     /// The values every prompt of a round shares (read once a round: the
     /// session's memory and reflexions are files).
     QHash<QString, QString> roundValues(const QString &incumbentText) const;
+    // The parts of roundValues that read the session.
+    QString incumbentMetricsText() const;
+    QString memoryText() const;
+    QString reflexionsText() const;
+    QString recentFailuresText() const;
     /// The round's values with the job's own: source, plan, feedback.
     QHash<QString, QString> promptValues(const Job &job) const;
     /// Renders template `purpose` with `values` and sends it (`then`: a
