@@ -434,10 +434,25 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
     updateStatus();
 }
 
+namespace {
+
+// What the window decides of a run: Settings → LLM provider laid over (or
+// under) the workload's `llm`; the rest is the workload's.
+RunOptions windowRunOptions()
+{
+    RunOptions options;
+    const GuiLlmSettings llm = GuiLlmSettings::load();
+    options.llmLayer = [llm](const Json &workloadLlm) { return llm.applyTo(workloadLlm); };
+    options.llmAlways = llm.always;
+    return options;
+}
+
+} // namespace
+
 bool MainWindow::openSession(const QString &dir)
 {
     QString error;
-    auto wb = Workbench::open(dir, &error);
+    auto wb = Workbench::open(dir, &error, windowRunOptions());
     if (!wb) {
         showError(tr("Cannot open the session %1:\n%2").arg(dir, error));
         return false;
@@ -449,7 +464,7 @@ bool MainWindow::openSession(const QString &dir)
 bool MainWindow::newSession(const QString &workloadPath, const QString &dir)
 {
     QString error;
-    auto wb = Workbench::create(workloadPath, dir, &error);
+    auto wb = Workbench::create(workloadPath, dir, &error, windowRunOptions());
     if (!wb) {
         showError(tr("Cannot start a session for %1:\n%2").arg(workloadPath, error));
         return false;
@@ -546,11 +561,7 @@ void MainWindow::runLoop()
     if (!m_workbench)
         return;
     // Settings → LLM provider, read now: it may have changed since the last run.
-    RunOptions options = m_workbench->options();
-    const GuiLlmSettings llm = GuiLlmSettings::load();
-    options.llmLayer = [llm](const Json &workloadLlm) { return llm.applyTo(workloadLlm); };
-    options.llmAlways = llm.always;
-    m_workbench->setOptions(options);
+    m_workbench->setOptions(windowRunOptions());
     m_workbench->run(LoopMode(m_mode->currentIndex()));
     updateActions();
 }

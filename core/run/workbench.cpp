@@ -50,6 +50,9 @@ std::unique_ptr<Workbench> Workbench::open(const QString &dir, QString *error,
                      .arg(path, describe(loaded.errors));
         return nullptr;
     }
+    // The planner's settings are checked before anything connects, as in create().
+    if (!choosePlanner(*loaded.workload, options, error))
+        return nullptr;
     std::unique_ptr<Workbench> wb(new Workbench);
     if (!wb->init(std::move(loaded), std::move(session), options))
         return nullptr;
@@ -335,12 +338,8 @@ void Workbench::showLlmCalls(LlmPlanner *planner)
             Q_EMIT consoleLine(
                 tr("llm: %1 call sent (its prompt and reply are in the LLM view)").arg(purpose));
             m_llmCalls.started(call, planner->round(), purpose, system, prompt);
-            Q_EMIT llmCallStarted(call, planner->round(), purpose, system, prompt);
         });
-    connect(planner, &LlmPlanner::callDelta, this, [this](int call, const QString &text) {
-        m_llmCalls.delta(call, text);
-        Q_EMIT llmCallDelta(call, text);
-    });
+    connect(planner, &LlmPlanner::callDelta, &m_llmCalls, &LlmCallModel::delta);
     connect(planner, &LlmPlanner::callFinished, this,
             [this, planner](int call, const QString &purpose, const LlmReply &r) {
                 Q_EMIT consoleLine(r.ok ? tr("llm: %1: %2 tokens in, %3 out, US$ %4")
@@ -350,7 +349,6 @@ void Workbench::showLlmCalls(LlmPlanner *planner)
                                               .arg(r.cost, 0, 'f', 4)
                                         : tr("llm: %1 failed: %2").arg(purpose, r.error));
                 m_llmCalls.finished(call, r, planner->totals());
-                Q_EMIT llmCallFinished(call, purpose, r, planner->totals());
             });
     connect(planner, &LlmPlanner::note, this, &Workbench::consoleLine);
 }

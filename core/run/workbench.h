@@ -147,13 +147,6 @@ Q_SIGNALS:
     void consoleLine(const QString &line);
     /// A candidate's console (its compiler and harness), line by line.
     void candidateLine(int id, const QString &line);
-    /// The LLM planner's calls, for the LLM view: the exact prompt, the reply
-    /// as it streams, the end with tokens and cost and the session's ledger.
-    void llmCallStarted(int call, int round, const QString &purpose, const QString &system,
-                        const QString &prompt);
-    void llmCallDelta(int call, const QString &text);
-    void llmCallFinished(int call, const QString &purpose, const kwb::LlmReply &reply,
-                         const kwb::LedgerTotals &ledger);
     /// The loop exists now (after calibration): bind to it.
     void loopCreated(kwb::OptimizationLoop *loop);
     void stateChanged();
