@@ -140,7 +140,7 @@ std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, const QCo
         return answers;
     };
     QString error;
-    std::unique_ptr<Host> host = makeHost(spec, w, options, &error);
+    std::unique_ptr<Host> host = makeHost(spec, w.workKey(), options, &error);
     if (!host) {
         err(command + u": "_s + error);
         return nullptr;

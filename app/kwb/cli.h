@@ -75,5 +75,7 @@ int cmdExport(const QStringList &args);
 int cmdImport(const QStringList &args);
 int cmdSimulate(const QStringList &args);
 int cmdHosts(const QStringList &args);
+int cmdRun(const QStringList &args);
+int cmdEval(const QStringList &args);
 
 } // namespace kwb::cli

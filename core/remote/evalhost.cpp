@@ -1,9 +1,5 @@
 #include "evalhost.h"
 
-#include "workload/workload.h"
-
-#include <QCryptographicHash>
-#include <QFileInfo>
 #include <QStandardPaths>
 
 namespace kwb {
@@ -24,12 +20,10 @@ QString sessionWorkRoot(const QString &sessionDir, const EvalHost &host)
     return sessionDir + u"/work"_s + (host.isLocal() ? QString() : u"@"_s + host.spec);
 }
 
-QString defaultWorkRoot(const Workload &w)
+QString defaultWorkRoot(const QString &workKey)
 {
-    const QByteArray key =
-        QCryptographicHash::hash(w.path.toUtf8(), QCryptographicHash::Sha1).toHex().left(12);
     return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
-           u"/kernel-workbench/work/"_s + w.name + u'-' + QString::fromLatin1(key);
+           u"/kernel-workbench/work/"_s + workKey;
 }
 
 SshOptions sshOptionsFromEnvironment()
@@ -42,7 +36,7 @@ SshOptions sshOptionsFromEnvironment()
     return options;
 }
 
-std::unique_ptr<EvalHost> makeHost(const QString &spec, const Workload &w,
+std::unique_ptr<EvalHost> makeHost(const QString &spec, const QString &workKey,
                                    const SshOptions &options, QString *error)
 {
     auto host = std::make_unique<EvalHost>();
@@ -54,8 +48,7 @@ std::unique_ptr<EvalHost> makeHost(const QString &spec, const Workload &w,
         return nullptr;
     host->connection = std::make_unique<SshConnection>(*target, options);
     host->mirror = std::make_shared<RemoteMirror>();
-    host->remoteRoot =
-        u".cache/kernel-workbench/work/"_s + QFileInfo(defaultWorkRoot(w)).fileName();
+    host->remoteRoot = u".cache/kernel-workbench/work/"_s + workKey;
     return host;
 }
 

@@ -9,8 +9,6 @@
 
 namespace kwb {
 
-struct Workload;
-
 /// A host evaluations run on: the local one, or an SSH connection with the
 /// mirror of what it already has. Remote evaluations run under
 /// ~/.cache/kernel-workbench/work/<workload>-<hash> on the host.
@@ -31,8 +29,9 @@ struct EvalHost
 /// local host, DIR/work@SPEC (the local mirror of what the host gets) else.
 QString sessionWorkRoot(const QString &sessionDir, const EvalHost &host);
 
-/// Where a workload's evaluations are prepared locally when no session says.
-QString defaultWorkRoot(const Workload &w);
+/// Where a workload's evaluations are prepared locally when no session
+/// says: ~/.cache/kernel-workbench/work/<workKey> (Workload::workKey).
+QString defaultWorkRoot(const QString &workKey);
 
 /// SSH settings: ~/.ssh/config and known_hosts, the agent and key files, or
 /// the overrides KWB_SSH_CONFIG, KWB_SSH_KNOWN_HOSTS and KWB_SSH_IDENTITY.
@@ -41,9 +40,9 @@ QString defaultWorkRoot(const Workload &w);
 SshOptions sshOptionsFromEnvironment();
 
 /// A host for `spec` ("local" or an SSH target), not yet connected: for
-/// SSH, the first job connects (or call connectToHost()). nullptr with
-/// `error` for a spec that is not a host.
-std::unique_ptr<EvalHost> makeHost(const QString &spec, const Workload &w,
+/// SSH, the first job connects (or call connectToHost()); its work folder
+/// is named by `workKey`. nullptr with `error` for a spec that is not a host.
+std::unique_ptr<EvalHost> makeHost(const QString &spec, const QString &workKey,
                                    const SshOptions &options, QString *error);
 
 } // namespace kwb

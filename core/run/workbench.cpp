@@ -214,7 +214,7 @@ void Workbench::connectHosts()
     // have stops it before anything is under way.
     for (const QString &spec : hostSpecs()) {
         QString error;
-        std::unique_ptr<EvalHost> host = makeHost(spec, *m_workload, options, &error);
+        std::unique_ptr<EvalHost> host = makeHost(spec, m_workload->workKey(), options, &error);
         if (!host) {
             m_hostModel.setState(spec, HostModel::State::Failed, error);
             if (m_options.requireEveryHost) {

@@ -109,18 +109,23 @@ bool isOneLine(const QString &text)
                         [](QChar c) { return c.category() == QChar::Other_Control; });
 }
 
-KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
-                              const std::vector<double> &dimValues, QList<Diagnostic> *diags)
-{
-    KnobSpace space;
-    space.m_dimValues = dimValues;
-    const Json &root = doc.root();
-    auto error = [&](const std::string &ptr, const QString &msg) {
-        diags->append(doc.error(ptr, msg));
-    };
+namespace {
 
-    if (root.contains("knobs")) {
-        const Json &knobs = root["knobs"];
+// Reads the `knobs` object of a workload, one declaration at a time. Each
+// form (values, range, divisors, permutation) has its own reader; a reader
+// that returns false has reported why and the knob is left out.
+class KnobReader
+{
+public:
+    KnobReader(const JsonText &doc, const QStringList &dimNames,
+               const std::vector<double> &dimValues, QList<Diagnostic> *diags)
+        : m_doc(doc), m_dimNames(dimNames), m_dimValues(dimValues), m_diags(diags)
+    {
+    }
+
+    std::vector<Knob> readAll(const Json &knobs)
+    {
+        std::vector<Knob> result;
         if (!knobs.is_object()) {
             error("/knobs",
                   FileText::tr(
@@ -132,257 +137,311 @@ KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
                                 .arg(knobs.size()));
         } else {
             for (const auto &[key, decl] : knobs.items()) {
-                const std::string ptr = "/knobs/" + pointerToken(key);
-                Knob knob;
-                knob.name = qs(key);
-                const QString where = FileText::tr("knob '%1'").arg(knob.name);
-                // Knobs are bound as "#define NAME VALUE" lines: a name is an
-                // identifier and a value one line of text, nothing more.
-                if (!isIdentifier(knob.name)) {
-                    error(ptr, FileText::tr("knob name '%1' must be an identifier (letters, "
-                                            "digits, _; not starting with a digit)")
-                                   .arg(knob.name));
-                    continue;
-                }
-                const Json *list = nullptr;
-                if (decl.is_array())
-                    list = &decl;
-                else if (decl.is_object() && decl.contains("values"))
-                    list = &decl["values"];
-
-                if (list) {
-                    knob.kind = Knob::Kind::List;
-                    if (!list->is_array() || list->empty()) {
-                        error(ptr,
-                              FileText::tr("%1: 'values' must be a non-empty array").arg(where));
-                        continue;
-                    }
-                    for (size_t i = 0; i < list->size(); ++i) {
-                        auto v = scalarValue((*list)[i]);
-                        if (!v) {
-                            error(ptr + (decl.is_array() ? "/" : "/values/") + std::to_string(i),
-                                  FileText::tr(
-                                      "%1: values must be numbers, booleans or strings, found %2")
-                                      .arg(where, jsonTypeName((*list)[i])));
-                            continue;
-                        }
-                        if (!isOneLine(v->text)) {
-                            error(ptr + (decl.is_array() ? "/" : "/values/") + std::to_string(i),
-                                  FileText::tr("%1: a value must be one line of text without "
-                                               "control characters")
-                                      .arg(where));
-                            continue;
-                        }
-                        knob.values.push_back(*v);
-                    }
-                } else if (decl.is_object() && decl.contains("range")) {
-                    knob.kind = Knob::Kind::Range;
-                    const Json &r = decl["range"];
-                    const bool shapeOk = r.is_array() && (r.size() == 2 || r.size() == 3) &&
-                                         std::all_of(r.begin(), r.end(),
-                                                     [](const Json &x) { return x.is_number(); });
-                    if (!shapeOk) {
-                        error(ptr + "/range",
-                              FileText::tr(
-                                  "%1: 'range' must be [from, to] or [from, to, step] with numbers")
-                                  .arg(where));
-                        continue;
-                    }
-                    const double from = r[0].get<double>(), to = r[1].get<double>();
-                    const double step = r.size() == 3 ? r[2].get<double>() : 1.0;
-                    if (step <= 0 || to < from || (to - from) / step > 1e6) {
-                        error(ptr + "/range",
-                              FileText::tr("%1: 'range' needs from ≤ to, a positive step and at "
-                                           "most a million values")
-                                  .arg(where));
-                        continue;
-                    }
-                    for (double v = from; v <= to + 1e-9 * std::abs(to); v += step)
-                        knob.values.push_back({numberText(v), v, true, false});
-                } else if (decl.is_object() && decl.contains("divisors")) {
-                    knob.kind = Knob::Kind::Divisors;
-                    const Json &d = decl["divisors"];
-                    double n = 0;
-                    if (d.is_number()) {
-                        n = d.get<double>();
-                    } else if (d.is_string()) {
-                        QString err;
-                        const std::vector<double> &vals = dimValues;
-                        if (!evaluateExpression(qs(d.get<std::string>()), dimNames, vals, &n,
-                                                &err)) {
-                            error(ptr + "/divisors",
-                                  FileText::tr("%1: 'divisors' expression: %2").arg(where, err));
-                            continue;
-                        }
-                    }
-                    if (n < 1 || std::floor(n) != n || n > 1e12) {
-                        error(ptr + "/divisors", FileText::tr("%1: 'divisors' must be a positive "
-                                                              "integer or an expression of dims")
-                                                     .arg(where));
-                        continue;
-                    }
-                    bool typed = true;
-                    for (const char *bound : {"min", "max"}) {
-                        if (decl.contains(bound) && !decl[bound].is_number()) {
-                            error(ptr + "/" + bound,
-                                  FileText::tr("%1: '%2' must be a number, found %3")
-                                      .arg(where, QLatin1String(bound), jsonTypeName(decl[bound])));
-                            typed = false;
-                        }
-                    }
-                    if (!typed)
-                        continue;
-                    const double lo = numberAt(decl, {"min"}, 1.0), hi = numberAt(decl, {"max"}, n);
-                    for (qint64 k = 1; double(k) * double(k) <= n; ++k) {
-                        if (std::fmod(n, double(k)) == 0) {
-                            knob.values.push_back({numberText(double(k)), double(k), true, false});
-                            const double other = n / double(k);
-                            if (other != double(k))
-                                knob.values.push_back({numberText(other), other, true, false});
-                        }
-                    }
-                    std::sort(
-                        knob.values.begin(), knob.values.end(),
-                        [](const KnobValue &a, const KnobValue &b) { return a.number < b.number; });
-                    std::erase_if(knob.values, [&](const KnobValue &v) {
-                        return v.number < lo || v.number > hi;
-                    });
-                } else if (decl.is_object() && decl.contains("permutation")) {
-                    knob.kind = Knob::Kind::Permutation;
-                    const Json &p = decl["permutation"];
-                    if (!p.is_array() || p.empty() || p.size() > 8 ||
-                        !std::all_of(p.begin(), p.end(),
-                                     [](const Json &x) { return x.is_string(); })) {
-                        error(ptr + "/permutation",
-                              FileText::tr(
-                                  "%1: 'permutation' must be an array of 1 to 8 distinct names")
-                                  .arg(where));
-                        continue;
-                    }
-                    for (const Json &item : p)
-                        knob.items << qs(item.get<std::string>());
-                    if (knob.items.removeDuplicates() > 0) {
-                        error(ptr + "/permutation",
-                              FileText::tr("%1: 'permutation' names must be distinct").arg(where));
-                        continue;
-                    }
-                    bool bad = false;
-                    if (decl.contains("before")) {
-                        const Json &b = decl["before"];
-                        for (size_t i = 0; b.is_array() && i < b.size(); ++i) {
-                            const Json &pair = b[i];
-                            const bool ok = pair.is_array() && pair.size() == 2 &&
-                                            pair[0].is_string() && pair[1].is_string() &&
-                                            knob.items.contains(qs(pair[0].get<std::string>())) &&
-                                            knob.items.contains(qs(pair[1].get<std::string>()));
-                            if (!ok) {
-                                error(ptr + "/before/" + std::to_string(i),
-                                      FileText::tr("%1: each 'before' entry must be [\"a\", \"b\"] "
-                                                   "naming two of %2")
-                                          .arg(where, knob.items.join(u", "_s)));
-                                bad = true;
-                                continue;
-                            }
-                            knob.before.emplace_back(qs(pair[0].get<std::string>()),
-                                                     qs(pair[1].get<std::string>()));
-                        }
-                        if (!b.is_array()) {
-                            error(ptr + "/before",
-                                  FileText::tr(
-                                      "%1: 'before' must be an array of [\"a\", \"b\"] pairs")
-                                      .arg(where));
-                            bad = true;
-                        }
-                    }
-                    if (bad)
-                        continue;
-                    QStringList order = knob.items;
-                    std::vector<int> idx(size_t(order.size()));
-                    std::iota(idx.begin(), idx.end(), 0);
-                    do {
-                        QStringList perm;
-                        for (int i : idx)
-                            perm << knob.items[i];
-                        if (respectsPrecedence(perm, knob.before))
-                            knob.values.push_back({permutationText(perm), 0, false, true});
-                    } while (std::next_permutation(idx.begin(), idx.end()));
-                } else {
-                    error(ptr, FileText::tr(
-                                   "%1: declare it as an array of values or an object with one of "
-                                   "'values', 'range', 'divisors', 'permutation'")
-                                   .arg(where));
-                    continue;
-                }
-
-                if (knob.values.empty()) {
-                    error(ptr, FileText::tr("%1: its domain is empty").arg(where));
-                    continue;
-                }
-                if (decl.is_object()) {
-                    if (decl.contains("description") && !decl["description"].is_string())
-                        error(ptr + "/description",
-                              FileText::tr("%1: 'description' must be a string, found %2")
-                                  .arg(where, jsonTypeName(decl["description"])));
-                    knob.description = qs(stringAt(decl, {"description"}));
-                    if (decl.contains("default")) {
-                        auto dv = scalarValue(decl["default"]);
-                        const int i = dv ? knob.indexOf(dv->text) : -1;
-                        if (i < 0) {
-                            error(ptr + "/default",
-                                  FileText::tr("%1: default is not one of its values (%2)")
-                                      .arg(where, knob.domainText()));
-                            continue;
-                        }
-                        knob.defaultIndex = i;
-                    }
-                }
-                space.m_knobs.push_back(std::move(knob));
+                if (auto knob = read(key, decl))
+                    result.push_back(std::move(*knob));
             }
         }
+        return result;
     }
 
-    for (size_t k = 0; k < space.m_knobs.size(); ++k) {
-        const Knob &knob = space.m_knobs[k];
+private:
+    void error(const std::string &ptr, const QString &msg)
+    {
+        m_diags->append(m_doc.error(ptr, msg));
+    }
+
+    std::optional<Knob> read(const std::string &key, const Json &decl)
+    {
+        m_ptr = "/knobs/" + pointerToken(key);
+        Knob knob;
+        knob.name = qs(key);
+        m_where = FileText::tr("knob '%1'").arg(knob.name);
+        // Knobs are bound as "#define NAME VALUE" lines: a name is an
+        // identifier and a value one line of text, nothing more.
+        if (!isIdentifier(knob.name)) {
+            error(m_ptr, FileText::tr("knob name '%1' must be an identifier (letters, "
+                                      "digits, _; not starting with a digit)")
+                             .arg(knob.name));
+            return std::nullopt;
+        }
+        bool ok = false;
+        if (decl.is_array())
+            ok = readList(knob, decl, "/");
+        else if (decl.is_object() && decl.contains("values"))
+            ok = readList(knob, decl["values"], "/values/");
+        else if (decl.is_object() && decl.contains("range"))
+            ok = readRange(knob, decl["range"]);
+        else if (decl.is_object() && decl.contains("divisors"))
+            ok = readDivisors(knob, decl);
+        else if (decl.is_object() && decl.contains("permutation"))
+            ok = readPermutation(knob, decl);
+        else
+            error(m_ptr, FileText::tr("%1: declare it as an array of values or an object with one "
+                                      "of 'values', 'range', 'divisors', 'permutation'")
+                             .arg(m_where));
+        if (!ok)
+            return std::nullopt;
+        if (knob.values.empty()) {
+            error(m_ptr, FileText::tr("%1: its domain is empty").arg(m_where));
+            return std::nullopt;
+        }
+        if (decl.is_object() && !readDescriptionAndDefault(knob, decl))
+            return std::nullopt;
+        return knob;
+    }
+
+    // An array of values; a value that is not a one-line scalar is reported
+    // and skipped.
+    bool readList(Knob &knob, const Json &list, const char *itemPrefix)
+    {
+        knob.kind = Knob::Kind::List;
+        if (!list.is_array() || list.empty()) {
+            error(m_ptr, FileText::tr("%1: 'values' must be a non-empty array").arg(m_where));
+            return false;
+        }
+        for (size_t i = 0; i < list.size(); ++i) {
+            const std::string ptr = m_ptr + itemPrefix + std::to_string(i);
+            auto v = scalarValue(list[i]);
+            if (!v)
+                error(ptr, FileText::tr("%1: values must be numbers, booleans or strings, found %2")
+                               .arg(m_where, jsonTypeName(list[i])));
+            else if (!isOneLine(v->text))
+                error(ptr, FileText::tr("%1: a value must be one line of text without "
+                                        "control characters")
+                               .arg(m_where));
+            else
+                knob.values.push_back(*v);
+        }
+        return true;
+    }
+
+    bool readRange(Knob &knob, const Json &r)
+    {
+        knob.kind = Knob::Kind::Range;
+        const bool shapeOk =
+            r.is_array() && (r.size() == 2 || r.size() == 3) &&
+            std::all_of(r.begin(), r.end(), [](const Json &x) { return x.is_number(); });
+        if (!shapeOk) {
+            error(m_ptr + "/range",
+                  FileText::tr("%1: 'range' must be [from, to] or [from, to, step] with numbers")
+                      .arg(m_where));
+            return false;
+        }
+        const double from = r[0].get<double>(), to = r[1].get<double>();
+        const double step = r.size() == 3 ? r[2].get<double>() : 1.0;
+        if (step <= 0 || to < from || (to - from) / step > 1e6) {
+            error(m_ptr + "/range", FileText::tr("%1: 'range' needs from ≤ to, a positive step "
+                                                 "and at most a million values")
+                                        .arg(m_where));
+            return false;
+        }
+        for (double v = from; v <= to + 1e-9 * std::abs(to); v += step)
+            knob.values.push_back({numberText(v), v, true, false});
+        return true;
+    }
+
+    // The divisors of a number or of an expression of the dims, within
+    // optional min and max bounds.
+    bool readDivisors(Knob &knob, const Json &decl)
+    {
+        knob.kind = Knob::Kind::Divisors;
+        const Json &d = decl["divisors"];
+        double n = 0;
+        if (d.is_number()) {
+            n = d.get<double>();
+        } else if (d.is_string()) {
+            QString err;
+            if (!evaluateExpression(qs(d.get<std::string>()), m_dimNames, m_dimValues, &n, &err)) {
+                error(m_ptr + "/divisors",
+                      FileText::tr("%1: 'divisors' expression: %2").arg(m_where, err));
+                return false;
+            }
+        }
+        if (n < 1 || std::floor(n) != n || n > 1e12) {
+            error(m_ptr + "/divisors", FileText::tr("%1: 'divisors' must be a positive integer or "
+                                                    "an expression of dims")
+                                           .arg(m_where));
+            return false;
+        }
+        bool typed = true;
+        for (const char *bound : {"min", "max"}) {
+            if (decl.contains(bound) && !decl[bound].is_number()) {
+                error(m_ptr + "/" + bound,
+                      FileText::tr("%1: '%2' must be a number, found %3")
+                          .arg(m_where, QLatin1String(bound), jsonTypeName(decl[bound])));
+                typed = false;
+            }
+        }
+        if (!typed)
+            return false;
+        const double lo = numberAt(decl, {"min"}, 1.0), hi = numberAt(decl, {"max"}, n);
+        for (qint64 k = 1; double(k) * double(k) <= n; ++k) {
+            if (std::fmod(n, double(k)) == 0) {
+                knob.values.push_back({numberText(double(k)), double(k), true, false});
+                const double other = n / double(k);
+                if (other != double(k))
+                    knob.values.push_back({numberText(other), other, true, false});
+            }
+        }
+        std::sort(knob.values.begin(), knob.values.end(),
+                  [](const KnobValue &a, const KnobValue &b) { return a.number < b.number; });
+        std::erase_if(knob.values,
+                      [&](const KnobValue &v) { return v.number < lo || v.number > hi; });
+        return true;
+    }
+
+    // Every order of 1 to 8 distinct names that respects the `before` pairs.
+    bool readPermutation(Knob &knob, const Json &decl)
+    {
+        knob.kind = Knob::Kind::Permutation;
+        const Json &p = decl["permutation"];
+        if (!p.is_array() || p.empty() || p.size() > 8 ||
+            !std::all_of(p.begin(), p.end(), [](const Json &x) { return x.is_string(); })) {
+            error(m_ptr + "/permutation",
+                  FileText::tr("%1: 'permutation' must be an array of 1 to 8 distinct names")
+                      .arg(m_where));
+            return false;
+        }
+        for (const Json &item : p)
+            knob.items << qs(item.get<std::string>());
+        if (knob.items.removeDuplicates() > 0) {
+            error(m_ptr + "/permutation",
+                  FileText::tr("%1: 'permutation' names must be distinct").arg(m_where));
+            return false;
+        }
+        if (decl.contains("before") && !readPrecedence(knob, decl["before"]))
+            return false;
+        std::vector<int> idx(size_t(knob.items.size()));
+        std::iota(idx.begin(), idx.end(), 0);
+        do {
+            QStringList perm;
+            for (int i : idx)
+                perm << knob.items[i];
+            if (respectsPrecedence(perm, knob.before))
+                knob.values.push_back({permutationText(perm), 0, false, true});
+        } while (std::next_permutation(idx.begin(), idx.end()));
+        return true;
+    }
+
+    // `before`: [["a", "b"], …], each naming two of the permutation's items.
+    bool readPrecedence(Knob &knob, const Json &b)
+    {
+        if (!b.is_array()) {
+            error(
+                m_ptr + "/before",
+                FileText::tr("%1: 'before' must be an array of [\"a\", \"b\"] pairs").arg(m_where));
+            return false;
+        }
+        bool ok = true;
+        for (size_t i = 0; i < b.size(); ++i) {
+            const Json &pair = b[i];
+            const bool valid = pair.is_array() && pair.size() == 2 && pair[0].is_string() &&
+                               pair[1].is_string() &&
+                               knob.items.contains(qs(pair[0].get<std::string>())) &&
+                               knob.items.contains(qs(pair[1].get<std::string>()));
+            if (!valid) {
+                error(
+                    m_ptr + "/before/" + std::to_string(i),
+                    FileText::tr("%1: each 'before' entry must be [\"a\", \"b\"] naming two of %2")
+                        .arg(m_where, knob.items.join(u", "_s)));
+                ok = false;
+                continue;
+            }
+            knob.before.emplace_back(qs(pair[0].get<std::string>()),
+                                     qs(pair[1].get<std::string>()));
+        }
+        return ok;
+    }
+
+    bool readDescriptionAndDefault(Knob &knob, const Json &decl)
+    {
+        if (decl.contains("description") && !decl["description"].is_string())
+            error(m_ptr + "/description",
+                  FileText::tr("%1: 'description' must be a string, found %2")
+                      .arg(m_where, jsonTypeName(decl["description"])));
+        knob.description = qs(stringAt(decl, {"description"}));
+        if (!decl.contains("default"))
+            return true;
+        auto dv = scalarValue(decl["default"]);
+        const int i = dv ? knob.indexOf(dv->text) : -1;
+        if (i < 0) {
+            error(m_ptr + "/default", FileText::tr("%1: default is not one of its values (%2)")
+                                          .arg(m_where, knob.domainText()));
+            return false;
+        }
+        knob.defaultIndex = i;
+        return true;
+    }
+
+    const JsonText &m_doc;
+    const QStringList &m_dimNames;
+    const std::vector<double> &m_dimValues;
+    QList<Diagnostic> *m_diags;
+    std::string m_ptr; ///< the knob being read, as a JSON pointer
+    QString m_where;   ///< the knob being read, in words
+};
+
+} // namespace
+
+KnobSpace KnobSpace::fromJson(const JsonText &doc, const QStringList &dimNames,
+                              const std::vector<double> &dimValues, QList<Diagnostic> *diags)
+{
+    KnobSpace space;
+    space.m_dimValues = dimValues;
+    const Json &root = doc.root();
+    if (root.contains("knobs"))
+        space.m_knobs = KnobReader(doc, dimNames, dimValues, diags).readAll(root["knobs"]);
+    space.bindVariables(dimNames);
+    if (root.contains("constraints"))
+        space.readConstraints(doc, diags);
+    return space;
+}
+
+void KnobSpace::bindVariables(const QStringList &dimNames)
+{
+    for (size_t k = 0; k < m_knobs.size(); ++k) {
+        const Knob &knob = m_knobs[k];
         const bool numeric = std::all_of(knob.values.begin(), knob.values.end(),
                                          [](const KnobValue &v) { return v.numeric; });
         if (numeric) {
-            space.m_variableNames << knob.name;
-            space.m_variableKnob.push_back(int(k));
+            m_variableNames << knob.name;
+            m_variableKnob.push_back(int(k));
         }
     }
     for (const QString &dim : dimNames) {
-        space.m_variableNames << dim;
-        space.m_variableKnob.push_back(-1);
+        m_variableNames << dim;
+        m_variableKnob.push_back(-1);
     }
+}
 
-    if (root.contains("constraints")) {
-        const Json &cs = root["constraints"];
-        if (!cs.is_array()) {
-            error("/constraints",
-                  FileText::tr("'constraints' must be an array of expressions, found %1")
-                      .arg(jsonTypeName(cs)));
-        } else {
-            for (size_t i = 0; i < cs.size(); ++i) {
-                const std::string ptr = "/constraints/" + std::to_string(i);
-                if (!cs[i].is_string()) {
-                    error(ptr, FileText::tr("a constraint must be a string expression, found %1")
-                                   .arg(jsonTypeName(cs[i])));
-                    continue;
-                }
-                Expression e;
-                const QString text = qs(cs[i].get<std::string>());
-                if (!e.compile(text, space.m_variableNames)) {
-                    error(ptr,
-                          FileText::tr("constraint '%1': %2 (names available: %3)")
-                              .arg(text, e.errorString(), space.m_variableNames.join(u", "_s)));
-                    continue;
-                }
-                space.m_constraintTexts << text;
-                space.m_constraints.push_back(std::move(e));
-            }
-        }
+void KnobSpace::readConstraints(const JsonText &doc, QList<Diagnostic> *diags)
+{
+    const Json &cs = doc.root()["constraints"];
+    if (!cs.is_array()) {
+        diags->append(doc.error("/constraints", FileText::tr("'constraints' must be an array of "
+                                                             "expressions, found %1")
+                                                    .arg(jsonTypeName(cs))));
+        return;
     }
-    return space;
+    for (size_t i = 0; i < cs.size(); ++i) {
+        const std::string ptr = "/constraints/" + std::to_string(i);
+        if (!cs[i].is_string()) {
+            diags->append(
+                doc.error(ptr, FileText::tr("a constraint must be a string expression, found %1")
+                                   .arg(jsonTypeName(cs[i]))));
+            continue;
+        }
+        Expression e;
+        const QString text = qs(cs[i].get<std::string>());
+        if (!e.compile(text, m_variableNames)) {
+            diags->append(
+                doc.error(ptr, FileText::tr("constraint '%1': %2 (names available: %3)")
+                                   .arg(text, e.errorString(), m_variableNames.join(u", "_s))));
+            continue;
+        }
+        m_constraintTexts << text;
+        m_constraints.push_back(std::move(e));
+    }
 }
 
 int KnobSpace::indexOfKnob(const QString &name) const

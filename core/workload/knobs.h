@@ -126,6 +126,8 @@ public:
     QString describe(const KnobConfig &config) const;
 
 private:
+    void bindVariables(const QStringList &dimNames);
+    void readConstraints(const JsonText &doc, QList<Diagnostic> *diags);
     bool satisfies(size_t constraint, const KnobConfig &config) const;
     std::vector<double> variablesFor(const KnobConfig &config) const;
 

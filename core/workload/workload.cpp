@@ -5,6 +5,7 @@
 #include "util/expression.h"
 #include "util/messages.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -44,6 +45,13 @@ double TensorSpec::bytes() const
     for (qint64 d : shape)
         n *= double(d);
     return n;
+}
+
+QString Workload::workKey() const
+{
+    const QByteArray hash =
+        QCryptographicHash::hash(path.toUtf8(), QCryptographicHash::Sha1).toHex().left(12);
+    return name + u'-' + QString::fromLatin1(hash);
 }
 
 QString WorkloadLoad::message() const

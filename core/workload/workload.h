@@ -144,6 +144,10 @@ struct Workload
     QHash<QString, QStringList> knobMap; ///< bottleneck class → knobs it implicates
     std::vector<BaselineSpec> baselines;
     Json snapshot; ///< the parsed document, stored in sessions
+
+    /// What the hosts know a workload by: "<name>-<hash of its path>", the
+    /// name of its work folder under ~/.cache/kernel-workbench/work.
+    QString workKey() const;
 };
 
 struct WorkloadLoad
