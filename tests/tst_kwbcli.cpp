@@ -173,6 +173,27 @@ private Q_SLOTS:
         QCOMPARE(doc["experiments"].size(), size_t(5));
     }
 
+    void aFinishedRunContinuesWithANewGoalOrBudget()
+    {
+        const QString session = m_tmp.path() + u"/continue"_s;
+        const QString search = QFINDTESTDATA("data/tiny/search.json");
+        const Run first =
+            kwb({u"run"_s, search, u"--session"_s, session, u"--goal"_s, u"1e-9"_s, u"--quiet"_s});
+        QVERIFY2(first.exitCode == 0, qPrintable(first.err + first.out));
+        QVERIFY2(first.out.contains(u"goal reached: "_s), qPrintable(first.out));
+        const int before = recordCount(session);
+        QVERIFY(before >= 1);
+        // The same session, further: a goal out of reach and a budget.
+        const Run more = kwb({u"run"_s, u"--session"_s, session, u"--goal"_s, u"1e12"_s,
+                              u"--max-evals"_s, u"2"_s, u"--quiet"_s});
+        QVERIFY2(more.exitCode == 0, qPrintable(more.err + more.out));
+        QVERIFY2(more.out.contains(u"evaluation budget: 2 evaluations"_s), qPrintable(more.out));
+        QCOMPARE(recordCount(session), before + 2);
+        const Run bad = kwb({u"run"_s, u"--session"_s, session, u"--goal"_s, u"fast"_s});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(u"--goal takes a number"_s), qPrintable(bad.err));
+    }
+
     void falseWinIsNeverTheBest()
     {
         // A session whose fastest times are a false win (wrong on the

@@ -354,6 +354,134 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(loop.isFinished(), 5000);
     }
 
+    // Each evaluation is faster than the one before (10 ms, 5, 3.3, …), so
+    // every candidate would be kept against its own parent.
+    static FunctionEvalBackend::Function fasterEachTime()
+    {
+        auto calls = std::make_shared<int>(0);
+        return [calls](const Candidate &, const EvalVariant &) {
+            return outcome(10.0 / double(++*calls), true);
+        };
+    }
+
+    void revertDropsWhatWasProposedFromTheOldIncumbent()
+    {
+        auto session = newSession();
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        FunctionEvalBackend backend(fasterEachTime(), 1);
+        OptimizationLoop loop(m_workload, *session, planner, backend, options());
+        loop.setMode(LoopMode::ApproveEach);
+        QList<Proposal> waiting;
+        connect(&loop, &OptimizationLoop::awaitingApproval, this,
+                [&](const Proposal &p) { waiting << p; });
+        loop.start();
+        QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 1, 5000);
+        QVERIFY(loop.approve(waiting[0].id)); // the start, 10 ms
+        QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 2, 5000);
+        QVERIFY(loop.approve(waiting[1].id)); // 5 ms: kept
+        QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 3, 5000);
+        const int start = waiting[0].id, second = waiting[1].id, pending = waiting[2].id;
+        QCOMPARE(loop.incumbent()->id, second);
+        QCOMPARE(waiting[2].parent, std::optional(second));
+
+        QString error;
+        QVERIFY2(loop.revertTo(start, &error), qPrintable(error));
+        // The candidate proposed from #2 is dropped, and the next is planned from the start.
+        QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 4, 5000);
+        QCOMPARE(waiting[3].parent, std::optional(start));
+        QCOMPARE(loop.incumbent()->id, start);
+        const ExperimentRecord *dropped = loop.record(pending);
+        QVERIFY(dropped);
+        QCOMPARE(dropped->decision, Verdict::Rejected);
+        QVERIFY2(dropped->cause.startsWith(u"dropped: proposed from #"_s),
+                 qPrintable(dropped->cause));
+        QVERIFY(dropped->result.is_null()); // it never ran
+        loop.stop();
+        QTRY_VERIFY_WITH_TIMEOUT(loop.isFinished(), 5000);
+    }
+
+    void aCandidateRunningAtARevertStaysOffTheBranch()
+    {
+        auto session = newSession();
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        FunctionEvalBackend backend(fasterEachTime(), 1);
+        LoopOptions o = options();
+        o.maxEvals = 5;
+        OptimizationLoop loop(m_workload, *session, planner, backend, o);
+        int start = 0, running = 0;
+        QList<Proposal> later;
+        connect(&loop, &OptimizationLoop::evaluationStarted, this, [&](const Proposal &p) {
+            if (!start)
+                start = p.id;
+            else if (running)
+                later << p;
+            else if (p.parent != std::optional(start)) { // proposed from #2, the new incumbent
+                running = p.id;
+                QString error;
+                QVERIFY2(loop.revertTo(start, &error), qPrintable(error));
+            }
+        });
+        QSignalSpy incumbents(&loop, &OptimizationLoop::incumbentChanged);
+        QCOMPARE(runToEnd(loop), StopReason::EvalBudget);
+        QVERIFY(running > 0);
+        const ExperimentRecord *r = loop.record(running);
+        QVERIFY(r);
+        // Faster than its parent, but the engineer had branched away from it.
+        QCOMPARE(r->decision, Verdict::Discarded);
+        QVERIFY2(r->cause.contains(u"off the branch"_s), qPrintable(r->cause));
+        for (const QList<QVariant> &args : incumbents)
+            QVERIFY(args[0].value<ExperimentRecord>().id != running);
+        QVERIFY(!later.isEmpty());
+        QCOMPARE(later[0].parent, std::optional(start)); // the branch continues from the start
+        // The memory learned gains only, never a slowdown as one.
+        const Json memory = session->memory();
+        for (const Json &m : memory.is_array() ? memory : Json::array())
+            QVERIFY2(numberAt(m, {"speedup"}, 0) >= 1.0, m.dump().c_str());
+    }
+
+    void aSessionStoppedInRoundZeroMeasuresItsBaselinesOnResume()
+    {
+        Workload w = m_workload;
+        w.baselines.push_back({u"copy"_s, w.kernelPath, {}, false});
+        w.baselines.push_back({u"reference"_s, u"@reference"_s, {}, false});
+        QString error;
+        const QString dir = m_tmp.path() + u"/round0"_s;
+        {
+            auto session = SessionStore::create(dir, w, m_target, &error);
+            QVERIFY2(session, qPrintable(error));
+            SearchPlanner planner(w, m_target, SearchStrategy::Exhaustive, 1);
+            FunctionEvalBackend backend(landscape, 1);
+            OptimizationLoop loop(w, *session, planner, backend, options());
+            connect(&loop, &OptimizationLoop::evaluationStarted, this, [&](const Proposal &p) {
+                if (p.origin == Origin::Human)
+                    loop.stop(); // the baselines are still queued
+            });
+            QCOMPARE(runToEnd(loop), StopReason::Stopped);
+            QCOMPARE(session->experiments().size(), size_t(1)); // the start alone
+        }
+        auto session = SessionStore::open(dir, &error);
+        QVERIFY2(session, qPrintable(error));
+        SearchPlanner planner(w, m_target, SearchStrategy::Exhaustive, 1);
+        FunctionEvalBackend backend(landscape, 1);
+        LoopOptions o = options();
+        o.maxEvals = 3;
+        OptimizationLoop loop(w, *session, planner, backend, o);
+        QCOMPARE(runToEnd(loop), StopReason::EvalBudget);
+        const auto &records = session->experiments();
+        QStringList baselines;
+        for (const ExperimentRecord &r : records) {
+            if (r.origin == Origin::Baseline) {
+                baselines << r.plan;
+                QCOMPARE(r.round, 0);
+            }
+        }
+        QCOMPARE(baselines, (QStringList{u"baseline: copy"_s, u"baseline: reference"_s}));
+        QCOMPARE(std::count_if(records.begin(), records.end(),
+                               [](const ExperimentRecord &r) { return r.origin == Origin::Human; }),
+                 1);                                     // the start was not measured again
+        QCOMPARE(records.back().origin, Origin::Search); // then the search went on
+    }
+
     void infrastructureFailuresAreRetriedNotCounted()
     {
         auto session = newSession();

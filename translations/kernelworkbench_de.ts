@@ -1705,6 +1705,22 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <source>best: #%1 %2</source>
         <translation>bestes: #%1 %2</translation>
     </message>
+    <message>
+        <source>This run&apos;s goal for the workload&apos;s metric (default: the workload&apos;s goal); with --session alone it continues a run that reached its goal.</source>
+        <translation>Das Ziel dieses Laufs für die Metrik des Workloads (Vorgabe: das Ziel des Workloads); mit --session allein setzt es einen Lauf fort, der sein Ziel erreicht hat.</translation>
+    </message>
+    <message>
+        <source>The round limit of the session (default: the workload&apos;s rounds); raise it to continue a run that reached its limit.</source>
+        <translation>Die Rundengrenze der Sitzung (Vorgabe: die Runden des Workloads); erhöhen Sie sie, um einen Lauf fortzusetzen, der seine Grenze erreicht hat.</translation>
+    </message>
+    <message>
+        <source>--goal takes a number, got &apos;%1&apos;</source>
+        <translation>--goal erwartet eine Zahl, erhalten: &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--rounds takes a positive number of rounds</source>
+        <translation>--rounds erwartet eine positive Anzahl von Runden</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>

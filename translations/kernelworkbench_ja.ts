@@ -1693,6 +1693,22 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <source>best: #%1 %2</source>
         <translation>最良: #%1 %2</translation>
     </message>
+    <message>
+        <source>This run&apos;s goal for the workload&apos;s metric (default: the workload&apos;s goal); with --session alone it continues a run that reached its goal.</source>
+        <translation>この実行でのワークロードの指標の目標 (既定: ワークロードの目標)。--session だけと共に使うと、目標に達した実行を続けます。</translation>
+    </message>
+    <message>
+        <source>The round limit of the session (default: the workload&apos;s rounds); raise it to continue a run that reached its limit.</source>
+        <translation>セッションのラウンド上限 (既定: ワークロードの rounds)。上限に達した実行を続けるには引き上げてください。</translation>
+    </message>
+    <message>
+        <source>--goal takes a number, got &apos;%1&apos;</source>
+        <translation>--goal には数値が必要です (指定: &apos;%1&apos;)</translation>
+    </message>
+    <message>
+        <source>--rounds takes a positive number of rounds</source>
+        <translation>--rounds には正のラウンド数が必要です</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>

@@ -102,6 +102,14 @@ void addRunOptions(QCommandLineParser &p)
                          "baselines count)."),
                  u"N"_s});
     p.addOption({u"time-limit"_s, Kwb::tr("Stop starting new rounds after S seconds."), u"S"_s});
+    p.addOption({u"goal"_s,
+                 Kwb::tr("This run's goal for the workload's metric (default: the workload's "
+                         "goal); with --session alone it continues a run that reached its goal."),
+                 u"VALUE"_s});
+    p.addOption({u"rounds"_s,
+                 Kwb::tr("The round limit of the session (default: the workload's rounds); raise "
+                         "it to continue a run that reached its limit."),
+                 u"N"_s});
     p.addOption({u"plateau"_s,
                  Kwb::tr("Stop after N rounds without improvement (default 8; 0 = never)."), u"N"_s,
                  u"8"_s});
@@ -181,6 +189,23 @@ std::optional<RunOptions> runOptionsFrom(const QCommandLineParser &p)
         err(u"kwb run: "_s + Kwb::tr("--prompts: %1 is not a folder")
                                  .arg(QFileInfo(p.value(u"prompts"_s)).absoluteFilePath()));
         return std::nullopt;
+    }
+    if (p.isSet(u"goal"_s)) {
+        bool ok = false;
+        options.goal = p.value(u"goal"_s).toDouble(&ok);
+        if (!ok || !std::isfinite(*options.goal)) {
+            err(u"kwb run: "_s +
+                Kwb::tr("--goal takes a number, got '%1'").arg(p.value(u"goal"_s)));
+            return std::nullopt;
+        }
+    }
+    if (p.isSet(u"rounds"_s)) {
+        bool ok = false;
+        options.rounds = p.value(u"rounds"_s).toInt(&ok);
+        if (!ok || options.rounds < 1) {
+            err(u"kwb run: "_s + Kwb::tr("--rounds takes a positive number of rounds"));
+            return std::nullopt;
+        }
     }
     options.strategy = *strategy;
     options.seed = p.value(u"seed"_s).toULongLong();

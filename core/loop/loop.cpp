@@ -333,7 +333,6 @@ bool OptimizationLoop::revertTo(int id, QString *error)
             *error = u"#"_s + QString::number(id) + u" is not a correct, timed candidate"_s;
         return false;
     }
-    // Takes effect at the next plan; running candidates finish against the old incumbent.
     const int from = m_incumbentId;
     m_incumbentId = id;
     m_planner.setIncumbent(r);
@@ -341,7 +340,41 @@ bool OptimizationLoop::revertTo(int id, QString *error)
     m_reverts.push_back({{"from", from}, {"to", id}, {"cause", ss(cause)}, {"before", m_nextId}});
     persistState();
     Q_EMIT reverted(from, id, cause);
+    if (from != id)
+        leaveOldBranch(id);
     return true;
+}
+
+void OptimizationLoop::leaveOldBranch(int id)
+{
+    bool dropped = false;
+    for (Slot &s : m_batch) {
+        if (s.proposal.origin == Origin::Baseline || s.proposal.parent == std::optional(id))
+            continue;
+        if (s.state == Slot::State::Proposed || s.state == Slot::State::Approved) {
+            s.state = Slot::State::Rejected;
+            s.rejectCause = u"dropped: proposed from #"_s +
+                            QString::number(s.proposal.parent.value_or(0)) +
+                            u" before the engineer reverted to #"_s + QString::number(id);
+            dropped = true;
+        } else if (s.state != Slot::State::Rejected) {
+            s.offBranch = true; // queued, running or done: judged against its own parent
+        }
+    }
+    // A plan in progress was made from the old incumbent: plan again.
+    if (m_planning) {
+        ++m_planGeneration;
+        m_planning = false;
+        m_planner.cancel();
+        dropped = true;
+    }
+    if (dropped && !m_paused)
+        scheduleAdvance();
+}
+
+int OptimizationLoop::judgedAgainst(const Slot &s) const
+{
+    return s.offBranch && s.proposal.parent ? *s.proposal.parent : m_incumbentId;
 }
 
 // ---- the state machine ---------------------------------------------------
@@ -453,40 +486,12 @@ void OptimizationLoop::doProfile()
 void OptimizationLoop::doPlan()
 {
     m_batch.clear();
-    std::vector<Proposal> proposals;
-    // Imported measurements (kwb import) teach the planner but are not a run.
-    const auto &records = m_session.experiments();
-    const bool fresh = std::all_of(records.begin(), records.end(), [](const ExperimentRecord &r) {
-        return r.decision == Verdict::Imported;
-    });
-    if (fresh) {
-        // Round 0: the starting kernel, then the baselines beside it.
-        QFile f(m_workload.kernelPath);
-        if (!f.open(QIODevice::ReadOnly))
-            return finish(StopReason::Error,
-                          tr("cannot read the starting kernel %1").arg(m_workload.kernelPath));
-        Proposal start;
-        start.origin = Origin::Human;
-        start.source = QString::fromUtf8(f.readAll());
-        start.plan = u"starting kernel"_s;
-        start.label = f.fileName().section(u'/', -1);
-        proposals.push_back(start);
-        for (const BaselineSpec &b : m_workload.baselines) {
-            Proposal p;
-            p.origin = Origin::Baseline;
-            p.plan = u"baseline: "_s + b.name;
-            p.label = b.name;
-            p.linkFlags = b.linkFlags;
-            const QString path =
-                b.kernelPath == u"@reference"_s ? m_workload.referencePath : b.kernelPath;
-            QFile bf(path);
-            if (!bf.open(QIODevice::ReadOnly))
-                continue;
-            p.source = b.kernelPath == u"@reference"_s
-                           ? referenceAsKernel(m_workload, QString::fromUtf8(bf.readAll()))
-                           : QString::fromUtf8(bf.readAll());
-            proposals.push_back(p);
-        }
+    QString error;
+    std::optional<std::vector<Proposal>> roundZero = roundZeroLeft(&error);
+    if (!roundZero)
+        return finish(StopReason::Error, error);
+    if (!roundZero->empty()) {
+        m_round = 0;
     } else {
         int count = std::max(1, m_workload.batch);
         if (m_options.maxEvals > 0)
@@ -497,13 +502,62 @@ void OptimizationLoop::doPlan()
         QPointer<OptimizationLoop> self(this);
         m_planner.proposeLater(
             count, incumbent(), m_bottleneck,
-            [self, generation](std::vector<Proposal> answer, const QString &error) {
+            [self, generation](std::vector<Proposal> answer, const QString &why) {
                 if (self && generation == self->m_planGeneration)
-                    self->onProposals(std::move(answer), error);
+                    self->onProposals(std::move(answer), why);
             });
         return;
     }
-    queueProposals(std::move(proposals));
+    queueProposals(std::move(*roundZero));
+}
+
+std::optional<std::vector<Proposal>> OptimizationLoop::roundZeroLeft(QString *error) const
+{
+    std::vector<Proposal> proposals;
+    // Imported measurements (kwb import) teach the planner but are not a run;
+    // once a later round ran, round 0 is over.
+    const auto &records = m_session.experiments();
+    QSet<QString> measured; // the plans of round 0's records
+    for (const ExperimentRecord &r : records) {
+        if (r.decision == Verdict::Imported)
+            continue;
+        if (r.round > 0)
+            return proposals;
+        measured << r.plan;
+    }
+    if (!kwb::startRecord(records)) {
+        QFile f(m_workload.kernelPath);
+        if (!f.open(QIODevice::ReadOnly)) {
+            *error = tr("cannot read the starting kernel %1").arg(m_workload.kernelPath);
+            return std::nullopt;
+        }
+        Proposal start;
+        start.origin = Origin::Human;
+        start.source = QString::fromUtf8(f.readAll());
+        start.plan = u"starting kernel"_s;
+        start.label = f.fileName().section(u'/', -1);
+        proposals.push_back(start);
+    }
+    // The baselines beside it.
+    for (const BaselineSpec &b : m_workload.baselines) {
+        Proposal p;
+        p.origin = Origin::Baseline;
+        p.plan = u"baseline: "_s + b.name;
+        if (measured.contains(p.plan))
+            continue;
+        p.label = b.name;
+        p.linkFlags = b.linkFlags;
+        const QString path =
+            b.kernelPath == u"@reference"_s ? m_workload.referencePath : b.kernelPath;
+        QFile bf(path);
+        if (!bf.open(QIODevice::ReadOnly))
+            continue;
+        p.source = b.kernelPath == u"@reference"_s
+                       ? referenceAsKernel(m_workload, QString::fromUtf8(bf.readAll()))
+                       : QString::fromUtf8(bf.readAll());
+        proposals.push_back(p);
+    }
+    return proposals;
 }
 
 void OptimizationLoop::onProposals(std::vector<Proposal> proposals, const QString &error)
@@ -646,7 +700,8 @@ void OptimizationLoop::onFinished(int job, const EvalOutcome &outcome)
         ++m_evaluations;
         // Too good to be true? Check again with fresh seeds before deciding.
         if (s->proposal.origin != Origin::Baseline && !outcome.result.failed()) {
-            const Decision d = decide(outcome.result, latencyOf(m_incumbentId), m_options.rules);
+            const Decision d =
+                decide(outcome.result, latencyOf(judgedAgainst(*s)), m_options.rules);
             if (d.needsReverify) {
                 s->reverifying = true;
                 s->state = Slot::State::Running;
@@ -741,7 +796,7 @@ std::optional<ExperimentRecord> OptimizationLoop::recordOf(const Slot &s) const
 
 void OptimizationLoop::judge(const Slot &s, ExperimentRecord &r) const
 {
-    Decision d = decide(s.outcome.result, latencyOf(m_incumbentId), m_options.rules);
+    Decision d = decide(s.outcome.result, latencyOf(judgedAgainst(s)), m_options.rules);
     // A speedup over the start beyond what the workload says is possible is
     // a measurement to distrust, not a win.
     if (const auto start = latencyOf(m_startId);
@@ -762,6 +817,13 @@ void OptimizationLoop::judge(const Slot &s, ExperimentRecord &r) const
                        ? u"× but wrong on fresh seeds"_s
                        : u"× but wrong on fresh seeds or the second shape"_s);
         r.flags << u"false-win"_s;
+    }
+    if (s.offBranch && (d.kind == Verdict::Kept || d.kind == Verdict::Reverted)) {
+        // Its parent is no longer the incumbent: it neither replaces the
+        // branch the engineer chose nor sends the loop back to the best.
+        d.kind = Verdict::Discarded;
+        d.cause += u"; off the branch: the engineer reverted to #"_s +
+                   QString::number(m_incumbentId) + u" while it was evaluated"_s;
     }
     r.decision = d.kind;
     r.cause = d.cause;
@@ -789,6 +851,8 @@ void OptimizationLoop::follow(const ExperimentRecord &stored, const Slot &s)
         if (const ExperimentRecord *start = kwb::startRecord(m_session.experiments()))
             m_startId = start->id;
     }
+    if (s.offBranch)
+        return; // its failures are not the branch's streak
     switch (stored.decision) {
     case Verdict::Kept: {
         const double ms = latencyOf(stored.id)->medianMs;
@@ -846,7 +910,10 @@ void OptimizationLoop::doSummarize()
         if (!r || r->decision != Verdict::Kept || !r->parent)
             continue;
         const ExperimentRecord *slow = record(*r->parent);
-        if (!slow)
+        // The memory learns gains only: a kernel slower than its parent is none.
+        const auto slowMs = slow ? latencyOf(slow->id) : std::nullopt;
+        const auto fastMs = latencyOf(r->id);
+        if (!slowMs || !fastMs || fastMs->medianMs >= slowMs->medianMs)
             continue;
         asks.push_back([this, slow = *slow, fast = *r](RecordReady done) {
             m_planner.writeMemory(memoryRecord(slow, fast), slow, fast, std::move(done));

@@ -100,7 +100,11 @@ public:
     bool approveEdited(int id, const QString &source);
     bool reject(int id);
     /// Makes an earlier correct candidate the incumbent: later candidates
-    /// branch from it. Takes effect at the next plan.
+    /// branch from it. What was proposed from the old incumbent leaves the
+    /// branch: not yet shipped, it is dropped (recorded as rejected) and the
+    /// planner plans again from the new incumbent; already running, it
+    /// finishes and is judged against its own parent, but never becomes the
+    /// incumbent nor teaches the memory.
     bool revertTo(int id, QString *error);
 
     LoopPhase phase() const { return m_phase; }
@@ -152,6 +156,7 @@ private:
         bool reverified = false;
         bool falseWin = false;
         bool cached = false;
+        bool offBranch = false; ///< proposed from an incumbent the engineer reverted away from
         QString startedAt;
         QString console;
         QString rejectCause; ///< why it was rejected without the engineer (a guard on autopilot)
@@ -162,6 +167,14 @@ private:
     void enter(LoopPhase phase);
     void doProfile();
     void doPlan();
+    /// Round 0's candidates not yet recorded (the starting kernel, the
+    /// baselines): a session stopped during round 0 measures them on resume.
+    std::optional<std::vector<Proposal>> roundZeroLeft(QString *error) const;
+    /// After a revert to `id`: drops or marks what was proposed from another incumbent.
+    void leaveOldBranch(int id);
+    /// The record a slot's candidate is judged against: the incumbent, or
+    /// its own parent once a revert left it off the branch.
+    int judgedAgainst(const Slot &s) const;
     /// The planner's answer: queued for the gate, or the reason the loop ends.
     void onProposals(std::vector<Proposal> proposals, const QString &error);
     void queueProposals(std::vector<Proposal> proposals);

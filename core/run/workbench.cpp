@@ -90,6 +90,10 @@ bool Workbench::init(LoadedWorkload &&loaded, std::unique_ptr<SessionStore> sess
     m_workload = std::make_unique<Workload>(std::move(*loaded.workload));
     if (options.batch > 0)
         m_workload->batch = options.batch;
+    if (options.goal)
+        m_workload->goal.target = *options.goal;
+    if (options.rounds > 0)
+        m_workload->rounds = options.rounds;
     m_target = std::make_unique<TargetProfile>(std::move(*loaded.target));
     m_session = std::move(session);
     m_candidates.reset(m_session->experiments(), m_workload->goal.metric);

@@ -43,7 +43,11 @@ struct RunOptions
     /// Plan with the LLM where the workload names the knob search, when the
     /// LLM settings are complete (the window's "always" setting).
     bool llmAlways = false;
-    int batch = 0;    ///< candidates proposed per round; 0: the workload's
+    int batch = 0; ///< candidates proposed per round; 0: the workload's
+    /// Going further than the workload says (continuing a finished run):
+    /// this run's goal for the workload's metric, and its round limit.
+    std::optional<double> goal;
+    int rounds = 0;   ///< 0: the workload's
     int parallel = 1; ///< evaluations at once on each host
     /// Budgets of this run; the decision rules' regression threshold is the
     /// workload's `divergence.threshold`.
