@@ -24,6 +24,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -31,6 +32,7 @@
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -411,6 +413,79 @@ private Q_SLOTS:
         // The timeline and chart show what the store holds.
         QCOMPARE(wb->candidates()->rowCount(), int(wb->session().experiments().size()));
         QVERIFY(w.chart()->pointCount() >= 2);
+    }
+
+    // Every piece of state text follows the loop: the gate, the evaluation,
+    // Autopilot releasing the gate, Stop, the end.
+    void gateTextFollowsTheLoop()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY2(
+            w.newSession(QFINDTESTDATA("data/tiny/search.json"), m_tmp.path() + u"/gate-text"_s),
+            qPrintable(w.errorText()));
+        QCOMPARE(w.loopStateText(), u"idle: press Run (F5)"_s);
+        w.action(u"run"_s)->trigger();
+        QVERIFY(waitForGate(w));
+        QCOMPARE(w.loopStateText(), u"#1 waits for approval"_s);
+        QVERIFY2(w.diffView()->rightTitle().contains(u"waiting for approval"_s),
+                 qPrintable(w.diffView()->rightTitle()));
+        QVERIFY(w.statusBar()->currentMessage().contains(u"waits for you"_s));
+        QVERIFY(!w.diffView()->rightTitle().contains(u"press Run"_s));
+        w.action(u"approve"_s)->trigger();
+        // While it is compiled and timed: no gate words anywhere.
+        QTRY_COMPARE_WITH_TIMEOUT(w.loopStateText(), u"evaluating #1"_s, 10'000);
+        QVERIFY2(w.diffView()->rightTitle().startsWith(u"#1 — evaluating"_s),
+                 qPrintable(w.diffView()->rightTitle()));
+        QVERIFY(!w.statusBar()->currentMessage().contains(u"waits for you"_s));
+
+        // Autopilot at the next gate releases it.
+        QVERIFY(waitForGate(w));
+        const int released = w.pendingCandidate();
+        w.findChild<QComboBox *>(u"mode"_s)->setCurrentIndex(int(LoopMode::Autopilot));
+        QTRY_VERIFY_WITH_TIMEOUT(w.workbench()->candidates()->rowOf(released) >= 0, 60'000);
+        QVERIFY(w.workbench()->candidates()->recordById(released)->decision != Verdict::Rejected);
+        QCOMPARE(w.pendingCandidate(), 0);
+
+        // Stop says it is stopping at once, then that the loop finished.
+        w.action(u"stop"_s)->trigger();
+        if (!w.workbench()->loop()->isFinished())
+            QVERIFY2(w.loopStateText().startsWith(u"stopping"_s), qPrintable(w.loopStateText()));
+        QTRY_VERIFY_WITH_TIMEOUT(w.workbench()->loop()->isFinished(), 60'000);
+        QCOMPARE(w.loopStateText(), u"finished (stopped)"_s);
+        QVERIFY(w.statusText().startsWith(u"finished (stopped) · "_s));
+    }
+
+    // The default layout fits a 1024×700 screen; a long title elides
+    // instead of widening its pane; View → Reset layout restores the docks.
+    void layoutFitsSmallScreensAndResets()
+    {
+        MainWindow w;
+        w.resize(1024, 700);
+        w.resetLayout();
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QSize least = w.minimumSizeHint();
+        qInfo("least size of the window: %d×%d", least.width(), least.height());
+        QVERIFY2(least.width() <= 1024 && least.height() <= 640, // 700 less a title bar
+                 qPrintable(u"%1×%2"_s.arg(least.width()).arg(least.height())));
+        const QString longTitle = u"#7 — waiting for approval: "_s + QString(600, u'x');
+        w.diffView()->setTexts(longTitle, u"a\n"_s, longTitle, u"b\n"_s);
+        QCOMPARE(w.diffView()->rightTitle(), longTitle); // in full, for the tooltip
+        QVERIFY(w.diffView()->minimumSizeHint().width() < 400);
+        QTRY_VERIFY_WITH_TIMEOUT(w.diffView()->leftEditor()->width() > 300, 2000);
+        QVERIFY(std::abs(w.diffView()->leftEditor()->width() -
+                         w.diffView()->rightEditor()->width()) < 20); // the panes share the width
+        QVERIFY(w.width() <= 1024);
+        // The mode selector stays on the toolbar (the buttons show icons only).
+        auto *mode = w.findChild<QComboBox *>(u"mode"_s);
+        QVERIFY(mode->isVisible());
+        QVERIFY(mode->mapTo(&w, QPoint(mode->width(), 0)).x() <= w.width());
+
+        auto *chart = w.findChild<QDockWidget *>(u"chartDock"_s);
+        chart->hide();
+        w.resetLayout();
+        QVERIFY(!chart->isHidden());
     }
 
     // Settings → LLM provider (a local command here) drives an llm workload;

@@ -2275,10 +2275,6 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <translation>Stopp</translation>
     </message>
     <message>
-        <source>Finish and record the running candidate, then stop</source>
-        <translation>Den laufenden Kandidaten fertig messen und aufzeichnen, dann anhalten</translation>
-    </message>
-    <message>
         <source>Autopilot</source>
         <translation>Autopilot</translation>
     </message>
@@ -2549,16 +2545,8 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <translation>keine Sitzung</translation>
     </message>
     <message>
-        <source>phase: %1%2</source>
-        <translation>Phase: %1%2</translation>
-    </message>
-    <message>
         <source> (paused)</source>
         <translation> (angehalten)</translation>
-    </message>
-    <message>
-        <source>idle</source>
-        <translation>bereit</translation>
     </message>
     <message>
         <source>—</source>
@@ -2603,6 +2591,62 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>The LLM provider applies from the next run.</source>
         <translation>Der LLM-Anbieter gilt ab dem nächsten Lauf.</translation>
+    </message>
+    <message>
+        <source>Finish and record the running candidate, then stop; again: abandon it</source>
+        <translation>Den laufenden Kandidaten abschließen und aufzeichnen, dann anhalten; erneut: ihn aufgeben</translation>
+    </message>
+    <message>
+        <source>&amp;Reset layout</source>
+        <translation>Anordnung &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>%1: the loop runs in %2.</source>
+        <translation>%1: die Schleife läuft in %2.</translation>
+    </message>
+    <message>
+        <source>starting kernel %1</source>
+        <translation>Startkernel %1</translation>
+    </message>
+    <message>
+        <source>#%1 — evaluating: %2</source>
+        <translation>#%1 — wird bewertet: %2</translation>
+    </message>
+    <message>
+        <source>finished (%1)</source>
+        <translation>beendet (%1)</translation>
+    </message>
+    <message>
+        <source>connecting to the hosts</source>
+        <translation>verbinde mit den Hosts</translation>
+    </message>
+    <message>
+        <source>idle: press Run (F5)</source>
+        <translation>bereit: Ausführen (F5) drücken</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation>hält an</translation>
+    </message>
+    <message>
+        <source>stopping: finishing %1 (Stop again abandons it)</source>
+        <translation>hält an: schließt %1 ab (erneut Anhalten gibt es auf)</translation>
+    </message>
+    <message>
+        <source>#%1 waits for approval</source>
+        <translation>#%1 wartet auf Freigabe</translation>
+    </message>
+    <message>
+        <source>evaluating %1</source>
+        <translation>bewertet %1</translation>
+    </message>
+    <message>
+        <source>phase: %1</source>
+        <translation>Phase: %1</translation>
     </message>
 </context>
 <context>

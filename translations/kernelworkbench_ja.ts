@@ -2260,10 +2260,6 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <translation>停止</translation>
     </message>
     <message>
-        <source>Finish and record the running candidate, then stop</source>
-        <translation>実行中の候補を完了・記録してから停止</translation>
-    </message>
-    <message>
         <source>Autopilot</source>
         <translation>自動</translation>
     </message>
@@ -2534,16 +2530,8 @@ Press Run (F5) to start or resume the loop.</source>
         <translation>セッションなし</translation>
     </message>
     <message>
-        <source>phase: %1%2</source>
-        <translation>フェーズ: %1%2</translation>
-    </message>
-    <message>
         <source> (paused)</source>
         <translation> (一時停止中)</translation>
-    </message>
-    <message>
-        <source>idle</source>
-        <translation>待機</translation>
     </message>
     <message>
         <source>—</source>
@@ -2588,6 +2576,62 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>The LLM provider applies from the next run.</source>
         <translation>LLM プロバイダーは次の実行から使われます。</translation>
+    </message>
+    <message>
+        <source>Finish and record the running candidate, then stop; again: abandon it</source>
+        <translation>実行中の候補を完了して記録してから停止。もう一度押すと破棄</translation>
+    </message>
+    <message>
+        <source>&amp;Reset layout</source>
+        <translation>レイアウトをリセット(&amp;R)</translation>
+    </message>
+    <message>
+        <source>%1: the loop runs in %2.</source>
+        <translation>%1: ループは %2 で実行中です。</translation>
+    </message>
+    <message>
+        <source>starting kernel %1</source>
+        <translation>開始カーネル %1</translation>
+    </message>
+    <message>
+        <source>#%1 — evaluating: %2</source>
+        <translation>#%1 — 評価中: %2</translation>
+    </message>
+    <message>
+        <source>finished (%1)</source>
+        <translation>終了 (%1)</translation>
+    </message>
+    <message>
+        <source>connecting to the hosts</source>
+        <translation>ホストに接続中</translation>
+    </message>
+    <message>
+        <source>idle: press Run (F5)</source>
+        <translation>待機中: 実行 (F5) を押してください</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation>停止中</translation>
+    </message>
+    <message>
+        <source>stopping: finishing %1 (Stop again abandons it)</source>
+        <translation>停止中: %1 を完了しています (もう一度停止で破棄)</translation>
+    </message>
+    <message>
+        <source>#%1 waits for approval</source>
+        <translation>#%1 が承認待ちです</translation>
+    </message>
+    <message>
+        <source>evaluating %1</source>
+        <translation>%1 を評価中</translation>
+    </message>
+    <message>
+        <source>phase: %1</source>
+        <translation>フェーズ: %1</translation>
     </message>
 </context>
 <context>

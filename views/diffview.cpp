@@ -93,19 +93,56 @@ void setLexer(QsciScintilla *e, const QString &fileName)
 
 } // namespace
 
+// A title that elides instead of widening its pane: a long plan or a
+// Compare header never pushes the panes apart; the full text is the tooltip.
+class DiffView::ElidedLabel : public QLabel
+{
+public:
+    explicit ElidedLabel(QWidget *parent) : QLabel(parent)
+    {
+        setTextFormat(Qt::PlainText);
+        setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    }
+    void setFullText(const QString &text)
+    {
+        m_full = text;
+        setToolTip(text);
+        elide();
+    }
+    const QString &fullText() const { return m_full; }
+    QSize minimumSizeHint() const override { return {0, QLabel::minimumSizeHint().height()}; }
+    QSize sizeHint() const override { return {0, QLabel::sizeHint().height()}; }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QLabel::resizeEvent(event);
+        elide();
+    }
+
+private:
+    void elide()
+    {
+        setText(fontMetrics().elidedText(m_full, Qt::ElideRight, contentsRect().width()));
+    }
+    QString m_full;
+};
+
 DiffView::DiffView(QWidget *parent) : QWidget(parent)
 {
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setSpacing(2);
-    m_leftTitle = new QLabel(this);
-    m_rightTitle = new QLabel(this);
+    m_leftTitle = new ElidedLabel(this);
+    m_rightTitle = new ElidedLabel(this);
     m_left = makeEditor(this);
     m_right = makeEditor(this);
     grid->addWidget(m_leftTitle, 0, 0);
     grid->addWidget(m_rightTitle, 0, 1);
     grid->addWidget(m_left, 1, 0);
     grid->addWidget(m_right, 1, 1);
+    grid->setColumnStretch(0, 1); // the panes share the width equally, whatever they show
+    grid->setColumnStretch(1, 1);
     // Both sides have as many visual lines (padding included): scrolling one
     // scrolls the other to the same visual line.
     connect(m_left->verticalScrollBar(), &QScrollBar::valueChanged, this,
@@ -135,8 +172,8 @@ void DiffView::syncFrom(QsciScintilla *from, QsciScintilla *to)
 void DiffView::setTexts(const QString &leftTitle, const QString &left, const QString &rightTitle,
                         const QString &right, const QString &fileName)
 {
-    m_leftTitle->setText(leftTitle);
-    m_rightTitle->setText(rightTitle);
+    m_leftTitle->setFullText(leftTitle);
+    m_rightTitle->setFullText(rightTitle);
     m_leftText = left;
     m_rightText = right;
     for (QsciScintilla *e : {m_left, m_right}) {
@@ -257,9 +294,24 @@ void DiffView::setRightEditable(bool editable)
     const bool was = !m_right->isReadOnly();
     m_right->setReadOnly(!editable);
     if (editable && !was && m_rightTop > 0) // the padding lines must not become part of an edit
-        setTexts(m_leftTitle->text(), m_leftText, m_rightTitle->text(), m_rightText);
+        setTexts(m_leftTitle->fullText(), m_leftText, m_rightTitle->fullText(), m_rightText);
     m_right->setCaretLineVisible(editable);
     m_rightTitle->setStyleSheet(editable ? u"font-weight: bold"_s : QString());
+}
+
+QString DiffView::leftTitle() const
+{
+    return m_leftTitle->fullText();
+}
+
+QString DiffView::rightTitle() const
+{
+    return m_rightTitle->fullText();
+}
+
+void DiffView::setRightTitle(const QString &title)
+{
+    m_rightTitle->setFullText(title);
 }
 
 QString DiffView::rightText() const

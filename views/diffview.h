@@ -34,6 +34,11 @@ public:
     int changedRows() const { return m_changedRows; }
     int leftPadding() const { return m_leftPadding; }
     int rightPadding() const { return m_rightPadding; }
+    /// The titles in full (on screen they elide to the pane's width).
+    QString leftTitle() const;
+    QString rightTitle() const;
+    /// Retitles the right side (the candidate's state changed, not its text).
+    void setRightTitle(const QString &title);
     QsciScintilla *leftEditor() const { return m_left; }
     QsciScintilla *rightEditor() const { return m_right; }
 
@@ -44,8 +49,9 @@ private:
     void apply(const LineDiff &diff);
     void syncFrom(QsciScintilla *from, QsciScintilla *to);
 
-    QLabel *m_leftTitle;
-    QLabel *m_rightTitle;
+    class ElidedLabel;
+    ElidedLabel *m_leftTitle;
+    ElidedLabel *m_rightTitle;
     QsciScintilla *m_left;
     QsciScintilla *m_right;
     QString m_rightOriginal;

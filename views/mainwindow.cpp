@@ -31,6 +31,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QScreen>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -79,7 +80,9 @@ using namespace Qt::Literals::StringLiterals;
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 {
     setWindowTitle(tr("Kernel Workbench"));
-    resize(1280, 800);
+    // Up to 1600×1000 where the screen has room, else what it has (the frame aside).
+    const QRect screenRoom = screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 800);
+    resize(std::min(1600, screenRoom.width() - 16), std::min(1000, screenRoom.height() - 48));
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -105,23 +108,35 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(tick, &QTimer::timeout, this, &MainWindow::updateStatus);
     tick->start(1000);
 
+    m_defaultLayout = saveState();
     QSettings settings;
     restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
-    if (!restoreState(settings.value(u"window/state"_s).toByteArray())) {
-        // The default layout at 1280×800: the diff gets the most room, the
-        // charts a readable height, the bottom row what is left.
-        auto find = [this](const char *name) {
-            return findChild<QDockWidget *>(QString::fromLatin1(name));
-        };
-        resizeDocks({find("chartDock"), find("planDock")}, {430, 220}, Qt::Vertical);
-        resizeDocks({find("chartDock")}, {420}, Qt::Horizontal);
-        resizeDocks({find("timelineDock")}, {190}, Qt::Vertical);
-    }
+    if (!restoreState(settings.value(u"window/state"_s).toByteArray()))
+        resetLayout();
     updateActions();
     updateStatus();
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::resetLayout()
+{
+    restoreState(m_defaultLayout);
+    for (QDockWidget *d : findChildren<QDockWidget *>()) {
+        if (d != m_compareDock)
+            d->show();
+    }
+    // The diff gets the most room, the charts a readable part of the
+    // height, the bottom row what is left; in proportion to the window, so
+    // that 1024×700 and 1920×1080 both read.
+    auto find = [this](const char *name) {
+        return findChild<QDockWidget *>(QString::fromLatin1(name));
+    };
+    const int h = std::max(height(), 600), w = std::max(width(), 800);
+    resizeDocks({find("chartDock"), find("planDock")}, {h * 54 / 100, h * 26 / 100}, Qt::Vertical);
+    resizeDocks({find("chartDock")}, {std::max(320, w / 3)}, Qt::Horizontal);
+    resizeDocks({find("timelineDock")}, {h / 4}, Qt::Vertical);
+}
 
 QAction *MainWindow::action(const QString &name) const
 {
@@ -165,9 +180,15 @@ void MainWindow::buildActions()
         tr("Make the selected candidate the incumbent; later candidates branch from it"),
         [this] { revertToSelected(); });
     add(u"stop"_s, tr("Stop"), QKeySequence(Qt::SHIFT | Qt::Key_F5),
-        tr("Finish and record the running candidate, then stop"), [this] {
-            if (auto *l = m_workbench ? m_workbench->loop() : nullptr)
+        tr("Finish and record the running candidate, then stop; again: abandon it"), [this] {
+            auto *l = m_workbench ? m_workbench->loop() : nullptr;
+            if (!l)
+                return;
+            if (l->isStopping())
+                l->abort(); // the second Stop: nothing is recorded for what runs
+            else
                 l->stop();
+            updateStatus();
         });
 
     m_mode = new QComboBox(this);
@@ -183,6 +204,7 @@ void MainWindow::buildActions()
     });
 
     auto *bar = addToolBar(tr("Loop"));
+    m_toolbar = bar;
     bar->setObjectName(u"loopToolbar"_s);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     for (const char *name :
@@ -279,14 +301,14 @@ void MainWindow::buildDocks()
         dock(u"candidatesDock"_s, tr("Candidates"), m_table, Qt::BottomDockWidgetArea);
 
     m_chart = new MetricChart(this);
-    m_chart->setMinimumSize(300, 160);
+    m_chart->setMinimumSize(240, 120);
     auto *chart = dock(u"chartDock"_s, tr("Metrics"), m_chart, Qt::RightDockWidgetArea);
 
     m_roofline = new RooflineChart(this);
-    m_roofline->setMinimumSize(300, 160);
+    m_roofline->setMinimumSize(240, 120);
     auto *roofline = dock(u"rooflineDock"_s, tr("Roofline"), m_roofline, Qt::RightDockWidgetArea);
     m_bars = new SelectionBars(this);
-    m_bars->setMinimumSize(300, 160);
+    m_bars->setMinimumSize(240, 120);
     auto *bars = dock(u"barsDock"_s, tr("Selected"), m_bars, Qt::RightDockWidgetArea);
     tabifyDockWidget(chart, roofline);
     tabifyDockWidget(roofline, bars);
@@ -324,6 +346,9 @@ void MainWindow::buildDocks()
     auto *memory = dock(u"memoryDock"_s, tr("Memory"), m_memory, Qt::RightDockWidgetArea);
 
     m_compare = new CompareView(this);
+    // Docks that share the bottom row must not make it taller than a small
+    // screen allows: their parts shrink (and scroll) instead.
+    m_compare->setMinimumSize(200, 110);
     m_compareDock = dock(u"compareDock"_s, tr("Compare"), m_compare, Qt::BottomDockWidgetArea);
 
     m_console = new QPlainTextEdit(this);
@@ -332,6 +357,7 @@ void MainWindow::buildDocks()
     m_console->setFont(QFont(u"DejaVu Sans Mono"_s, 9));
     auto *console = dock(u"consoleDock"_s, tr("Console"), m_console, Qt::BottomDockWidgetArea);
     m_llm = new LlmView(this);
+    m_llm->setMinimumSize(150, 110);
     auto *llm = dock(u"llmDock"_s, tr("LLM"), m_llm, Qt::BottomDockWidgetArea);
 
     // Hosts: state coloured (green up, amber connecting, red down/failed).
@@ -356,6 +382,8 @@ void MainWindow::buildDocks()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *d : findChildren<QDockWidget *>())
         view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     settings->addAction(tr("&Language…"), this, &MainWindow::chooseLanguage);
     settings->addAction(tr("LLM &provider…"), this, [this] {
@@ -494,6 +522,11 @@ QString MainWindow::errorText() const
 void MainWindow::bindLoop(OptimizationLoop *loop)
 {
     m_clock.start();
+    m_finishedText.clear();
+    m_plan->setPlainText(tr("%1: the loop runs in %2.")
+                             .arg(m_workbench->workload().name, m_workbench->session().dir()));
+    if (m_workbench->candidates()->rowCount() == 0)
+        m_diff->setRightTitle(tr("starting kernel %1").arg(m_workbench->workload().kernelPath));
     connect(loop, &OptimizationLoop::awaitingApproval, this, [this](const Proposal &p) {
         m_pending = p;
         showPending(p);
@@ -515,7 +548,14 @@ void MainWindow::bindLoop(OptimizationLoop *loop)
             m_pending.reset();
             m_diff->setRightEditable(false);
         }
+        // The gate's words are over: the pane and the status bar say what runs.
+        if (!m_pending) {
+            if (m_diff->rightTitle().startsWith(u'#' + QString::number(p.id) + u' '))
+                m_diff->setRightTitle(tr("#%1 — evaluating: %2").arg(p.id).arg(p.plan));
+            statusBar()->clearMessage();
+        }
         updateActions();
+        updateStatus();
     });
     connect(loop, &OptimizationLoop::candidateFinished, this, [this](const ExperimentRecord &r) {
         m_llm->addRecord(r);
@@ -534,11 +574,15 @@ void MainWindow::bindLoop(OptimizationLoop *loop)
         });
     connect(
         loop, &OptimizationLoop::finished, this, [this](StopReason reason, const QString &detail) {
+            m_elapsedMs = m_clock.isValid() ? m_clock.elapsed() : 0;
+            m_clock.invalidate(); // the clock stops with the loop
+            m_finishedText = tr("finished (%1)").arg(stopReasonName(reason));
             statusBar()->showMessage(tr("Finished (%1): %2").arg(stopReasonName(reason), detail));
             m_console->appendPlainText(
                 tr("loop finished (%1): %2").arg(stopReasonName(reason), detail));
             m_pending.reset();
             updateActions();
+            updateStatus();
         });
 }
 
@@ -608,11 +652,23 @@ void MainWindow::revertToSelected()
     if (!loop || !m_selected)
         return;
     QString error;
-    if (!loop->revertTo(m_selected, &error))
+    if (!loop->revertTo(m_selected, &error)) {
         showError(tr("Cannot revert to #%1: %2").arg(m_selected).arg(error));
-    else
-        m_console->appendPlainText(
-            tr("the incumbent is now #%1; the next candidates branch from it").arg(m_selected));
+        return;
+    }
+    m_console->appendPlainText(
+        tr("the incumbent is now #%1; the next candidates branch from it").arg(m_selected));
+    // What waited at the gate was proposed from the old incumbent: dropped.
+    const std::vector<Proposal> waiting = loop->pending();
+    if (m_pending && std::none_of(waiting.begin(), waiting.end(),
+                                  [this](const Proposal &p) { return p.id == m_pending->id; })) {
+        m_pending.reset();
+        m_diff->setRightEditable(false);
+        statusBar()->clearMessage();
+        showCandidate(m_selected);
+    }
+    updateActions();
+    updateStatus();
 }
 
 void MainWindow::showPending(const Proposal &p)
@@ -711,24 +767,46 @@ void MainWindow::updateStatus()
         m_statsLabel->clear();
         return;
     }
-    OptimizationLoop *loop = m_workbench->loop();
     if (m_workbench->isReplaying())
         return; // the replay writes its own progress
-    m_phaseLabel->setText(
-        loop ? tr("phase: %1%2")
-                   .arg(phaseName(loop->phase()), loop->isPaused() ? tr(" (paused)") : QString())
-             : tr("idle"));
+    m_phaseLabel->setText(loopStateText());
     const CandidateModel *m = m_workbench->candidates();
     const double bestMs = m->bestMedianMs();
     const QString best =
         std::isfinite(bestMs) ? QString::number(bestMs, 'g', 4) + u" ms"_s : tr("—");
-    const qint64 s = m_clock.isValid() ? m_clock.elapsed() / 1000 : 0;
+    const qint64 s = (m_clock.isValid() ? m_clock.elapsed() : m_elapsedMs) / 1000;
     m_statsLabel->setText(tr("host: %1 · elapsed %2:%3 · %4 evaluations · best %5")
                               .arg(m_workbench->hostSpecs().join(u", "_s))
                               .arg(s / 60)
                               .arg(s % 60, 2, 10, QLatin1Char('0'))
                               .arg(m->rowCount())
                               .arg(best));
+}
+
+QString MainWindow::loopStateText() const
+{
+    if (!m_workbench)
+        return tr("no session");
+    const OptimizationLoop *loop = m_workbench->loop();
+    if (m_workbench->isConnecting())
+        return tr("connecting to the hosts");
+    if (!loop)
+        return tr("idle: press Run (F5)");
+    if (loop->isFinished())
+        return m_finishedText.isEmpty() ? tr("finished") : m_finishedText;
+    QStringList running;
+    for (int id : loop->evaluating())
+        running << u'#' + QString::number(id);
+    const QString ids = running.join(u", "_s);
+    if (loop->isStopping())
+        return ids.isEmpty() ? tr("stopping")
+                             : tr("stopping: finishing %1 (Stop again abandons it)").arg(ids);
+    const QString paused = loop->isPaused() ? tr(" (paused)") : QString();
+    if (m_pending)
+        return tr("#%1 waits for approval").arg(m_pending->id) + paused;
+    if (!ids.isEmpty())
+        return tr("evaluating %1").arg(ids) + paused;
+    return tr("phase: %1").arg(phaseName(loop->phase())) + paused;
 }
 
 void MainWindow::addRecent(const QString &dir)
@@ -748,6 +826,16 @@ void MainWindow::rebuildRecentMenu()
     for (const QString &dir : recent)
         m_recentMenu->addAction(dir, this, [this, dir] { openSession(dir); });
     m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    // Narrow windows show the loop's buttons as icons (their names are the
+    // tooltips), so that the mode selector never falls off the toolbar.
+    if (m_toolbar)
+        m_toolbar->setToolButtonStyle(width() < 1200 ? Qt::ToolButtonIconOnly
+                                                     : Qt::ToolButtonTextBesideIcon);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

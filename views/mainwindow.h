@@ -16,6 +16,7 @@ class QListView;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
 class QTableView;
+class QToolBar;
 class QTextBrowser;
 
 namespace kwb {
@@ -50,8 +51,13 @@ public:
     /// Plays the open session back (see Workbench::startReplay).
     bool startReplay(double perSecond);
     QString errorText() const;
-    /// The status bar's permanent text (phase, hosts, elapsed, best).
+    /// The status bar's permanent text (what the loop does, hosts, elapsed, best).
     QString statusText() const;
+    /// What the loop does now, in words: it follows the loop's signals
+    /// (waiting at the gate, evaluating, stopping, finished).
+    QString loopStateText() const;
+    /// Puts the docks back where a first start puts them.
+    void resetLayout();
 
     void selectCandidate(int id);
     /// Shows the Compare dock with `a` against `b`.
@@ -70,6 +76,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void chooseLanguage();
@@ -92,6 +99,9 @@ private:
     std::optional<Proposal> m_pending;
     int m_selected = 0;
     QElapsedTimer m_clock;
+    qint64 m_elapsedMs = 0;     ///< of a loop that ended (the clock stops with it)
+    QString m_finishedText;     ///< why the loop ended, empty while it runs
+    QByteArray m_defaultLayout; ///< saveState() of the first-start layout
 
     DiffView *m_diff = nullptr;
     TimelineView *m_timeline = nullptr;
@@ -115,6 +125,7 @@ private:
     QLabel *m_phaseLabel = nullptr;
     QLabel *m_statsLabel = nullptr;
     QMenu *m_recentMenu = nullptr;
+    QToolBar *m_toolbar = nullptr;
     QHash<QString, QAction *> m_actions;
 };
 

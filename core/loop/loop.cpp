@@ -125,6 +125,23 @@ OptimizationLoop::Slot *OptimizationLoop::slot(int id)
     return nullptr;
 }
 
+void OptimizationLoop::setMode(LoopMode mode)
+{
+    m_mode = mode;
+    if (mode == LoopMode::Autopilot && m_phase == LoopPhase::Gate && !m_paused)
+        scheduleAdvance(); // what waits at the gate ships (unless a guard rejects it)
+}
+
+QList<int> OptimizationLoop::evaluating() const
+{
+    QList<int> ids;
+    for (const Slot &s : m_batch) {
+        if (s.state == Slot::State::Running || s.state == Slot::State::Queued)
+            ids << s.proposal.id;
+    }
+    return ids;
+}
+
 std::vector<Proposal> OptimizationLoop::pending() const
 {
     std::vector<Proposal> out;

@@ -81,7 +81,8 @@ public:
                      EvalBackend &backend, const LoopOptions &options, QObject *parent = nullptr);
     ~OptimizationLoop() override;
 
-    void setMode(LoopMode mode) { m_mode = mode; }
+    /// Autopilot set while a candidate waits at the gate releases the gate.
+    void setMode(LoopMode mode);
     LoopMode mode() const { return m_mode; }
 
     /// Starts a fresh session's round 0, or resumes an existing session.
@@ -110,6 +111,10 @@ public:
     LoopPhase phase() const { return m_phase; }
     bool isPaused() const { return m_paused; }
     bool isFinished() const { return m_phase == LoopPhase::Done; }
+    /// Stop was asked for; the loop ends when what runs is recorded.
+    bool isStopping() const { return m_stopRequested && m_phase != LoopPhase::Done; }
+    /// The candidates being evaluated (or queued for a host) now.
+    QList<int> evaluating() const;
     int round() const { return m_round; }
     int evaluationsThisRun() const { return m_evaluations; }
     const ExperimentRecord *record(int id) const;
