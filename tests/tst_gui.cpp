@@ -454,6 +454,17 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(w.workbench()->loop()->isFinished(), 60'000);
         QCOMPARE(w.loopStateText(), u"finished (stopped)"_s);
         QVERIFY(w.statusText().startsWith(u"finished (stopped) · "_s));
+
+        // A finished run is not the end: Run offers to continue it.
+        QVERIFY(w.action(u"run"_s)->isEnabled());
+        QCOMPARE(w.action(u"run"_s)->text(), u"Continue…"_s);
+        const int before = w.workbench()->candidates()->rowCount();
+        QVERIFY(w.continueRun(std::nullopt, 2));
+        QTRY_VERIFY_WITH_TIMEOUT(w.workbench()->loop() && w.workbench()->loop()->isFinished(),
+                                 120'000);
+        QCOMPARE(w.loopStateText(), u"finished (evaluation budget)"_s);
+        QCOMPARE(w.workbench()->candidates()->rowCount(), before + 2);
+        QCOMPARE(int(w.workbench()->session().experiments().size()), before + 2);
     }
 
     // The default layout fits a 1024×700 screen; a long title elides

@@ -439,6 +439,28 @@ private Q_SLOTS:
             QVERIFY2(numberAt(m, {"speedup"}, 0) >= 1.0, m.dump().c_str());
     }
 
+    void aResumedRunHasItsOwnPlateau()
+    {
+        auto session = newSession();
+        LoopOptions o = options();
+        o.plateauRounds = 2;
+        {
+            SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+            FunctionEvalBackend backend(landscape, 1);
+            OptimizationLoop loop(m_workload, *session, planner, backend, o);
+            QCOMPARE(runToEnd(loop), StopReason::Plateau);
+        }
+        // Continued with a budget: it runs, rather than stopping at once on
+        // the plateau of the run before.
+        const size_t before = session->experiments().size();
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        FunctionEvalBackend backend(landscape, 1);
+        o.maxEvals = 2;
+        OptimizationLoop loop(m_workload, *session, planner, backend, o);
+        QCOMPARE(runToEnd(loop), StopReason::EvalBudget);
+        QCOMPARE(session->experiments().size(), before + 2);
+    }
+
     void aSessionStoppedInRoundZeroMeasuresItsBaselinesOnResume()
     {
         Workload w = m_workload;

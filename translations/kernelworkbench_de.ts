@@ -2648,6 +2648,26 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <source>phase: %1</source>
         <translation>Phase: %1</translation>
     </message>
+    <message>
+        <source>Continue the run</source>
+        <translation>Den Lauf fortsetzen</translation>
+    </message>
+    <message>
+        <source>Goal (%1 %2):</source>
+        <translation>Ziel (%1 %2):</translation>
+    </message>
+    <message>
+        <source>At most this many more candidates:</source>
+        <translation>Höchstens so viele weitere Kandidaten:</translation>
+    </message>
+    <message>
+        <source>Only a finished run can be continued.</source>
+        <translation>Nur ein beendeter Lauf kann fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>Continue…</source>
+        <translation>Fortsetzen…</translation>
+    </message>
 </context>
 <context>
     <name>kwb::MetricChart</name>

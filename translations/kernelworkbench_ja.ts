@@ -2633,6 +2633,26 @@ Press Run (F5) to start or resume the loop.</source>
         <source>phase: %1</source>
         <translation>フェーズ: %1</translation>
     </message>
+    <message>
+        <source>Continue the run</source>
+        <translation>実行を続ける</translation>
+    </message>
+    <message>
+        <source>Goal (%1 %2):</source>
+        <translation>目標 (%1 %2):</translation>
+    </message>
+    <message>
+        <source>At most this many more candidates:</source>
+        <translation>追加する候補の上限:</translation>
+    </message>
+    <message>
+        <source>Only a finished run can be continued.</source>
+        <translation>続けられるのは終了した実行だけです。</translation>
+    </message>
+    <message>
+        <source>Continue…</source>
+        <translation>続ける…</translation>
+    </message>
 </context>
 <context>
     <name>kwb::MetricChart</name>

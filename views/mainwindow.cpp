@@ -18,9 +18,13 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDateTime>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
+#include <QFormLayout>
 #include <QHeaderView>
 #include <QIdentityProxyModel>
 #include <QInputDialog>
@@ -34,6 +38,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
@@ -604,10 +609,49 @@ void MainWindow::runLoop()
 {
     if (!m_workbench)
         return;
+    if (m_workbench->loop() && m_workbench->loop()->isFinished())
+        return askToContinue();
     // Settings → LLM provider, read now: it may have changed since the last run.
     m_workbench->setOptions(windowRunOptions());
     m_workbench->run(LoopMode(m_mode->currentIndex()));
     updateActions();
+}
+
+void MainWindow::askToContinue()
+{
+    const Goal &goal = m_workbench->workload().goal;
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Continue the run"));
+    auto *form = new QFormLayout(&dialog);
+    auto *target = new QDoubleSpinBox(&dialog);
+    target->setDecimals(4);
+    target->setRange(0, 1e15);
+    target->setValue(goal.target);
+    form->addRow(tr("Goal (%1 %2):").arg(goal.metric, goal.higherIsBetter ? u"≥"_s : u"≤"_s),
+                 target);
+    auto *evaluations = new QSpinBox(&dialog);
+    evaluations->setRange(1, 100'000);
+    evaluations->setValue(20);
+    form->addRow(tr("At most this many more candidates:"), evaluations);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() == QDialog::Accepted)
+        continueRun(target->value(), evaluations->value());
+}
+
+bool MainWindow::continueRun(std::optional<double> goal, int evaluations)
+{
+    if (!m_workbench)
+        return false;
+    m_workbench->setMode(LoopMode(m_mode->currentIndex()));
+    const bool ok = m_workbench->continueRun(goal, evaluations, LoopMode(m_mode->currentIndex()));
+    if (!ok)
+        showError(tr("Only a finished run can be continued."));
+    updateActions();
+    updateStatus();
+    return ok;
 }
 
 void MainWindow::approve()
@@ -730,8 +774,11 @@ void MainWindow::updateActions()
     const bool gate = running && m_pending.has_value();
     const bool replaying = m_workbench && m_workbench->isReplaying();
     const bool connecting = m_workbench && m_workbench->isConnecting();
+    const bool finished = loop && loop->isFinished();
     m_actions[u"run"_s]->setEnabled(m_workbench && !replaying && !connecting &&
-                                    (!loop || (running && loop->isPaused())));
+                                    (!loop || finished || (running && loop->isPaused())));
+    // A finished run goes further with a new goal or budget.
+    m_actions[u"run"_s]->setText(finished ? tr("Continue…") : tr("Run"));
     m_actions[u"pause"_s]->setEnabled(running && !loop->isPaused());
     m_actions[u"step"_s]->setEnabled(m_workbench && (!loop || running));
     m_actions[u"approve"_s]->setEnabled(gate);

@@ -58,6 +58,9 @@ public:
     QString loopStateText() const;
     /// Puts the docks back where a first start puts them.
     void resetLayout();
+    /// Pushes a finished run further (Run on a finished loop asks for these):
+    /// a new goal (unset: the same) and at most `evaluations` more candidates.
+    bool continueRun(std::optional<double> goal, int evaluations);
 
     void selectCandidate(int id);
     /// Shows the Compare dock with `a` against `b`.
@@ -88,6 +91,8 @@ private:
     void showPending(const Proposal &p);
     void showCandidate(int id);
     void runLoop();
+    /// Asks for a new goal and budget, then continues the finished run.
+    void askToContinue();
     void approve();
     void editPending();
     void reject();

@@ -255,6 +255,7 @@ void OptimizationLoop::start()
             m_startId = start->id;
     }
     m_round = lastRound + 1;
+    m_plateauFrom = std::max(0, lastRound); // a resumed or continued run gets its own plateau
     m_planner.setIncumbent(incumbent());
     QString error;
     m_session.setStatus(u"running"_s, &error);
@@ -484,7 +485,7 @@ std::optional<std::pair<StopReason, QString>> OptimizationLoop::stopCondition() 
     if (m_options.timeLimitS > 0 && m_clock.elapsed() >= qint64(m_options.timeLimitS * 1000))
         return std::pair{StopReason::TimeLimit, tr("%1 s elapsed").arg(m_options.timeLimitS)};
     if (m_options.plateauRounds > 0 && m_round > 0 && m_bestId &&
-        m_round - m_lastKeptRound > m_options.plateauRounds)
+        m_round - std::max(m_lastKeptRound, m_plateauFrom) > m_options.plateauRounds)
         return std::pair{StopReason::Plateau,
                          tr("no improvement in %n rounds", nullptr, m_options.plateauRounds)};
     return std::nullopt;

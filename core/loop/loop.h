@@ -234,6 +234,7 @@ private:
     int m_infraStreak = 0;
     QString m_lastInfra;
     int m_lastKeptRound = 0;
+    int m_plateauFrom = 0; ///< the last round before this run: the plateau counts from there
     int m_evaluations = 0;
     int m_running = 0;
     QString m_bottleneck;

@@ -357,8 +357,28 @@ void Workbench::showLlmCalls(LlmPlanner *planner)
     connect(planner, &LlmPlanner::note, this, &Workbench::consoleLine);
 }
 
+bool Workbench::continueRun(std::optional<double> goal, int evaluations, LoopMode mode)
+{
+    if (!m_loop || !m_loop->isFinished() || !m_calibration || evaluations < 1)
+        return false;
+    if (goal)
+        m_workload->goal.target = *goal;
+    m_options.loop.maxEvals = evaluations;
+    m_workload->rounds = std::max(m_workload->rounds, m_loop->round() + evaluations);
+    m_mode = mode;
+    // A new loop, planner and pool over the same hosts: the loop rebuilds
+    // its state from the session, as a resumed run does.
+    m_loop.reset();
+    m_backend.reset();
+    m_planner.reset();
+    const Calibration calibration = *m_calibration;
+    startLoop(calibration);
+    return true;
+}
+
 void Workbench::startLoop(const Calibration &calibration)
 {
+    m_calibration = std::make_unique<Calibration>(calibration);
     QString error;
     std::optional<PlannerChoice> choice = choosePlanner(*m_workload, m_options, &error);
     if (!choice)

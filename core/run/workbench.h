@@ -19,6 +19,7 @@
 namespace kwb {
 
 class HostCalibration;
+struct Calibration;
 class EvalBackend;
 struct EvalHost;
 class LlmPlanner;
@@ -135,6 +136,11 @@ public:
     /// or resumes the loop in `mode`. Hosts that cannot be reached are
     /// left out (with an error); none reachable: nothing starts.
     void run(LoopMode mode);
+    /// Pushes a finished run further on the same hosts and calibration: a
+    /// new goal for the workload's metric (unset: the same), at most
+    /// `evaluations` more candidates and as many rounds as they need. False
+    /// while the loop runs or before it ran.
+    bool continueRun(std::optional<double> goal, int evaluations, LoopMode mode);
     void setMode(LoopMode mode);
     /// Plays the recorded session back in order, `perSecond` candidates a
     /// second, from an empty view: for demos; no host is touched. Not while
@@ -187,6 +193,7 @@ private:
     std::unique_ptr<EvalBackend> m_backend;
     std::unique_ptr<OptimizationLoop> m_loop;
     std::unique_ptr<HostCalibration> m_calibrator;
+    std::unique_ptr<Calibration> m_calibration; ///< of the first host, once the loop started
     std::vector<std::unique_ptr<EvalHost>> m_hosts;
     HostModel m_hostModel;
     SshPrompts m_prompts;
