@@ -249,12 +249,19 @@ private Q_SLOTS:
                                   2000); // batched on the next turn; the failure is marked apart
         const QString png = m_tmp.path() + u"/chart.png"_s, svg = m_tmp.path() + u"/chart.svg"_s;
         chart.resize(400, 300);
+        const QSizeF shown = chart.chart()->size();
         QVERIFY(chart.exportTo(png));
         QVERIFY(chart.exportTo(svg));
         QVERIFY(QFileInfo(png).size() > 1000);
+        // Exported at its own size (1600×1000), not the dock's; the dock keeps its own.
+        QCOMPARE(QImage(png).size(), QSize(1600, 1000));
+        QCOMPARE(chart.chart()->size(), shown);
         QFile f(svg);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        QVERIFY(f.readAll().contains("<svg"));
+        const QByteArray drawing = f.readAll();
+        QVERIFY(drawing.contains("<svg"));
+        QVERIFY(drawing.contains("1600"));
+        QCOMPARE(chart.xTickInterval(), 2.0); // 0, 2, 4 … 10: round ticks
     }
 
     void falseWinIsNeverTheBest()

@@ -205,7 +205,7 @@ void SelectionBars::showCandidate(Workbench *workbench, int id)
             if (x.metric == row.metric)
                 b = improvement(x);
         }
-        categories << row.metric;
+        categories << (row.label.isEmpty() ? row.metric : row.label);
         vsParent->append(a);
         vsIncumbent->append(b);
         m_values.append({row.metric, {a, b}});
@@ -228,10 +228,14 @@ void SelectionBars::showCandidate(Workbench *workbench, int id)
     y->append(categories);
     auto *x = new QValueAxis;
     x->setLabelFormat(u"%.0f%%"_s);
+    // The scale reads the changes that matter: a noisy figure (a spread
+    // that grew 15×) runs off the edge rather than squeezing every other bar.
     double lim = 5;
     for (const auto &[name, v] : std::as_const(m_values))
         lim = std::max({lim, std::abs(v.first), std::abs(v.second)});
+    lim = std::min(lim, 100.0);
     x->setRange(-lim * 1.15, lim * 1.15);
+    x->applyNiceNumbers();
     chart()->addAxis(y, Qt::AlignLeft);
     chart()->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);

@@ -418,8 +418,13 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
     m_memory->setModel(wb->memory());
     m_compare->setWorkbench(wb);
     m_roofline->setModel(wb->candidates());
-    m_chart->setModel(wb->candidates(), wb->workload().goal.metric, wb->workload().goal.target,
-                      wb->workload().goal.higherIsBetter);
+    const Goal &goal = wb->workload().goal;
+    QString title = goal.metric;
+    if (const MetricInfo *info = wb->target().metric(goal.metric))
+        title = info->unit.isEmpty() || info->displayName() == info->unit
+                    ? info->displayName()
+                    : info->displayName() + u" ("_s + info->unit + u')';
+    m_chart->setModel(wb->candidates(), goal.metric, goal.target, goal.higherIsBetter, title);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &i) {
                 if (i.isValid())

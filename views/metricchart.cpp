@@ -2,11 +2,15 @@
 
 #include "session/candidatemodel.h"
 
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
 #include <QGuiApplication>
+#include <QImage>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPainter>
 #include <QScatterSeries>
+#include <QScopeGuard>
 #include <QSvgGenerator>
 #include <QTimer>
 #include <QValueAxis>
@@ -140,13 +144,13 @@ MetricChart::MetricChart(QWidget *parent) : QChartView(parent)
 }
 
 void MetricChart::setModel(CandidateModel *model, const QString &metric, double goal,
-                           bool higherIsBetter)
+                           bool higherIsBetter, const QString &title)
 {
     m_model = model;
     m_metric = metric;
     m_goal = goal;
     m_higherIsBetter = higherIsBetter;
-    m_y->setTitleText(metric);
+    m_y->setTitleText(title.isEmpty() ? metric : title);
     connect(model, &QAbstractItemModel::modelReset, this, &MetricChart::rebuild);
     // New candidates arrive one by one; draw them together at the next turn
     // of the event loop.
@@ -244,6 +248,18 @@ void MetricChart::rescale()
     if (xmax != m_xmax) {
         m_xmax = xmax;
         m_x->setRange(0, xmax);
+        // Ticks at round numbers (0, 2, 4 … or 0, 10, 20 …), at most six.
+        double interval = 1;
+        while (xmax / interval > 5) {
+            for (double f : {2.0, 2.5, 2.0}) { // 1 → 2 → 5 → 10 → 20 …
+                if (xmax / interval <= 5)
+                    break;
+                interval *= f;
+            }
+        }
+        m_x->setTickType(QValueAxis::TicksDynamic);
+        m_x->setTickAnchor(0);
+        m_x->setTickInterval(interval);
         m_goalLine->clear();
         if (m_goal > 0)
             m_goalLine->append({QPointF(0, m_goal), QPointF(xmax, m_goal)});
@@ -259,8 +275,15 @@ void MetricChart::rescale()
         m_bestTail = true;
     }
     const double lo = std::min(0.0, m_lo), hi = (m_hi > lo ? m_hi : lo + 1) * 1.08;
-    if (lo < m_y->min() || hi > m_y->max() || m_y->max() > 2 * hi)
+    if (lo < m_y->min() || hi > m_y->max() || m_y->max() > 2 * hi) {
         m_y->setRange(lo, hi);
+        m_y->applyNiceNumbers(); // round ticks: 0, 20, 40 rather than 0, 22.3, 44.7
+    }
+}
+
+double MetricChart::xTickInterval() const
+{
+    return m_x->tickInterval();
 }
 
 int MetricChart::pointCount() const
@@ -273,22 +296,40 @@ bool MetricChart::exportTo(const QString &path)
     return exportChart(this, path);
 }
 
-bool exportChart(QChartView *view, const QString &path)
+bool exportChart(QChartView *view, const QString &path, QSize size)
 {
+    // The chart is laid out again at `size` for the picture, then put back.
+    QChart *chart = view->chart();
+    const QRectF shown = chart->geometry();
+    const QRectF target(QPointF(0, 0), QSizeF(size));
+    auto relayout = [chart](const QRectF &rect) {
+        chart->setGeometry(rect);
+        if (QGraphicsLayout *layout = chart->layout())
+            layout->activate(); // now, not at the next turn of the event loop
+    };
+    relayout(target);
+    auto restore = qScopeGuard([&] { relayout(shown); });
+    QGraphicsScene *scene = view->scene();
     if (path.endsWith(u".svg"_s, Qt::CaseInsensitive)) {
         QSvgGenerator svg;
         svg.setFileName(path);
-        svg.setSize(view->size());
-        svg.setViewBox(view->rect());
-        svg.setTitle(view->chart()->title().isEmpty() ? QStringLiteral("Kernel Workbench chart")
-                                                      : view->chart()->title());
+        svg.setSize(size);
+        svg.setViewBox(target);
+        svg.setTitle(chart->title().isEmpty() ? QStringLiteral("Kernel Workbench chart")
+                                              : chart->title());
         QPainter p;
         if (!p.begin(&svg))
             return false;
-        view->render(&p);
+        scene->render(&p, target, chart->sceneBoundingRect());
         return p.end();
     }
-    return view->grab().save(path);
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(view->palette().color(QPalette::Window));
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    scene->render(&p, target, chart->sceneBoundingRect());
+    p.end();
+    return image.save(path);
 }
 
 } // namespace kwb

@@ -15,7 +15,9 @@ namespace kwb {
 class CandidateModel;
 
 /// Writes a chart view as PNG or SVG (by the extension); false on failure.
-bool exportChart(QChartView *view, const QString &path);
+/// Writes the chart as PNG or SVG (by the extension) at `size`, whatever
+/// the size of its dock: legends and ticks laid out for that size.
+bool exportChart(QChartView *view, const QString &path, QSize size = QSize(1600, 1000));
 
 /// Adds `x` (bottom) and `y` (left) to `chart` and attaches every series to both.
 void attachAxes(QChart *chart, QAbstractAxis *x, QAbstractAxis *y);
@@ -56,7 +58,12 @@ class MetricChart : public QChartView
     Q_OBJECT
 public:
     explicit MetricChart(QWidget *parent = nullptr);
-    void setModel(CandidateModel *model, const QString &metric, double goal, bool higherIsBetter);
+    /// `title` names the metric on the axis (the catalog's label and unit);
+    /// empty: the metric's name.
+    void setModel(CandidateModel *model, const QString &metric, double goal, bool higherIsBetter,
+                  const QString &title = QString());
+    /// The x axis's distance between ticks (1, 2 or 5 times a power of ten).
+    double xTickInterval() const;
     /// Writes the chart as PNG or SVG (by the extension); false on failure.
     bool exportTo(const QString &path);
     int pointCount() const;

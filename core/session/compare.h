@@ -12,6 +12,7 @@ namespace kwb {
 struct MetricComparison
 {
     QString metric;
+    QString label; ///< the catalog's words for it (MetricInfo::displayName)
     QString unit;
     QString description;
     double a = NAN;

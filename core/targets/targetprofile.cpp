@@ -12,6 +12,11 @@ namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
+QString MetricInfo::displayName() const
+{
+    return label.isEmpty() ? QString(name).replace(u'_', u' ') : label;
+}
+
 const MetricInfo *TargetProfile::metric(const QString &metricName) const
 {
     for (const MetricInfo &m : metrics) {
@@ -135,8 +140,8 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
                 continue;
             }
             problems.push_back(wrongType((*items)[i], ptr,
-                                         {"name", "unit", "description", "better", "class", "when",
-                                          "why", "id", "pattern", "reason", "hint"},
+                                         {"name", "label", "unit", "description", "better", "class",
+                                          "when", "why", "id", "pattern", "reason", "hint"},
                                          &Json::is_string, FileText::tr("a string")));
             problems.push_back(wrongType((*items)[i], ptr, {"shown"}, &Json::is_boolean,
                                          FileText::tr("a boolean")));
@@ -200,6 +205,7 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
             return fail(ptr, FileText::tr("each metric needs a string 'name'"));
         MetricInfo info;
         info.name = qs(m["name"].get<std::string>());
+        info.label = qs(m.value("label", std::string()));
         info.unit = qs(m.value("unit", std::string()));
         info.description = qs(m.value("description", std::string()));
         const std::string better = m.value("better", std::string("higher"));

@@ -14,10 +14,14 @@ namespace kwb {
 struct MetricInfo
 {
     QString name;
+    QString label; ///< a few words for people ("GFLOP/s", "% of peak FLOP/s"); optional
     QString unit;
     QString description;
     bool higherIsBetter = true;
     bool shown = true;
+
+    /// The label, else the name with its underscores as spaces.
+    QString displayName() const;
 };
 
 /// Something a host must have for a target: `command` succeeds when it does.
