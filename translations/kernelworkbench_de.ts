@@ -2843,6 +2843,10 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <source>vs incumbent</source>
         <translation>ggü. Amtsinhaber</translation>
     </message>
+    <message>
+        <source>% change (right: better)</source>
+        <translation>Änderung in % (rechts: besser)</translation>
+    </message>
 </context>
 <context>
     <name>kwb::StopReason</name>

@@ -2824,6 +2824,10 @@ Press Run (F5) to start or resume the loop.</source>
         <source>vs incumbent</source>
         <translation>現行比</translation>
     </message>
+    <message>
+        <source>% change (right: better)</source>
+        <translation>変化率 % (右: 良い)</translation>
+    </message>
 </context>
 <context>
     <name>kwb::StopReason</name>

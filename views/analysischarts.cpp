@@ -156,7 +156,8 @@ SelectionBars::SelectionBars(QWidget *parent) : QChartView(parent)
     QChart *initial = chart(); // setChart() gives the first chart up: ours to delete
     setChart(themedChart());
     delete initial;
-    chart()->setTitle(tr("Selected candidate: change in % (right = better)"));
+    // The title is the axis's: the dock's height goes to the bars.
+    chart()->setToolTip(tr("Selected candidate: change in % (right = better)"));
     chart()->legend()->setAlignment(Qt::AlignBottom);
     chart()->setMargins(QMargins(4, 4, 4, 4));
 }
@@ -226,8 +227,13 @@ void SelectionBars::showCandidate(Workbench *workbench, int id)
     chart()->addSeries(series);
     auto *y = new QBarCategoryAxis;
     y->append(categories);
+    y->setTruncateLabels(false); // a metric's name in full, never "…"
+    QFont small = y->labelsFont();
+    small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1));
+    y->setLabelsFont(small);
     auto *x = new QValueAxis;
     x->setLabelFormat(u"%.0f%%"_s);
+    x->setTitleText(tr("% change (right: better)"));
     // The scale reads the changes that matter: a noisy figure (a spread
     // that grew 15×) runs off the edge rather than squeezing every other bar.
     double lim = 5;

@@ -132,6 +132,7 @@ MetricChart::MetricChart(QWidget *parent) : QChartView(parent)
     m_baselineLine->setPen(QPen(QColor(120, 120, 120), 1.5, Qt::DotLine));
     m_x = new QValueAxis;
     m_x->setTitleText(tr("candidate"));
+    m_x->setTruncateLabels(false);
     m_x->setLabelFormat(u"%d"_s);
     m_y = new QValueAxis;
     for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{
@@ -151,6 +152,7 @@ void MetricChart::setModel(CandidateModel *model, const QString &metric, double 
     m_goal = goal;
     m_higherIsBetter = higherIsBetter;
     m_y->setTitleText(title.isEmpty() ? metric : title);
+    m_y->setTruncateLabels(false);
     connect(model, &QAbstractItemModel::modelReset, this, &MetricChart::rebuild);
     // New candidates arrive one by one; draw them together at the next turn
     // of the event loop.
