@@ -439,6 +439,43 @@ private Q_SLOTS:
             QVERIFY2(numberAt(m, {"speedup"}, 0) >= 1.0, m.dump().c_str());
     }
 
+    void aRevertToADiscardedCandidateSurvivesReopening()
+    {
+        auto session = newSession();
+        const QString dir = session->dir();
+        int target = 0;
+        {
+            SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+            FunctionEvalBackend backend(landscape, 1);
+            LoopOptions o = options();
+            o.maxEvals = 8;
+            OptimizationLoop loop(m_workload, *session, planner, backend, o);
+            connect(&loop, &OptimizationLoop::candidateFinished, this,
+                    [&](const ExperimentRecord &r) {
+                        if (!target && r.decision == Verdict::Discarded && timedAndCorrect(r))
+                            target = r.id;
+                    });
+            QCOMPARE(runToEnd(loop), StopReason::EvalBudget);
+            QVERIFY2(target > 0, "the landscape gave no discarded candidate to revert to");
+            QString error;
+            QVERIFY2(loop.revertTo(target, &error), qPrintable(error)); // as the last act
+        }
+        QString error;
+        auto reopened = SessionStore::open(dir, &error);
+        QVERIFY2(reopened, qPrintable(error));
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        FunctionEvalBackend backend(landscape, 1);
+        OptimizationLoop loop(m_workload, *reopened, planner, backend, options());
+        QList<Proposal> next;
+        connect(&loop, &OptimizationLoop::proposed, this, [&](const Proposal &p) {
+            next << p;
+            loop.stop();
+        });
+        QCOMPARE(runToEnd(loop), StopReason::Stopped);
+        QVERIFY(!next.isEmpty());
+        QCOMPARE(next[0].parent, std::optional(target)); // still the engineer's branch
+    }
+
     void aResumedRunHasItsOwnPlateau()
     {
         auto session = newSession();

@@ -202,8 +202,13 @@ void OptimizationLoop::start()
         const ExperimentRecord *r = record(*which);
         if (!*which || !r)
             continue;
+        // The engineer may revert to any timed, correct candidate, kept or not.
+        const bool revertedTo = which == &m_incumbentId && timedAndCorrect(*r) &&
+                                std::any_of(m_reverts.begin(), m_reverts.end(), [r](const Json &v) {
+                                    return numberAt(v, {"to"}, 0) == r->id;
+                                });
         QString why;
-        if (r->decision != Verdict::Kept)
+        if (r->decision != Verdict::Kept && !revertedTo)
             why = tr("it was %1, not kept")
                       .arg(r->decision == Verdict::Unknown ? tr("never decided")
                                                            : verdictWord(r->decision));
