@@ -560,7 +560,7 @@ void MainWindow::bindLoop(OptimizationLoop *loop)
         }
         // The gate's words are over: the pane and the status bar say what runs.
         if (!m_pending) {
-            if (m_diff->rightTitle().startsWith(u'#' + QString::number(p.id) + u' '))
+            if (m_gateShown == p.id)
                 m_diff->setRightTitle(tr("#%1 — evaluating: %2").arg(p.id).arg(p.plan));
             statusBar()->clearMessage();
         }
@@ -650,7 +650,6 @@ bool MainWindow::continueRun(std::optional<double> goal, int evaluations)
 {
     if (!m_workbench)
         return false;
-    m_workbench->setMode(LoopMode(m_mode->currentIndex()));
     const bool ok = m_workbench->continueRun(goal, evaluations, LoopMode(m_mode->currentIndex()));
     if (!ok)
         showError(tr("Only a finished run can be continued."));
@@ -722,6 +721,7 @@ void MainWindow::revertToSelected()
 
 void MainWindow::showPending(const Proposal &p)
 {
+    m_gateShown = p.id;
     const int inc = m_workbench->candidates()->incumbentId();
     m_diff->setRightEditable(false);
     m_diff->setTexts(inc ? tr("#%1 (incumbent)").arg(inc) : tr("(nothing yet)"),
@@ -736,6 +736,7 @@ void MainWindow::showCandidate(int id)
     const ExperimentRecord *r = m_workbench ? m_workbench->candidates()->recordById(id) : nullptr;
     if (!r)
         return;
+    m_gateShown = 0;
     const int parent = r->parent.value_or(0);
     m_diff->setTexts(parent ? tr("#%1 (parent)").arg(parent) : tr("(no parent)"),
                      m_workbench->sourceOf(parent),

@@ -102,6 +102,7 @@ private:
 
     std::unique_ptr<Workbench> m_workbench;
     std::optional<Proposal> m_pending;
+    int m_gateShown = 0; ///< the candidate whose gate the diff shows (0: none)
     int m_selected = 0;
     QElapsedTimer m_clock;
     qint64 m_elapsedMs = 0;     ///< of a loop that ended (the clock stops with it)

@@ -30,7 +30,6 @@ void addEvalOptions(QCommandLineParser &p)
 {
     p.setApplicationDescription(
         Kwb::tr("Compile, check and time one kernel of a workload on the local host."));
-    p.addHelpOption();
     p.addPositionalArgument(u"workload"_s, u"workload.json"_s);
     p.addOption({u"knob"_s,
                  Kwb::tr("Evaluate the template with NAME=VALUE (repeatable); other knobs take "
@@ -208,14 +207,9 @@ int kwb::cli::cmdEval(const QStringList &args)
 {
     QCommandLineParser p;
     addEvalOptions(p);
-    if (!p.parse(args)) {
-        err(u"kwb eval: "_s + p.errorText());
-        return ExitUsage;
-    }
-    if (p.isSet(u"help"_s)) {
-        out(p.helpText());
-        return ExitOk;
-    }
+    int exit = ExitOk;
+    if (!parseOrFail(p, args, u"kwb eval"_s, &exit))
+        return exit;
     if (p.positionalArguments().size() != 1) {
         err(u"kwb eval: "_s + Kwb::tr("expected exactly one workload file") + u'\n' + p.helpText());
         return ExitUsage;

@@ -89,7 +89,6 @@ void addRunOptions(QCommandLineParser &p)
 {
     p.setApplicationDescription(Kwb::tr("Run the optimization loop on the workload's hosts with "
                                         "the knob search or the LLM planner."));
-    p.addHelpOption();
     p.addPositionalArgument(
         u"workload"_s, Kwb::tr("workload.json (not needed to resume a session)"), u"[workload]"_s);
     p.addOption(
@@ -170,14 +169,21 @@ void addRunOptions(QCommandLineParser &p)
 std::optional<RunOptions> runOptionsFrom(const QCommandLineParser &p)
 {
     RunOptions options;
-    if (p.isSet(u"batch"_s)) {
+    // A positive count, or 0 when the option is not given; false (said) when bad.
+    auto count = [&p](const QString &option, const QString &complaint, int *value) {
+        if (!p.isSet(option))
+            return true;
         bool ok = false;
-        options.batch = p.value(u"batch"_s).toInt(&ok);
-        if (!ok || options.batch < 1) {
-            err(u"kwb run: "_s + Kwb::tr("--batch takes a positive number of candidates"));
-            return std::nullopt;
-        }
-    }
+        *value = p.value(option).toInt(&ok);
+        if (ok && *value >= 1)
+            return true;
+        err(u"kwb run: "_s + complaint);
+        return false;
+    };
+    if (!count(u"batch"_s, Kwb::tr("--batch takes a positive number of candidates"),
+               &options.batch) ||
+        !count(u"rounds"_s, Kwb::tr("--rounds takes a positive number of rounds"), &options.rounds))
+        return std::nullopt;
     const auto strategy = parseStrategy(p.value(u"strategy"_s));
     if (!strategy) {
         err(u"kwb run: "_s +
@@ -196,14 +202,6 @@ std::optional<RunOptions> runOptionsFrom(const QCommandLineParser &p)
         if (!ok || !std::isfinite(*options.goal)) {
             err(u"kwb run: "_s +
                 Kwb::tr("--goal takes a number, got '%1'").arg(p.value(u"goal"_s)));
-            return std::nullopt;
-        }
-    }
-    if (p.isSet(u"rounds"_s)) {
-        bool ok = false;
-        options.rounds = p.value(u"rounds"_s).toInt(&ok);
-        if (!ok || options.rounds < 1) {
-            err(u"kwb run: "_s + Kwb::tr("--rounds takes a positive number of rounds"));
             return std::nullopt;
         }
     }
@@ -409,14 +407,9 @@ int kwb::cli::cmdRun(const QStringList &args)
 {
     QCommandLineParser p;
     addRunOptions(p);
-    if (!p.parse(args)) {
-        err(u"kwb run: "_s + p.errorText());
-        return ExitUsage;
-    }
-    if (p.isSet(u"help"_s)) {
-        out(p.helpText());
-        return ExitOk;
-    }
+    int exit = ExitOk;
+    if (!parseOrFail(p, args, u"kwb run"_s, &exit))
+        return exit;
     if (!p.isSet(u"session"_s)) {
         err(u"kwb run: "_s + Kwb::tr("--session DIR is required (the session is where the run is "
                                      "recorded and resumed)"));

@@ -327,7 +327,10 @@ void Workbench::calibrate()
                 .arg(e));
     });
     connect(m_calibrator.get(), &HostCalibration::finished, this,
-            [this](const std::optional<Calibration> &c) { startLoop(c.value_or(Calibration{})); });
+            [this](const std::optional<Calibration> &c) {
+                m_calibration = std::make_unique<Calibration>(c.value_or(Calibration{}));
+                startLoop(*m_calibration);
+            });
     Q_EMIT consoleLine(tr("Measuring the peaks of %1 (once; cached)…").arg(first->spec));
     m_calibrator->start(*m_target, first, sessionWorkRoot(m_session->dir(), *first), false);
     Q_EMIT stateChanged();
@@ -371,14 +374,12 @@ bool Workbench::continueRun(std::optional<double> goal, int evaluations, LoopMod
     m_loop.reset();
     m_backend.reset();
     m_planner.reset();
-    const Calibration calibration = *m_calibration;
-    startLoop(calibration);
+    startLoop(*m_calibration);
     return true;
 }
 
 void Workbench::startLoop(const Calibration &calibration)
 {
-    m_calibration = std::make_unique<Calibration>(calibration);
     QString error;
     std::optional<PlannerChoice> choice = choosePlanner(*m_workload, m_options, &error);
     if (!choice)
