@@ -466,7 +466,8 @@ private Q_SLOTS:
         QVERIFY(w.action(u"run"_s)->isEnabled());
         QCOMPARE(w.action(u"run"_s)->text(), u"Continue…"_s);
         const int before = w.workbench()->candidates()->rowCount();
-        QVERIFY(w.continueRun(std::nullopt, 2));
+        QVERIFY(w.continueRun(1e6, 2));
+        QCOMPARE(w.chart()->goal(), 1e6); // the goal line follows the new goal
         QTRY_VERIFY_WITH_TIMEOUT(w.workbench()->loop() && w.workbench()->loop()->isFinished(),
                                  120'000);
         QCOMPARE(w.loopStateText(), u"finished (evaluation budget)"_s);

@@ -653,6 +653,8 @@ bool MainWindow::continueRun(std::optional<double> goal, int evaluations)
     const bool ok = m_workbench->continueRun(goal, evaluations, LoopMode(m_mode->currentIndex()));
     if (!ok)
         showError(tr("Only a finished run can be continued."));
+    else
+        m_chart->setGoal(m_workbench->workload().goal.target); // the new goal, drawn
     updateActions();
     updateStatus();
     return ok;

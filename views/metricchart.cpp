@@ -173,6 +173,12 @@ void MetricChart::setModel(CandidateModel *model, const QString &metric, double 
     rebuild();
 }
 
+void MetricChart::setGoal(double goal)
+{
+    m_goal = goal;
+    rebuild();
+}
+
 void MetricChart::rebuild()
 {
     for (QXYSeries *s :

@@ -62,6 +62,9 @@ public:
     /// empty: the metric's name.
     void setModel(CandidateModel *model, const QString &metric, double goal, bool higherIsBetter,
                   const QString &title = QString());
+    /// A new goal (a continued run): the goal line moves.
+    void setGoal(double goal);
+    double goal() const { return m_goal; }
     /// The x axis's distance between ticks (1, 2 or 5 times a power of ten).
     double xTickInterval() const;
     /// Writes the chart as PNG or SVG (by the extension); false on failure.
