@@ -8,7 +8,7 @@ packages=(
   g++ cmake ninja-build pkg-config file dpkg-dev ccache make
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  libqscintilla2-qt6-dev libssh-dev nlohmann-json3-dev libgl-dev
+  libqscintilla2-qt6-dev libssh-dev zlib1g-dev nlohmann-json3-dev libgl-dev
   libdtl-dev qtkeychain-qt6-dev libmuparser-dev libopenblas-dev
   xvfb xauth fonts-dejavu-core openssh-server openssh-client
   gnome-keyring dbus-daemon libsecret-1-0

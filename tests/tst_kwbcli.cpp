@@ -391,6 +391,74 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(bad.fileName() + u":3:"_s), qPrintable(r.err));
     }
 
+    void simulateReadsAKernelTunerRecordingAlone()
+    {
+        // A Kernel Tuner cache file as published: gzip-compressed, its space
+        // in the header, restrictions given on the command line.
+        nlohmann::ordered_json rec = {{"device_name", "synthetic"},
+                                      {"kernel_name", "k"},
+                                      {"problem_size", {1024}},
+                                      {"tune_params_keys", {"bx", "by"}},
+                                      {"tune_params", {{"bx", {16, 32, 64}}, {"by", {1, 2, 4, 8}}}},
+                                      {"objective", "time"},
+                                      {"cache", nlohmann::ordered_json::object()}};
+        for (int bx : {16, 32, 64}) {
+            for (int by : {1, 2, 4, 8}) {
+                const std::string key = std::to_string(bx) + ',' + std::to_string(by);
+                // bx·by = 512 overflows the recording's device: a failure.
+                rec["cache"][key] = {
+                    {"bx", bx},
+                    {"by", by},
+                    {"time", bx * by == 512 ? nlohmann::ordered_json("RuntimeFailedConfig")
+                                            : nlohmann::ordered_json(1.0 + std::abs(bx * by - 64))},
+                    {"times", nlohmann::ordered_json::array()}};
+            }
+        }
+        const QString plain = m_tmp.path() + u"/rec.json"_s;
+        QFile f(plain);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(rec.dump()));
+        f.close();
+        QCOMPARE(QProcess::execute(u"gzip"_s, {u"-f"_s, plain}), 0);
+        const QString gz = plain + u".gz"_s;
+        QVERIFY(QFile::exists(gz));
+
+        Run r = kwb({u"simulate"_s, gz, u"--restrict"_s, u"32 <= bx * by <= 256"_s, u"--seeds"_s,
+                     u"5"_s, u"--json"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto doc = nlohmann::json::parse(r.out.toStdString());
+        // 16·{2,4,8}, 32·{1,2,4,8}, 64·{1,2,4}: 10 valid; 64·8 lies outside.
+        QCOMPARE(doc["recording"]["configurations"], 10);
+        QCOMPARE(doc["recording"]["valid"], 10.0);
+        QCOMPARE(doc["recording"]["optimum_ms"], 1.0);
+        QCOMPARE(doc["seeds"], 5);
+        QCOMPARE(doc["strategies"].size(), size_t(4));
+        for (const auto &row : doc["strategies"]) {
+            QVERIFY(row["to95"]["median"].get<double>() >= 1);
+            QVERIFY(row["to95"]["median"].get<double>() <= 10);
+            QVERIFY(row["ms_per_proposal"].get<double>() >= 0);
+        }
+        QVERIFY2(r.err.contains(u"outside the restrictions"_s), qPrintable(r.err));
+
+        // Without the restriction it replays the whole product (12, one failed).
+        r = kwb({u"simulate"_s, gz, u"--seeds"_s, u"2"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(u"12 configurations (1 failed) of 12 valid"_s), qPrintable(r.out));
+
+        // A restriction kwb cannot read names where it was written.
+        r = kwb({u"simulate"_s, gz, u"--restrict"_s, u"bx in (16, 32)"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"--restrict #1:1:4"_s), qPrintable(r.err));
+        // A corrupt gzip file is an error, not a crash.
+        QFile broken(m_tmp.path() + u"/broken.json.gz"_s);
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write(QByteArray("\x1f\x8b\x08\x00garbage", 12));
+        broken.close();
+        r = kwb({u"simulate"_s, broken.fileName()});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"gzip"_s), qPrintable(r.err));
+    }
+
     void killedRunResumesWithoutRepeating()
     {
         const QString session = m_tmp.path() + u"/killed"_s;

@@ -879,6 +879,86 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <source>&apos;planner&apos; must be &quot;search&quot; or &quot;llm&quot;, found &quot;%1&quot;</source>
         <translation>&apos;planner&apos; muss &quot;search&quot; oder &quot;llm&quot; sein, gefunden: &quot;%1&quot;</translation>
     </message>
+    <message>
+        <source>a recording read on its own needs a header with &apos;tune_params_keys&apos; and &apos;tune_params&apos; (Kernel Tuner&apos;s cache files have both); give a workload instead</source>
+        <translation>eine allein gelesene Aufzeichnung braucht einen Kopf mit &apos;tune_params_keys&apos; und &apos;tune_params&apos; (Kernel-Tuner-Cachedateien haben beide); geben Sie sonst eine Arbeitslast an</translation>
+    </message>
+    <message>
+        <source>&apos;tune_params&apos; lists no values for &apos;%1&apos;</source>
+        <translation>&apos;tune_params&apos; nennt keine Werte für &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>a value of &apos;%1&apos; is neither a number nor a string</source>
+        <translation>ein Wert von &apos;%1&apos; ist weder Zahl noch String</translation>
+    </message>
+    <message>
+        <source>restriction &apos;%1&apos;: %2</source>
+        <translation>Einschränkung &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>restriction &apos;%1&apos;: %2 (the knobs with numeric values are: %3)</source>
+        <translation>Einschränkung &apos;%1&apos;: %2 (die Knöpfe mit Zahlenwerten sind: %3)</translation>
+    </message>
+    <message>
+        <source>not a search-space file: &apos;ConfigurationSpace&apos; is missing (benchmark_hub&apos;s kernels/*.json format)</source>
+        <translation>keine Suchraum-Datei: &apos;ConfigurationSpace&apos; fehlt (Format kernels/*.json von benchmark_hub)</translation>
+    </message>
+    <message>
+        <source>&apos;Conditions&apos; must be an array</source>
+        <translation>&apos;Conditions&apos; muss ein Array sein</translation>
+    </message>
+    <message>
+        <source>a condition needs an &apos;Expression&apos; string</source>
+        <translation>eine Bedingung braucht einen String &apos;Expression&apos;</translation>
+    </message>
+    <message>
+        <source>cannot start the gzip decoder</source>
+        <translation>der gzip-Decoder lässt sich nicht starten</translation>
+    </message>
+    <message>
+        <source>the uncompressed data exceeds %1 MiB</source>
+        <translation>die entpackten Daten überschreiten %1 MiB</translation>
+    </message>
+    <message>
+        <source>corrupt gzip data (%1)</source>
+        <translation>beschädigte gzip-Daten (%1)</translation>
+    </message>
+    <message>
+        <source>truncated</source>
+        <translation>abgeschnitten</translation>
+    </message>
+    <message>
+        <source>unexpected &apos;%1&apos;</source>
+        <translation>unerwartetes &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>not a number: &apos;%1&apos;</source>
+        <translation>keine Zahl: &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>strings are not supported in a restriction</source>
+        <translation>Strings werden in einer Einschränkung nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>unexpected character &apos;%1&apos;</source>
+        <translation>unerwartetes Zeichen &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not supported in a restriction</source>
+        <translation>&apos;%1&apos; wird in einer Einschränkung nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>expected &apos;)&apos;</source>
+        <translation>&apos;)&apos; erwartet</translation>
+    </message>
+    <message>
+        <source>unknown function &apos;%1&apos; (min, max and abs are known)</source>
+        <translation>unbekannte Funktion &apos;%1&apos; (bekannt sind min, max und abs)</translation>
+    </message>
+    <message>
+        <source>the restriction ends too early</source>
+        <translation>die Einschränkung endet zu früh</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -929,58 +1009,6 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     <message>
         <source>some hosts are not ready (see ✗ above)</source>
         <translation>einige Hosts sind nicht bereit (siehe ✗ oben)</translation>
-    </message>
-    <message>
-        <source>usage: kwb COMMAND [options]
-
-Commands:
-  run WORKLOAD --session DIR
-                     run the optimization loop (built-in knob search); run
-                     again with --session DIR alone to resume
-  report DIR         list a session&apos;s candidates (--csv, --json)
-  export DIR         a session&apos;s knob measurements as a Kernel Tuner cache file
-  import CACHE --session DIR [WORKLOAD]
-                     add a Kernel Tuner cache file&apos;s measurements to a session
-  simulate WORKLOAD --cache FILE
-                     replay the search strategies against a recorded space
-  hosts check WORKLOAD
-                     is every host reachable, authenticated, equipped?
-  eval WORKLOAD      compile, check and time one kernel of a workload and
-                     print a summary (the starting kernel unless --knob or
-                     --kernel says otherwise)
-  validate WORKLOAD  check a workload file and describe its knob space
-  calibrate          measure this host&apos;s peak FLOP/s and memory bandwidth
-  targets            list the target profiles kwb can find
-
-Run &apos;kwb COMMAND --help&apos; for a command&apos;s options.
-Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
-2 bad input, 3 the host or harness failed.
-</source>
-        <translation>Aufruf: kwb BEFEHL [Optionen]
-
-Befehle:
-  run WORKLOAD --session DIR
-                     die Optimierungsschleife ausführen (eingebaute Knopfsuche);
-                     erneut mit nur --session DIR, um fortzusetzen
-  report DIR         die Kandidaten einer Sitzung auflisten (--csv, --json)
-  export DIR         die Knopf-Messungen einer Sitzung als Kernel-Tuner-Cachedatei
-  import CACHE --session DIR [WORKLOAD]
-                     die Messungen einer Kernel-Tuner-Cachedatei einer Sitzung hinzufügen
-  simulate WORKLOAD --cache FILE
-                     die Suchstrategien gegen einen aufgezeichneten Raum abspielen
-  hosts check WORKLOAD
-                     ist jeder Host erreichbar, angemeldet, ausgestattet?
-  eval WORKLOAD      einen Kernel einer Arbeitslast kompilieren, prüfen und messen
-                     und eine Zusammenfassung ausgeben (der Start-Kernel, außer
-                     --knob oder --kernel sagen etwas anderes)
-  validate WORKLOAD  eine Arbeitslast-Datei prüfen und ihren Knopfraum beschreiben
-  calibrate          Spitzen-FLOP/s und Speicherbandbreite dieses Hosts messen
-  targets            die Zielprofile auflisten, die kwb findet
-
-&apos;kwb BEFEHL --help&apos; zeigt die Optionen eines Befehls.
-Exit-Status: 0 in Ordnung, 1 der Kernel scheiterte (Kompilieren, falsch, Absturz,
-Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
-</translation>
     </message>
     <message>
         <source>Compile, check and time one kernel of a workload on the local host.</source>
@@ -1509,28 +1537,12 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <translation>(der Rest war schon da)</translation>
     </message>
     <message>
-        <source>Replay the search strategies against a recorded knob space (a Kernel Tuner cache file) without compiling anything: evaluations each needs to reach 90% and 95% of the recorded optimum.</source>
-        <translation>Die Suchstrategien gegen einen aufgezeichneten Knopfraum (eine Kernel-Tuner-Cachedatei) abspielen, ohne etwas zu kompilieren: wie viele Auswertungen jede braucht, um 90 % und 95 % des aufgezeichneten Optimums zu erreichen.</translation>
-    </message>
-    <message>
-        <source>workload.json whose knob space was recorded</source>
-        <translation>workload.json, dessen Knopfraum aufgezeichnet wurde</translation>
-    </message>
-    <message>
-        <source>The recording (Kernel Tuner cache file).</source>
-        <translation>Die Aufzeichnung (Kernel-Tuner-Cachedatei).</translation>
-    </message>
-    <message>
         <source>Comma-separated strategies (default: all).</source>
         <translation>Kommagetrennte Strategien (Vorgabe: alle).</translation>
     </message>
     <message>
         <source>Replays per strategy, seeds 1..N (default 100).</source>
         <translation>Wiederholungen je Strategie, Seeds 1..N (Vorgabe 100).</translation>
-    </message>
-    <message>
-        <source>usage: kwb simulate WORKLOAD --cache FILE</source>
-        <translation>Aufruf: kwb simulate WORKLOAD --cache FILE</translation>
     </message>
     <message>
         <source>the recording holds no successful measurement</source>
@@ -1563,10 +1575,6 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>%1 seeds per strategy, budget %2 evaluations</source>
         <translation>%1 Seeds je Strategie, Budget %2 Auswertungen</translation>
-    </message>
-    <message>
-        <source>strategy     to 90%: median   p90   to 95%: median   p90   unreached(95%)   random/strategy (95%, median)</source>
-        <translation>Strategie    bis 90%: Median  p90   bis 95%: Median  p90   unerreicht(95%)  zufällig/Strategie (95%, Median)</translation>
     </message>
     <message>
         <source>warning: the recording lacks configurations the strategies proposed (up to %1 per replay); they counted as failures</source>
@@ -1720,6 +1728,111 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>--rounds takes a positive number of rounds</source>
         <translation>--rounds erwartet eine positive Anzahl von Runden</translation>
+    </message>
+    <message>
+        <source>usage: kwb COMMAND [options]
+
+Commands:
+  run WORKLOAD --session DIR
+                     run the optimization loop (built-in knob search); run
+                     again with --session DIR alone to resume
+  report DIR         list a session&apos;s candidates (--csv, --json)
+  export DIR         a session&apos;s knob measurements as a Kernel Tuner cache file
+  import CACHE --session DIR [WORKLOAD]
+                     add a Kernel Tuner cache file&apos;s measurements to a session
+  simulate RECORDING [--restrict EXPR]... [--space FILE]
+  simulate WORKLOAD --cache FILE
+                     replay the search strategies against a recorded space
+  hosts check WORKLOAD
+                     is every host reachable, authenticated, equipped?
+  eval WORKLOAD      compile, check and time one kernel of a workload and
+                     print a summary (the starting kernel unless --knob or
+                     --kernel says otherwise)
+  validate WORKLOAD  check a workload file and describe its knob space
+  calibrate          measure this host&apos;s peak FLOP/s and memory bandwidth
+  targets            list the target profiles kwb can find
+
+Run &apos;kwb COMMAND --help&apos; for a command&apos;s options.
+Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
+2 bad input, 3 the host or harness failed.
+</source>
+        <translation>Aufruf: kwb BEFEHL [Optionen]
+
+Befehle:
+  run WORKLOAD --session DIR
+                     die Optimierungsschleife ausführen (eingebaute Knopfsuche);
+                     erneut mit nur --session DIR, um fortzusetzen
+  report DIR         die Kandidaten einer Sitzung auflisten (--csv, --json)
+  export DIR         die Knopf-Messungen einer Sitzung als Kernel-Tuner-Cachedatei
+  import CACHE --session DIR [WORKLOAD]
+                     die Messungen einer Kernel-Tuner-Cachedatei einer Sitzung hinzufügen
+  simulate RECORDING [--restrict EXPR]... [--space FILE]
+  simulate WORKLOAD --cache FILE
+                     die Suchstrategien gegen einen aufgezeichneten Raum abspielen
+  hosts check WORKLOAD
+                     ist jeder Host erreichbar, angemeldet, ausgestattet?
+  eval WORKLOAD      einen Kernel einer Arbeitslast kompilieren, prüfen und messen
+                     und eine Zusammenfassung ausgeben (der Start-Kernel, außer
+                     --knob oder --kernel sagen etwas anderes)
+  validate WORKLOAD  eine Arbeitslast-Datei prüfen und ihren Knopfraum beschreiben
+  calibrate          Spitzen-FLOP/s und Speicherbandbreite dieses Hosts messen
+  targets            die Zielprofile auflisten, die kwb findet
+
+&apos;kwb BEFEHL --help&apos; zeigt die Optionen eines Befehls.
+Exit-Status: 0 in Ordnung, 1 der Kernel scheiterte (Kompilieren, falsch, Absturz,
+Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
+</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>--restrict and --space describe a recording read on its own; with a workload, its constraints restrict the space</source>
+        <translation>--restrict und --space beschreiben eine allein gelesene Aufzeichnung; mit einer Arbeitslast schränken deren Bedingungen den Raum ein</translation>
+    </message>
+    <message>
+        <source>Replay the search strategies against a recorded knob space (a Kernel Tuner cache file, gzip-compressed or not) without compiling anything: evaluations each needs to reach 90% and 95% of the recorded optimum, counting every proposal, failed configurations included. The space is the file&apos;s own (its header&apos;s tune_params, restricted by --restrict or --space) or a workload&apos;s (with --cache).</source>
+        <translation>Die Suchstrategien gegen einen aufgezeichneten Knopfraum (eine Kernel-Tuner-Cachedatei, gzip-komprimiert oder nicht) abspielen, ohne etwas zu kompilieren: wie viele Auswertungen jede braucht, um 90 % und 95 % des aufgezeichneten Optimums zu erreichen, wobei jeder Vorschlag zählt, gescheiterte Konfigurationen eingeschlossen. Der Raum ist der eigene der Datei (tune_params ihres Kopfes, eingeschränkt durch --restrict oder --space) oder der einer Arbeitslast (mit --cache).</translation>
+    </message>
+    <message>
+        <source>A Kernel Tuner cache file; or, with --cache, the workload.json whose knob space was recorded</source>
+        <translation>Eine Kernel-Tuner-Cachedatei; oder, mit --cache, die workload.json, deren Knopfraum aufgezeichnet wurde</translation>
+    </message>
+    <message>
+        <source>The recording, when the first argument is a workload.</source>
+        <translation>Die Aufzeichnung, wenn das erste Argument eine Arbeitslast ist.</translation>
+    </message>
+    <message>
+        <source>A restriction of the recorded space in Kernel Tuner&apos;s (Python) syntax, e.g. &apos;32 &lt;= block_size_x * block_size_y &lt;= 1024&apos; (repeatable).</source>
+        <translation>Eine Einschränkung des aufgezeichneten Raums in der (Python-)Syntax von Kernel Tuner, z. B. &apos;32 &lt;= block_size_x * block_size_y &lt;= 1024&apos; (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>A search-space file in benchmark_hub&apos;s format (kernels/*.json): its Conditions restrict the recorded space.</source>
+        <translation>Eine Suchraum-Datei im Format von benchmark_hub (kernels/*.json): ihre Conditions schränken den aufgezeichneten Raum ein.</translation>
+    </message>
+    <message>
+        <source>Print the figures as one JSON document.</source>
+        <translation>Die Zahlen als ein JSON-Dokument ausgeben.</translation>
+    </message>
+    <message>
+        <source>usage: kwb simulate RECORDING [--restrict EXPR]... [--space FILE], or kwb simulate WORKLOAD --cache FILE</source>
+        <translation>Aufruf: kwb simulate RECORDING [--restrict EXPR]... [--space FILE] oder kwb simulate WORKLOAD --cache FILE</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n recorded configurations lie outside the restrictions and are left out</source>
+        <translation>
+            <numerusform>%n aufgezeichnete Konfiguration liegt außerhalb der Einschränkungen und bleibt außen vor</numerusform>
+            <numerusform>%n aufgezeichnete Konfigurationen liegen außerhalb der Einschränkungen und bleiben außen vor</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>warning: the recording holds %1 of the %2 valid configurations; a proposal it lacks counts as a failure (is a restriction missing? --restrict, --space)</source>
+        <translation>Warnung: die Aufzeichnung enthält %1 der %2 gültigen Konfigurationen; ein Vorschlag, der ihr fehlt, zählt als Fehlschlag (fehlt eine Einschränkung? --restrict, --space)</translation>
+    </message>
+    <message>
+        <source>strategy     to 90%: median   p90   to 95%: median   p90   unreached(95%)   random/strategy (95%, median)   ms/proposal</source>
+        <translation>Strategie    bis 90%: Median  p90   bis 95%: Median  p90   unerreicht(95%)  zufällig/Strategie (95%, Median)   ms/Vorschlag</translation>
     </message>
 </context>
 <context>

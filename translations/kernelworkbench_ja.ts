@@ -877,6 +877,86 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <source>&apos;planner&apos; must be &quot;search&quot; or &quot;llm&quot;, found &quot;%1&quot;</source>
         <translation>&apos;planner&apos; は &quot;search&quot; か &quot;llm&quot; でなければなりません（&quot;%1&quot; でした）</translation>
     </message>
+    <message>
+        <source>a recording read on its own needs a header with &apos;tune_params_keys&apos; and &apos;tune_params&apos; (Kernel Tuner&apos;s cache files have both); give a workload instead</source>
+        <translation>記録を単独で読むには &apos;tune_params_keys&apos; と &apos;tune_params&apos; を持つヘッダーが必要です（Kernel Tuner のキャッシュファイルには両方あります）。代わりにワークロードを指定してください</translation>
+    </message>
+    <message>
+        <source>&apos;tune_params&apos; lists no values for &apos;%1&apos;</source>
+        <translation>&apos;tune_params&apos; に &apos;%1&apos; の値がありません</translation>
+    </message>
+    <message>
+        <source>a value of &apos;%1&apos; is neither a number nor a string</source>
+        <translation>&apos;%1&apos; の値が数値でも文字列でもありません</translation>
+    </message>
+    <message>
+        <source>restriction &apos;%1&apos;: %2</source>
+        <translation>制約 &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>restriction &apos;%1&apos;: %2 (the knobs with numeric values are: %3)</source>
+        <translation>制約 &apos;%1&apos;: %2（数値を取るノブ: %3）</translation>
+    </message>
+    <message>
+        <source>not a search-space file: &apos;ConfigurationSpace&apos; is missing (benchmark_hub&apos;s kernels/*.json format)</source>
+        <translation>探索空間ファイルではありません: &apos;ConfigurationSpace&apos; がありません（benchmark_hub の kernels/*.json 形式）</translation>
+    </message>
+    <message>
+        <source>&apos;Conditions&apos; must be an array</source>
+        <translation>&apos;Conditions&apos; は配列でなければなりません</translation>
+    </message>
+    <message>
+        <source>a condition needs an &apos;Expression&apos; string</source>
+        <translation>条件には文字列 &apos;Expression&apos; が必要です</translation>
+    </message>
+    <message>
+        <source>cannot start the gzip decoder</source>
+        <translation>gzip デコーダーを開始できません</translation>
+    </message>
+    <message>
+        <source>the uncompressed data exceeds %1 MiB</source>
+        <translation>展開後のデータが %1 MiB を超えます</translation>
+    </message>
+    <message>
+        <source>corrupt gzip data (%1)</source>
+        <translation>壊れた gzip データ（%1）</translation>
+    </message>
+    <message>
+        <source>truncated</source>
+        <translation>途中で切れています</translation>
+    </message>
+    <message>
+        <source>unexpected &apos;%1&apos;</source>
+        <translation>予期しない &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>not a number: &apos;%1&apos;</source>
+        <translation>数値ではありません: &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>strings are not supported in a restriction</source>
+        <translation>制約では文字列は使えません</translation>
+    </message>
+    <message>
+        <source>unexpected character &apos;%1&apos;</source>
+        <translation>予期しない文字 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not supported in a restriction</source>
+        <translation>制約では &apos;%1&apos; は使えません</translation>
+    </message>
+    <message>
+        <source>expected &apos;)&apos;</source>
+        <translation>&apos;)&apos; が必要です</translation>
+    </message>
+    <message>
+        <source>unknown function &apos;%1&apos; (min, max and abs are known)</source>
+        <translation>不明な関数 &apos;%1&apos;（使えるのは min、max、abs）</translation>
+    </message>
+    <message>
+        <source>the restriction ends too early</source>
+        <translation>制約が途中で終わっています</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -927,57 +1007,6 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     <message>
         <source>some hosts are not ready (see ✗ above)</source>
         <translation>準備ができていないホストがあります（上の ✗ を参照）</translation>
-    </message>
-    <message>
-        <source>usage: kwb COMMAND [options]
-
-Commands:
-  run WORKLOAD --session DIR
-                     run the optimization loop (built-in knob search); run
-                     again with --session DIR alone to resume
-  report DIR         list a session&apos;s candidates (--csv, --json)
-  export DIR         a session&apos;s knob measurements as a Kernel Tuner cache file
-  import CACHE --session DIR [WORKLOAD]
-                     add a Kernel Tuner cache file&apos;s measurements to a session
-  simulate WORKLOAD --cache FILE
-                     replay the search strategies against a recorded space
-  hosts check WORKLOAD
-                     is every host reachable, authenticated, equipped?
-  eval WORKLOAD      compile, check and time one kernel of a workload and
-                     print a summary (the starting kernel unless --knob or
-                     --kernel says otherwise)
-  validate WORKLOAD  check a workload file and describe its knob space
-  calibrate          measure this host&apos;s peak FLOP/s and memory bandwidth
-  targets            list the target profiles kwb can find
-
-Run &apos;kwb COMMAND --help&apos; for a command&apos;s options.
-Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
-2 bad input, 3 the host or harness failed.
-</source>
-        <translation>使い方: kwb コマンド [オプション]
-
-コマンド:
-  run WORKLOAD --session DIR
-                     最適化ループを実行（組み込みのノブ探索）。--session DIR
-                     だけを付けて再実行すると再開
-  report DIR         セッションの候補を一覧表示（--csv、--json）
-  export DIR         セッションのノブ測定値を Kernel Tuner キャッシュファイルとして出力
-  import CACHE --session DIR [WORKLOAD]
-                     Kernel Tuner キャッシュファイルの測定値をセッションに追加
-  simulate WORKLOAD --cache FILE
-                     記録された空間に対して探索戦略を再生
-  hosts check WORKLOAD
-                     各ホストが到達可能・認証済み・必要な環境を備えているか
-  eval WORKLOAD      ワークロードのカーネルを 1 つコンパイル・検証・計測し
-                     概要を表示（--knob か --kernel がなければ開始カーネル）
-  validate WORKLOAD  ワークロードファイルを検査し、ノブ空間を説明
-  calibrate          このホストのピーク FLOP/s とメモリ帯域を計測
-  targets            kwb が見つけたターゲットプロファイルを一覧表示
-
-各コマンドのオプションは &apos;kwb コマンド --help&apos; で表示されます。
-終了ステータス: 0 成功、1 カーネルが失敗（コンパイル、不正解、クラッシュ、タイムアウト）、
-2 入力の誤り、3 ホストまたはハーネスの失敗。
-</translation>
     </message>
     <message>
         <source>Compile, check and time one kernel of a workload on the local host.</source>
@@ -1500,28 +1529,12 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <translation>（残りは既にありました）</translation>
     </message>
     <message>
-        <source>Replay the search strategies against a recorded knob space (a Kernel Tuner cache file) without compiling anything: evaluations each needs to reach 90% and 95% of the recorded optimum.</source>
-        <translation>記録されたノブ空間（Kernel Tuner キャッシュファイル）に対して、何もコンパイルせずに探索戦略を再生します: 記録された最適値の 90% と 95% に達するまでに各戦略が要する評価回数。</translation>
-    </message>
-    <message>
-        <source>workload.json whose knob space was recorded</source>
-        <translation>ノブ空間が記録された workload.json</translation>
-    </message>
-    <message>
-        <source>The recording (Kernel Tuner cache file).</source>
-        <translation>記録（Kernel Tuner キャッシュファイル）。</translation>
-    </message>
-    <message>
         <source>Comma-separated strategies (default: all).</source>
         <translation>カンマ区切りの戦略（既定: すべて）。</translation>
     </message>
     <message>
         <source>Replays per strategy, seeds 1..N (default 100).</source>
         <translation>戦略ごとの再生回数、シード 1..N（既定 100）。</translation>
-    </message>
-    <message>
-        <source>usage: kwb simulate WORKLOAD --cache FILE</source>
-        <translation>使い方: kwb simulate WORKLOAD --cache FILE</translation>
     </message>
     <message>
         <source>the recording holds no successful measurement</source>
@@ -1554,10 +1567,6 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>%1 seeds per strategy, budget %2 evaluations</source>
         <translation>戦略ごとにシード %1 個、予算 %2 評価</translation>
-    </message>
-    <message>
-        <source>strategy     to 90%: median   p90   to 95%: median   p90   unreached(95%)   random/strategy (95%, median)</source>
-        <translation>戦略         90%まで: 中央値  p90   95%まで: 中央値  p90   未到達(95%)      random/戦略 (95%, 中央値)</translation>
     </message>
     <message>
         <source>warning: the recording lacks configurations the strategies proposed (up to %1 per replay); they counted as failures</source>
@@ -1708,6 +1717,109 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>--rounds takes a positive number of rounds</source>
         <translation>--rounds には正のラウンド数が必要です</translation>
+    </message>
+    <message>
+        <source>usage: kwb COMMAND [options]
+
+Commands:
+  run WORKLOAD --session DIR
+                     run the optimization loop (built-in knob search); run
+                     again with --session DIR alone to resume
+  report DIR         list a session&apos;s candidates (--csv, --json)
+  export DIR         a session&apos;s knob measurements as a Kernel Tuner cache file
+  import CACHE --session DIR [WORKLOAD]
+                     add a Kernel Tuner cache file&apos;s measurements to a session
+  simulate RECORDING [--restrict EXPR]... [--space FILE]
+  simulate WORKLOAD --cache FILE
+                     replay the search strategies against a recorded space
+  hosts check WORKLOAD
+                     is every host reachable, authenticated, equipped?
+  eval WORKLOAD      compile, check and time one kernel of a workload and
+                     print a summary (the starting kernel unless --knob or
+                     --kernel says otherwise)
+  validate WORKLOAD  check a workload file and describe its knob space
+  calibrate          measure this host&apos;s peak FLOP/s and memory bandwidth
+  targets            list the target profiles kwb can find
+
+Run &apos;kwb COMMAND --help&apos; for a command&apos;s options.
+Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
+2 bad input, 3 the host or harness failed.
+</source>
+        <translation>使い方: kwb コマンド [オプション]
+
+コマンド:
+  run WORKLOAD --session DIR
+                     最適化ループを実行（組み込みのノブ探索）。--session DIR
+                     だけを付けて再実行すると再開
+  report DIR         セッションの候補を一覧表示（--csv、--json）
+  export DIR         セッションのノブ測定値を Kernel Tuner キャッシュファイルとして出力
+  import CACHE --session DIR [WORKLOAD]
+                     Kernel Tuner キャッシュファイルの測定値をセッションに追加
+  simulate RECORDING [--restrict EXPR]... [--space FILE]
+  simulate WORKLOAD --cache FILE
+                     記録された空間に対して探索戦略を再生
+  hosts check WORKLOAD
+                     各ホストが到達可能・認証済み・必要な環境を備えているか
+  eval WORKLOAD      ワークロードのカーネルを 1 つコンパイル・検証・計測し
+                     概要を表示（--knob か --kernel がなければ開始カーネル）
+  validate WORKLOAD  ワークロードファイルを検査し、ノブ空間を説明
+  calibrate          このホストのピーク FLOP/s とメモリ帯域を計測
+  targets            kwb が見つけたターゲットプロファイルを一覧表示
+
+各コマンドのオプションは &apos;kwb コマンド --help&apos; で表示されます。
+終了ステータス: 0 成功、1 カーネルが失敗（コンパイル、不正解、クラッシュ、タイムアウト）、
+2 入力の誤り、3 ホストまたはハーネスの失敗。
+</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>読み込めません: %1</translation>
+    </message>
+    <message>
+        <source>--restrict and --space describe a recording read on its own; with a workload, its constraints restrict the space</source>
+        <translation>--restrict と --space は単独で読む記録のためのものです。ワークロードがある場合はその制約が空間を制限します</translation>
+    </message>
+    <message>
+        <source>Replay the search strategies against a recorded knob space (a Kernel Tuner cache file, gzip-compressed or not) without compiling anything: evaluations each needs to reach 90% and 95% of the recorded optimum, counting every proposal, failed configurations included. The space is the file&apos;s own (its header&apos;s tune_params, restricted by --restrict or --space) or a workload&apos;s (with --cache).</source>
+        <translation>記録されたノブ空間（Kernel Tuner キャッシュファイル、gzip 圧縮の有無は問わない）に対して、何もコンパイルせずに探索戦略を再生します: 記録された最適値の 90% と 95% に達するまでに各戦略が要する評価回数（失敗した構成を含め、すべての提案を数える）。空間はファイル自身のもの（ヘッダーの tune_params を --restrict または --space で制限）か、ワークロードのもの（--cache 指定時）です。</translation>
+    </message>
+    <message>
+        <source>A Kernel Tuner cache file; or, with --cache, the workload.json whose knob space was recorded</source>
+        <translation>Kernel Tuner のキャッシュファイル。または --cache と共に、ノブ空間が記録された workload.json</translation>
+    </message>
+    <message>
+        <source>The recording, when the first argument is a workload.</source>
+        <translation>最初の引数がワークロードのときの記録。</translation>
+    </message>
+    <message>
+        <source>A restriction of the recorded space in Kernel Tuner&apos;s (Python) syntax, e.g. &apos;32 &lt;= block_size_x * block_size_y &lt;= 1024&apos; (repeatable).</source>
+        <translation>Kernel Tuner の（Python）構文で書いた記録空間の制約。例: &apos;32 &lt;= block_size_x * block_size_y &lt;= 1024&apos;（複数指定可）。</translation>
+    </message>
+    <message>
+        <source>A search-space file in benchmark_hub&apos;s format (kernels/*.json): its Conditions restrict the recorded space.</source>
+        <translation>benchmark_hub 形式（kernels/*.json）の探索空間ファイル: その Conditions が記録された空間を制限します。</translation>
+    </message>
+    <message>
+        <source>Print the figures as one JSON document.</source>
+        <translation>数値を 1 つの JSON 文書として出力します。</translation>
+    </message>
+    <message>
+        <source>usage: kwb simulate RECORDING [--restrict EXPR]... [--space FILE], or kwb simulate WORKLOAD --cache FILE</source>
+        <translation>使い方: kwb simulate RECORDING [--restrict EXPR]... [--space FILE]、または kwb simulate WORKLOAD --cache FILE</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n recorded configurations lie outside the restrictions and are left out</source>
+        <translation>
+            <numerusform>記録された %n 個の構成が制約の外にあるため除外します</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>warning: the recording holds %1 of the %2 valid configurations; a proposal it lacks counts as a failure (is a restriction missing? --restrict, --space)</source>
+        <translation>警告: 記録には有効な %2 個の構成のうち %1 個しかありません。記録にない提案は失敗として数えます（制約が足りないのでは？ --restrict、--space）</translation>
+    </message>
+    <message>
+        <source>strategy     to 90%: median   p90   to 95%: median   p90   unreached(95%)   random/strategy (95%, median)   ms/proposal</source>
+        <translation>戦略         90%まで: 中央値  p90   95%まで: 中央値  p90   未到達(95%)      random/戦略 (95%, 中央値)   ms/提案</translation>
     </message>
 </context>
 <context>

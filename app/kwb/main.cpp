@@ -42,6 +42,7 @@ QString usage()
         "  export DIR         a session's knob measurements as a Kernel Tuner cache file\n"
         "  import CACHE --session DIR [WORKLOAD]\n"
         "                     add a Kernel Tuner cache file's measurements to a session\n"
+        "  simulate RECORDING [--restrict EXPR]... [--space FILE]\n"
         "  simulate WORKLOAD --cache FILE\n"
         "                     replay the search strategies against a recorded space\n"
         "  hosts check WORKLOAD\n"

@@ -8,9 +8,11 @@
 #include "planning/simulation.h"
 #include "planning/tunercache.h"
 #include "session/sessionstore.h"
+#include "util/gzip.h"
 
 #include <QCommandLineParser>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -23,14 +25,28 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-std::optional<TunerCache> readCache(const QString &path, const KnobSpace &space)
+/// A JSON file, gzip-compressed or not (Kernel Tuner's cache files are
+/// published as .json.gz); problems are printed.
+std::optional<JsonText> readJsonFile(const QString &path)
 {
-    Diagnostic syntax;
-    auto doc = JsonText::parseFile(path, &syntax);
-    if (!doc) {
-        err(syntax.toString());
+    QString error;
+    const auto bytes = readMaybeGzipped(path, &error);
+    if (!bytes) {
+        err(path + u": "_s + Kwb::tr("cannot read: %1").arg(error));
         return std::nullopt;
     }
+    Diagnostic syntax;
+    auto doc = JsonText::parse(*bytes, path, &syntax);
+    if (!doc)
+        err(syntax.toString());
+    return doc;
+}
+
+std::optional<TunerCache> readCache(const QString &path, const KnobSpace &space)
+{
+    auto doc = readJsonFile(path);
+    if (!doc)
+        return std::nullopt;
     QList<Diagnostic> diagnostics;
     auto cache = TunerCache::fromJson(*doc, space, &diagnostics);
     for (const Diagnostic &d : std::as_const(diagnostics))
@@ -268,15 +284,188 @@ int cmdImport(const QStringList &args)
     return ExitOk;
 }
 
+namespace {
+
+/// What a simulation replays: the knob space and the recording measured
+/// over it, from a workload and its cache file, or from the file alone.
+struct Recording
+{
+    std::optional<Loaded> loaded;      // when a workload names the space
+    std::optional<KnobSpace> ownSpace; // when the file's header does
+    QHash<QString, QStringList> knobMap;
+    TunerCache cache;
+    QString fileName;
+    int outsideRestrictions = 0; // recorded configurations the restrictions exclude
+
+    const KnobSpace &space() const { return ownSpace ? *ownSpace : loaded->workload.knobs; }
+};
+
+/// Restrictions from --restrict and --space, with where each was written.
+std::optional<std::vector<Restriction>> readRestrictions(const QCommandLineParser &p)
+{
+    std::vector<Restriction> out;
+    const QStringList given = p.values(u"restrict"_s);
+    for (qsizetype i = 0; i < given.size(); ++i) {
+        Diagnostic where;
+        where.file = u"--restrict #"_s + QString::number(i + 1);
+        where.pos = {1, 1};
+        out.push_back({given[i], where});
+    }
+    if (p.isSet(u"space"_s)) {
+        Diagnostic syntax;
+        auto doc = JsonText::parseFile(p.value(u"space"_s), &syntax);
+        if (!doc) {
+            err(syntax.toString());
+            return std::nullopt;
+        }
+        QList<Diagnostic> diagnostics;
+        auto fromFile = restrictionsOfSpaceFile(*doc, &diagnostics);
+        for (const Diagnostic &d : std::as_const(diagnostics))
+            err(d.toString());
+        if (!fromFile)
+            return std::nullopt;
+        out.insert(out.end(), fromFile->begin(), fromFile->end());
+    }
+    return out;
+}
+
+/// A Kernel Tuner cache file on its own (gzip or not): the space from its
+/// header, restricted as the options say.
+std::optional<Recording> openBareRecording(const QString &path, const QCommandLineParser &p)
+{
+    auto restrictions = readRestrictions(p);
+    if (!restrictions)
+        return std::nullopt;
+    auto doc = readJsonFile(path);
+    if (!doc)
+        return std::nullopt;
+    Recording r;
+    QList<Diagnostic> diagnostics;
+    r.ownSpace = spaceOfRecording(*doc, *restrictions, &diagnostics);
+    if (r.ownSpace) {
+        if (auto cache = TunerCache::fromJson(*doc, *r.ownSpace, &diagnostics))
+            r.cache = std::move(*cache);
+        else
+            r.ownSpace.reset();
+    }
+    for (const Diagnostic &d : std::as_const(diagnostics))
+        err(d.toString());
+    if (!r.ownSpace)
+        return std::nullopt;
+    // What the restrictions exclude was never in the space the strategies
+    // search: it cannot be the optimum either.
+    for (auto it = r.cache.entries.begin(); it != r.cache.entries.end();) {
+        if (r.ownSpace->isValid(it->first)) {
+            ++it;
+        } else {
+            it = r.cache.entries.erase(it);
+            ++r.outsideRestrictions;
+        }
+    }
+    r.fileName = QFileInfo(path).fileName();
+    return r;
+}
+
+std::optional<Recording> openRecording(const QCommandLineParser &p)
+{
+    const QString first = p.positionalArguments().front();
+    if (!p.isSet(u"cache"_s))
+        return openBareRecording(first, p);
+    if (p.isSet(u"restrict"_s) || p.isSet(u"space"_s)) {
+        err(u"kwb simulate: "_s +
+            Kwb::tr("--restrict and --space describe a recording read on its own; with a "
+                    "workload, its constraints restrict the space"));
+        return std::nullopt;
+    }
+    Recording r;
+    r.loaded = loadAll(first);
+    if (!r.loaded)
+        return std::nullopt;
+    const Workload &w = r.loaded->workload;
+    r.knobMap = w.knobMap;
+    auto cache = readCache(p.value(u"cache"_s), w.knobs);
+    if (!cache)
+        return std::nullopt;
+    r.cache = std::move(*cache);
+    if (const QString why = problemSizeMismatch(r.cache, w); !why.isEmpty())
+        err(u"kwb simulate: "_s +
+            Kwb::tr("warning: %1").arg(why)); // replaying another size still compares strategies
+    r.fileName = QFileInfo(p.value(u"cache"_s)).fileName();
+    return r;
+}
+
+struct StrategyRow
+{
+    SearchStrategy strategy;
+    SimulationSummary to90, to95;
+    double msPerProposal = 0; ///< the strategy's own cost (the recording answers for free)
+};
+
+struct Replays
+{
+    std::vector<StrategyRow> rows;
+    int missing = 0;
+};
+
+Replays replay(const Recording &r, const std::vector<SearchStrategy> &strategies, int seeds,
+               int budget, double optimumMs)
+{
+    Replays out;
+    for (SearchStrategy s : strategies) {
+        std::vector<std::optional<int>> c90, c95;
+        // Exhaustive does not depend on the seed: replay it once.
+        const int n = s == SearchStrategy::Exhaustive ? 1 : seeds;
+        qint64 proposals = 0;
+        QElapsedTimer clock;
+        clock.start();
+        for (int seed = 1; seed <= n; ++seed) {
+            const SimulationRun run = simulateSearch(r.space(), r.cache, s, quint64(seed),
+                                                     r.knobMap, budget, optimumMs / 0.95);
+            out.missing = std::max(out.missing, run.missing);
+            proposals += qint64(run.bestSoFarMs.size());
+            c90.push_back(run.evaluationsToReach(optimumMs, 0.90));
+            c95.push_back(run.evaluationsToReach(optimumMs, 0.95));
+        }
+        const double ms = double(clock.nsecsElapsed()) / 1e6;
+        out.rows.push_back({s, summarizeEvaluations(c90, budget), summarizeEvaluations(c95, budget),
+                            proposals > 0 ? ms / double(proposals) : 0});
+    }
+    return out;
+}
+
+double randomMedian(const std::vector<StrategyRow> &rows)
+{
+    for (const StrategyRow &r : rows) {
+        if (r.strategy == SearchStrategy::Random)
+            return r.to95.median;
+    }
+    return NAN;
+}
+
+} // namespace
+
 int cmdSimulate(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(Kwb::tr("Replay the search strategies against a recorded knob "
-                                        "space (a Kernel Tuner cache file) without "
-                                        "compiling anything: evaluations each needs to reach 90% "
-                                        "and 95% of the recorded optimum."));
-    p.addPositionalArgument(u"workload"_s, Kwb::tr("workload.json whose knob space was recorded"));
-    p.addOption({u"cache"_s, Kwb::tr("The recording (Kernel Tuner cache file)."), u"FILE"_s});
+    p.setApplicationDescription(
+        Kwb::tr("Replay the search strategies against a recorded knob space (a Kernel Tuner cache "
+                "file, gzip-compressed or not) without compiling anything: evaluations each needs "
+                "to reach 90% and 95% of the recorded optimum, counting every proposal, failed "
+                "configurations included. The space is the file's own (its header's tune_params, "
+                "restricted by --restrict or --space) or a workload's (with --cache)."));
+    p.addPositionalArgument(u"recording"_s,
+                            Kwb::tr("A Kernel Tuner cache file; or, with --cache, the "
+                                    "workload.json whose knob space was recorded"));
+    p.addOption(
+        {u"cache"_s, Kwb::tr("The recording, when the first argument is a workload."), u"FILE"_s});
+    p.addOption({u"restrict"_s,
+                 Kwb::tr("A restriction of the recorded space in Kernel Tuner's (Python) syntax, "
+                         "e.g. '32 <= block_size_x * block_size_y <= 1024' (repeatable)."),
+                 u"EXPR"_s});
+    p.addOption({u"space"_s,
+                 Kwb::tr("A search-space file in benchmark_hub's format (kernels/*.json): its "
+                         "Conditions restrict the recorded space."),
+                 u"FILE"_s});
     p.addOption({u"strategies"_s, Kwb::tr("Comma-separated strategies (default: all)."), u"LIST"_s,
                  u"exhaustive,random,coordinate,model"_s});
     p.addOption(
@@ -285,24 +474,22 @@ int cmdSimulate(const QStringList &args)
                  Kwb::tr("Evaluations per replay (default: the whole space, at most four times the "
                          "recording)."),
                  u"N"_s});
+    p.addOption({u"json"_s, Kwb::tr("Print the figures as one JSON document.")});
     int exit = ExitOk;
     if (!parseOrFail(p, args, u"kwb simulate"_s, &exit))
         return exit;
-    if (p.positionalArguments().size() != 1 || !p.isSet(u"cache"_s)) {
-        err(u"kwb simulate: "_s + Kwb::tr("usage: kwb simulate WORKLOAD --cache FILE"));
+    if (p.positionalArguments().size() != 1) {
+        err(u"kwb simulate: "_s +
+            Kwb::tr("usage: kwb simulate RECORDING [--restrict EXPR]... [--space FILE], or kwb "
+                    "simulate WORKLOAD --cache FILE"));
         return ExitUsage;
     }
-    auto loaded = loadAll(p.positionalArguments().front());
-    if (!loaded)
+    const auto recording = openRecording(p);
+    if (!recording)
         return ExitUsage;
-    const Workload &w = loaded->workload;
-    auto cache = readCache(p.value(u"cache"_s), w.knobs);
-    if (!cache)
-        return ExitUsage;
-    if (const QString why = problemSizeMismatch(*cache, w); !why.isEmpty())
-        err(u"kwb simulate: "_s +
-            Kwb::tr("warning: %1").arg(why)); // replaying another size still compares strategies
-    const TunerCacheEntry *optimum = cache->best();
+    const TunerCache &cache = recording->cache;
+    const KnobSpace &space = recording->space();
+    const TunerCacheEntry *optimum = cache.best();
     if (!optimum) {
         err(u"kwb simulate: "_s + Kwb::tr("the recording holds no successful measurement"));
         return ExitUsage;
@@ -318,7 +505,7 @@ int cmdSimulate(const QStringList &args)
         strategies.push_back(*s);
     }
     // Counted, or estimated for a huge space: never walked whole.
-    const KnobSpace::ValidCount validCount = w.knobs.countValid();
+    const KnobSpace::ValidCount validCount = space.countValid();
     const int valid = int(std::min(validCount.count, 1e9));
     const int seeds = std::clamp(p.value(u"seeds"_s).toInt(), 1, 10'000);
     // By default a replay may try every valid configuration, but no more than
@@ -327,73 +514,93 @@ int cmdSimulate(const QStringList &args)
     const int budget =
         p.isSet(u"budget"_s)
             ? std::clamp(p.value(u"budget"_s).toInt(), 1, 1'000'000)
-            : std::max(1, std::min(valid, std::max(100, 4 * int(cache->entries.size()))));
-    int failed = 0;
-    for (const auto &[c, e] : cache->entries)
+            : std::max(1, std::min(valid, std::max(100, 4 * int(cache.entries.size()))));
+    int failed = 0, within95 = 0;
+    for (const auto &[c, e] : cache.entries) {
         failed += e.ok() ? 0 : 1;
+        within95 += e.ok() && e.timeMs <= optimum->timeMs / 0.95 ? 1 : 0;
+    }
+    if (recording->outsideRestrictions > 0)
+        err(u"kwb simulate: "_s +
+            Kwb::tr("%n recorded configurations lie outside the restrictions and are left out",
+                    nullptr, recording->outsideRestrictions));
+    if (validCount.exact && valid > int(cache.entries.size()))
+        err(u"kwb simulate: "_s +
+            Kwb::tr("warning: the recording holds %1 of the %2 valid configurations; a proposal "
+                    "it lacks counts as a failure (is a restriction missing? --restrict, --space)")
+                .arg(cache.entries.size())
+                .arg(valid));
+    const Replays replays = replay(*recording, strategies, seeds, budget, optimum->timeMs);
+    const double random = randomMedian(replays.rows);
+    auto ratio = [&](const StrategyRow &r) {
+        return std::isfinite(random) && r.to95.median > 0 ? random / r.to95.median : NAN;
+    };
+
+    if (p.isSet(u"json"_s)) {
+        auto summary = [](const SimulationSummary &s) {
+            return Json{{"median", s.median}, {"p90", s.p90}, {"unreached", s.unreached}};
+        };
+        Json rows = Json::array();
+        for (const StrategyRow &r : replays.rows) {
+            const double x = ratio(r);
+            rows.push_back({{"strategy", strategyName(r.strategy).toStdString()},
+                            {"to90", summary(r.to90)},
+                            {"to95", summary(r.to95)},
+                            {"random_over_strategy_95", std::isfinite(x) ? Json(x) : Json()},
+                            {"ms_per_proposal", r.msPerProposal}});
+        }
+        const Json doc{{"recording",
+                        {{"file", recording->fileName.toStdString()},
+                         {"device", cache.deviceName.toStdString()},
+                         {"kernel", cache.kernelName.toStdString()},
+                         {"configurations", cache.entries.size()},
+                         {"failed", failed},
+                         {"valid", validCount.count},
+                         {"valid_exact", validCount.exact},
+                         {"optimum_ms", optimum->timeMs},
+                         {"optimum", space.describe(optimum->config).toStdString()},
+                         {"within_95", within95}}},
+                       {"seeds", seeds},
+                       {"budget", budget},
+                       {"missing_max", replays.missing},
+                       {"strategies", rows}};
+        out(QString::fromStdString(doc.dump(1)) + u'\n');
+        return ExitOk;
+    }
     auto line = [](const QString &label, const QString &text) {
         out(label.leftJustified(11) + u' ' + text + u'\n');
     };
     line(Kwb::tr("recording"),
          Kwb::tr("%1: %2 configurations (%3 failed) of %4 valid, on %5")
-             .arg(QFileInfo(p.value(u"cache"_s)).fileName(), QString::number(cache->entries.size()),
+             .arg(recording->fileName, QString::number(cache.entries.size()),
                   QString::number(failed),
                   validCount.exact ? QString::number(valid)
                                    : u"≈"_s + QString::number(validCount.count, 'g', 3),
-                  cache->deviceName));
-    line(Kwb::tr("optimum"), describeEntry(w.knobs, *optimum));
-    int within95 = 0;
-    for (const auto &[c, e] : cache->entries)
-        within95 += e.ok() && e.timeMs <= optimum->timeMs / 0.95 ? 1 : 0;
+                  cache.deviceName));
+    line(Kwb::tr("optimum"), describeEntry(space, *optimum));
     line(Kwb::tr("within 95%"), Kwb::tr("%n configurations", nullptr, within95));
     line(Kwb::tr("replays"),
          Kwb::tr("%1 seeds per strategy, budget %2 evaluations").arg(seeds).arg(budget));
     out(u"\n"_s +
         Kwb::tr("strategy     to 90%: median   p90   to 95%: median   p90   unreached(95%)   "
-                "random/strategy (95%, median)") +
+                "random/strategy (95%, median)   ms/proposal") +
         u'\n');
-
-    struct Row
-    {
-        SearchStrategy strategy;
-        SimulationSummary to90, to95;
-    };
-    std::vector<Row> rows;
-    int missing = 0;
-    for (SearchStrategy s : strategies) {
-        std::vector<std::optional<int>> c90, c95;
-        // Exhaustive does not depend on the seed: replay it once.
-        const int n = s == SearchStrategy::Exhaustive ? 1 : seeds;
-        for (int seed = 1; seed <= n; ++seed) {
-            const SimulationRun run = simulateSearch(w.knobs, *cache, s, quint64(seed), w.knobMap,
-                                                     budget, optimum->timeMs / 0.95);
-            missing = std::max(missing, run.missing);
-            c90.push_back(run.evaluationsToReach(optimum->timeMs, 0.90));
-            c95.push_back(run.evaluationsToReach(optimum->timeMs, 0.95));
-        }
-        rows.push_back({s, summarizeEvaluations(c90, budget), summarizeEvaluations(c95, budget)});
-    }
-    double randomMedian = NAN;
-    for (const Row &r : rows) {
-        if (r.strategy == SearchStrategy::Random)
-            randomMedian = r.to95.median;
-    }
-    for (const Row &r : rows) {
+    for (const StrategyRow &r : replays.rows) {
         auto num = [](double v, int width) {
             return QString::number(v, 'f', 1).rightJustified(width);
         };
-        QString ratio = std::isfinite(randomMedian) && r.to95.median > 0
-                            ? QString::number(randomMedian / r.to95.median, 'f', 2) + u'×'
-                            : u"—"_s;
+        const double x = ratio(r);
+        const QString times = std::isfinite(x) ? QString::number(x, 'f', 2) + u'×' : u"—"_s;
         out(strategyName(r.strategy).leftJustified(12) + num(r.to90.median, 15) +
             num(r.to90.p90, 6) + num(r.to95.median, 15) + num(r.to95.p90, 6) +
-            QString::number(r.to95.unreached).rightJustified(17) + u"   "_s + ratio + u'\n');
+            QString::number(r.to95.unreached).rightJustified(17) + u"   "_s +
+            times.leftJustified(32) + QString::number(r.msPerProposal, 'f', 3) + u'\n');
     }
-    if (missing > 0)
+    if (replays.missing > 0)
         err(u"kwb simulate: "_s +
             Kwb::tr("warning: the recording lacks configurations the strategies proposed (up to %1 "
                     "per replay); they counted as failures")
-                .arg(missing));
+                .arg(replays.missing));
     return ExitOk;
 }
 

@@ -14,15 +14,21 @@ namespace {
 // proposals draw from exactly the valid, unseen configurations.
 constexpr double kEnumerateLimit = 500'000;
 // The model strategy (a Gaussian process over log time, expected
-// improvement): random samples after the defaults before the model takes
-// over; the kernel's length in knob-distance units (one knob changed
-// completely = 1); measurement noise as a share of the signal's variance;
-// the most candidates scored and measurements fitted per proposal.
+// improvement times the odds of running): random samples after the defaults
+// before the model takes over; the grid each knob's relevance (1 / its
+// length, in knob-distance units: one knob changed completely = 1) is
+// chosen from, 0 being "does not matter"; measurement noise as a share of
+// the signal's variance; the most candidates scored and measurements fitted
+// per proposal; the reach of a failure in the feasibility estimate; the
+// measurements without improvement after which every other proposal is a
+// random sample.
 constexpr int kModelWarmup = 1;
-constexpr double kGpLength = 2.0;
+constexpr double kGpRelevances[] = {0.0, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
 constexpr double kGpNoise = 0.1;
 constexpr size_t kGpPool = 5000;
 constexpr size_t kGpObservations = 300;
+constexpr double kFeasibilityLength = 0.3;
+constexpr int kStall = 20;
 
 } // namespace
 
@@ -308,37 +314,138 @@ void KnobSearch::knobDistances(const KnobConfig &a, const KnobConfig &b, double 
 std::optional<KnobProposal> KnobSearch::proposeModel()
 {
     // The workload's defaults first (its author's best guess beats a random
-    // point), then a random sample, then the model.
+    // point), then random samples, then the model.
     if (m_observed.empty()) {
         const KnobConfig defaults = m_space.defaultConfig();
         auto start = m_space.isValid(defaults) ? std::optional(defaults) : repair(defaults, -1);
         if (start && !seen(*start))
             return KnobProposal{*start, u"model: start at the defaults"_s};
     }
-    if (m_observed.size() < size_t(1) + size_t(kModelWarmup)) {
+    int measured = 0;
+    for (const auto &o : m_observed)
+        measured += std::isnan(o.second) ? 0 : 1;
+    if (measured < 2 || m_observed.size() < size_t(1) + size_t(kModelWarmup)) {
         auto r = proposeRandom();
         if (r)
-            r->reason = u"model: warming up, random sample"_s;
+            r->reason = measured == 0 ? u"model: nothing measured yet, random sample"_s
+                                      : u"model: warming up, random sample"_s;
         return r;
     }
+    // Stuck: no improvement in the last kStall measurements. Then every
+    // other proposal is a random sample, so a model that has settled on one
+    // region of the space still sees the rest.
+    {
+        size_t sinceBest = 0;
+        double bestSoFar = std::numeric_limits<double>::infinity();
+        for (const auto &o : m_observed) {
+            ++sinceBest;
+            if (!std::isnan(o.second) && o.second < bestSoFar - 1e-9) {
+                bestSoFar = o.second;
+                sinceBest = 0;
+            }
+        }
+        const size_t stall = size_t(kStall);
+        if (stall > 0 && sinceBest >= stall && (sinceBest - stall) % 2 == 0) {
+            if (auto r = proposeRandom()) {
+                r->reason =
+                    u"model: no improvement in %1 measurements, random sample"_s.arg(sinceBest);
+                return r;
+            }
+        }
+    }
+    std::vector<KnobConfig> pool = modelPool();
+    if (pool.empty())
+        return std::nullopt;
+
+    const GpFit fit = fitGp();
+    // Where failures were seen, a configuration is less likely to run: the
+    // share of successes among the measured near it (closer ones weigh
+    // more), drawn toward the overall share where nothing is near.
+    int failures = 0;
+    for (const auto &o : m_observed)
+        failures += std::isnan(o.second) ? 1 : 0;
+    const double overall =
+        double(m_observed.size() - size_t(failures) + 1) / double(m_observed.size() + 2);
+    const size_t nk = m_space.knobs().size();
+    std::vector<double> dq(nk);
+    auto distance = [&](const KnobConfig &a, const KnobConfig &b) {
+        knobDistances(a, b, dq.data());
+        double d = 0;
+        for (double x : dq)
+            d += x;
+        return d;
+    };
+    const double feasibilityLength = kFeasibilityLength;
+    const size_t n = fit.x.size();
+    std::vector<double> ks(n), v(n);
+    double bestScore = -1, bestMu = 0;
+    size_t bestIndex = 0;
+    for (size_t p = 0; p < pool.size(); ++p) {
+        for (size_t i = 0; i < n; ++i) {
+            knobDistances(pool[p], *fit.x[i], dq.data());
+            double d = 0;
+            for (size_t q = 0; q < nk; ++q)
+                d += fit.relevance[q] * dq[q];
+            ks[i] = fit.var * std::exp(-d);
+        }
+        double mu = 0;
+        for (size_t i = 0; i < n; ++i)
+            mu += ks[i] * fit.alpha[i];
+        for (size_t i = 0; i < n; ++i) { // L·v = k*
+            double s = ks[i];
+            for (size_t j = 0; j < i; ++j)
+                s -= fit.chol[i * n + j] * v[j];
+            v[i] = s / fit.chol[i * n + i];
+        }
+        double s2 = fit.var;
+        for (size_t i = 0; i < n; ++i)
+            s2 -= v[i] * v[i];
+        const double sigma = std::sqrt(std::max(s2, 1e-12));
+        const double gap = fit.best - mu;
+        const double z = gap / sigma;
+        double score = gap * 0.5 * std::erfc(-z / std::sqrt(2.0)) +
+                       sigma * std::exp(-0.5 * z * z) / std::sqrt(2.0 * M_PI);
+        if (failures > 0) {
+            double w = 0, ok = 0;
+            for (const auto &o : m_observed) {
+                const double wi = std::exp(-distance(pool[p], o.first) / feasibilityLength);
+                w += wi;
+                ok += std::isnan(o.second) ? 0 : wi;
+            }
+            score *= (ok + overall) / (w + 1);
+        }
+        if (score > bestScore) {
+            bestScore = score;
+            bestMu = mu;
+            bestIndex = p;
+        }
+    }
+    return KnobProposal{pool[bestIndex], u"model: predicted "_s +
+                                             QString::number(std::exp(bestMu + fit.mean), 'g', 3) +
+                                             u" ms, most expected improvement"_s};
+}
+
+std::vector<KnobConfig> KnobSearch::modelPool()
+{
     // Candidates: the unseen valid configurations (a random subset of a
     // large space) and the best one's single-knob neighbours.
     std::vector<KnobConfig> pool;
+    const size_t poolSize = kGpPool;
     const auto &valid = validConfigs();
     if (!valid.empty()) {
         for (const KnobConfig &c : valid) {
             if (!seen(c))
                 pool.push_back(c);
         }
-        if (pool.size() > kGpPool) {
+        if (pool.size() > poolSize) {
             std::shuffle(pool.begin(), pool.end(), m_rng);
-            pool.resize(kGpPool);
+            pool.resize(poolSize);
         }
     } else {
         // A random subset of a space too large to list: the draws that are
         // valid as drawn, within a bounded number of draws (repairing each
         // would cost more than the model itself).
-        for (size_t draw = 0; draw < 20 * kGpPool && pool.size() < kGpPool; ++draw) {
+        for (size_t draw = 0; draw < 20 * poolSize && pool.size() < poolSize; ++draw) {
             KnobConfig c;
             for (const Knob &k : m_space.knobs())
                 c.push_back(std::uniform_int_distribution<int>(0, int(k.values.size()) - 1)(m_rng));
@@ -362,107 +469,118 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
             }
         }
     }
-    if (pool.empty())
-        return std::nullopt;
+    return pool;
+}
 
-    // A Gaussian process over log time, kernel var·exp(−distance / length)
-    // plus measurement noise; the next configuration is the one with the
-    // largest expected improvement over the best measured. Failures count as
-    // twice the slowest time.
-    // The fit costs O(n³): past kGpObservations measurements it uses the
-    // fastest ones and the most recent.
+KnobSearch::GpFit KnobSearch::fitGp()
+{
+    // A Gaussian process over the log time of the configurations that ran,
+    // kernel var·exp(−Σₖ relevanceₖ·distanceₖ) plus measurement noise.
+    // Each knob's relevance is the likeliest on a grid (refitted as the
+    // measurements grow), so a knob that does not matter stops making far
+    // configurations look alike and one that does keeps them apart.
+    // Failures are no time at all: they shape the feasibility estimate, not
+    // the fit. The fit costs O(n³): past kGpObservations it uses the fastest
+    // and the most recent.
     std::vector<const std::pair<KnobConfig, double> *> obs;
-    for (const auto &o : m_observed)
-        obs.push_back(&o);
-    if (obs.size() > kGpObservations) {
-        std::vector<const std::pair<KnobConfig, double> *> recent(obs.end() - kGpObservations / 5,
+    for (const auto &o : m_observed) {
+        if (!std::isnan(o.second))
+            obs.push_back(&o);
+    }
+    const size_t cap = kGpObservations;
+    if (obs.size() > cap) {
+        std::vector<const std::pair<KnobConfig, double> *> recent(obs.end() - long(cap / 5),
                                                                   obs.end());
-        std::stable_sort(obs.begin(), obs.end(), [](const auto *a, const auto *b) {
-            return (std::isnan(a->second) ? INFINITY : a->second) <
-                   (std::isnan(b->second) ? INFINITY : b->second);
-        });
-        obs.resize(kGpObservations - recent.size());
+        std::stable_sort(obs.begin(), obs.end(),
+                         [](const auto *a, const auto *b) { return a->second < b->second; });
+        obs.resize(cap - recent.size());
         for (const auto *r : recent) {
             if (std::find(obs.begin(), obs.end(), r) == obs.end())
                 obs.push_back(r);
         }
     }
+    GpFit fit;
     const size_t n = obs.size();
-    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-    for (const auto *o : obs) {
-        if (!std::isnan(o->second)) {
-            lo = std::min(lo, o->second);
-            hi = std::max(hi, o->second);
-        }
-    }
-    if (!std::isfinite(lo)) { // nothing has worked yet: nothing to model
-        auto r = proposeRandom();
-        if (r)
-            r->reason = u"model: nothing measured yet, random sample"_s;
-        return r;
-    }
-    const double failed = hi + std::log(2.0);
-    std::vector<double> y(n);
-    double mean = 0;
-    for (size_t i = 0; i < n; ++i) {
-        y[i] = std::isnan(obs[i]->second) ? failed : obs[i]->second;
-        mean += y[i];
-    }
-    mean /= double(n);
-    double var = 0;
-    for (double &v : y) {
-        v -= mean;
-        var += v * v;
-    }
-    var = std::max(var / double(n), 1e-4);
-    // The kernel: var·exp(−Σ knob distances / length), plus measurement noise.
     const size_t nk = m_space.knobs().size();
-    std::vector<double> dq(nk);
-    auto kernel = [&](const KnobConfig &a, const KnobConfig &b) {
-        knobDistances(a, b, dq.data());
-        double d = 0;
-        for (double x : dq)
-            d += x;
-        return var * std::exp(-d / kGpLength);
-    };
-    std::vector<double> k(n * n);
+    std::vector<double> y(n);
     for (size_t i = 0; i < n; ++i) {
-        for (size_t j = 0; j < n; ++j)
-            k[i * n + j] = kernel(obs[i]->first, obs[j]->first);
+        y[i] = obs[i]->second;
+        fit.mean += y[i];
+        fit.x.push_back(&obs[i]->first);
     }
-    std::vector<double> alpha = choleskySolve(k, y, n, kGpNoise * var); // k now holds L
-    const double best = lo - mean;
-    double bestEi = -1, bestMu = 0;
-    size_t bestIndex = 0;
-    std::vector<double> ks(n), v(n);
-    for (size_t p = 0; p < pool.size(); ++p) {
-        for (size_t i = 0; i < n; ++i)
-            ks[i] = kernel(pool[p], obs[i]->first);
-        double mu = 0;
-        for (size_t i = 0; i < n; ++i)
-            mu += ks[i] * alpha[i];
-        for (size_t i = 0; i < n; ++i) { // L·v = k*
-            double s = ks[i];
-            for (size_t j = 0; j < i; ++j)
-                s -= k[i * n + j] * v[j];
-            v[i] = s / k[i * n + i];
-        }
-        double s2 = var;
-        for (size_t i = 0; i < n; ++i)
-            s2 -= v[i] * v[i];
-        const double sigma = std::sqrt(std::max(s2, 1e-12));
-        const double z = (best - mu) / sigma;
-        const double ei = (best - mu) * 0.5 * std::erfc(-z / std::sqrt(2.0)) +
-                          sigma * std::exp(-0.5 * z * z) / std::sqrt(2.0 * M_PI);
-        if (ei > bestEi) {
-            bestEi = ei;
-            bestMu = mu;
-            bestIndex = p;
+    fit.mean /= double(n);
+    double var = 0;
+    fit.best = std::numeric_limits<double>::infinity();
+    for (double &v : y) {
+        v -= fit.mean;
+        var += v * v;
+        fit.best = std::min(fit.best, v);
+    }
+    fit.var = std::max(var / double(n), 1e-4);
+    // Per-knob distances of every fitted pair, [i][j][k].
+    std::vector<double> distances(n * n * nk, 0.0);
+    for (size_t i = 0; i < n; ++i) {
+        for (size_t j = 0; j < i; ++j) {
+            knobDistances(*fit.x[i], *fit.x[j], &distances[(i * n + j) * nk]);
+            std::copy_n(&distances[(i * n + j) * nk], nk, &distances[(j * n + i) * nk]);
         }
     }
-    return KnobProposal{pool[bestIndex], u"model: predicted "_s +
-                                             QString::number(std::exp(bestMu + mean), 'g', 3) +
-                                             u" ms, most expected improvement"_s};
+    const double noise = kGpNoise;
+    // Fits with `relevance`; returns the log marginal likelihood (less constants).
+    auto tryFit = [&](const std::vector<double> &relevance, std::vector<double> *alpha,
+                      std::vector<double> *chol) {
+        std::vector<double> k(n * n);
+        for (size_t ij = 0; ij < n * n; ++ij) {
+            double d = 0;
+            for (size_t q = 0; q < nk; ++q)
+                d += relevance[q] * distances[ij * nk + q];
+            k[ij] = fit.var * std::exp(-d);
+        }
+        std::vector<double> a = choleskySolve(k, y, n, noise * fit.var);
+        double logLik = 0;
+        for (size_t i = 0; i < n; ++i)
+            logLik -= 0.5 * y[i] * a[i] + std::log(k[i * n + i]);
+        *alpha = std::move(a);
+        *chol = std::move(k);
+        return logLik;
+    };
+    std::vector<double> alpha, chol;
+    const bool refit = m_relevance.size() != nk ||
+                       double(m_observed.size()) >= 1.2 * double(m_relevanceFittedAt) + 2;
+    if (refit) {
+        // One shared relevance first, then each knob's own, coordinate-wise.
+        double best = -std::numeric_limits<double>::infinity();
+        std::vector<double> chosen(nk, 1.0);
+        for (double r : kGpRelevances) {
+            std::vector<double> trial(nk, r);
+            const double l = tryFit(trial, &alpha, &chol);
+            if (l > best) {
+                best = l;
+                chosen = trial;
+            }
+        }
+        {
+            for (size_t q = 0; q < nk; ++q) {
+                const double was = chosen[q];
+                for (double r : kGpRelevances) {
+                    if (r == was)
+                        continue;
+                    std::vector<double> trial = chosen;
+                    trial[q] = r;
+                    const double l = tryFit(trial, &alpha, &chol);
+                    if (l > best + 1e-9) {
+                        best = l;
+                        chosen = trial;
+                    }
+                }
+            }
+        }
+        m_relevance = chosen;
+        m_relevanceFittedAt = m_observed.size();
+    }
+    tryFit(m_relevance, &fit.alpha, &fit.chol);
+    fit.relevance = m_relevance;
+    return fit;
 }
 
 } // namespace kwb

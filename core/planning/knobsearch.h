@@ -61,6 +61,17 @@ private:
     std::optional<KnobProposal> proposeRandom();
     std::optional<KnobProposal> proposeCoordinate(const QString &bottleneck);
     std::optional<KnobProposal> proposeModel();
+    std::vector<KnobConfig> modelPool();
+    struct GpFit
+    {
+        std::vector<const KnobConfig *> x; ///< the fitted configurations
+        std::vector<double> alpha;         ///< (K + noise·I)⁻¹ (y − mean)
+        std::vector<double> chol;          ///< the Cholesky factor of K + noise·I
+        std::vector<double> relevance;     ///< per knob: 1 / its length
+        double mean = 0, var = 1;
+        double best = 0; ///< the fastest fitted log time, less the mean
+    };
+    GpFit fitGp();
     void knobDistances(const KnobConfig &a, const KnobConfig &b, double *out) const;
     const std::vector<KnobConfig> &validConfigs() const;
 
@@ -75,6 +86,8 @@ private:
     size_t m_exhaustiveCursor = 0;
     int m_coordinateKnob = -1; // the knob being swept; -1 before the first sweep
     std::optional<KnobConfig> m_base;
+    std::vector<double> m_relevance; // the model's per-knob relevance, refitted as data grows
+    size_t m_relevanceFittedAt = 0;
 };
 
 } // namespace kwb

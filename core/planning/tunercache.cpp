@@ -1,7 +1,9 @@
 #include "tunercache.h"
 
 #include "session/sessionstore.h"
+#include "util/expression.h"
 #include "util/messages.h"
+#include "util/pycondition.h"
 
 #include <QStringList>
 #include <cmath>
@@ -322,6 +324,125 @@ const TunerCacheEntry *TunerCache::best() const
             best = &e;
     }
     return best;
+}
+
+std::optional<KnobSpace> spaceOfRecording(const JsonText &doc,
+                                          const std::vector<Restriction> &restrictions,
+                                          QList<Diagnostic> *diagnostics)
+{
+    const Json &root = doc.root();
+    auto fail = [&](const std::string &pointer, const QString &message) {
+        diagnostics->append(doc.error(pointer, message));
+        return std::nullopt;
+    };
+    const Json *keys = findAt(root, {"tune_params_keys"});
+    const Json *params = findAt(root, {"tune_params"});
+    if (!root.is_object() || !keys || !keys->is_array() || !params || !params->is_object())
+        return fail("", FileText::tr("a recording read on its own needs a header with "
+                                     "'tune_params_keys' and 'tune_params' (Kernel Tuner's cache "
+                                     "files have both); give a workload instead"));
+    // The knobs, as a workload would declare them: one value list each.
+    Json knobs = Json::object();
+    QStringList numericNames;
+    for (size_t i = 0; i < keys->size(); ++i) {
+        const std::string pointer = "/tune_params_keys/" + std::to_string(i);
+        if (!(*keys)[i].is_string())
+            return fail(pointer, FileText::tr("parameter names are strings"));
+        const std::string name = (*keys)[i].get<std::string>();
+        const Json *values = findAt(*params, {name.c_str()});
+        if (!values || !values->is_array() || values->empty())
+            return fail(pointer, FileText::tr("'tune_params' lists no values for '%1'")
+                                     .arg(QString::fromStdString(name)));
+        bool numeric = true;
+        for (const Json &v : *values) {
+            if (!v.is_number() && !v.is_boolean() && !v.is_string())
+                return fail("/tune_params/" + pointerToken(name),
+                            FileText::tr("a value of '%1' is neither a number nor a string")
+                                .arg(QString::fromStdString(name)));
+            numeric = numeric && (v.is_number() || v.is_boolean());
+        }
+        knobs[name] = Json{{"values", *values}};
+        if (numeric)
+            numericNames.append(QString::fromStdString(name));
+    }
+    // The restrictions, translated and checked here so an error names
+    // where the restriction was written, not the translation.
+    Json constraints = Json::array();
+    int bad = 0;
+    for (const Restriction &r : restrictions) {
+        const PyCondition c = translatePythonCondition(r.python);
+        Diagnostic d = r.where;
+        if (!c.error.isEmpty()) {
+            d.pos.column += c.errorColumn - 1;
+            d.message = FileText::tr("restriction '%1': %2").arg(r.python, c.error);
+            diagnostics->append(d);
+            ++bad;
+            continue;
+        }
+        Expression e;
+        if (!e.compile(c.text, numericNames)) {
+            d.message = FileText::tr("restriction '%1': %2 (the knobs with numeric values are: %3)")
+                            .arg(r.python, e.errorString(), numericNames.join(u", "_s));
+            diagnostics->append(d);
+            ++bad;
+            continue;
+        }
+        constraints.push_back(c.text.toStdString());
+    }
+    if (bad > 0)
+        return std::nullopt;
+    const Json workload{{"knobs", knobs}, {"constraints", constraints}};
+    Diagnostic syntax;
+    auto synthesized =
+        JsonText::parse(QByteArray::fromStdString(workload.dump()), doc.fileName(), &syntax);
+    if (!synthesized)
+        return fail("/tune_params", syntax.message);
+    QList<Diagnostic> problems;
+    KnobSpace space = KnobSpace::fromJson(*synthesized, {}, {}, &problems);
+    bool failed = false;
+    for (Diagnostic d : std::as_const(problems)) {
+        // Positions in the synthesized text mean nothing to the user.
+        d.pos = doc.valuePos("/tune_params");
+        failed = failed || d.severity == Diagnostic::Severity::Error;
+        diagnostics->append(d);
+    }
+    if (failed)
+        return std::nullopt;
+    return space;
+}
+
+std::optional<std::vector<Restriction>> restrictionsOfSpaceFile(const JsonText &doc,
+                                                                QList<Diagnostic> *diagnostics)
+{
+    const Json *conditions = findAt(doc.root(), {"ConfigurationSpace", "Conditions"});
+    if (!conditions) {
+        if (findAt(doc.root(), {"ConfigurationSpace"}))
+            return std::vector<Restriction>{}; // a space without restrictions
+        diagnostics->append(
+            doc.error("", FileText::tr("not a search-space file: 'ConfigurationSpace' is missing "
+                                       "(benchmark_hub's kernels/*.json format)")));
+        return std::nullopt;
+    }
+    if (!conditions->is_array()) {
+        diagnostics->append(doc.error("/ConfigurationSpace/Conditions",
+                                      FileText::tr("'Conditions' must be an array")));
+        return std::nullopt;
+    }
+    std::vector<Restriction> out;
+    for (size_t i = 0; i < conditions->size(); ++i) {
+        const std::string pointer =
+            "/ConfigurationSpace/Conditions/" + std::to_string(i) + "/Expression";
+        const Json *e = findAt((*conditions)[i], {"Expression"});
+        if (!e || !e->is_string()) {
+            diagnostics->append(
+                doc.error(pointer, FileText::tr("a condition needs an 'Expression' string")));
+            return std::nullopt;
+        }
+        Diagnostic where = doc.error(pointer, QString());
+        ++where.pos.column; // past the opening quote
+        out.push_back({QString::fromStdString(e->get<std::string>()), where});
+    }
+    return out;
 }
 
 } // namespace kwb

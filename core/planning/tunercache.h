@@ -13,6 +13,27 @@ namespace kwb {
 
 class SessionStore;
 
+/// A Kernel Tuner restriction as written (Python syntax) and where: a
+/// search-space file's position, or a command-line option.
+struct Restriction
+{
+    QString python;
+    Diagnostic where; ///< file and position of the text's first character
+};
+
+/// The knob space a Kernel Tuner cache file was recorded over, from the
+/// file alone: its header's `tune_params` in `tune_params_keys` order (each
+/// knob's first value its default), restricted by `restrictions`. Problems
+/// go to `diagnostics` with the position in the file or the option.
+std::optional<KnobSpace> spaceOfRecording(const JsonText &doc,
+                                          const std::vector<Restriction> &restrictions,
+                                          QList<Diagnostic> *diagnostics);
+
+/// The restrictions of a search-space file in benchmark_hub's format
+/// (`ConfigurationSpace.Conditions[].Expression`), with their positions.
+std::optional<std::vector<Restriction>> restrictionsOfSpaceFile(const JsonText &doc,
+                                                                QList<Diagnostic> *diagnostics);
+
 /// One measured configuration of a Kernel Tuner cache file.
 struct TunerCacheEntry
 {

@@ -17,6 +17,11 @@ mu::value_type modulo(mu::value_type a, mu::value_type b)
     return std::fmod(a, b);
 }
 
+mu::value_type floorOf(mu::value_type a)
+{
+    return std::floor(a);
+}
+
 QString describe(const mu::Parser::exception_type &e)
 {
     // muparser says "Unexpected token "x" found at position 4."; we say
@@ -103,6 +108,7 @@ bool Expression::compile(const QString &text, const QStringList &variables)
     m_storage = std::make_unique<std::vector<double>>(variables.size(), 0.0);
     try {
         m_parser->DefineOprt("%", modulo, mu::prMUL_DIV, mu::oaLEFT);
+        m_parser->DefineFun("floor", floorOf);
         for (qsizetype i = 0; i < variables.size(); ++i)
             m_parser->DefineVar(variables[i].toStdString(), &(*m_storage)[size_t(i)]);
         m_parser->SetExpr(text.toStdString());

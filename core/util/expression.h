@@ -13,7 +13,8 @@ namespace kwb {
 
 /// An arithmetic/logical expression over named variables, compiled once and
 /// evaluated many times (FLOP formulas, knob constraints, derived metrics,
-/// bottleneck rules). Backed by muparser; adds `%` (modulo) and `min`/`max`.
+/// bottleneck rules). Backed by muparser; adds `%` (modulo) and `floor`
+/// (`min`/`max` are muparser's own).
 class Expression
 {
 public:
