@@ -592,8 +592,8 @@ int cmdSimulate(const QStringList &args)
         const double x = ratio(r);
         const QString times = std::isfinite(x) ? QString::number(x, 'f', 2) + u'×' : u"—"_s;
         out(strategyName(r.strategy).leftJustified(12) + num(r.to90.median, 15) +
-            num(r.to90.p90, 6) + num(r.to95.median, 15) + num(r.to95.p90, 6) +
-            QString::number(r.to95.unreached).rightJustified(17) + u"   "_s +
+            num(r.to90.p90, 7) + num(r.to95.median, 14) + num(r.to95.p90, 7) +
+            QString::number(r.to95.unreached).rightJustified(16) + u"   "_s +
             times.leftJustified(32) + QString::number(r.msPerProposal, 'f', 3) + u'\n');
     }
     if (replays.missing > 0)
