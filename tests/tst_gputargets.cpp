@@ -13,6 +13,7 @@
 #include "planning/planner.h"
 #include "rules/decision.h"
 #include "session/sessionstore.h"
+#include "source/kernelsource.h"
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
@@ -38,6 +39,16 @@ private:
     }
 
     static QString python() { return qEnvironmentVariable("KWB_PYTHON"); }
+
+    // Why the opencl target cannot run here, or empty.
+    static QString openclMissing()
+    {
+        if (QDir(u"/etc/OpenCL/vendors"_s).entryList({u"*.icd"_s}, QDir::Files).isEmpty())
+            return u"no OpenCL driver is installed (make test installs pocl-opencl-icd)"_s;
+        if (!QFileInfo::exists(u"/usr/include/CL/cl.h"_s))
+            return u"the OpenCL headers are missing (ocl-icd-opencl-dev, opencl-c-headers)"_s;
+        return {};
+    }
 
     // Why the triton tests cannot run here, or empty.
     static QString tritonMissing()
@@ -322,6 +333,131 @@ private Q_SLOTS:
                  qPrintable(text));
         QVERIFY2(text.contains(u"no usable CUDA device"_s) || text.contains(u"no CUDA device"_s),
                  qPrintable(text));
+    }
+
+    // The opencl target's launch: sizes from the dims and the knobs the
+    // source defines, rounded up to whole work-groups; errors are the
+    // candidate's, and a workload without a launch is refused.
+    void openclLaunchGeometry()
+    {
+        auto l = load(u"opencl-tiny/workload.json"_s);
+        QVERIFY(l);
+        QCOMPARE(l->workload.launch.global, QStringList{u"N / PER_ITEM"_s});
+        const QString start = launchConfig(l->workload, read(data(u"opencl-tiny/start.cl"_s)));
+        QVERIFY2(start.contains(u"global=1024\nlocal=64\n"_s), qPrintable(start));
+        const QString four = launchConfig(l->workload, u"#define PER_ITEM 4\n#define GROUP 8\n"_s);
+        QVERIFY2(four.contains(u"global=256\nlocal=8\n"_s), qPrintable(four)); // 250 → 256
+        const QString bad = launchConfig(l->workload, u"#define PER_ITEM banana\n"_s);
+        QVERIFY2(bad.startsWith(u"launch_error=the source defines knob PER_ITEM as 'banana'"_s),
+                 qPrintable(bad));
+
+        QTemporaryDir dir;
+        auto write = [&](const QByteArray &json) {
+            QFile f(dir.filePath(u"w.json"_s));
+            f.open(QIODevice::WriteOnly);
+            f.write(json);
+            f.close();
+            for (const char *file : {"start.cl", "reference.c"})
+                QFile::copy(data(u"opencl-tiny/"_s + QLatin1String(file)),
+                            dir.filePath(QLatin1String(file)));
+            return loadWorkloadAndTarget(dir.filePath(u"w.json"_s));
+        };
+        const QByteArray base =
+            R"({"name": "t", "target": "opencl", "kernel": "start.cl", "reference": "reference.c",
+ "dims": {"N": 16}, "inputs": {"x": {"shape": ["N"], "dtype": "float32"}},
+ "outputs": {"y": {"shape": ["N"], "dtype": "float32"}}, "hosts": ["local"],
+ "goal": {"metric": "median_ms", "target": 1, "direction": "min"})";
+        const LoadedWorkload none = write(base + "}");
+        QVERIFY(!none.ok());
+        QVERIFY2(none.errors.first().message.contains(u"target 'opencl' needs 'launch'"_s),
+                 qPrintable(none.errors.first().toString()));
+        const LoadedWorkload typo =
+            write(base + ",\n \"launch\": {\"global\": [\"N / PER_ITM\"]}}");
+        QVERIFY(!typo.ok());
+        QCOMPARE(typo.errors.first().pos.line, 5);
+        QVERIFY2(typo.errors.first().message.contains(u"PER_ITM"_s),
+                 qPrintable(typo.errors.first().toString()));
+        const LoadedWorkload ok =
+            write(base + ",\n \"launch\": {\"global\": [\"N\", 4], \"local\": [16, 1]}}");
+        QVERIFY2(ok.ok(), ok.errors.isEmpty() ? "" : qPrintable(ok.errors.first().toString()));
+        QCOMPARE(ok.workload->launch.global, (QStringList{u"N"_s, u"4"_s}));
+    }
+
+    // The opencl target end to end on this machine's OpenCL device (PoCL on
+    // the CPU here): a correct kernel measured with profiling events, and
+    // each way a kernel fails recorded as the kernel's failure.
+    void openclOnThisDevice()
+    {
+        if (const QString why = openclMissing(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        auto l = load(u"opencl-tiny/workload.json"_s);
+        QVERIFY(l);
+        const QString root = m_tmp.path() + u"/opencl"_s;
+        QStringList console;
+        const EvalOutcome good =
+            evaluate(l->workload, l->target, read(data(u"opencl-tiny/start.cl"_s)), root, &console);
+        QVERIFY2(!good.infra, qPrintable(good.infraMessage + console.join(u'\n')));
+        QVERIFY2(!good.result.failed(), qPrintable(good.result.failureMessage));
+        QCOMPARE(good.result.checks.size(), size_t(2));
+        QVERIFY(good.result.latency);
+        QCOMPARE(qs(stringAt(good.result.document, {"latency", "clock"})), u"opencl-events"_s);
+        QCOMPARE(good.result.metric(u"work_group_size"_s).value_or(-1), 64.0);
+        QVERIFY(good.result.metric(u"wg_max_size"_s).value_or(0) >= 64);
+        QVERIFY2(console.join(u'\n').contains(u"global 1024, local 64"_s),
+                 qPrintable(console.join(u'\n')));
+        QVERIFY(findAt(good.result.document, {"outside_clock", "available"}));
+
+        // A template instance: four elements per work-item, 250 → 256 work-items.
+        QString error;
+        const KnobConfig four = *l->workload.knobs.parseAssignments({u"PER_ITEM=4"_s}, nullptr);
+        const EvalOutcome tiled =
+            evaluate(l->workload, l->target,
+                     instantiateTemplate(l->workload, l->target, four, &error), root, &console);
+        QVERIFY2(!tiled.result.failed(), qPrintable(tiled.result.failureMessage + error));
+        QVERIFY2(console.join(u'\n').contains(u"global 256, local 64"_s),
+                 qPrintable(console.join(u'\n')));
+
+        struct Case
+        {
+            QString file, failureClass, message;
+        };
+        for (const Case &c :
+             {Case{u"broken.cl"_s, u"compile"_s, u"CL_BUILD_PROGRAM_FAILURE"_s},
+              Case{u"signature.cl"_s, u"compile"_s, u"takes 3 arguments; the workload passes 4"_s},
+              Case{u"wrong.cl"_s, u"incorrect"_s, u"differs from the reference"_s},
+              Case{u"crash.cl"_s, u"crash"_s, u"SIGSEGV"_s}}) {
+            const EvalOutcome o =
+                evaluate(l->workload, l->target, read(data(u"opencl-tiny/"_s + c.file)), root);
+            QVERIFY2(!o.infra, qPrintable(c.file + u": "_s + o.infraMessage));
+            QCOMPARE(o.result.failureClass, c.failureClass);
+            QVERIFY2(o.result.failureMessage.contains(c.message),
+                     qPrintable(c.file + u": "_s + o.result.failureMessage));
+        }
+        const EvalOutcome broken =
+            evaluate(l->workload, l->target, read(data(u"opencl-tiny/broken.cl"_s)), root);
+        QVERIFY2(broken.result.log(u"compile"_s).contains(u"undeclared_name"_s),
+                 qPrintable(broken.result.log(u"compile"_s)));
+        // A work-group past the device's limit: the configuration's failure.
+        const KnobConfig huge = *l->workload.knobs.parseAssignments({u"GROUP=100000"_s}, nullptr);
+        const EvalOutcome tooBig =
+            evaluate(l->workload, l->target,
+                     instantiateTemplate(l->workload, l->target, huge, &error), root);
+        QCOMPARE(tooBig.result.failureClass, u"compile"_s);
+        QVERIFY2(tooBig.result.failureMessage.contains(u"exceeds"_s),
+                 qPrintable(tooBig.result.failureMessage));
+
+        // The device's calibration: FMA chains and a triad, through the target's command.
+        QProcess cal;
+        cal.setWorkingDirectory(root);
+        cal.start(u"bash"_s, {u"run.sh"_s, u"calibrate"_s});
+        QVERIFY(cal.waitForFinished(300'000));
+        QCOMPARE(cal.exitCode(), 0);
+        QString calError;
+        const auto calibration = Calibration::fromJson(
+            Json::parse(cal.readAllStandardOutput().toStdString(), nullptr, false), &calError);
+        QVERIFY2(calibration, qPrintable(calError));
+        QVERIFY(calibration->peakGflops > 0.1);
+        QVERIFY(calibration->peakGbs > 0.1);
     }
 
     void tritonInInterpreter()

@@ -959,6 +959,38 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <source>the restriction ends too early</source>
         <translation>die Einschränkung endet zu früh</translation>
     </message>
+    <message>
+        <source>target &apos;%1&apos; needs &apos;%2&apos; in the workload%3</source>
+        <translation>Ziel &apos;%1&apos; braucht &apos;%2&apos; in der Arbeitslast%3</translation>
+    </message>
+    <message>
+        <source> (global and local sizes, e.g. {&quot;global&quot;: [&quot;N&quot;], &quot;local&quot;: [&quot;64&quot;]})</source>
+        <translation> (globale und lokale Größen, z. B. {&quot;global&quot;: [&quot;N&quot;], &quot;local&quot;: [&quot;64&quot;]})</translation>
+    </message>
+    <message>
+        <source>%1 must be an array of sizes, found %2</source>
+        <translation>%1 muss ein Array von Größen sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>a launch size must be a number or an expression, found %1</source>
+        <translation>eine Startgröße muss eine Zahl oder ein Ausdruck sein, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>%1 must list 1 to 3 sizes, one per dimension</source>
+        <translation>%1 muss 1 bis 3 Größen auflisten, eine je Dimension</translation>
+    </message>
+    <message>
+        <source>launch size &apos;%1&apos;: %2</source>
+        <translation>Startgröße &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>&apos;launch&apos; needs &apos;global&apos;: the work-items per dimension</source>
+        <translation>&apos;launch&apos; braucht &apos;global&apos;: die Work-Items je Dimension</translation>
+    </message>
+    <message>
+        <source>&apos;local&apos; must have as many sizes as &apos;global&apos; (%1)</source>
+        <translation>&apos;local&apos; muss so viele Größen haben wie &apos;global&apos; (%1)</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>

@@ -957,6 +957,38 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <source>the restriction ends too early</source>
         <translation>制約が途中で終わっています</translation>
     </message>
+    <message>
+        <source>target &apos;%1&apos; needs &apos;%2&apos; in the workload%3</source>
+        <translation>ターゲット &apos;%1&apos; にはワークロードの &apos;%2&apos; が必要です%3</translation>
+    </message>
+    <message>
+        <source> (global and local sizes, e.g. {&quot;global&quot;: [&quot;N&quot;], &quot;local&quot;: [&quot;64&quot;]})</source>
+        <translation>（グローバルとローカルのサイズ。例: {&quot;global&quot;: [&quot;N&quot;], &quot;local&quot;: [&quot;64&quot;]}）</translation>
+    </message>
+    <message>
+        <source>%1 must be an array of sizes, found %2</source>
+        <translation>%1 はサイズの配列でなければなりません（%2 が見つかりました）</translation>
+    </message>
+    <message>
+        <source>a launch size must be a number or an expression, found %1</source>
+        <translation>起動サイズは数値か式でなければなりません（%1 が見つかりました）</translation>
+    </message>
+    <message>
+        <source>%1 must list 1 to 3 sizes, one per dimension</source>
+        <translation>%1 には次元ごとに 1〜3 個のサイズが必要です</translation>
+    </message>
+    <message>
+        <source>launch size &apos;%1&apos;: %2</source>
+        <translation>起動サイズ &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>&apos;launch&apos; needs &apos;global&apos;: the work-items per dimension</source>
+        <translation>&apos;launch&apos; には &apos;global&apos;（次元ごとのワークアイテム数）が必要です</translation>
+    </message>
+    <message>
+        <source>&apos;local&apos; must have as many sizes as &apos;global&apos; (%1)</source>
+        <translation>&apos;local&apos; のサイズ数は &apos;global&apos; と同じでなければなりません（%1）</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>

@@ -67,6 +67,13 @@ QString evalConfig(const Workload &workload, const TargetProfile &target, const 
                    const QStringList &linkFlags = {},
                    const QString &origin = QStringLiteral("human"));
 
+/// eval.conf lines of the workload's launch for one candidate's source:
+/// `global=` and `local=` sizes evaluated with the dims and the knob values
+/// the source #defines (a knob it does not define takes its default),
+/// global rounded up to whole work-groups; `device=`; or `launch_error=`
+/// (a compile failure of that candidate) when they cannot be computed.
+QString launchConfig(const Workload &workload, const QString &source);
+
 /// How far past the calibrated peak a result may be before it is flagged
 /// "beyond the roofline" (calibration error: the peak is a best of a few runs).
 constexpr double kRooflineMargin = 0.25;

@@ -169,6 +169,7 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
     t.lineComment = qs(root.value("line_comment", std::string("//")));
     t.dtypes = stringList(root.value("dtypes", Json::array()));
     t.files = stringList(root.value("files", Json::array()));
+    t.workloadNeeds = stringList(root.value("requires", Json::array()));
     t.command = stringList(root["command"]);
     t.calibrateCommand = stringList(root.value("calibrate", Json::array()));
     if (const Json *pre = findAt(root, {"prerequisites"}); pre && pre->is_array()) {

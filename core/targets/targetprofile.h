@@ -63,9 +63,10 @@ struct TargetProfile
     QString sourceExtension; ///< extension of the kernel file on the host
     QString knobDefine;      ///< line format binding a knob, "#define {name} {value}"
     QString lineComment = QStringLiteral("//"); ///< starts a comment line in kernel sources
-    QStringList dtypes;  ///< element types the harness supports; empty: the classic four
-    QStringList files;   ///< harness files uploaded to the host
-    QStringList command; ///< evaluates one candidate; {candidate} = its folder
+    QStringList dtypes;        ///< element types the harness supports; empty: the classic four
+    QStringList workloadNeeds; ///< workload members this target cannot do without ("launch")
+    QStringList files;         ///< harness files uploaded to the host
+    QStringList command;       ///< evaluates one candidate; {candidate} = its folder
     QStringList calibrateCommand;
     std::vector<Prerequisite> prerequisites;
     QString compiler;

@@ -69,11 +69,11 @@ namespace {
 const QStringList kRequired = {u"name"_s,   u"target"_s,  u"kernel"_s, u"reference"_s,
                                u"inputs"_s, u"outputs"_s, u"hosts"_s,  u"goal"_s};
 const QStringList kOptional = {
-    u"$schema"_s,       u"description"_s, u"template"_s,   u"entry"_s,       u"dims"_s,
-    u"flops"_s,         u"bytes"_s,       u"rounds"_s,     u"planner"_s,     u"knobs"_s,
-    u"constraints"_s,   u"correctness"_s, u"benchmark"_s,  u"divergence"_s,  u"batch"_s,
-    u"compile_flags"_s, u"knob_map"_s,    u"baselines"_s,  u"verify_dims"_s, u"llm"_s,
-    u"precision"_s,     u"threads"_s,     u"max_speedup"_s};
+    u"$schema"_s,       u"description"_s, u"template"_s,    u"entry"_s,       u"dims"_s,
+    u"flops"_s,         u"bytes"_s,       u"rounds"_s,      u"planner"_s,     u"knobs"_s,
+    u"constraints"_s,   u"correctness"_s, u"benchmark"_s,   u"divergence"_s,  u"batch"_s,
+    u"compile_flags"_s, u"knob_map"_s,    u"baselines"_s,   u"verify_dims"_s, u"llm"_s,
+    u"precision"_s,     u"threads"_s,     u"max_speedup"_s, u"launch"_s,      u"device"_s};
 
 int editDistance(const QString &a, const QString &b)
 {
@@ -824,6 +824,77 @@ void readKnobsAndBaselines(Reader &r, const Json &root, const JsonText &doc, Wor
         r.warn("/knobs", FileText::tr("knobs are declared but no 'template' kernel uses them"));
 }
 
+/// launch (global and local sizes over dims and knobs), device, and what
+/// the target requires.
+void readLaunch(Reader &r, const Json &root, Workload &w, const TargetProfile *target)
+{
+    if (auto v = r.string("/device"))
+        w.device = *v;
+    if (target) {
+        for (const QString &key : target->workloadNeeds) {
+            if (!root.contains(ss(key)))
+                r.error("",
+                        FileText::tr("target '%1' needs '%2' in the workload%3")
+                            .arg(target->id, key,
+                                 key == u"launch"_s
+                                     ? FileText::tr(" (global and local sizes, e.g. "
+                                                    "{\"global\": [\"N\"], \"local\": [\"64\"]})")
+                                     : QString()));
+        }
+    }
+    if (!r.object("/launch"))
+        return;
+    r.unknownKeys("/launch", {u"global"_s, u"local"_s});
+    QStringList names = w.dimNames;
+    for (const Knob &k : w.knobs.knobs()) {
+        if (!k.values.empty() && k.values.front().numeric)
+            names << k.name;
+    }
+    for (const auto &[key, list] : {std::pair{"/launch/global", &w.launch.global},
+                                    std::pair{"/launch/local", &w.launch.local}}) {
+        // Numbers and expressions alike: [1024, "N / TILE"].
+        const Json *raw = r.find(key);
+        if (!raw)
+            continue;
+        if (!raw->is_array()) {
+            r.error(key, FileText::tr("%1 must be an array of sizes, found %2")
+                             .arg(Reader::label(key), jsonTypeName(*raw)));
+            continue;
+        }
+        std::optional<QStringList> v = QStringList();
+        for (size_t i = 0; i < raw->size(); ++i) {
+            const Json &item = (*raw)[i];
+            if (item.is_number())
+                *v << QString::number(item.get<double>(), 'g', 17);
+            else if (item.is_string())
+                *v << qs(item.get<std::string>());
+            else
+                r.error(std::string(key) + '/' + std::to_string(i),
+                        FileText::tr("a launch size must be a number or an expression, found %1")
+                            .arg(jsonTypeName(item)));
+        }
+        if (v->size() != qsizetype(raw->size()))
+            continue;
+        if (v->isEmpty() || v->size() > 3) {
+            r.error(key, FileText::tr("%1 must list 1 to 3 sizes, one per dimension")
+                             .arg(Reader::label(key)));
+            continue;
+        }
+        for (qsizetype i = 0; i < v->size(); ++i) {
+            Expression e;
+            if (!e.compile(v->at(i), names))
+                r.error(std::string(key) + '/' + std::to_string(i),
+                        FileText::tr("launch size '%1': %2").arg(v->at(i), e.errorString()));
+        }
+        *list = *v;
+    }
+    if (w.launch.global.isEmpty())
+        r.error("/launch", FileText::tr("'launch' needs 'global': the work-items per dimension"));
+    else if (!w.launch.local.isEmpty() && w.launch.local.size() != w.launch.global.size())
+        r.error("/launch/local", FileText::tr("'local' must have as many sizes as 'global' (%1)")
+                                     .arg(w.launch.global.size()));
+}
+
 } // namespace
 
 WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
@@ -880,6 +951,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     readPlanning(r, w);
     readMeasurement(r, w);
     readKnobsAndBaselines(r, root, *doc, w, &out.errors);
+    readLaunch(r, root, w, target);
 
     // Report in file order, as a compiler would.
     auto byPosition = [](const Diagnostic &a, const Diagnostic &b) {

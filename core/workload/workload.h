@@ -100,6 +100,15 @@ struct BaselineSpec
 };
 
 /// A workload: what to optimize, how to check it and when to stop.
+/// Where a target that launches work-items itself (opencl) puts them:
+/// global and local sizes per dimension (1 to 3), expressions over the dims
+/// and numeric knobs. Local may be empty: the runtime chooses.
+struct LaunchSpec
+{
+    QStringList global, local;
+    bool isEmpty() const { return global.isEmpty(); }
+};
+
 struct Workload
 {
     QString path; ///< absolute path of workload.json
@@ -141,6 +150,10 @@ struct Workload
     DivergenceSpec divergence;
     QStringList compileFlags;
     KnobSpace knobs;
+    LaunchSpec launch;
+    /// Which of a host's devices the target uses: a fragment of its name
+    /// (`device`; empty: the target's default).
+    QString device;
     QHash<QString, QStringList> knobMap; ///< bottleneck class → knobs it implicates
     std::vector<BaselineSpec> baselines;
     Json snapshot; ///< the parsed document, stored in sessions

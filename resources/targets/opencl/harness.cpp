@@ -1,0 +1,632 @@
+// Correctness and timing harness of the opencl target, compiled by the
+// host's C++ compiler with the workload's `kwb_problem.h` and linked with
+// the OpenCL ICD loader. The kernel itself is never linked: every mode
+// builds the candidate's OpenCL C source with clBuildProgram at run time.
+// Three programs' worth of modes, each run by the supervisor as a child:
+//   build   the candidate's program and kernel, the signature against the
+//           workload's, the launch against the device's limits; prints the
+//           build log and the kernel's work-group figures
+//   check   (KWB_WITH_REFERENCE): kernel and the C reference on the same
+//           inputs, every seed; writes the reference's outputs for the
+//           benchmark's two input sets
+//   bench   (no reference linked): times each call with profiling events,
+//           outputs poisoned before every call, caches flushed when asked;
+//           the last two timed calls' outputs (one per input set) and one
+//           chosen at random are verified against the check's files
+// Speaks to the supervisor through "kwb:" lines on stdout. Exit status 5
+// with a "kwb:infra" line: the host cannot evaluate (no platform, no
+// device, out of memory for the harness's own buffers).
+//
+//   build
+//   check SEEDS ATOL RTOL EXPECT_DIR
+//   bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS EXPECT_DIR ATOL RTOL COLD
+// The candidate comes from the environment: KWB_CL_SOURCE (file),
+// KWB_CL_ENTRY, KWB_CL_OPTIONS (build options), KWB_CL_GLOBAL and
+// KWB_CL_LOCAL ("1024,1024"; local may be empty), KWB_CL_DEVICE (a
+// fragment of "platform / device", case-insensitive; empty: a GPU if there
+// is one, else the first device).
+
+#include "kwb_problem.h"
+
+#include "clhost.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace kwb_problem;
+using namespace kwbcl;
+
+constexpr uint64_t kBenchSeeds[2] = {900001, 900002};
+
+[[noreturn]] void kernelError(const std::string &why)
+{
+    std::printf("kwb:error %s\n", why.c_str());
+    std::fflush(stdout);
+    std::exit(1);
+}
+
+void phase(const char *who, uint64_t seed)
+{
+    std::printf("kwb:phase %s seed=%llu\n", who, (unsigned long long)seed);
+    std::fflush(stdout);
+}
+
+// The harness's own calls: a failure is the host's problem, unless the
+// kernel already ran (then it may have left the queue broken).
+bool g_kernelRan = false;
+void host(cl_int e, const char *what)
+{
+    if (e == CL_SUCCESS)
+        return;
+    if (g_kernelRan)
+        kernelError(std::string("the OpenCL runtime failed with ") + clError(e) + " while the harness was " + what +
+                    " after the kernel ran");
+    if (e == CL_MEM_OBJECT_ALLOCATION_FAILURE || e == CL_OUT_OF_HOST_MEMORY || e == CL_OUT_OF_RESOURCES)
+        infra(std::string("out of memory for the harness's buffers (") + what + ": " + clError(e) + ")");
+    infra(std::string(what) + " failed: " + clError(e));
+}
+
+
+std::vector<size_t> sizes(const std::string &text)
+{
+    std::vector<size_t> out;
+    std::stringstream in(text);
+    std::string part;
+    while (std::getline(in, part, ','))
+        if (!part.empty())
+            out.push_back(size_t(std::strtoull(part.c_str(), nullptr, 10)));
+    return out;
+}
+
+size_t elementSize(DType t) { return (t == F32 || t == I32) ? 4 : 8; }
+size_t bytesOf(const Tensor &t) { return size_t(t.elements) * elementSize(t.dtype); }
+
+// The OpenCL context, queue, program and kernel of one candidate, with the
+// launch the workload asks for.
+struct Candidate
+{
+    Device device;
+    cl_context context = nullptr;
+    cl_command_queue queue = nullptr;
+    cl_program program = nullptr;
+    cl_kernel kernel = nullptr;
+    std::vector<size_t> global, local;
+    std::string buildLog;
+
+    // Builds the program; a build error ends the child with the compiler's
+    // log (the supervisor reads it as the kernel's compile failure).
+    void open(bool profiling)
+    {
+        device = pickDevice();
+        cl_int e = CL_SUCCESS;
+        context = clCreateContext(nullptr, 1, &device.id, nullptr, nullptr, &e);
+        host(e, "creating the OpenCL context");
+        queue = clCreateCommandQueue(context, device.id, profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &e);
+        host(e, "creating the command queue");
+        const std::string path = env("KWB_CL_SOURCE");
+        std::ifstream in(path, std::ios::binary);
+        if (!in)
+            infra("cannot read the kernel source " + path);
+        std::stringstream text;
+        text << in.rdbuf();
+        const std::string source = text.str();
+        const char *src = source.c_str();
+        const size_t len = source.size();
+        program = clCreateProgramWithSource(context, 1, &src, &len, &e);
+        host(e, "creating the program");
+        const std::string options = env("KWB_CL_OPTIONS");
+        phase("kernel-build", 0);
+        const cl_int built = clBuildProgram(program, 1, &device.id, options.c_str(), nullptr, nullptr);
+        size_t n = 0;
+        clGetProgramBuildInfo(program, device.id, CL_PROGRAM_BUILD_LOG, 0, nullptr, &n);
+        std::string log(n, '\0');
+        clGetProgramBuildInfo(program, device.id, CL_PROGRAM_BUILD_LOG, n, log.data(), nullptr);
+        buildLog = log.c_str();
+        if (!buildLog.empty())
+            std::fprintf(stderr, "%s\n", buildLog.c_str());
+        if (built != CL_SUCCESS) {
+            std::printf("kwb:compile-error clBuildProgram failed with %s\n", clError(built).c_str());
+            std::fflush(stdout);
+            std::exit(1);
+        }
+        const std::string entry = env("KWB_CL_ENTRY");
+        kernel = clCreateKernel(program, entry.c_str(), &e);
+        if (e != CL_SUCCESS) {
+            std::printf("kwb:compile-error the program has no kernel named '%s' (%s)\n", entry.c_str(),
+                        clError(e).c_str());
+            std::fflush(stdout);
+            std::exit(1);
+        }
+        cl_uint args = 0;
+        clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof args, &args, nullptr);
+        const cl_uint want = cl_uint(num_inputs + num_outputs + num_dims);
+        if (args != want) {
+            std::printf("kwb:compile-error kernel '%s' takes %u arguments; the workload passes %u (%d input and %d "
+                        "output buffers, then %d dims as long)\n",
+                        entry.c_str(), args, want, num_inputs, num_outputs, num_dims);
+            std::fflush(stdout);
+            std::exit(1);
+        }
+        global = sizes(env("KWB_CL_GLOBAL"));
+        local = sizes(env("KWB_CL_LOCAL"));
+        if (global.empty() || global.size() > 3 || (!local.empty() && local.size() != global.size()))
+            infra("the launch geometry passed to the harness is malformed: global '" + env("KWB_CL_GLOBAL")
+                  + "', local '" + env("KWB_CL_LOCAL") + "'");
+    }
+
+    // The kernel's figures on this device, and whether the launch fits them.
+    std::string figures(std::string *problem) const
+    {
+        size_t wgMax = 0, multiple = 0;
+        cl_ulong localMem = 0, privateMem = 0;
+        clGetKernelWorkGroupInfo(kernel, device.id, CL_KERNEL_WORK_GROUP_SIZE, sizeof wgMax, &wgMax, nullptr);
+        clGetKernelWorkGroupInfo(kernel, device.id, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, sizeof multiple,
+                                 &multiple, nullptr);
+        clGetKernelWorkGroupInfo(kernel, device.id, CL_KERNEL_LOCAL_MEM_SIZE, sizeof localMem, &localMem, nullptr);
+        clGetKernelWorkGroupInfo(kernel, device.id, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof privateMem, &privateMem,
+                                 nullptr);
+        const cl_ulong deviceLocal = deviceValue<cl_ulong>(device.id, CL_DEVICE_LOCAL_MEM_SIZE);
+        size_t groupSize = 1;
+        for (size_t l : local)
+            groupSize *= l;
+        std::vector<size_t> itemMax(3);
+        clGetDeviceInfo(device.id, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof(size_t) * 3, itemMax.data(), nullptr);
+        for (size_t i = 0; i < local.size() && problem->empty(); ++i) {
+            if (itemMax[i] && local[i] > itemMax[i])
+                *problem = "local size " + std::to_string(local[i]) + " in dimension " + std::to_string(i)
+                    + " exceeds the device's " + std::to_string(itemMax[i]);
+        }
+        if (problem->empty() && !local.empty() && groupSize > wgMax)
+            *problem = "a work-group of " + std::to_string(groupSize) + " work-items exceeds this kernel's maximum of "
+                + std::to_string(wgMax) + " on " + device.name;
+        if (problem->empty() && localMem > deviceLocal)
+            *problem = "the kernel needs " + std::to_string(localMem) + " bytes of local memory; the device has "
+                + std::to_string(deviceLocal);
+        char line[512];
+        std::snprintf(line, sizeof line,
+                      "work_group_size=%zu wg_max_size=%zu wg_size_multiple=%zu local_mem_bytes=%llu "
+                      "private_mem_bytes=%llu device_local_mem_bytes=%llu",
+                      local.empty() ? size_t(0) : groupSize, wgMax, multiple, (unsigned long long)localMem,
+                      (unsigned long long)privateMem, (unsigned long long)deviceLocal);
+        return line;
+    }
+
+    void setArgs(const std::vector<cl_mem> &in, const std::vector<cl_mem> &out) const
+    {
+        cl_uint index = 0;
+        auto fail = [&](cl_int e, const std::string &what) {
+            if (e != CL_SUCCESS) {
+                std::printf("kwb:compile-error argument %u (%s) does not match the kernel's parameter: %s\n", index,
+                            what.c_str(), clError(e).c_str());
+                std::fflush(stdout);
+                std::exit(1);
+            }
+        };
+        for (int i = 0; i < num_inputs; ++i, ++index)
+            fail(clSetKernelArg(kernel, index, sizeof(cl_mem), &in[size_t(i)]), inputs[i].name);
+        for (int o = 0; o < num_outputs; ++o, ++index)
+            fail(clSetKernelArg(kernel, index, sizeof(cl_mem), &out[size_t(o)]), outputs[o].name);
+        for (int d = 0; d < num_dims; ++d, ++index) {
+            const cl_long v = dims[d];
+            fail(clSetKernelArg(kernel, index, sizeof v, &v), "a dim (long)");
+        }
+    }
+
+    // Enqueues one launch; a launch the runtime refuses is the kernel's.
+    void launch(cl_event *done)
+    {
+        g_kernelRan = true;
+        const cl_int e = clEnqueueNDRangeKernel(queue, kernel, cl_uint(global.size()), nullptr, global.data(),
+                                                local.empty() ? nullptr : local.data(), 0, nullptr, done);
+        if (e != CL_SUCCESS)
+            kernelError("the launch was refused: " + clError(e));
+    }
+
+    void finish(const std::string &when)
+    {
+        const cl_int e = clFinish(queue);
+        if (e != CL_SUCCESS)
+            kernelError("the kernel failed " + when + ": " + clError(e));
+    }
+};
+
+struct SplitMix
+{
+    uint64_t state;
+    uint64_t next()
+    {
+        uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    double unit() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
+};
+
+void fill(const Tensor &t, void *p, uint64_t seed)
+{
+    SplitMix rng{seed};
+    for (long long i = 0; i < t.elements; ++i) {
+        if (t.dtype == I32 || t.dtype == I64) {
+            const long long lo = (long long)t.low, span = (long long)t.high - lo + 1;
+            const long long v = lo + (long long)(rng.next() % uint64_t(span > 0 ? span : 1));
+            if (t.dtype == I32)
+                static_cast<int32_t *>(p)[i] = int32_t(v);
+            else
+                static_cast<int64_t *>(p)[i] = v;
+            continue;
+        }
+        const double v = t.low + (t.high - t.low) * rng.unit();
+        if (t.dtype == F32)
+            static_cast<float *>(p)[i] = float(v);
+        else
+            static_cast<double *>(p)[i] = v;
+    }
+}
+
+double at(const Tensor &t, const void *p, long long i)
+{
+    switch (t.dtype) {
+    case F32: return static_cast<const float *>(p)[i];
+    case F64: return static_cast<const double *>(p)[i];
+    case I32: return static_cast<const int32_t *>(p)[i];
+    default: return double(static_cast<const int64_t *>(p)[i]);
+    }
+}
+
+// All-ones is a NaN in both float types; integers get a pattern no small input sums to.
+unsigned char poisonByte(const Tensor &t) { return (t.dtype == I32 || t.dtype == I64) ? 0x5a : 0xff; }
+
+using Bytes = std::vector<unsigned char>;
+
+// Device buffers of one input set and its outputs.
+struct Set
+{
+    Candidate *cand;
+    std::vector<cl_mem> in, out;
+    explicit Set(Candidate &c) : cand(&c)
+    {
+        cl_int e = CL_SUCCESS;
+        for (int i = 0; i < num_inputs; ++i) {
+            in.push_back(clCreateBuffer(c.context, CL_MEM_READ_WRITE, std::max<size_t>(bytesOf(inputs[i]), 1), nullptr,
+                                        &e));
+            host(e, "allocating an input buffer");
+        }
+        for (int o = 0; o < num_outputs; ++o) {
+            out.push_back(clCreateBuffer(c.context, CL_MEM_READ_WRITE, std::max<size_t>(bytesOf(outputs[o]), 1),
+                                         nullptr, &e));
+            host(e, "allocating an output buffer");
+        }
+    }
+    ~Set()
+    {
+        for (cl_mem m : in)
+            clReleaseMemObject(m);
+        for (cl_mem m : out)
+            clReleaseMemObject(m);
+    }
+    Set(const Set &) = delete;
+    Set &operator=(const Set &) = delete;
+
+    std::vector<Bytes> upload(uint64_t seed)
+    {
+        std::vector<Bytes> kept;
+        for (int i = 0; i < num_inputs; ++i) {
+            Bytes h(bytesOf(inputs[i]));
+            fill(inputs[i], h.data(), seed * 1000003ULL + uint64_t(i));
+            host(clEnqueueWriteBuffer(cand->queue, in[size_t(i)], CL_TRUE, 0, h.size(), h.data(), 0, nullptr, nullptr),
+                 "copying inputs");
+            kept.push_back(std::move(h));
+        }
+        return kept;
+    }
+    void poison(cl_event *first = nullptr)
+    {
+        for (int o = 0; o < num_outputs; ++o) {
+            const unsigned char byte = poisonByte(outputs[o]);
+            host(clEnqueueFillBuffer(cand->queue, out[size_t(o)], &byte, 1, 0, bytesOf(outputs[o]), 0, nullptr,
+                                     o == 0 ? first : nullptr),
+                 "poisoning outputs");
+        }
+    }
+    Bytes download(cl_mem m, size_t bytes) const
+    {
+        Bytes h(bytes);
+        host(clEnqueueReadBuffer(cand->queue, m, CL_TRUE, 0, bytes, h.data(), 0, nullptr, nullptr),
+             "copying outputs back");
+        return h;
+    }
+};
+
+struct Comparison
+{
+    bool ok = true;
+    double relL2 = 0, maxAbs = 0;
+    long long mismatches = 0, nonfinite = 0, worst = -1;
+};
+
+Comparison compare(const Tensor &t, const void *want, const void *got, double atol, double rtol)
+{
+    Comparison c;
+    double diff2 = 0, ref2 = 0, worstExcess = -1;
+    for (long long i = 0; i < t.elements; ++i) {
+        const double w = at(t, want, i), g = at(t, got, i);
+        double excess;
+        if (!std::isfinite(w) || !std::isfinite(g)) {
+            const bool same = (std::isnan(w) && std::isnan(g)) || (std::isinf(w) && w == g);
+            c.nonfinite += std::isfinite(g) ? 0 : 1;
+            excess = same ? 0 : INFINITY;
+        } else {
+            const double d = std::fabs(g - w);
+            diff2 += d * d;
+            ref2 += w * w;
+            c.maxAbs = std::max(c.maxAbs, d);
+            excess = d - (atol + rtol * std::fabs(w));
+        }
+        if (excess > 0) {
+            ++c.mismatches;
+            if (excess > worstExcess) {
+                worstExcess = excess;
+                c.worst = i;
+            }
+        }
+    }
+    c.relL2 = ref2 > 0 ? std::sqrt(diff2 / ref2) : std::sqrt(diff2);
+    c.ok = c.mismatches == 0;
+    return c;
+}
+
+std::string expectPath(const std::string &dir, int set, int output)
+{
+    return dir + "/expect-" + std::to_string(set) + "-" + std::to_string(output) + ".bin";
+}
+
+int build()
+{
+    Candidate c;
+    c.open(false);
+    Set set(c);
+    c.setArgs(set.in, set.out);
+    std::string problem;
+    const std::string figures = c.figures(&problem);
+    std::printf("kwb:device %s\n", c.device.name.c_str());
+    std::printf("kwb:compiled %s\n", figures.c_str());
+    if (!problem.empty())
+        std::printf("kwb:compile-error %s\n", problem.c_str());
+    std::fflush(stdout);
+    return problem.empty() ? 0 : 1;
+}
+
+#ifdef KWB_WITH_REFERENCE
+
+std::vector<Bytes> referenceOutputs(const std::vector<Bytes> &hostInputs, uint64_t seed)
+{
+    std::vector<void *> in, out;
+    for (const Bytes &h : hostInputs)
+        in.push_back(const_cast<unsigned char *>(h.data()));
+    std::vector<Bytes> want;
+    for (int o = 0; o < num_outputs; ++o)
+        want.emplace_back(bytesOf(outputs[o]), poisonByte(outputs[o]));
+    for (Bytes &w : want)
+        out.push_back(w.data());
+    phase("reference", seed);
+    call_reference(in.data(), out.data());
+    return want;
+}
+
+int check(const std::string &seeds, double atol, double rtol, const std::string &expectDir)
+{
+    Candidate c;
+    c.open(false);
+    Set set(c);
+    c.setArgs(set.in, set.out);
+    std::stringstream list(seeds);
+    std::string item;
+    while (std::getline(list, item, ',')) {
+        const uint64_t seed = std::strtoull(item.c_str(), nullptr, 10);
+        const std::vector<Bytes> want = referenceOutputs(set.upload(seed), seed);
+        set.poison();
+        phase("kernel", seed);
+        c.launch(nullptr);
+        c.finish("on seed " + std::to_string(seed));
+        for (int o = 0; o < num_outputs; ++o) {
+            const Bytes got = set.download(set.out[size_t(o)], bytesOf(outputs[o]));
+            const Comparison r = compare(outputs[o], want[size_t(o)].data(), got.data(), atol, rtol);
+            std::printf("kwb:check seed=%llu output=%s ok=%d rel_l2=%.6g max_abs=%.6g mismatches=%lld "
+                        "nonfinite=%lld elements=%lld worst_index=%lld\n",
+                        (unsigned long long)seed, outputs[o].name, r.ok ? 1 : 0, r.relL2, r.maxAbs, r.mismatches,
+                        r.nonfinite, outputs[o].elements, r.worst);
+            std::fflush(stdout);
+        }
+    }
+    // What the benchmark's timed calls must produce (computed on the host alone).
+    for (int s = 0; s < 2; ++s) {
+        std::vector<Bytes> hostInputs;
+        for (int i = 0; i < num_inputs; ++i) {
+            hostInputs.emplace_back(bytesOf(inputs[i]));
+            fill(inputs[i], hostInputs.back().data(), kBenchSeeds[s] * 1000003ULL + uint64_t(i));
+        }
+        const std::vector<Bytes> want = referenceOutputs(hostInputs, kBenchSeeds[s]);
+        for (int o = 0; o < num_outputs; ++o) {
+            const std::string path = expectPath(expectDir, s, o);
+            FILE *f = std::fopen((path + ".tmp").c_str(), "wb");
+            if (!f || std::fwrite(want[size_t(o)].data(), 1, want[size_t(o)].size(), f) != want[size_t(o)].size()) {
+                if (f)
+                    std::fclose(f);
+                infra("cannot write " + path);
+            }
+            std::fclose(f);
+            std::rename((path + ".tmp").c_str(), path.c_str());
+        }
+    }
+    return 0;
+}
+
+#else // the benchmark program
+
+double eventMs(cl_event from, cl_profiling_info fromWhat, cl_event to, cl_profiling_info toWhat)
+{
+    cl_ulong a = 0, b = 0;
+    host(clGetEventProfilingInfo(from, fromWhat, sizeof a, &a, nullptr), "reading a profiling event");
+    host(clGetEventProfilingInfo(to, toWhat, sizeof b, &b, nullptr), "reading a profiling event");
+    return b >= a ? double(b - a) * 1e-6 : 0.0;
+}
+
+int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const std::string &expectDir, double atol,
+          double rtol, bool cold)
+{
+    Candidate c;
+    c.open(true);
+    Set set0(c), set1(c);
+    Set *sets[2] = {&set0, &set1};
+    for (int s = 0; s < 2; ++s)
+        sets[s]->upload(kBenchSeeds[s]);
+    std::vector<Bytes> expected;
+    for (int s = 0; s < 2; ++s) {
+        for (int o = 0; o < num_outputs; ++o) {
+            Bytes h(bytesOf(outputs[o]));
+            FILE *f = std::fopen(expectPath(expectDir, s, o).c_str(), "rb");
+            const size_t got = f ? std::fread(h.data(), 1, h.size(), f) : 0;
+            if (f)
+                std::fclose(f);
+            if (got != h.size())
+                infra("the expected outputs of the check are missing: " + expectPath(expectDir, s, o));
+            expected.push_back(std::move(h));
+        }
+    }
+    // Caches flushed by rewriting twice the device's global-memory cache
+    // (at least 32 MiB: a CPU's last level is often larger than it says).
+    cl_int e = CL_SUCCESS;
+    const size_t cache = size_t(deviceValue<cl_ulong>(c.device.id, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE));
+    const size_t flushBytes = cold ? std::max<size_t>(cache * 2, size_t(32) << 20) : 4;
+    cl_mem flush = clCreateBuffer(c.context, CL_MEM_READ_WRITE, flushBytes, nullptr, &e);
+    host(e, "allocating the cache-flush buffer");
+    std::vector<cl_mem> side, before;
+    for (int o = 0; o < num_outputs; ++o) {
+        side.push_back(clCreateBuffer(c.context, CL_MEM_READ_WRITE, std::max<size_t>(bytesOf(outputs[o]), 1), nullptr, &e));
+        host(e, "allocating a copy of the outputs");
+        before.push_back(clCreateBuffer(c.context, CL_MEM_READ_WRITE, std::max<size_t>(bytesOf(outputs[o]), 1), nullptr, &e));
+        host(e, "allocating a copy of the outputs");
+    }
+    auto callOn = [&](int s, cl_event *done) {
+        c.setArgs(sets[s]->in, sets[s]->out);
+        c.launch(done);
+    };
+    phase("kernel", kBenchSeeds[0]);
+    callOn(0, nullptr); // first call: the runtime's lazy work
+    c.finish("on its first call");
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < 5; ++i)
+        callOn(i % 2, nullptr);
+    c.finish("while estimating its time");
+    const double once =
+        std::max(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() / 5.0, 1e-4);
+    const int warmup = std::max(1, int(warmupMs / once));
+    int reps = std::max(minIters, int(repMs / once));
+    reps = std::min(reps, std::max(minIters, int(maxSeconds * 1000.0 / (once + 0.05))));
+    reps = std::max(3, std::min(reps, 100000));
+    for (int i = 0; i < warmup; ++i)
+        callOn(i % 2, nullptr);
+    c.finish("during warm-up");
+
+    std::vector<cl_event> begin(static_cast<size_t>(reps)), done(static_cast<size_t>(reps));
+    std::mt19937 rng(std::random_device{}());
+    const int spot = std::uniform_int_distribution<int>(0, std::max(0, reps - 2))(rng);
+    std::printf("kwb:mark timed-begin\n");
+    std::fflush(stdout);
+    for (int i = 0; i < reps; ++i) {
+        Set &s = *sets[i % 2];
+        s.poison(&begin[size_t(i)]);
+        if (cold) {
+            const unsigned char byte = static_cast<unsigned char>(i);
+            host(clEnqueueFillBuffer(c.queue, flush, &byte, 1, 0, flushBytes, 0, nullptr, nullptr), "flushing caches");
+        }
+        callOn(i % 2, &done[size_t(i)]);
+        for (auto *keep : {i == spot ? &side : nullptr, i == reps - 2 ? &before : nullptr}) {
+            for (int o = 0; keep && o < num_outputs; ++o)
+                host(clEnqueueCopyBuffer(c.queue, s.out[size_t(o)], (*keep)[size_t(o)], 0, 0, bytesOf(outputs[o]), 0,
+                                         nullptr, nullptr),
+                     "keeping a timed call's output");
+        }
+        if (i % 64 == 63)
+            c.finish("while being timed"); // bounded queue: events are kept, not commands
+    }
+    c.finish("while being timed");
+    std::printf("kwb:mark timed-end\n");
+    std::fflush(stdout);
+    std::vector<double> samples;
+    double overhead = 0;
+    for (int i = 0; i < reps; ++i) {
+        samples.push_back(eventMs(done[size_t(i)], CL_PROFILING_COMMAND_START, done[size_t(i)], CL_PROFILING_COMMAND_END));
+        overhead += eventMs(begin[size_t(i)], CL_PROFILING_COMMAND_START, done[size_t(i)], CL_PROFILING_COMMAND_START);
+        clReleaseEvent(begin[size_t(i)]);
+        clReleaseEvent(done[size_t(i)]);
+    }
+    std::string verdict = "ok";
+    auto verify = [&](const std::vector<cl_mem> &bufs, int call) {
+        for (int o = 0; o < num_outputs && verdict == "ok"; ++o) {
+            const Bytes got = set0.download(bufs[size_t(o)], bytesOf(outputs[o]));
+            const Comparison r =
+                compare(outputs[o], expected[size_t((call % 2) * num_outputs + o)].data(), got.data(), atol, rtol);
+            if (!r.ok)
+                verdict = "timed call " + std::to_string(call + 1) + " of " + std::to_string(reps) + " wrote a wrong "
+                    + outputs[o].name + " (" + std::to_string(r.mismatches) + " of "
+                    + std::to_string(outputs[o].elements) + " elements off)";
+        }
+    };
+    verify(sets[(reps - 1) % 2]->out, reps - 1);
+    verify(before, reps - 2);
+    verify(side, spot);
+    std::replace(verdict.begin(), verdict.end(), ' ', '_');
+    std::string list;
+    for (size_t i = 0; i < samples.size(); ++i) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%s%.6g", i ? "," : "", samples[i]);
+        list += buf;
+    }
+    std::printf("kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s clock=opencl-events "
+                "samples_ms=%s\n",
+                reps, warmup, overhead, verdict.c_str(), list.c_str());
+    std::fflush(stdout);
+    for (size_t o = 0; o < side.size(); ++o) {
+        clReleaseMemObject(side[o]);
+        clReleaseMemObject(before[o]);
+    }
+    clReleaseMemObject(flush);
+    return 0;
+}
+
+#endif
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const std::string mode = argc > 1 ? argv[1] : "";
+    if (mode == "build" && argc == 2)
+        return build();
+#ifdef KWB_WITH_REFERENCE
+    if (mode == "check" && argc == 6)
+        return check(argv[2], std::atof(argv[3]), std::atof(argv[4]), argv[5]);
+#else
+    if (mode == "bench" && argc == 10)
+        return bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]), argv[6],
+                     std::atof(argv[7]), std::atof(argv[8]), std::atoi(argv[9]) != 0);
+#endif
+    std::fprintf(stderr, "usage: harness build | check SEEDS ATOL RTOL EXPECT_DIR | bench WARMUP_MS REP_MS MIN_ITERS "
+                         "MAX_SECONDS EXPECT_DIR ATOL RTOL COLD\n");
+    return 2;
+}

@@ -1,0 +1,224 @@
+// Evaluation supervisor of the opencl target. Never links kernel code and
+// never builds it in its own process: the harness (host C++ against the
+// OpenCL ICD loader) builds the candidate's OpenCL C with clBuildProgram in
+// a child, so a build error is the kernel's compile failure with the
+// compiler's log, and a crash inside the OpenCL runtime ends a child, not
+// the supervisor. One kwb.result/1 document comes out on stdout.
+//
+//   supervisor eval CANDIDATE_DIR    (reads CANDIDATE_DIR/eval.conf)
+//   supervisor calibrate
+//
+// Exit status 3 (no document): the host cannot evaluate (no OpenCL
+// platform or device, no compiler or OpenCL headers for the harness).
+
+#include "kwbhost.h"
+
+namespace {
+
+using namespace kwbhost;
+
+struct Programs
+{
+    std::string check, bench;
+};
+
+std::string cxxOf(const Config &cfg)
+{
+    if (const char *env = std::getenv("KWB_HOST_CXX"); env && *env)
+        return env;
+    return cfg.get("cxx", "g++");
+}
+
+// The harness's two programs, built once per harness, problem, reference
+// and compiler (they do not depend on the candidate: its source is read at
+// run time). Returns false with `r` failed for a broken reference, or with
+// `infra` set when the host cannot build the harness.
+bool buildPrograms(const Config &cfg, Result &r, Programs *out, std::string *infra)
+{
+    const std::string cxx = cxxOf(cfg);
+    const std::string refSrc = cfg.get("reference", "reference.cpp");
+    const bool refIsC = refSrc.size() > 2 && refSrc.substr(refSrc.size() - 2) == ".c";
+    const std::string key = hex64(fnv1a(readFile("harness.cpp") + readFile("clhost.h") + readFile("kwb_problem.h")
+                                        + readFile(refSrc) + cxx));
+    ::mkdir("obj", 0755);
+    out->check = "obj/check-" + key;
+    out->bench = "obj/bench-" + key;
+    if (fileExists(out->check) && fileExists(out->bench))
+        return true;
+    const std::string refObj = "obj/reference-" + key + ".o";
+    const std::string tmp = "." + std::to_string(::getpid());
+    // The harness first: a host that cannot build it (no OpenCL headers or
+    // loader) is the host's problem, not a broken reference.
+    for (const auto &[bin, defines] : {std::pair{out->bench, std::string("-DKWB_HARNESS")},
+                                       std::pair{out->check, std::string("-DKWB_WITH_REFERENCE")}}) {
+        if (bin == out->check && !fileExists(refObj)) {
+            Proc ref = run({refIsC ? std::string("gcc") : cxx, "-O2", "-include", "kwb_problem.h", "-I.", "-c", refSrc,
+                            "-o", refObj + tmp},
+                           600, false);
+            if (!ref.exitedOk()) {
+                std::remove((refObj + tmp).c_str());
+                r.logs["compile"] = ref.out + ref.err;
+                r.fail("reference", "compile", "the workload's reference does not compile: " + describeExit(ref));
+                return false;
+            }
+            std::rename((refObj + tmp).c_str(), refObj.c_str());
+        }
+        std::vector<std::string> argv = {cxx, "-O2", "-std=c++17", "-I.", "-DKWB_HARNESS", defines, "harness.cpp"};
+        if (bin == out->check)
+            argv.push_back(refObj);
+        argv.insert(argv.end(), {"-o", bin + tmp, "-lOpenCL"});
+        Proc p = run(argv, 600, false);
+        if (!p.exitedOk()) {
+            std::remove((bin + tmp).c_str());
+            *infra = "the OpenCL harness does not build on this host (are the OpenCL headers and ICD loader "
+                     "installed? Debian: apt-get install ocl-icd-opencl-dev opencl-c-headers):\n"
+                + p.out + p.err;
+            return false;
+        }
+        std::rename((bin + tmp).c_str(), bin.c_str());
+    }
+    return true;
+}
+
+std::string joined(const std::vector<std::string> &parts)
+{
+    std::string s;
+    for (const std::string &p : parts)
+        s += (s.empty() ? "" : " ") + p;
+    return s;
+}
+
+int evaluate(const std::string &candDir)
+{
+    const Config cfg = Config::read(candDir + "/eval.conf");
+    Result r;
+    r.clock = "opencl-events";
+    r.countersReason = "OpenCL exposes no hardware counters; the kernel's work-group figures are recorded instead";
+    const double timeout = cfg.num("timeout_seconds", 120);
+    const double compileTimeout = cfg.num("compile_timeout_seconds", 600);
+    const std::string kernelSrc = candDir + "/" + cfg.get("kernel", "kernel.cl");
+    if (!fileExists(candDir + "/eval.conf") || !fileExists(kernelSrc)) {
+        std::fprintf(stderr, "kwb: candidate folder %s lacks eval.conf or its kernel\n", candDir.c_str());
+        return kInfraExit;
+    }
+
+    // ---- compile: the harness, then the candidate's program in a child ----
+    const auto tCompile = Clock::now();
+    Programs programs;
+    std::string infra;
+    if (!buildPrograms(cfg, r, &programs, &infra)) {
+        if (!infra.empty()) {
+            std::fprintf(stderr, "kwb: %s\n", infra.c_str());
+            return kInfraExit;
+        }
+        r.compileMs = msSince(tCompile);
+        return r.print();
+    }
+    if (const std::string launchError = cfg.get("launch_error"); !launchError.empty()) {
+        r.compileMs = msSince(tCompile);
+        r.fail("compile", "compile", "the launch geometry cannot be computed: " + launchError);
+        return r.print();
+    }
+    std::vector<std::string> env = {
+        "KWB_CL_SOURCE=" + kernelSrc,          "KWB_CL_ENTRY=" + cfg.get("kernel_entry", "kernel"),
+        "KWB_CL_OPTIONS=" + joined(cfg.flags), "KWB_CL_GLOBAL=" + cfg.get("global"),
+        "KWB_CL_LOCAL=" + cfg.get("local"),
+    };
+    // The workload's device; else the host's KWB_CL_DEVICE, else the default.
+    if (!cfg.get("device").empty())
+        env.push_back("KWB_CL_DEVICE=" + cfg.get("device"));
+    std::fprintf(stderr, "kwb: building %s with clBuildProgram (options: %s; global %s, local %s)\n",
+                 kernelSrc.c_str(), joined(cfg.flags).c_str(), cfg.get("global").c_str(),
+                 cfg.get("local").empty() ? "chosen by the runtime" : cfg.get("local").c_str());
+    Proc build = run({programs.bench, "build"}, compileTimeout, false, 4u << 20, env);
+    r.compileMs = msSince(tCompile);
+    r.logs["compile"] = build.err;
+    if (harnessSaysInfra(build))
+        return infraFailure(build, "the build");
+    std::string device, figures, compileError;
+    for (const std::string &l : taggedLines(build.out, "kwb:device ", false))
+        device = l;
+    for (const std::string &l : taggedLines(build.out, "kwb:compiled ", false))
+        figures = l;
+    for (const std::string &l : taggedLines(build.out, "kwb:compile-error ", false))
+        compileError = l;
+    if (!device.empty()) {
+        r.extra["device"] = "{\"name\":" + jsonString(device) + "}";
+        std::fprintf(stderr, "kwb: OpenCL device: %s\n", device.c_str());
+    }
+    for (const auto &[k, v] : parseKeyValues(figures)) {
+        if (!v.empty())
+            r.metrics[k] = std::atof(v.c_str());
+    }
+    if (!build.exitedOk()) {
+        if (!build.err.empty())
+            std::fprintf(stderr, "%s", build.err.c_str());
+        if (build.timedOut)
+            r.fail("timeout", "compile", "clBuildProgram ran past " + jsonNumber(compileTimeout) + " s");
+        else if (!compileError.empty())
+            r.fail("compile", "compile", compileError);
+        else if (build.signalled() && WTERMSIG(build.status) == SIGKILL)
+            r.hostProblem = "the build was killed from outside (SIGKILL); it will be evaluated again";
+        else
+            r.fail("crash", "compile", "the OpenCL runtime " + describeExit(build) + " while building the kernel");
+        return r.print();
+    }
+    r.compiled = true;
+    if (!figures.empty())
+        std::fprintf(stderr, "kwb: %s\n", figures.c_str());
+
+    // ---- check ----
+    r.stage = "check";
+    const std::string expectDir = candDir + "/expect";
+    ::mkdir(expectDir.c_str(), 0755);
+    const Cleanup dropExpected{expectDir};
+    std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", cfg.get("seeds").c_str());
+    const auto tCheck = Clock::now();
+    std::optional<DeviceLock> checkLock(std::in_place, "opencl-" + hex64(fnv1a(device)), true);
+    Proc chk = run({programs.check, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4"),
+                    expectDir},
+                   timeout, true, 4u << 20, env);
+    r.checkMs = msSince(tCheck);
+    r.logs["check"] = chk.err;
+    if (const int end = readCheck(r, chk, timeout, cfg.get("seeds", "1")); end >= 0)
+        return end;
+
+    // ---- bench ----
+    r.stage = "bench";
+    r.coldCache = cfg.get("cold_cache", "0") == "1";
+    std::fprintf(stderr, "kwb: timing with OpenCL profiling events (%s, at least %s calls)\n",
+                 r.coldCache ? "caches flushed before each call" : "warm caches", cfg.get("iters", "20").c_str());
+    checkLock.reset();
+    const DeviceLock lock("opencl-" + hex64(fnv1a(device)));
+    const auto tBench = Clock::now();
+    Proc bench = run({programs.bench, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
+                      cfg.get("iters", "20"), cfg.get("max_seconds", "10"), expectDir, cfg.get("atol", "1e-4"),
+                      cfg.get("rtol", "1e-4"), r.coldCache ? "1" : "0"},
+                     timeout, true, 4u << 20, env);
+    r.benchMs = msSince(tBench);
+    r.logs["bench"] = bench.err;
+    if (harnessSaysInfra(bench))
+        return infraFailure(bench, "the benchmark");
+    readBench(r, bench, timeout);
+    return r.print();
+}
+
+int calibrate()
+{
+    const Config cfg = Config::read("calibrate.conf");
+    return buildAndCalibrate({cxxOf(cfg), "-O2", "-std=c++17", "-I."}, "calibrate.cpp", {"-lOpenCL"});
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    installSignalHandlers();
+    const std::string mode = argc > 1 ? argv[1] : "";
+    if (mode == "eval" && argc == 3)
+        return evaluateLocked(argv[2], evaluate);
+    if (mode == "calibrate")
+        return calibrate();
+    std::fprintf(stderr, "usage: supervisor eval CANDIDATE_DIR | calibrate\n");
+    return 2;
+}
