@@ -60,7 +60,8 @@ private Q_SLOTS:
     {
         Diagnostic d;
         QVERIFY(!TargetRegistry::load(u"warp-drive"_s, &d));
-        QCOMPARE(d.message, u"unknown target 'warp-drive' (known: cpu-cxx, cuda-cxx, opencl, triton)"_s);
+        QCOMPARE(d.message,
+                 u"unknown target 'warp-drive' (known: cpu-cxx, cuda-cxx, opencl, triton)"_s);
     }
 
     void malformedProfile()
