@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 namespace kwb {
 
@@ -377,22 +378,45 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
     };
     const double feasibilityLength = kFeasibilityLength;
     const size_t n = fit.x.size();
-    std::vector<double> ks(n), v(n);
-    double bestScore = -1, bestMu = 0;
-    size_t bestIndex = 0;
+    // Expected improvement grows with the predicted spread, which is at most
+    // the prior's, and the feasibility factor is at most 1: so the means
+    // alone bound every candidate's score, and the O(n²) spread is computed
+    // only for those whose bound can still beat the best score found
+    // (best bound first). The choice is the same as scoring them all.
+    auto expectedImprovement = [&](double mu, double sigma) {
+        const double gap = fit.best - mu;
+        const double z = gap / sigma;
+        return gap * 0.5 * std::erfc(-z / std::sqrt(2.0)) +
+               sigma * std::exp(-0.5 * z * z) / std::sqrt(2.0 * M_PI);
+    };
+    const double priorSigma = std::sqrt(std::max(fit.var, 1e-12));
+    std::vector<double> ks(pool.size() * n), v(n), mus(pool.size()), bound(pool.size());
     for (size_t p = 0; p < pool.size(); ++p) {
+        double *k = &ks[p * n];
+        double mu = 0;
         for (size_t i = 0; i < n; ++i) {
             knobDistances(pool[p], *fit.x[i], dq.data());
             double d = 0;
             for (size_t q = 0; q < nk; ++q)
                 d += fit.relevance[q] * dq[q];
-            ks[i] = fit.var * std::exp(-d);
+            k[i] = fit.var * std::exp(-d);
+            mu += k[i] * fit.alpha[i];
         }
-        double mu = 0;
-        for (size_t i = 0; i < n; ++i)
-            mu += ks[i] * fit.alpha[i];
+        mus[p] = mu;
+        bound[p] = expectedImprovement(mu, priorSigma);
+    }
+    std::vector<size_t> order(pool.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return bound[a] > bound[b]; });
+    double bestScore = -1, bestMu = 0;
+    size_t bestIndex = 0;
+    for (const size_t p : order) {
+        if (bound[p] < bestScore)
+            break;
+        const double *k = &ks[p * n];
         for (size_t i = 0; i < n; ++i) { // L·v = k*
-            double s = ks[i];
+            double s = k[i];
             for (size_t j = 0; j < i; ++j)
                 s -= fit.chol[i * n + j] * v[j];
             v[i] = s / fit.chol[i * n + i];
@@ -400,11 +424,7 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         double s2 = fit.var;
         for (size_t i = 0; i < n; ++i)
             s2 -= v[i] * v[i];
-        const double sigma = std::sqrt(std::max(s2, 1e-12));
-        const double gap = fit.best - mu;
-        const double z = gap / sigma;
-        double score = gap * 0.5 * std::erfc(-z / std::sqrt(2.0)) +
-                       sigma * std::exp(-0.5 * z * z) / std::sqrt(2.0 * M_PI);
+        double score = expectedImprovement(mus[p], std::sqrt(std::max(s2, 1e-12)));
         if (failures > 0) {
             double w = 0, ok = 0;
             for (const auto &o : m_observed) {
@@ -414,9 +434,10 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
             }
             score *= (ok + overall) / (w + 1);
         }
-        if (score > bestScore) {
+        // Ties go to the earlier candidate of the pool, as a full scan would.
+        if (score > bestScore || (score == bestScore && p < bestIndex)) {
             bestScore = score;
-            bestMu = mu;
+            bestMu = mus[p];
             bestIndex = p;
         }
     }
