@@ -14,9 +14,13 @@ The two tools time differently (Kernel Tuner: mean of 7 launches by OpenCL
 events; kwb: median of at least 10 by OpenCL events, outputs poisoned, after
 a check over 2 seeds), so the best each finds is printed beside the other.
 
-    bench/search/opencl_live.sh [--budget 30] [--seeds 2] [--kt-strategies a,b] [--kwb-strategies model,random]
+    bench/search/opencl_live.sh [--budget 30] [--seeds 2] [--size 256] [--kt-strategies a,b] [--kwb-strategies model,random]
+
+--size S tunes the example at M = N = K = S (a copy of the workload with
+those dims; the kernel, knobs and constraints are the example's).
 """
 import argparse
+import shutil
 import datetime
 import json
 import os
@@ -75,7 +79,8 @@ def kernel_tuner_runs(workload, strategies, seeds, budget):
     ref = (A.reshape(M, K).astype(np.float64) @ B.reshape(K, N).astype(np.float64)).astype(np.float32).ravel()
     params = {name: spec["values"] for name, spec in workload["knobs"].items()}
     restrictions = [python_condition(c) for c in workload["constraints"]]
-    source = open(os.path.join(EXAMPLE, workload["template"])).read()
+    with open(os.path.join(EXAMPLE, workload["template"])) as f:
+        source = f.read()
     runs = []
     for strategy in strategies:
         for seed in seeds:
@@ -101,14 +106,14 @@ def kernel_tuner_runs(workload, strategies, seeds, budget):
     return runs
 
 
-def kwb_runs(kwb, strategies, seeds, budget):
+def kwb_runs(kwb, workload_path, strategies, seeds, budget):
     runs = []
     for strategy in strategies:
         for seed in seeds:
             with tempfile.TemporaryDirectory() as tmp:
                 session = os.path.join(tmp, "session")
                 start = datetime.datetime.now(datetime.timezone.utc)
-                p = subprocess.run([kwb, "run", os.path.join(EXAMPLE, "workload.json"), "--session", session,
+                p = subprocess.run([kwb, "run", workload_path, "--session", session,
                                     "--strategy", strategy, "--max-evals", str(budget), "--seed", str(seed),
                                     "--plateau", "100000"], capture_output=True, text=True)
                 if p.returncode != 0:
@@ -135,12 +140,23 @@ def main():
     ap.add_argument("--kt-strategies", default="random_sample,genetic_algorithm,dual_annealing,bayes_opt,diff_evo")
     ap.add_argument("--kwb-strategies", default="model,random")
     ap.add_argument("--kwb", default=os.path.join(ROOT, "build", "app", "kwb", "kwb"))
+    ap.add_argument("--size", type=int, help="M = N = K (default: the example's dims)")
     ap.add_argument("--json", help="also write every run's trace here")
     args = ap.parse_args()
-    workload = json.loads(strip_comments(open(os.path.join(EXAMPLE, "workload.json")).read()))
+    with open(os.path.join(EXAMPLE, "workload.json")) as f:
+        workload = json.loads(strip_comments(f.read()))
     seeds = list(range(1, args.seeds + 1))
+    scratch = tempfile.mkdtemp(prefix="opencl-live-")
+    workload_path = os.path.join(EXAMPLE, "workload.json")
+    if args.size:
+        workload["dims"] = {"M": args.size, "N": args.size, "K": args.size}
+        for name in (workload["kernel"], workload["template"], workload["reference"]):
+            shutil.copy(os.path.join(EXAMPLE, name), scratch)
+        workload_path = os.path.join(scratch, "workload.json")
+        with open(workload_path, "w") as f:
+            json.dump(workload, f, indent=1)
     print(f"gemm-opencl {workload['dims']}, budget {args.budget} evaluations, seeds {seeds}", flush=True)
-    runs = kwb_runs(args.kwb, [s for s in args.kwb_strategies.split(",") if s], seeds, args.budget)
+    runs = kwb_runs(args.kwb, workload_path, [s for s in args.kwb_strategies.split(",") if s], seeds, args.budget)
     runs += kernel_tuner_runs(workload, [s for s in args.kt_strategies.split(",") if s], seeds, args.budget)
     times = [t for r in runs for t, _ in r["trace"] if t is not None]
     if not times:
@@ -167,7 +183,8 @@ def main():
               f"{statistics.median(bests):>12.3f}")
     print("\nmedians over the seeds that reached it; PoCL on the CPU: CPU timings, not GPU timings")
     if args.json:
-        json.dump({"best_ms": best, "runs": runs}, open(args.json, "w"), indent=1)
+        json.dump({"dims": workload["dims"], "best_ms": best, "runs": runs}, open(args.json, "w"), indent=1)
+    shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@
 # from the Python package index) and needs kwb built (make build) and an
 # OpenCL driver (PoCL: apt-get install pocl-opencl-icd).
 #
-#   bench/search/opencl_live.sh [--budget 30] [--seeds 2] [--kt-strategies a,b] [--kwb-strategies model,random]
+#   bench/search/opencl_live.sh [--budget 30] [--seeds 2] [--size 256] [--kt-strategies a,b] [--kwb-strategies model,random]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 VENV=${VENV:-build/venv-kt}
