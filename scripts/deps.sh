@@ -12,6 +12,7 @@ packages=(
   libdtl-dev qtkeychain-qt6-dev libmuparser-dev libopenblas-dev
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo
   xvfb xauth fonts-dejavu-core openssh-server openssh-client
+  slurmctld slurmd slurm-client munge
   gnome-keyring dbus-daemon libsecret-1-0
   help2man desktop-file-utils appstream debootstrap
   clang libclang-rt-14-dev clang-format-14 clang-tidy-14

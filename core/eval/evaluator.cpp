@@ -474,12 +474,28 @@ void Evaluator::start(const Candidate &candidate)
 void Evaluator::onCommandFinished(const CommandOutcome &outcome)
 {
     m_outcome.wallMs = outcome.elapsedMs;
+    m_outcome.queuedMs = outcome.queuedMs;
     m_outcome.console = m_console;
     qCDebug(lcEval).noquote() << "harness finished in" << outcome.elapsedMs << "ms"
                               << outcome.infraError;
     if (!outcome.infraError.isEmpty()) {
         m_outcome.infra = true;
         m_outcome.infraMessage = outcome.infraError;
+    } else if (!outcome.kernelFailure.isEmpty()) {
+        // The host ended the kernel's job (Slurm: its own time or memory
+        // limit) before the harness could say anything: the kernel's failure.
+        const Json doc = {{"schema", "kwb.result/1"},
+                          {"stage", "check"},
+                          {"compiled", true},
+                          {"correct", nullptr},
+                          {"failure",
+                           {{"class", outcome.kernelFailure.toStdString()},
+                            {"message", outcome.kernelFailureMessage.toStdString()}}}};
+        QString error;
+        auto result = parseResult(QByteArray::fromStdString(doc.dump()), m_target, &error);
+        Q_ASSERT(result);
+        if (result)
+            m_outcome.result = std::move(*result);
     } else if (outcome.crashed || outcome.exitCode != 0) {
         m_outcome.infra = true;
         m_outcome.infraMessage =

@@ -40,6 +40,7 @@ struct EvalOutcome
     EvalResult result;
     QString sourceHash;
     qint64 wallMs = 0;
+    qint64 queuedMs = -1; ///< in a scheduler's queue before it ran (Slurm); -1: none
     QString console;
     QString host; ///< where it ran (set by the backend)
 };

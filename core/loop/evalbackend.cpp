@@ -123,7 +123,7 @@ std::vector<PoolHost> poolOf(const std::vector<std::unique_ptr<EvalHost>> &hosts
         ph.name = h->spec;
         ph.runnerFactory = h->runnerFactory();
         ph.workRoot = sessionWorkRoot(sessionDir, *h);
-        ph.slots = h->isLocal() ? std::max(1, localSlots) : 1;
+        ph.slots = h->slots(localSlots);
         pool.push_back(std::move(ph));
     }
     return pool;

@@ -1,23 +1,62 @@
 #include "evalhost.h"
 
+#include <QRegularExpression>
 #include <QStandardPaths>
 
 namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
-RunnerFactory EvalHost::runnerFactory()
+RunnerFactory EvalHost::loginRunnerFactory()
 {
     if (!connection)
-        return {};
+        return [](QObject *parent) { return new LocalCommand(parent); };
     return [this](QObject *parent) {
         return new RemoteCommand(connection.get(), remoteRoot, mirror, parent);
     };
 }
 
+RunnerFactory EvalHost::runnerFactory()
+{
+    if (slurm) {
+        const int pollMs = qEnvironmentVariableIsSet("KWB_SLURM_POLL_MS")
+                               ? qEnvironmentVariableIntValue("KWB_SLURM_POLL_MS")
+                               : (connection ? 2000 : 500);
+        if (!submitter) {
+            const int windowMs = qEnvironmentVariableIsSet("KWB_SLURM_BATCH_MS")
+                                     ? qEnvironmentVariableIntValue("KWB_SLURM_BATCH_MS")
+                                     : 200;
+            submitter = std::make_shared<SlurmSubmitter>(*slurm, loginRunnerFactory(), windowMs);
+        }
+        return [this, login = loginRunnerFactory(), pollMs](QObject *parent) {
+            auto *command = new SlurmCommand(*slurm, login, pollMs, parent, submitter.get());
+            if (jobs)
+                jobs->follow(command);
+            return command;
+        };
+    }
+    if (!connection)
+        return {};
+    return loginRunnerFactory();
+}
+
+int EvalHost::slots(int localSlots) const
+{
+    if (slurm) {
+        const int queued = qEnvironmentVariableIntValue("KWB_SLURM_JOBS");
+        return queued > 0 ? queued : 4;
+    }
+    return isLocal() ? std::max(1, localSlots) : 1;
+}
+
 QString sessionWorkRoot(const QString &sessionDir, const EvalHost &host)
 {
-    return sessionDir + u"/work"_s + (host.isLocal() ? QString() : u"@"_s + host.spec);
+    if (host.isLocal() && !host.slurm)
+        return sessionDir + u"/work"_s;
+    // A Slurm spec holds '/', '?' and '&': one folder name of it.
+    QString name = host.spec;
+    name.replace(QRegularExpression(u"[^A-Za-z0-9@._:=-]"_s), u"_"_s);
+    return sessionDir + u"/work@"_s + name;
 }
 
 QString defaultWorkRoot(const QString &workKey)
@@ -43,7 +82,17 @@ std::unique_ptr<EvalHost> makeHost(const QString &spec, const QString &workKey,
     host->spec = spec;
     if (spec == u"local"_s)
         return host;
-    auto target = SshTarget::parse(spec, error);
+    QString sshSpec = spec;
+    if (SlurmSpec::isSlurm(spec)) {
+        host->slurm = SlurmSpec::parse(spec, error);
+        if (!host->slurm)
+            return nullptr;
+        host->jobs = std::make_shared<SlurmJobBoard>();
+        if (host->slurm->isLocalLogin())
+            return host;
+        sshSpec = host->slurm->login;
+    }
+    auto target = SshTarget::parse(sshSpec, error);
     if (!target)
         return nullptr;
     host->connection = std::make_unique<SshConnection>(*target, options);

@@ -2,6 +2,7 @@
 
 #include "remote/localcommand.h"
 #include "remote/remotecommand.h"
+#include "remote/slurm.h"
 #include "remote/sshconnection.h"
 
 #include <QString>
@@ -10,19 +11,33 @@
 namespace kwb {
 
 /// A host evaluations run on: the local one, or an SSH connection with the
-/// mirror of what it already has. Remote evaluations run under
+/// mirror of what it already has, or a Slurm cluster reached through either
+/// (its login node). Remote evaluations run under
 /// ~/.cache/kernel-workbench/work/<workload>-<hash> on the host.
 struct EvalHost
 {
-    QString spec = QStringLiteral("local"); ///< "local", user@host[:port] or an ~/.ssh/config alias
-    std::unique_ptr<SshConnection> connection;
+    QString spec =
+        QStringLiteral("local"); ///< "local", user@host[:port], an ~/.ssh/config alias, slurm://…
+    std::unique_ptr<SshConnection> connection; ///< none for the local host (or login node)
     std::shared_ptr<RemoteMirror> mirror;
     QString remoteRoot;
+    std::optional<SlurmSpec> slurm;
+    std::shared_ptr<SlurmJobBoard> jobs; ///< a Slurm host's jobs, for the Hosts dock
+    /// Batches a Slurm host's evaluations into job arrays: those starting
+    /// within KWB_SLURM_BATCH_MS (default 200) of each other.
+    std::shared_ptr<SlurmSubmitter> submitter;
     qint64 connectMs = 0;
 
+    /// Its work folder is on this machine (the local host, or a Slurm
+    /// cluster whose login node this is).
     bool isLocal() const { return !connection; }
+    /// Evaluations it can run at once: the local slots, 1 for an SSH host,
+    /// KWB_SLURM_JOBS (default 4) jobs in a Slurm queue.
+    int slots(int localSlots) const;
     /// Empty for the local host (the evaluator's default runner).
     RunnerFactory runnerFactory();
+    /// Runs commands on the login node (or the host itself): local or SSH.
+    RunnerFactory loginRunnerFactory();
 };
 
 /// Where a session prepares the evaluations of `host`: DIR/work for the

@@ -65,6 +65,23 @@ void HostModel::setLatency(const QString &name, double ms)
     changed(i);
 }
 
+void HostModel::setQueue(const QString &name, int pending, int running, int done, int failed,
+                         double meanQueueMs)
+{
+    const int i = find(name);
+    if (i < 0)
+        return;
+    QString text = tr("%1 pending · %2 running · %3 done · %4 failed")
+                       .arg(pending)
+                       .arg(running)
+                       .arg(done)
+                       .arg(failed);
+    if (std::isfinite(meanQueueMs))
+        text += tr(" · queue wait %1 s").arg(meanQueueMs / 1000.0, 0, 'f', 1);
+    m_rows[size_t(i)].queue = text;
+    changed(i);
+}
+
 HostModel::State HostModel::state(const QString &name) const
 {
     const int i = find(name);
@@ -133,6 +150,8 @@ QVariant HostModel::data(const QModelIndex &index, int role) const
         case StateColumn:
             return stateText(r);
         case LoadColumn:
+            if (!r.queue.isEmpty())
+                return r.queue;
             return QString(QString::number(r.busy) + u" / "_s + QString::number(r.slots));
         case LatencyColumn:
             return std::isfinite(r.latencyMs)
@@ -144,6 +163,8 @@ QVariant HostModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::ToolTipRole && index.column() == DetailColumn)
         return r.detail;
+    if (role == Qt::ToolTipRole && index.column() == LoadColumn && !r.queue.isEmpty())
+        return r.queue;
     if (role == StateRole)
         return int(r.state);
     return {};

@@ -40,6 +40,9 @@ public:
     void setState(const QString &name, State state, const QString &detail = {});
     void setLoad(const QString &name, int busy, int slots);
     void setLatency(const QString &name, double ms);
+    /// A Slurm host's jobs: shown in place of its busy slots.
+    void setQueue(const QString &name, int pending, int running, int done, int failed,
+                  double meanQueueMs);
 
     State state(const QString &name) const;
     int busy(const QString &name) const;
@@ -61,6 +64,7 @@ private:
         int slots = 1;
         double latencyMs;
         QString detail;
+        QString queue; ///< a Slurm host's jobs, when it is one
     };
     int find(const QString &name) const;
     void changed(int row);

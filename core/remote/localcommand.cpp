@@ -42,8 +42,7 @@ void LocalCommand::start(const QString &workDir, const QStringList &argv, int ti
     m_outcome = {};
     m_done = false;
     m_cap = stdoutCap;
-    m_stderrPartial.clear();
-    m_stderrTail.clear();
+    m_stderr.clear();
     delete m_process;
     m_process = new QProcess(this);
     m_process->setWorkingDirectory(workDir);
@@ -101,28 +100,51 @@ void LocalCommand::onReadyStdout()
     m_outcome.stdoutData += chunk;
 }
 
+void StderrLines::clear()
+{
+    m_partial.clear();
+    m_tail.clear();
+}
+
+void StderrLines::keep(const QString &line)
+{
+    m_tail.append(line);
+    if (m_tail.size() > 40)
+        m_tail.removeFirst();
+}
+
+QStringList StderrLines::feed(const QByteArray &bytes)
+{
+    m_partial += bytes;
+    QStringList lines;
+    qsizetype nl;
+    while ((nl = m_partial.indexOf('\n')) >= 0) {
+        lines.append(QString::fromUtf8(m_partial.left(nl)));
+        m_partial.remove(0, nl + 1);
+    }
+    while (m_partial.size() > kMaxStderrLine) {
+        lines.append(QString::fromUtf8(m_partial.left(kMaxStderrLine)));
+        m_partial.remove(0, kMaxStderrLine);
+    }
+    for (const QString &line : lines)
+        keep(line);
+    return lines;
+}
+
+QStringList StderrLines::flush()
+{
+    if (m_partial.isEmpty())
+        return {};
+    const QString line = QString::fromUtf8(m_partial);
+    m_partial.clear();
+    keep(line);
+    return {line};
+}
+
 void LocalCommand::onReadyStderr()
 {
-    m_stderrPartial += m_process->readAllStandardError();
-    qsizetype nl;
-    while ((nl = m_stderrPartial.indexOf('\n')) >= 0) {
-        const QString line = QString::fromUtf8(m_stderrPartial.left(nl));
-        m_stderrPartial.remove(0, nl + 1);
-        m_stderrTail.append(line);
-        if (m_stderrTail.size() > 40)
-            m_stderrTail.removeFirst();
+    for (const QString &line : m_stderr.feed(m_process->readAllStandardError()))
         Q_EMIT stderrLine(line);
-    }
-    // A line without end (a kernel printing 100 MB and no newline) is
-    // passed on in pieces, so what is held here stays bounded.
-    while (m_stderrPartial.size() > kMaxStderrLine) {
-        const QString piece = QString::fromUtf8(m_stderrPartial.left(kMaxStderrLine));
-        m_stderrPartial.remove(0, kMaxStderrLine);
-        m_stderrTail.append(piece);
-        if (m_stderrTail.size() > 40)
-            m_stderrTail.removeFirst();
-        Q_EMIT stderrLine(piece);
-    }
 }
 
 void LocalCommand::onFinished(int exitCode, QProcess::ExitStatus status)
@@ -149,18 +171,14 @@ void LocalCommand::finish()
     m_timer.stop();
     onReadyStdout();
     onReadyStderr();
-    if (!m_stderrPartial.isEmpty()) {
-        const QString line = QString::fromUtf8(m_stderrPartial);
-        m_stderrPartial.clear();
-        m_stderrTail.append(line);
+    for (const QString &line : m_stderr.flush())
         Q_EMIT stderrLine(line);
-    }
     // Reap whatever the group left behind (a backgrounded child, say).
     const qint64 pid = m_process->processId();
     if (pid > 0)
         ::kill(-pid_t(pid), SIGKILL);
     m_outcome.elapsedMs = m_clock.elapsed();
-    m_outcome.stderrTail = m_stderrTail.join(u'\n');
+    m_outcome.stderrTail = m_stderr.tail();
     if (m_outcome.infraError.isEmpty()) {
         if (m_outcome.timedOut)
             m_outcome.infraError = u"the command ran past its time limit and was killed"_s;

@@ -14,6 +14,27 @@ namespace kwb {
 /// The longest stderr line passed on whole; longer ones arrive in pieces.
 constexpr qsizetype kMaxStderrLine = qsizetype(64) * 1024;
 
+/// Splits a command's stderr, as it arrives, into lines and keeps the last
+/// 40 for error messages. A line without end (a kernel printing 100 MB and
+/// no newline) comes out in pieces of kMaxStderrLine, so what is held stays
+/// bounded.
+class StderrLines
+{
+public:
+    void clear();
+    /// The complete lines (and pieces) that `bytes` ends.
+    QStringList feed(const QByteArray &bytes);
+    /// What is left without a newline, as a last line (none if empty).
+    QStringList flush();
+    QString tail() const { return m_tail.join(u'\n'); }
+
+private:
+    void keep(const QString &line);
+
+    QByteArray m_partial;
+    QStringList m_tail;
+};
+
 /// How a command on a host ended. `infraError` is set when the command could
 /// not be run or was cut off (not started, timed out, stdout over its cap):
 /// then the output says nothing about the kernel.
@@ -28,6 +49,14 @@ struct CommandOutcome
     QByteArray stdoutData;
     QString stderrTail; ///< last lines of stderr, for error messages
     qint64 elapsedMs = 0;
+    /// Time the command waited in a scheduler's queue (Slurm) before it ran;
+    /// never part of elapsedMs. -1: it did not queue.
+    qint64 queuedMs = -1;
+    /// A failure the host saw that is the kernel's, with no result document:
+    /// a Slurm job ended at its own time limit ("timeout") or out of memory
+    /// ("crash"). Empty otherwise.
+    QString kernelFailure;
+    QString kernelFailureMessage;
 };
 
 /// Runs one command of a target in a work folder on some host: stdout
@@ -78,8 +107,7 @@ private:
     QTimer m_timer;
     QElapsedTimer m_clock;
     CommandOutcome m_outcome;
-    QByteArray m_stderrPartial;
-    QStringList m_stderrTail;
+    StderrLines m_stderr;
     qint64 m_cap = 0;
     bool m_done = false;
 };

@@ -124,6 +124,8 @@ void takeOutcome(ExperimentRecord &r, const EvalOutcome &outcome)
     const Json *timings = outcome.infra ? nullptr : findAt(r.result, {"timings"});
     r.timings = timings && timings->is_object() ? *timings : Json::object();
     r.timings["wall_ms"] = outcome.wallMs;
+    if (outcome.queuedMs >= 0)
+        r.timings["queue_ms"] = outcome.queuedMs;
 }
 
 const ExperimentRecord *startRecord(const std::vector<ExperimentRecord> &records, int namedStartId)

@@ -1,0 +1,497 @@
+// Evaluations as Slurm batch jobs on a real cluster: the ctest fixture
+// (tests/slurm/slurm.sh) starts munged, slurmctld and two slurmd on
+// 127.0.0.1 and stops them by PID. A batch is one job array (the cpu-cxx
+// example too); pending then running; Stop cancels; a restarted runner
+// follows the job it recorded instead of submitting it twice; a killed node
+// is an infrastructure failure and the retry runs on the other; a missing
+// partition is a clear error.
+#include "eval/calibration.h"
+#include "eval/evaluator.h"
+#include "remote/evalhost.h"
+#include "remote/hostmodel.h"
+#include "remote/slurm.h"
+#include "targets/targetprofile.h"
+#include "workload/workload.h"
+
+#include <QtTest>
+
+using namespace kwb;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+/// Runs a client command of the test cluster (squeue, sbatch, scancel) and
+/// returns its stdout; empty when it fails.
+QString slurm(const QStringList &argv)
+{
+    QProcess p;
+    p.start(argv.first(), argv.mid(1));
+    if (!p.waitForFinished(30'000) || p.exitCode() != 0)
+        return {};
+    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+}
+
+QString jobState(const QString &id)
+{
+    return slurm({u"squeue"_s, u"-h"_s, u"-r"_s, u"-t"_s, u"all"_s, u"-j"_s, id, u"-o"_s, u"%T"_s});
+}
+
+/// The ids of every kwb job (array task) the controller knows, ended ones too.
+QStringList kwbJobIds()
+{
+    return slurm({u"squeue"_s, u"-h"_s, u"-r"_s, u"-t"_s, u"all"_s, u"-n"_s, u"kwb"_s, u"-o"_s,
+                  u"%i"_s})
+        .split(u'\n', Qt::SkipEmptyParts);
+}
+
+bool fixture(const QString &action, const QString &node)
+{
+    QProcess p;
+    p.start(u"bash"_s, {QStringLiteral(KWB_SLURM_SCRIPT), action,
+                        qEnvironmentVariable("KWB_SLURM_DIR"), node});
+    return p.waitForFinished(120'000) && p.exitCode() == 0;
+}
+
+} // namespace
+
+class TestSlurm : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_work;
+    QString m_spec = u"slurm://local?partition=debug&time=00:05:00"_s;
+    QStringList m_blockers;
+
+    /// A runner on the test cluster's partition.
+    SlurmCommand *runner(QObject *parent, const QString &spec = {})
+    {
+        QString error;
+        auto s = SlurmSpec::parse(spec.isEmpty() ? m_spec : spec, &error);
+        if (!s)
+            qFatal("%s", qPrintable(error));
+        return new SlurmCommand(*s, {}, 100, parent);
+    }
+
+    /// A command that waits for DIR/go (the test's word) and then prints.
+    static QStringList waitForGo(const QString &what)
+    {
+        return {u"sh"_s, u"-c"_s,
+                u"while [ ! -f go ]; do sleep 0.1; done; echo "_s + what +
+                    u"; echo progress >&2"_s};
+    }
+
+    void go() { QFile(m_work.path() + u"/go"_s).open(QIODevice::WriteOnly); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_work.isValid());
+        const QString dir = qEnvironmentVariable("KWB_SLURM_DIR");
+        if (dir.isEmpty() || !QFile::exists(dir + u"/slurm.conf"_s))
+            QSKIP("no test cluster: the slurm_start fixture did not run or Slurm is not installed "
+                  "(apt-get install slurmctld slurmd slurm-client munge)");
+        qputenv("SLURM_CONF", (dir + u"/slurm.conf"_s).toUtf8());
+        QCOMPARE(slurm({u"sinfo"_s, u"-h"_s, u"-p"_s, u"debug"_s, u"-o"_s, u"%T"_s}), u"idle"_s);
+    }
+
+    void init() { QFile::remove(m_work.path() + u"/go"_s); }
+
+    void cleanup()
+    {
+        for (const QString &id : std::as_const(m_blockers))
+            slurm({u"scancel"_s, id});
+        m_blockers.clear();
+    }
+
+    void specParsing()
+    {
+        QString error;
+        auto s = SlurmSpec::parse(
+            u"slurm://me@login:2222?partition=gpu&gres=gpu:1&time=00:10:00&account=proj&qos=high&constraint=h100&sbatch=--exclusive --mem=8G"_s,
+            &error);
+        QVERIFY2(s, qPrintable(error));
+        QCOMPARE(s->login, u"me@login:2222"_s);
+        QVERIFY(!s->isLocalLogin());
+        QCOMPARE(s->jobOptions(),
+                 QStringList({u"--partition=gpu"_s, u"--gres=gpu:1"_s, u"--constraint=h100"_s,
+                              u"--qos=high"_s, u"--account=proj"_s, u"--time=00:10:00"_s,
+                              u"--exclusive"_s, u"--mem=8G"_s}));
+        QVERIFY(!SlurmSpec::parse(u"slurm://local?partiton=gpu"_s, &error));
+        QVERIFY2(error.contains(u"unknown key 'partiton'"_s), qPrintable(error));
+        QVERIFY(!SlurmSpec::parse(u"slurm://?partition=gpu"_s, &error));
+        QVERIFY2(error.contains(u"login node"_s), qPrintable(error));
+        // A workload naming a bad Slurm host fails to load at the host's line.
+        QString message;
+        auto host = makeHost(u"slurm://local?gpus=1"_s, u"w-0"_s, {}, &message);
+        QVERIFY(!host);
+        QVERIFY2(message.contains(u"unknown key 'gpus'"_s), qPrintable(message));
+    }
+
+    void commandRunsAsAJob()
+    {
+        QObject owner;
+        SlurmCommand *c = runner(&owner);
+        QSignalSpy done(c, &CommandRunner::finished);
+        QStringList lines;
+        connect(c, &CommandRunner::stderrLine, this, [&](const QString &l) { lines << l; });
+        c->start(
+            m_work.path(),
+            {u"sh"_s, u"-c"_s,
+             u"echo \"out ${SLURM_ARRAY_JOB_ID}_$SLURM_ARRAY_TASK_ID\"; echo err >&2; exit 3"_s},
+            60'000, 1 << 20);
+        QVERIFY(done.wait(60'000));
+        const auto o = done.first().first().value<CommandOutcome>();
+        QVERIFY2(o.infraError.isEmpty(), qPrintable(o.infraError));
+        QCOMPARE(o.exitCode, 3);
+        QCOMPARE(QString::fromUtf8(o.stdoutData).trimmed(), u"out "_s + c->jobId());
+        QVERIFY2(lines.contains(u"err"_s), qPrintable(lines.join(u'\n')));
+        QVERIFY2(lines.filter(u"running on n"_s).size() == 1, qPrintable(lines.join(u'\n')));
+        QVERIFY(o.queuedMs >= 0);
+        // The job is over: its id is no longer recorded.
+        QCOMPARE(QDir(m_work.path() + u"/slurm"_s).entryList({u"*.id"_s}), QStringList());
+    }
+
+    void batchIsOneJobArray()
+    {
+        auto spec = SlurmSpec::parse(m_spec, nullptr);
+        SlurmSubmitter submitter(*spec, {}, 300);
+        QSignalSpy arrays(&submitter, &SlurmSubmitter::arraySubmitted);
+        QObject owner;
+        QList<SlurmCommand *> commands;
+        QList<QSignalSpy *> done;
+        for (const QString &word : {u"a"_s, u"b"_s, u"c"_s, u"withdrawn"_s}) {
+            commands << new SlurmCommand(*spec, {}, 100, &owner, &submitter);
+            done << new QSignalSpy(commands.last(), &CommandRunner::finished);
+            commands.last()->start(m_work.path(), {u"echo"_s, word}, 60'000, 1 << 20);
+        }
+        commands.last()->cancel(); // before the batch went: it is not submitted
+        for (QSignalSpy *spy : std::as_const(done))
+            QVERIFY(!spy->isEmpty() || spy->wait(60'000));
+        QCOMPARE(arrays.size(), 1);
+        QCOMPARE(arrays.first().at(1).toInt(), 3);
+        const QString array = arrays.first().first().toString();
+        for (int i = 0; i < 3; ++i) {
+            const auto o = done[i]->first().first().value<CommandOutcome>();
+            QVERIFY2(o.infraError.isEmpty(), qPrintable(o.infraError));
+            QCOMPARE(o.stdoutData.trimmed(), QByteArray(1, char('a' + i)));
+            QCOMPARE(commands[i]->jobId(), array + u'_' + QString::number(i));
+        }
+        QCOMPARE(done.last()->first().first().value<CommandOutcome>().infraError, u"cancelled"_s);
+        QCOMPARE(commands.last()->jobId(), QString());
+        qDeleteAll(done);
+    }
+
+    void pendingThenRunning()
+    {
+        // Both one-CPU nodes busy: the evaluation waits in the queue.
+        for (int i = 0; i < 2; ++i) {
+            const QString id = slurm({u"sbatch"_s, u"--parsable"_s, u"-p"_s, u"debug"_s,
+                                      u"--output=/dev/null"_s, u"--wrap"_s, u"sleep 600"_s});
+            QVERIFY(!id.isEmpty());
+            m_blockers << id;
+        }
+        QObject owner;
+        SlurmCommand *c = runner(&owner);
+        SlurmJobBoard board; // what the Hosts dock shows
+        board.follow(c);
+        QSignalSpy done(c, &CommandRunner::finished);
+        QStringList states;
+        connect(c, &SlurmCommand::jobStateChanged, this,
+                [&](const QString &, const QString &state, qint64) { states << state; });
+        c->start(m_work.path(), {u"echo"_s, u"queued"_s}, 60'000, 1 << 20);
+        QTRY_VERIFY_WITH_TIMEOUT(states.contains(u"PENDING"_s), 30'000);
+        QVERIFY(done.isEmpty());
+        QCOMPARE(board.pending(), 1);
+        QCOMPARE(board.running(), 0);
+        cleanup(); // the blockers go: the job runs
+        QVERIFY(done.wait(60'000));
+        const auto o = done.first().first().value<CommandOutcome>();
+        QVERIFY2(o.infraError.isEmpty(), qPrintable(o.infraError));
+        QCOMPARE(o.stdoutData.trimmed(), QByteArray("queued"));
+        QCOMPARE(states.first(), u"PENDING"_s);
+        QVERIFY2(states.size() >= 2, qPrintable(states.join(u", "_s)));
+        QVERIFY(o.queuedMs > 0);
+        QCOMPARE(board.pending() + board.running(), 0);
+        QCOMPARE(board.done(), 1);
+        QCOMPARE(board.failed(), 0);
+        QVERIFY(board.meanQueueMs() > 0);
+        HostModel model;
+        model.setHosts({u"slurm://local?partition=debug"_s, u"local"_s});
+        model.setQueue(u"slurm://local?partition=debug"_s, board.pending(), board.running(),
+                       board.done(), board.failed(), board.meanQueueMs());
+        const QString shown = model.index(0, HostModel::LoadColumn).data().toString();
+        QVERIFY2(shown.startsWith(u"0 pending · 0 running · 1 done · 0 failed · queue wait "_s),
+                 qPrintable(shown));
+        QCOMPARE(model.index(1, HostModel::LoadColumn).data().toString(), u"0 / 1"_s);
+    }
+
+    void stopCancelsTheJob()
+    {
+        QObject owner;
+        SlurmCommand *c = runner(&owner);
+        QSignalSpy done(c, &CommandRunner::finished);
+        c->start(m_work.path(), waitForGo(u"never"_s), 60'000, 1 << 20);
+        QTRY_VERIFY_WITH_TIMEOUT(jobState(c->jobId()) == u"RUNNING"_s, 30'000);
+        const QString id = c->jobId();
+        c->cancel();
+        QVERIFY(done.wait(10'000));
+        QCOMPARE(done.first().first().value<CommandOutcome>().infraError, u"cancelled"_s);
+        // Nothing of it is left running.
+        QTRY_COMPARE_WITH_TIMEOUT(jobState(id), u"CANCELLED"_s, 30'000);
+    }
+
+    void restartedRunnerFollowsItsJob()
+    {
+        const QStringList argv = waitForGo(u"once"_s);
+        const QStringList before = kwbJobIds();
+        QString id;
+        {
+            QObject owner;
+            SlurmCommand *first = runner(&owner);
+            first->start(m_work.path(), argv, 60'000, 1 << 20);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                !first->jobId().isEmpty() && jobState(first->jobId()) == u"RUNNING"_s, 30'000);
+            id = first->jobId();
+        } // kwb gone (killed): the runner is destroyed without cancelling
+        QCOMPARE(jobState(id), u"RUNNING"_s);
+        QObject owner;
+        SlurmCommand *second = runner(&owner);
+        QSignalSpy done(second, &CommandRunner::finished);
+        second->start(m_work.path(), argv, 60'000, 1 << 20);
+        QCOMPARE(second->jobId(), id);
+        go();
+        QVERIFY(done.wait(60'000));
+        const auto o = done.first().first().value<CommandOutcome>();
+        QVERIFY2(o.infraError.isEmpty(), qPrintable(o.infraError));
+        QCOMPARE(o.stdoutData.trimmed(), QByteArray("once"));
+        // Exactly one job was ever submitted for it.
+        QStringList added = kwbJobIds();
+        added.removeIf([&](const QString &j) { return before.contains(j); });
+        QCOMPARE(added, QStringList{id});
+    }
+
+    void missingPartitionIsAClearError()
+    {
+        QObject owner;
+        SlurmCommand *c = runner(&owner, u"slurm://local?partition=nosuch"_s);
+        QSignalSpy done(c, &CommandRunner::finished);
+        c->start(m_work.path(), {u"true"_s}, 60'000, 1 << 20);
+        QVERIFY(done.wait(30'000));
+        const QString error = done.first().first().value<CommandOutcome>().infraError;
+        QVERIFY2(error.startsWith(u"sbatch refused the job: "_s) &&
+                     error.contains(u"invalid partition"_s, Qt::CaseInsensitive),
+                 qPrintable(error));
+        // And the check made before any job says so.
+        auto spec = SlurmSpec::parse(u"slurm://local?partition=nosuch"_s, nullptr);
+        QCOMPARE(spec->checks().size(), size_t(2));
+        QString checked = u"not yet"_s;
+        checkSlurm(
+            *spec, [](QObject *parent) { return new LocalCommand(parent); }, m_work.path(), &owner,
+            [&](const QString &e) { checked = e; });
+        QTRY_VERIFY_WITH_TIMEOUT(checked != u"not yet"_s, 30'000);
+        QVERIFY2(checked.startsWith(u"the cluster has no partition 'nosuch'"_s),
+                 qPrintable(checked));
+        spec = SlurmSpec::parse(m_spec, nullptr);
+        checked = u"not yet"_s;
+        checkSlurm(
+            *spec, [](QObject *parent) { return new LocalCommand(parent); }, m_work.path(), &owner,
+            [&](const QString &e) { checked = e; });
+        QTRY_VERIFY_WITH_TIMEOUT(checked != u"not yet"_s, 30'000);
+        QCOMPARE(checked, QString());
+    }
+
+    void cpuExampleEvaluatedAsAJob()
+    {
+        Diagnostic d;
+        auto target = TargetRegistry::load(u"cpu-cxx"_s, &d);
+        QVERIFY2(target, qPrintable(d.toString()));
+        const QString path = QFINDTESTDATA("data/tiny/workload.json");
+        const WorkloadLoad l = loadWorkload(path, &*target);
+        QVERIFY2(l.workload, qPrintable(l.message()));
+        QFile good(QFileInfo(path).absolutePath() + u"/good.cpp"_s);
+        QVERIFY(good.open(QIODevice::ReadOnly));
+        QString error;
+        auto host = makeHost(m_spec, l.workload->workKey(), {}, &error);
+        QVERIFY2(host, qPrintable(error));
+        QVERIFY(host->slurm);
+        QCOMPARE(host->slots(1), 4);
+        Calibration calibration;
+        calibration.peakGflops = 100;
+        calibration.peakGbs = 10;
+        // Two candidates at once, as two of the loop's slots start them: one
+        // job array, a task each.
+        const QString source = QString::fromUtf8(good.readAll());
+        std::vector<std::unique_ptr<Evaluator>> evaluators;
+        std::vector<EvalOutcome> outcomes(2);
+        std::vector<QStringList> consoles(2);
+        QList<QSignalSpy *> done;
+        for (int i = 0; i < 2; ++i) {
+            evaluators.push_back(std::make_unique<Evaluator>(*l.workload, *target, calibration,
+                                                             m_work.path() + u"/cpu"_s));
+            Evaluator *ev = evaluators.back().get();
+            ev->setRunnerFactory(host->runnerFactory());
+            connect(ev, &Evaluator::finished, this,
+                    [&outcomes, i](const EvalOutcome &o) { outcomes[i] = o; });
+            connect(ev, &Evaluator::consoleLine, this,
+                    [&consoles, i](const QString &line) { consoles[i] << line; });
+            done << new QSignalSpy(ev, &Evaluator::finished);
+        }
+        for (int i = 0; i < 2; ++i)
+            evaluators[i]->start(Candidate{source + u"\n// candidate "_s + QString::number(i),
+                                           u"human"_s,
+                                           Json::object(),
+                                           u"good.cpp"_s,
+                                           {}});
+        QStringList tasks;
+        for (int i = 0; i < 2; ++i) {
+            QVERIFY(!done[i]->isEmpty() || done[i]->wait(180'000));
+            const EvalOutcome &outcome = outcomes[i];
+            QVERIFY2(!outcome.infra,
+                     qPrintable(outcome.infraMessage + u'\n' + consoles[i].join(u'\n')));
+            QVERIFY(outcome.result.correct.value_or(false));
+            QVERIFY(outcome.result.latency);
+            QVERIFY(outcome.queuedMs >= 0);
+            const QStringList submitted = consoles[i].filter(u"kwb: submitted Slurm job "_s);
+            QVERIFY2(submitted.size() == 1, qPrintable(consoles[i].join(u'\n')));
+            tasks << submitted.first().section(u' ', -1);
+        }
+        qDeleteAll(done);
+        // One array, tasks 0 and 1 (in either order).
+        QCOMPARE(tasks[0].section(u'_', 0, 0), tasks[1].section(u'_', 0, 0));
+        tasks.sort();
+        QVERIFY2(tasks[0].endsWith(u"_0"_s) && tasks[1].endsWith(u"_1"_s),
+                 qPrintable(tasks.join(u' ')));
+    }
+
+    void killedKwbResumesItsJobs()
+    {
+        const QString workload = QFINDTESTDATA("data/tiny/workload.json");
+        const QString host = u"slurm://local?partition=debug"_s;
+        auto kwb = [&](QProcess &p, const QStringList &args) {
+            p.setProcessChannelMode(QProcess::MergedChannels);
+            p.start(QStringLiteral(KWB_BINARY), args);
+        };
+        // A whole run through Slurm first (it also calibrates, once).
+        QProcess warm;
+        kwb(warm, {u"run"_s, workload, u"--host"_s, host, u"--session"_s, m_work.path() + u"/s0"_s,
+                   u"--max-evals"_s, u"1"_s});
+        QVERIFY(warm.waitForFinished(300'000));
+        QVERIFY2(warm.exitCode() == 0, warm.readAll().constData());
+
+        // The nodes busy, kwb's job waits; kwb is killed meanwhile.
+        for (int i = 0; i < 2; ++i)
+            m_blockers << slurm({u"sbatch"_s, u"--parsable"_s, u"--output=/dev/null"_s, u"--wrap"_s,
+                                 u"sleep 600"_s});
+        const QString session = m_work.path() + u"/s1"_s;
+        QProcess first;
+        kwb(first, {u"run"_s, workload, u"--host"_s, host, u"--session"_s, session,
+                    u"--max-evals"_s, u"1"_s});
+        auto kwbJobs = [] {
+            return slurm({u"squeue"_s, u"-h"_s, u"-r"_s, u"-t"_s, u"all"_s, u"-o"_s, u"%j %T %i"_s})
+                .split(u'\n')
+                .filter(QRegularExpression(u"^kwb "_s));
+        };
+        const QStringList before = kwbJobs();
+        QTRY_VERIFY_WITH_TIMEOUT(kwbJobs().size() == before.size() + 1 &&
+                                     kwbJobs().filter(u"PENDING"_s).size() == 1,
+                                 60'000);
+        first.kill();
+        QVERIFY(first.waitForFinished(10'000));
+
+        // Resumed without --host: the session remembers the cluster and
+        // follows the recorded job; the nodes free up and it runs.
+        QProcess second;
+        kwb(second, {u"run"_s, u"--session"_s, session, u"--max-evals"_s, u"1"_s});
+        QTRY_VERIFY_WITH_TIMEOUT(
+            QFile::exists(session + u"/logs"_s) || second.state() == QProcess::NotRunning, 30'000);
+        cleanup();
+        QVERIFY(second.waitForFinished(300'000));
+        QVERIFY2(second.exitCode() == 0, second.readAll().constData());
+        QFile log(session + u"/logs/1.log"_s);
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(log.readAll());
+        QVERIFY2(text.contains(u"found Slurm job"_s), qPrintable(text));
+        // No job lost and none submitted twice: the one job of the killed
+        // run is the only one this evaluation ever had, and it completed.
+        QStringList known;
+        for (const QString &line : before)
+            known << line.section(u' ', 2);
+        QStringList added;
+        for (const QString &line : kwbJobs()) {
+            if (!known.contains(line.section(u' ', 2)))
+                added << line;
+        }
+        QVERIFY2(added.size() == 1, qPrintable(added.join(u'|')));
+        QVERIFY2(added.first().contains(u" COMPLETED "_s), qPrintable(added.first()));
+    }
+
+    void jobTimeLimitIsTheKernels()
+    {
+        // A kernel that never returns, under a one-minute job limit and a
+        // harness limit far beyond it: Slurm ends the job, and that is the
+        // kernel's timeout (a recorded result), not a lost host.
+        Diagnostic d;
+        auto target = TargetRegistry::load(u"cpu-cxx"_s, &d);
+        QVERIFY2(target, qPrintable(d.toString()));
+        const QString path = QFINDTESTDATA("data/tiny/workload.json");
+        WorkloadLoad l = loadWorkload(path, &*target);
+        QVERIFY2(l.workload, qPrintable(l.message()));
+        l.workload->benchmark.timeoutSeconds = 600;
+        QFile hang(QFileInfo(path).absolutePath() + u"/hang.cpp"_s);
+        QVERIFY(hang.open(QIODevice::ReadOnly));
+        QString error;
+        auto host =
+            makeHost(u"slurm://local?partition=debug&time=1"_s, l.workload->workKey(), {}, &error);
+        QVERIFY2(host, qPrintable(error));
+        Calibration calibration;
+        Evaluator ev(*l.workload, *target, calibration, m_work.path() + u"/hang"_s);
+        ev.setRunnerFactory(host->runnerFactory());
+        EvalOutcome outcome;
+        connect(&ev, &Evaluator::finished, this, [&](const EvalOutcome &o) { outcome = o; });
+        QSignalSpy done(&ev, &Evaluator::finished);
+        ev.start(Candidate{
+            QString::fromUtf8(hang.readAll()), u"human"_s, Json::object(), u"hang.cpp"_s, {}});
+        QVERIFY(done.wait(240'000)); // Slurm enforces limits every 30 s or so
+        QVERIFY2(!outcome.infra, qPrintable(outcome.infraMessage));
+        QCOMPARE(outcome.result.failureClass, u"timeout"_s);
+        QVERIFY2(outcome.result.failureMessage.contains(u"time limit (1)"_s),
+                 qPrintable(outcome.result.failureMessage));
+    }
+
+    // Last: it takes a node down (the fixture brings it back).
+    void lostNodeIsAnInfrastructureFailure()
+    {
+        QObject owner;
+        SlurmCommand *c = runner(&owner);
+        QSignalSpy done(c, &CommandRunner::finished);
+        c->start(m_work.path(), waitForGo(u"lost"_s), 60'000, 1 << 20);
+        QTRY_VERIFY_WITH_TIMEOUT(jobState(c->jobId()) == u"RUNNING"_s, 30'000);
+        const QString node = slurm({u"squeue"_s, u"-h"_s, u"-j"_s, c->jobId(), u"-o"_s, u"%N"_s});
+        QVERIFY(node == u"n1"_s || node == u"n2"_s);
+        QVERIFY(fixture(u"node-kill"_s, node));
+        // The controller notices within SlurmdTimeout and a ping or two.
+        QVERIFY(done.wait(120'000));
+        const auto o = done.first().first().value<CommandOutcome>();
+        QVERIFY2(o.infraError.contains(u"NODE_FAIL"_s), qPrintable(o.infraError));
+        QVERIFY(o.kernelFailure.isEmpty());
+        // The loop retries it (an infrastructure failure): the same command
+        // again runs on the node that is left.
+        SlurmCommand *retry = runner(&owner);
+        QSignalSpy retried(retry, &CommandRunner::finished);
+        QStringList lines;
+        connect(retry, &CommandRunner::stderrLine, this, [&](const QString &l) { lines << l; });
+        retry->start(m_work.path(), waitForGo(u"lost"_s), 60'000, 1 << 20);
+        go();
+        QVERIFY(retried.wait(60'000));
+        const auto again = retried.first().first().value<CommandOutcome>();
+        QVERIFY2(again.infraError.isEmpty(), qPrintable(again.infraError));
+        QCOMPARE(again.stdoutData.trimmed(), QByteArray("lost"));
+        const QString other = node == u"n1"_s ? u"n2"_s : u"n1"_s;
+        QVERIFY2(lines.filter(u"running on "_s + other).size() == 1, qPrintable(lines.join(u'\n')));
+        QVERIFY(fixture(u"node-start"_s, node));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSlurm)
+#include "tst_slurm.moc"
