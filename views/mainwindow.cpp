@@ -412,6 +412,9 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
     m_timeline->setModel(wb->candidates());
     m_hostColours->setSourceModel(wb->hosts());
     m_hosts->resizeColumnsToContents();
+    // A cluster's job counts outgrow "1 / 4": the column follows them.
+    connect(wb->hosts(), &QAbstractItemModel::dataChanged, m_hosts,
+            [hosts = m_hosts] { hosts->resizeColumnToContents(HostModel::LoadColumn); });
     wb->setSshPrompts(dialogPrompts(this));
     m_reflexionFilter->setSourceModel(wb->reflexions());
     m_reflexions->setModel(m_reflexionFilter);

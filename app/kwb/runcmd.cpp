@@ -121,8 +121,9 @@ void addRunOptions(QCommandLineParser &p)
          u"N"_s, u"1"_s});
     p.addOption({u"seed"_s, Kwb::tr("Seed of the search (default 1)."), u"N"_s, u"1"_s});
     p.addOption({u"host"_s,
-                 Kwb::tr("Run the evaluations on this host: local or user@host[:port] or an "
-                         "~/.ssh/config alias; repeat for a pool (default: the workload's hosts)."),
+                 Kwb::tr("Run the evaluations on this host: local, user@host[:port], an "
+                         "~/.ssh/config alias or a Slurm cluster (slurm://LOGIN?partition=…); "
+                         "repeat for a pool (default: the workload's hosts)."),
                  u"HOST"_s});
     addHostOptions(p);
     p.addOption({u"planner"_s,

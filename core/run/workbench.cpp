@@ -96,6 +96,15 @@ bool Workbench::init(LoadedWorkload &&loaded, std::unique_ptr<SessionStore> sess
         m_workload->rounds = options.rounds;
     m_target = std::make_unique<TargetProfile>(std::move(*loaded.target));
     m_session = std::move(session);
+    // Hosts named for this run are kept with the session; a resumed run that
+    // names none goes back to them (its Slurm jobs are recorded there).
+    if (!m_options.hosts.isEmpty()) {
+        QString error;
+        if (!m_session->setHosts(m_options.hosts, &error))
+            m_warnings << tr("warning: cannot record the run's hosts: %1").arg(error);
+    } else {
+        m_options.hosts = m_session->hosts();
+    }
     m_candidates.reset(m_session->experiments(), m_workload->goal.metric);
     markLoopState();
     m_reflexions.reset(m_session->reflections());
@@ -210,6 +219,7 @@ void Workbench::connectHosts()
 {
     m_connecting = true;
     m_hosts.clear();
+    m_slurmChecked.clear();
     m_waitingFor = 0;
     m_hostRefused.clear();
     m_hostModel.setHosts(hostSpecs());
@@ -228,10 +238,25 @@ void Workbench::connectHosts()
             Q_EMIT errorOccurred(tr("Host %1: %2").arg(spec, error));
             continue;
         }
+        if (host->jobs) {
+            connect(host->jobs.get(), &SlurmJobBoard::changed, this,
+                    [this, spec, board = host->jobs.get()] {
+                        m_hostModel.setQueue(spec, board->pending(), board->running(),
+                                             board->done(), board->failed(), board->meanQueueMs());
+                    });
+        }
         m_hosts.push_back(std::move(host));
     }
     for (const auto &host : m_hosts) {
         EvalHost *h = host.get();
+        if (h->isLocal() && h->slurm) { // a login node: asked about the partition
+            ++m_waitingFor;
+            m_hostModel.setState(h->spec, HostModel::State::Connecting);
+            SshResult here;
+            here.ok = true;
+            hostConnected(h, here);
+            continue;
+        }
         if (h->isLocal())
             continue;
         ++m_waitingFor;
@@ -253,13 +278,37 @@ void Workbench::connectHosts()
 
 void Workbench::hostConnected(EvalHost *host, const SshResult &result)
 {
+    if (result.ok && host->slurm && !m_slurmChecked.contains(host)) {
+        // Before any job: sbatch answers, the partition and the GRES exist.
+        m_slurmChecked.insert(host);
+        if (host->connection)
+            Q_EMIT consoleLine(tr("Connected to %1 in %2 ms (key %3).")
+                                   .arg(host->slurm->login)
+                                   .arg(host->connectMs)
+                                   .arg(result.fingerprint));
+        Q_EMIT consoleLine(tr("Asking Slurm on %1 about the partition…").arg(host->spec));
+        checkSlurm(*host->slurm, host->loginRunnerFactory(),
+                   sessionWorkRoot(m_session->dir(), *host), this,
+                   [this, host, result](const QString &error) {
+                       SshResult checked = result;
+                       checked.ok = error.isEmpty();
+                       checked.error = error;
+                       hostConnected(host, checked);
+                   });
+        return;
+    }
     if (result.ok) {
         m_hostModel.setState(host->spec, HostModel::State::Connected, QString());
-        ping(host, true);
-        Q_EMIT consoleLine(tr("Connected to %1 in %2 ms (key %3).")
-                               .arg(host->spec)
-                               .arg(host->connectMs)
-                               .arg(result.fingerprint));
+        if (host->connection)
+            ping(host, true);
+        if (host->slurm)
+            Q_EMIT consoleLine(tr("Slurm on %1 is ready: jobs go to %2.")
+                                   .arg(host->slurm->login, host->slurm->jobOptions().join(u' ')));
+        else
+            Q_EMIT consoleLine(tr("Connected to %1 in %2 ms (key %3).")
+                                   .arg(host->spec)
+                                   .arg(host->connectMs)
+                                   .arg(result.fingerprint));
     } else {
         m_hostModel.setState(host->spec, HostModel::State::Failed, result.error);
         if (m_options.requireEveryHost)
@@ -271,7 +320,8 @@ void Workbench::hostConnected(EvalHost *host, const SshResult &result)
         return;
     // Every host has answered: go on with those that are up.
     std::erase_if(m_hosts, [this](const std::unique_ptr<EvalHost> &h) {
-        return !h->isLocal() && m_hostModel.state(h->spec) != HostModel::State::Connected;
+        return (!h->isLocal() || h->slurm) &&
+               m_hostModel.state(h->spec) != HostModel::State::Connected;
     });
     if (!m_hostRefused.isEmpty()) {
         m_hosts.clear();

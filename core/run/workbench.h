@@ -12,6 +12,7 @@
 
 #include <QHash>
 #include <QObject>
+#include <QSet>
 #include <QTimer>
 #include <functional>
 #include <memory>
@@ -103,7 +104,15 @@ public:
                                              QString *error, const RunOptions &options = {});
 
     /// The options of the next run() (the window's LLM settings change between runs).
-    void setOptions(const RunOptions &options) { m_options = options; }
+    /// New options for the next run; naming no hosts keeps the hosts this
+    /// one resolved (the options' or the session's).
+    void setOptions(const RunOptions &options)
+    {
+        QStringList hosts = m_options.hosts;
+        m_options = options;
+        if (m_options.hosts.isEmpty())
+            m_options.hosts = std::move(hosts);
+    }
     const RunOptions &options() const { return m_options; }
     /// The workload's warnings and the session's repairs, as
     /// "file:line:col: warning: …" lines.
@@ -200,8 +209,9 @@ private:
     RunOptions m_options;
     QStringList m_warnings;
     bool m_connecting = false;
-    int m_waitingFor = 0;  // hosts still connecting
-    QString m_hostRefused; // a required host that could not be reached
+    QSet<const EvalHost *> m_slurmChecked; ///< Slurm hosts asked about their partition
+    int m_waitingFor = 0;                  // hosts still connecting
+    QString m_hostRefused;                 // a required host that could not be reached
     QTimer *m_pingTimer = nullptr;
     CandidateModel m_candidates;
     LlmCallModel m_llmCalls;

@@ -519,6 +519,29 @@ bool SessionStore::setLoopState(const Json &state, QString *error)
     return writeInfo(error);
 }
 
+QStringList SessionStore::hosts() const
+{
+    QStringList out;
+    if (const Json *h = findAt(m_info, {"hosts"}); h && h->is_array()) {
+        for (const Json &spec : *h) {
+            if (spec.is_string())
+                out << qs(spec.get<std::string>());
+        }
+    }
+    return out;
+}
+
+bool SessionStore::setHosts(const QStringList &hosts, QString *error)
+{
+    Json list = Json::array();
+    for (const QString &spec : hosts)
+        list.push_back(spec.toStdString());
+    if (const Json *h = findAt(m_info, {"hosts"}); h && *h == list)
+        return true;
+    m_info["hosts"] = list;
+    return writeInfo(error);
+}
+
 Json SessionStore::memory() const
 {
     QFile f(m_dir + u"/memory.json"_s);

@@ -134,6 +134,10 @@ public:
     /// The workload file the session was made from ("" when not recorded).
     QString workloadPath() const { return qs(stringAt(m_info, {"workload_path"})); }
     bool setLoopState(const Json &state, QString *error);
+    /// The hosts a run was told to use (kwb run --host): a resumed run
+    /// without its own uses them again, so its jobs are found where they run.
+    QStringList hosts() const;
+    bool setHosts(const QStringList &hosts, QString *error);
 
     /// Optimization memory (memory.json, replaced atomically) and the
     /// reflexions (reflexions.jsonl, append-only).
