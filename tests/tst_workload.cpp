@@ -1,4 +1,5 @@
 // Workload loading and validation: every error path, with exact messages.
+#include "remote/slurm.h"
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
@@ -133,7 +134,7 @@ private Q_SLOTS:
                            u"types2.json:9:30: 'inputs' entry 'x': shape sizes must be positive integers, found 0"_s,
                            u"types2.json:9:64: 'inputs' entry 'x': 'range' must be [low, high] with low ≤ high"_s,
                            u"types2.json:9:79: 'inputs' entry 'y' must be an object with 'shape' and 'dtype', found an array"_s,
-                           u"types2.json:11:22: host 'bad host' must be \"local\", user@host[:port] or an ssh alias"_s,
+                           u"types2.json:11:22: host 'bad host' must be \"local\", user@host[:port], an ssh alias or slurm://LOGIN?partition=…"_s,
                            u"types2.json:11:34: 'hosts' must hold strings only, found an integer"_s,
                            u"types2.json:13:14: 'planner' must be \"search\" or \"llm\", found \"oracle\""_s,
                            u"types2.json:14:12: 'batch' must be at least 1, found 0"_s,
@@ -164,6 +165,32 @@ private Q_SLOTS:
         QCOMPARE(render(l.errors), errors);
         QCOMPARE(render(l.warnings), warnings);
         QVERIFY(!l.workload); // refused as a whole
+    }
+
+    void clusterSection()
+    {
+        const WorkloadLoad l = load(u"cluster.json"_s);
+        QVERIFY2(l.errors.isEmpty(), qPrintable(l.message()));
+        QCOMPARE(
+            l.workload->hosts,
+            QStringList{
+                u"slurm://alice@login1?partition=gpu&gres=gpu:1&account=p%26q&time=00:10:00&sbatch=--exclusive%20--mem%3D8G"_s});
+        // The host it names reads back as the section said.
+        QString error;
+        auto spec = SlurmSpec::parse(l.workload->hosts.first(), &error);
+        QVERIFY2(spec, qPrintable(error));
+        QCOMPARE(spec->login, u"alice@login1"_s);
+        QCOMPARE(spec->account, u"p&q"_s);
+        QCOMPARE(spec->extra, QStringList({u"--exclusive"_s, u"--mem=8G"_s}));
+
+        const WorkloadLoad bad = load(u"cluster-bad.json"_s);
+        QVERIFY(!bad.workload);
+        QCOMPARE(
+            render(bad.warnings),
+            QStringList{
+                u"cluster-bad.json:10:15: warning: unknown key 'partiton' in 'cluster' is ignored (did you mean 'partition'?)"_s});
+        QCOMPARE(render(bad.errors),
+                 QStringList{u"cluster-bad.json:10:42: 'cluster.time' must not contain spaces"_s});
     }
 
     void knobsWithoutTemplateWarn()

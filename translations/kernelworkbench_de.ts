@@ -477,14 +477,6 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <translation>darf nicht negativ sein</translation>
     </message>
     <message>
-        <source>&apos;hosts&apos; must name at least one host (e.g. &quot;local&quot;)</source>
-        <translation>&apos;hosts&apos; muss mindestens einen Host nennen (z. B. &quot;local&quot;)</translation>
-    </message>
-    <message>
-        <source>host &apos;%1&apos; must be &quot;local&quot;, user@host[:port] or an ssh alias</source>
-        <translation>Host &apos;%1&apos; muss &quot;local&quot;, user@host[:port] oder ein SSH-Alias sein</translation>
-    </message>
-    <message>
         <source>goal metric &apos;%1&apos; is not in the %2 metric catalog</source>
         <translation>die Zielmetrik &apos;%1&apos; steht nicht im Metrikkatalog von %2</translation>
     </message>
@@ -991,6 +983,18 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <source>&apos;local&apos; must have as many sizes as &apos;global&apos; (%1)</source>
         <translation>&apos;local&apos; muss so viele Größen haben wie &apos;global&apos; (%1)</translation>
     </message>
+    <message>
+        <source>host &apos;%1&apos; must be &quot;local&quot;, user@host[:port], an ssh alias or slurm://LOGIN?partition=…</source>
+        <translation>Host &apos;%1&apos; muss &quot;local&quot;, user@host[:port], ein SSH-Alias oder slurm://LOGIN?partition=… sein</translation>
+    </message>
+    <message>
+        <source>%1 must not contain spaces</source>
+        <translation>%1 darf keine Leerzeichen enthalten</translation>
+    </message>
+    <message>
+        <source>&apos;hosts&apos; must name at least one host (e.g. &quot;local&quot;), or &apos;cluster&apos; a Slurm cluster</source>
+        <translation>&apos;hosts&apos; muss mindestens einen Host nennen (z. B. &quot;local&quot;) oder &apos;cluster&apos; einen Slurm-Cluster</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1161,10 +1165,6 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     <message>
         <source>Seed of the search (default 1).</source>
         <translation>Seed der Suche (Vorgabe 1).</translation>
-    </message>
-    <message>
-        <source>Run the evaluations on this host: local or user@host[:port] or an ~/.ssh/config alias; repeat for a pool (default: the workload&apos;s hosts).</source>
-        <translation>Die Auswertungen auf diesem Host ausführen: local oder user@host[:port] oder ein Alias aus ~/.ssh/config; wiederholen für einen Pool (Vorgabe: die Hosts der Arbeitslast).</translation>
     </message>
     <message>
         <source>Print only the candidate lines and the summary.</source>
@@ -1866,6 +1866,14 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <source>strategy     to 90%: median   p90   to 95%: median   p90   unreached(95%)   random/strategy (95%, median)   ms/proposal</source>
         <translation>Strategie    bis 90%: Median  p90   bis 95%: Median  p90   unerreicht(95%)  zufällig/Strategie (95%, Median)   ms/Vorschlag</translation>
     </message>
+    <message>
+        <source> (on a compute node)</source>
+        <translation> (auf einem Rechenknoten)</translation>
+    </message>
+    <message>
+        <source>Run the evaluations on this host: local, user@host[:port], an ~/.ssh/config alias or a Slurm cluster (slurm://LOGIN?partition=…); repeat for a pool (default: the workload&apos;s hosts).</source>
+        <translation>Die Auswertungen auf diesem Host ausführen: local, user@host[:port], ein Alias aus ~/.ssh/config oder ein Slurm-Cluster (slurm://LOGIN?partition=…); mehrfach angeben für einen Pool (Vorgabe: die Hosts der Workload).</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>
@@ -2055,6 +2063,14 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>Last problem</source>
         <translation>Letztes Problem</translation>
+    </message>
+    <message>
+        <source>%1 pending · %2 running · %3 done · %4 failed</source>
+        <translation>%1 wartend · %2 laufend · %3 fertig · %4 gescheitert</translation>
+    </message>
+    <message>
+        <source> · queue wait %1 s</source>
+        <translation> · Wartezeit %1 s</translation>
     </message>
 </context>
 <context>
@@ -3132,6 +3148,18 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>warning: %1</source>
         <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>warning: cannot record the run&apos;s hosts: %1</source>
+        <translation>Warnung: die Hosts des Laufs können nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>Asking Slurm on %1 about the partition…</source>
+        <translation>Frage Slurm auf %1 nach der Partition…</translation>
+    </message>
+    <message>
+        <source>Slurm on %1 is ready: jobs go to %2.</source>
+        <translation>Slurm auf %1 ist bereit: Jobs gehen an %2.</translation>
     </message>
 </context>
 <context>

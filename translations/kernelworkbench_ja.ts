@@ -476,14 +476,6 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <translation>負であってはなりません</translation>
     </message>
     <message>
-        <source>&apos;hosts&apos; must name at least one host (e.g. &quot;local&quot;)</source>
-        <translation>&apos;hosts&apos; には少なくとも一つのホストが必要です（例: &quot;local&quot;）</translation>
-    </message>
-    <message>
-        <source>host &apos;%1&apos; must be &quot;local&quot;, user@host[:port] or an ssh alias</source>
-        <translation>ホスト &apos;%1&apos; は &quot;local&quot;、user@host[:port]、ssh のエイリアスのいずれかでなければなりません</translation>
-    </message>
-    <message>
         <source>goal metric &apos;%1&apos; is not in the %2 metric catalog</source>
         <translation>目標メトリクス &apos;%1&apos; は %2 のメトリクス一覧にありません</translation>
     </message>
@@ -989,6 +981,18 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <source>&apos;local&apos; must have as many sizes as &apos;global&apos; (%1)</source>
         <translation>&apos;local&apos; のサイズ数は &apos;global&apos; と同じでなければなりません（%1）</translation>
     </message>
+    <message>
+        <source>host &apos;%1&apos; must be &quot;local&quot;, user@host[:port], an ssh alias or slurm://LOGIN?partition=…</source>
+        <translation>ホスト &apos;%1&apos; は &quot;local&quot;、user@host[:port]、ssh エイリアス、または slurm://LOGIN?partition=… でなければなりません</translation>
+    </message>
+    <message>
+        <source>%1 must not contain spaces</source>
+        <translation>%1 に空白を含めることはできません</translation>
+    </message>
+    <message>
+        <source>&apos;hosts&apos; must name at least one host (e.g. &quot;local&quot;), or &apos;cluster&apos; a Slurm cluster</source>
+        <translation>&apos;hosts&apos; には少なくとも 1 つのホスト（例: &quot;local&quot;）を、または &apos;cluster&apos; に Slurm クラスタを指定してください</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1159,10 +1163,6 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     <message>
         <source>Seed of the search (default 1).</source>
         <translation>探索のシード（既定 1）。</translation>
-    </message>
-    <message>
-        <source>Run the evaluations on this host: local or user@host[:port] or an ~/.ssh/config alias; repeat for a pool (default: the workload&apos;s hosts).</source>
-        <translation>このホストで評価を実行: local、user@host[:port]、または ~/.ssh/config の別名。繰り返すとプール（既定: ワークロードのホスト）。</translation>
     </message>
     <message>
         <source>Print only the candidate lines and the summary.</source>
@@ -1853,6 +1853,14 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <source>strategy     to 90%: median   p90   to 95%: median   p90   unreached(95%)   random/strategy (95%, median)   ms/proposal</source>
         <translation>戦略         90%まで: 中央値  p90   95%まで: 中央値  p90   未到達(95%)      random/戦略 (95%, 中央値)   ms/提案</translation>
     </message>
+    <message>
+        <source> (on a compute node)</source>
+        <translation>（計算ノード上）</translation>
+    </message>
+    <message>
+        <source>Run the evaluations on this host: local, user@host[:port], an ~/.ssh/config alias or a Slurm cluster (slurm://LOGIN?partition=…); repeat for a pool (default: the workload&apos;s hosts).</source>
+        <translation>このホストで評価を実行します: local、user@host[:port]、~/.ssh/config のエイリアス、または Slurm クラスタ (slurm://LOGIN?partition=…)。プールにするには繰り返し指定します（既定: ワークロードのホスト）。</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>
@@ -2042,6 +2050,14 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>Last problem</source>
         <translation>直近の問題</translation>
+    </message>
+    <message>
+        <source>%1 pending · %2 running · %3 done · %4 failed</source>
+        <translation>待機 %1 · 実行中 %2 · 完了 %3 · 失敗 %4</translation>
+    </message>
+    <message>
+        <source> · queue wait %1 s</source>
+        <translation> · 待ち時間 %1 秒</translation>
     </message>
 </context>
 <context>
@@ -3112,6 +3128,18 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>warning: %1</source>
         <translation>警告: %1</translation>
+    </message>
+    <message>
+        <source>warning: cannot record the run&apos;s hosts: %1</source>
+        <translation>警告: 実行のホストを記録できません: %1</translation>
+    </message>
+    <message>
+        <source>Asking Slurm on %1 about the partition…</source>
+        <translation>%1 の Slurm にパーティションを問い合わせています…</translation>
+    </message>
+    <message>
+        <source>Slurm on %1 is ready: jobs go to %2.</source>
+        <translation>%1 の Slurm は準備完了: ジョブは %2 へ送られます。</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "workload.h"
 
 #include "llm/llmsettings.h"
+#include "remote/slurm.h"
 #include "targets/targetprofile.h"
 #include "util/expression.h"
 #include "util/messages.h"
@@ -73,7 +74,8 @@ const QStringList kOptional = {
     u"flops"_s,         u"bytes"_s,       u"rounds"_s,      u"planner"_s,     u"knobs"_s,
     u"constraints"_s,   u"correctness"_s, u"benchmark"_s,   u"divergence"_s,  u"batch"_s,
     u"compile_flags"_s, u"knob_map"_s,    u"baselines"_s,   u"verify_dims"_s, u"llm"_s,
-    u"precision"_s,     u"threads"_s,     u"max_speedup"_s, u"launch"_s,      u"device"_s};
+    u"precision"_s,     u"threads"_s,     u"max_speedup"_s, u"launch"_s,      u"device"_s,
+    u"cluster"_s};
 
 int editDistance(const QString &a, const QString &b)
 {
@@ -607,22 +609,56 @@ void readTensorsAndCost(Reader &r, Workload &w, const TargetProfile *target)
     }
 }
 
-/// hosts.
+/// cluster: a Slurm cluster written out as a section; it becomes one more
+/// host, slurm://LOGIN?….
+void readCluster(Reader &r, Workload &w)
+{
+    if (!r.object("/cluster"))
+        return;
+    r.unknownKeys("/cluster", {u"login"_s, u"partition"_s, u"gres"_s, u"constraint"_s, u"qos"_s,
+                               u"account"_s, u"time"_s, u"sbatch"_s});
+    SlurmSpec spec;
+    spec.login = r.string("/cluster/login").value_or(spec.login);
+    const std::pair<const char *, QString *> fields[] = {
+        {"/cluster/partition", &spec.partition},   {"/cluster/gres", &spec.gres},
+        {"/cluster/constraint", &spec.constraint}, {"/cluster/qos", &spec.qos},
+        {"/cluster/account", &spec.account},       {"/cluster/time", &spec.time}};
+    for (const auto &[ptr, field] : fields) {
+        *field = r.string(ptr).value_or(QString());
+        if (field->contains(QRegularExpression(u"\\s"_s))) {
+            r.error(ptr, FileText::tr("%1 must not contain spaces").arg(Reader::label(ptr)));
+            field->clear();
+        }
+    }
+    spec.extra = r.strings("/cluster/sbatch").value_or(QStringList());
+    const QString url = spec.toString();
+    QString error;
+    if (!SlurmSpec::parse(url, &error))
+        return r.error("/cluster", error);
+    w.hosts << url;
+}
+
+/// hosts (and the cluster section's host).
 void readHosts(Reader &r, const Json &root, Workload &w)
 {
     if (auto hosts = r.strings("/hosts")) {
-        if (hosts->isEmpty())
-            r.error("/hosts", FileText::tr("'hosts' must name at least one host (e.g. \"local\")"));
         const Json &raw = root["hosts"];
         for (size_t i = 0; i < raw.size(); ++i) {
             const QString host = raw[i].is_string() ? qs(raw[i].get<std::string>()) : u"-"_s;
-            if (host.trimmed().isEmpty() || host.contains(u' '))
-                r.error(
-                    "/hosts/" + std::to_string(i),
-                    FileText::tr("host '%1' must be \"local\", user@host[:port] or an ssh alias")
-                        .arg(host));
+            QString slurmError;
+            if (SlurmSpec::isSlurm(host) && !SlurmSpec::parse(host, &slurmError))
+                r.error("/hosts/" + std::to_string(i), slurmError);
+            else if (host.trimmed().isEmpty() || host.contains(u' '))
+                r.error("/hosts/" + std::to_string(i),
+                        FileText::tr("host '%1' must be \"local\", user@host[:port], an ssh alias "
+                                     "or slurm://LOGIN?partition=…")
+                            .arg(host));
         }
         w.hosts = *hosts;
+        readCluster(r, w);
+        if (w.hosts.isEmpty())
+            r.error("/hosts", FileText::tr("'hosts' must name at least one host (e.g. \"local\"), "
+                                           "or 'cluster' a Slurm cluster"));
     }
 }
 
