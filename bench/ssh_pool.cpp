@@ -5,12 +5,11 @@
 //   bench/ssh_pool.sh [evaluations]
 #include "loop/evalbackend.h"
 #include "loopbacksshd.h"
+#include "poolrun.h"
 #include "remote/remotecommand.h"
 #include "workload/workload.h"
 
 #include <QCoreApplication>
-#include <QElapsedTimer>
-#include <QEventLoop>
 #include <QFile>
 #include <QTemporaryDir>
 #include <cstdio>
@@ -22,14 +21,9 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     const int n = argc > 1 ? std::atoi(argv[1]) : 48;
-    qputenv("KWB_TARGETS_DIR", KWB_SOURCE_DIR "/bench/pool/targets");
-    LoadedWorkload loaded =
-        loadWorkloadAndTarget(QStringLiteral(KWB_SOURCE_DIR "/bench/pool/workload.json"));
-    if (!loaded.ok()) {
-        for (const Diagnostic &d : loaded.errors)
-            std::fprintf(stderr, "%s\n", qPrintable(d.toString()));
+    const LoadedWorkload loaded = bench::loadSleepyWorkload();
+    if (!loaded.ok())
         return 1;
-    }
     QTemporaryDir tmp;
     std::vector<std::unique_ptr<bench::LoopbackSshd>> servers;
     std::vector<std::unique_ptr<SshConnection>> connections;
@@ -58,32 +52,11 @@ int main(int argc, char **argv)
             };
             pool.push_back(std::move(h));
         }
-        PoolEvalBackend backend(*loaded.workload, *loaded.target, Calibration{},
-                                tmp.path() + u"/unused"_s, 1);
-        backend.setHosts(std::move(pool));
-        // Keep every slot busy until n evaluations are done.
-        int started = 0, done = 0, failed = 0;
-        QEventLoop loop;
-        auto next = [&] {
-            Candidate c;
-            c.source = u"// candidate "_s + QString::number(started) + u"\n"_s;
-            backend.start(++started, c);
-        };
-        QObject::connect(&backend, &EvalBackend::finished, &loop, [&](int, const EvalOutcome &o) {
-            failed += o.infra ? 1 : 0;
-            if (++done == n)
-                loop.quit();
-            else if (started < n)
-                next();
-        });
-        QElapsedTimer t;
-        t.start();
-        for (int i = 0; i < std::min(n, backend.slotCount()); ++i)
-            next();
-        loop.exec();
-        if (failed)
-            std::fprintf(stderr, "%d evaluations failed on the host\n", failed);
-        return double(n) / (double(t.elapsed()) / 1000.0);
+        const bench::PoolFigures f =
+            bench::runPool(loaded, std::move(pool), tmp.path() + u"/unused"_s, n);
+        if (f.failed)
+            std::fprintf(stderr, "%d evaluations failed on the host\n", f.failed);
+        return f.perSecond;
     };
     const double one = run(1);
     const double four = run(4);
