@@ -4,12 +4,13 @@
 // example too); pending then running; Stop cancels; a restarted runner
 // follows the job it recorded instead of submitting it twice; a killed node
 // is an infrastructure failure and the retry runs on the other; a missing
-// partition is a clear error.
+// partition is a clear error. The same for steps of a kept allocation.
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
 #include "remote/evalhost.h"
 #include "remote/hostmodel.h"
 #include "remote/slurm.h"
+#include "remote/slurmstep.h"
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
@@ -460,6 +461,145 @@ private Q_SLOTS:
     }
 
     // Last: it takes a node down (the fixture brings it back).
+    /// Steps of a kept allocation of both nodes: one kwb-session job, every
+    /// step in it, released when the host goes.
+    void allocationRunsStepsInOneJob()
+    {
+        QString error;
+        QString id;
+        {
+            auto host = makeHost(m_spec + u"&allocation=2"_s, u"w-alloc"_s, {}, &error);
+            QVERIFY2(host, qPrintable(error));
+            const RunnerFactory factory = host->runnerFactory();
+            QObject owner;
+            QList<CommandRunner *> steps;
+            QList<std::shared_ptr<QSignalSpy>> spies;
+            for (int i = 0; i < 3; ++i) {
+                steps << factory(&owner);
+                spies << std::make_shared<QSignalSpy>(steps.last(), &CommandRunner::finished);
+                steps.last()->start(
+                    m_work.path(),
+                    {u"sh"_s, u"-c"_s, u"echo $SLURM_JOB_ID.$SLURM_STEP_ID $SLURMD_NODENAME"_s},
+                    60'000, 1 << 20);
+            }
+            QStringList allocations;
+            for (const auto &spy : spies) {
+                QVERIFY(spy->count() == 1 || spy->wait(90'000));
+                const auto o = spy->first().first().value<CommandOutcome>();
+                QVERIFY2(o.infraError.isEmpty(), qPrintable(o.infraError + u'\n' + o.stderrTail));
+                QCOMPARE(o.exitCode, 0);
+                QVERIFY(o.queuedMs >= 0);
+                allocations << QString::fromUtf8(o.stdoutData).section(u'.', 0, 0);
+            }
+            id = host->allocation->id();
+            QVERIFY(!id.isEmpty());
+            QCOMPARE(allocations, QStringList({id, id, id}));
+            QCOMPARE(jobState(id), u"RUNNING"_s);
+            QCOMPARE(slurm({u"squeue"_s, u"-h"_s, u"-n"_s, u"kwb-session"_s, u"-o"_s, u"%i"_s}),
+                     id);
+            QVERIFY(QFile::exists(m_work.path() + u"/slurm/allocation.id"_s));
+        }
+        // The host went: so did its allocation and its record.
+        QTRY_VERIFY_WITH_TIMEOUT(jobState(id) != u"RUNNING"_s, 30'000);
+        QVERIFY(!QFile::exists(m_work.path() + u"/slurm/allocation.id"_s));
+    }
+
+    /// A kwb that dies keeps its allocation recorded; the next one uses it.
+    void allocationFoundAgain()
+    {
+        QString error;
+        const auto spec = SlurmSpec::parse(m_spec + u"&allocation=1"_s, &error);
+        QVERIFY2(spec, qPrintable(error));
+        auto first = std::make_unique<SlurmAllocation>(*spec, RunnerFactory{});
+        QObject context;
+        QString granted, refused;
+        first->acquire(m_work.path(), &context, [&](const QString &id, const QString &why) {
+            granted = id;
+            refused = why;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(!granted.isEmpty() || !refused.isEmpty(), 60'000);
+        QVERIFY2(refused.isEmpty(), qPrintable(refused));
+        // As if that kwb were killed: nothing released. A second one reads the record.
+        SlurmAllocation second(*spec, RunnerFactory{});
+        QString again;
+        second.acquire(m_work.path(), &context, [&](const QString &id, const QString &) {
+            again = id.isEmpty() ? u"-"_s : id;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(!again.isEmpty(), 30'000);
+        QCOMPARE(again, granted);
+        QCOMPARE(slurm({u"squeue"_s, u"-h"_s, u"-n"_s, u"kwb-session"_s, u"-o"_s, u"%i"_s}),
+                 granted);
+        first->forget(); // the second owns it now
+        first.reset();
+        QCOMPARE(jobState(granted), u"RUNNING"_s);
+        second.release();
+        QTRY_VERIFY_WITH_TIMEOUT(jobState(granted) != u"RUNNING"_s, 30'000);
+    }
+
+    /// Stop on a running step: srun is told to stop and the step goes; the
+    /// allocation stays for the next one.
+    void allocationStepCancelled()
+    {
+        QString error;
+        auto host = makeHost(m_spec + u"&allocation=1"_s, u"w-alloc"_s, {}, &error);
+        QVERIFY2(host, qPrintable(error));
+        QObject owner;
+        CommandRunner *step = host->runnerFactory()(&owner);
+        QSignalSpy done(step, &CommandRunner::finished);
+        QStringList lines;
+        connect(step, &CommandRunner::stderrLine, this, [&](const QString &l) { lines << l; });
+        step->start(m_work.path(), waitForGo(u"never"_s), 60'000, 1 << 20);
+        QTRY_VERIFY_WITH_TIMEOUT(!lines.filter(u"running on"_s).isEmpty(), 60'000);
+        const QString id = host->allocation->id();
+        QCOMPARE(slurm({u"squeue"_s, u"-h"_s, u"-s"_s, u"-j"_s, id, u"-o"_s, u"%j"_s}), u"kwb"_s);
+        step->cancel();
+        QVERIFY(done.count() == 1 || done.wait(30'000));
+        QVERIFY(done.first().first().value<CommandOutcome>().cancelled);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            slurm({u"squeue"_s, u"-h"_s, u"-s"_s, u"-j"_s, id, u"-o"_s, u"%j"_s}).isEmpty(),
+            30'000);
+        QCOMPARE(jobState(id), u"RUNNING"_s);
+    }
+
+    /// A node lost under a step: an infrastructure failure (not the
+    /// kernel's), and the retry runs in the same allocation on the other node.
+    void allocationLostNode()
+    {
+        QString error;
+        auto host = makeHost(m_spec + u"&allocation=2"_s, u"w-alloc"_s, {}, &error);
+        QVERIFY2(host, qPrintable(error));
+        const RunnerFactory factory = host->runnerFactory();
+        QObject owner;
+        CommandRunner *step = factory(&owner);
+        QSignalSpy done(step, &CommandRunner::finished);
+        QStringList lines;
+        connect(step, &CommandRunner::stderrLine, this, [&](const QString &l) { lines << l; });
+        step->start(m_work.path(), waitForGo(u"lost"_s), 60'000, 1 << 20);
+        QTRY_VERIFY_WITH_TIMEOUT(!lines.filter(u"running on"_s).isEmpty(), 60'000);
+        const QString node = lines.filter(u"running on"_s).first().section(u' ', -1);
+        QVERIFY2(node == u"n1"_s || node == u"n2"_s, qPrintable(node));
+        QVERIFY(fixture(u"node-kill"_s, node));
+        QVERIFY(done.wait(120'000));
+        const auto o = done.first().first().value<CommandOutcome>();
+        QVERIFY2(o.infraError.startsWith(u"Slurm ended step "_s), qPrintable(o.infraError));
+        qInfo("lost node: %s", qPrintable(o.infraError));
+        QVERIFY(o.kernelFailure.isEmpty());
+        CommandRunner *retry = factory(&owner);
+        QSignalSpy retried(retry, &CommandRunner::finished);
+        QStringList again;
+        connect(retry, &CommandRunner::stderrLine, this, [&](const QString &l) { again << l; });
+        retry->start(m_work.path(), waitForGo(u"lost"_s), 60'000, 1 << 20);
+        go();
+        QVERIFY(retried.wait(90'000));
+        const auto r = retried.first().first().value<CommandOutcome>();
+        QVERIFY2(r.infraError.isEmpty(), qPrintable(r.infraError + u'\n' + again.join(u'\n')));
+        QCOMPARE(r.stdoutData.trimmed(), QByteArray("lost"));
+        const QString other = node == u"n1"_s ? u"n2"_s : u"n1"_s;
+        QVERIFY2(!again.filter(u"running on "_s + other).isEmpty(), qPrintable(again.join(u'\n')));
+        host.reset();
+        QVERIFY(fixture(u"node-start"_s, node));
+    }
+
     void lostNodeIsAnInfrastructureFailure()
     {
         QObject owner;

@@ -16,8 +16,30 @@ RunnerFactory EvalHost::loginRunnerFactory()
     };
 }
 
+EvalHost::~EvalHost()
+{
+    if (!allocation)
+        return;
+    // Over SSH the scancel must run before the connection goes: wait for it.
+    if (connection && !allocation->id().isEmpty()) {
+        connection->wait(connection->exec({u"scancel"_s, allocation->id()}, 30'000), 30'000);
+        allocation->forget();
+    }
+    allocation->release();
+}
+
 RunnerFactory EvalHost::runnerFactory()
 {
+    if (slurm && slurm->allocation > 0) {
+        if (!allocation)
+            allocation = std::make_shared<SlurmAllocation>(*slurm, loginRunnerFactory());
+        return [this, login = loginRunnerFactory()](QObject *parent) {
+            auto *command = new SlurmStepCommand(allocation, *slurm, login, parent);
+            if (jobs)
+                jobs->follow(command);
+            return command;
+        };
+    }
     if (slurm) {
         const int pollMs = qEnvironmentVariableIsSet("KWB_SLURM_POLL_MS")
                                ? qEnvironmentVariableIntValue("KWB_SLURM_POLL_MS")

@@ -3,6 +3,7 @@
 #include "remote/localcommand.h"
 #include "remote/remotecommand.h"
 #include "remote/slurm.h"
+#include "remote/slurmstep.h"
 #include "remote/sshconnection.h"
 
 #include <QString>
@@ -26,13 +27,21 @@ struct EvalHost
     /// Batches a Slurm host's evaluations into job arrays: those starting
     /// within KWB_SLURM_BATCH_MS (default 200) of each other.
     std::shared_ptr<SlurmSubmitter> submitter;
+    /// A Slurm host's kept allocation (`allocation=N`): its evaluations are
+    /// steps in it. Released when the host goes.
+    std::shared_ptr<SlurmAllocation> allocation;
     qint64 connectMs = 0;
+
+    EvalHost() = default;
+    ~EvalHost();
+    EvalHost(const EvalHost &) = delete;
+    EvalHost &operator=(const EvalHost &) = delete;
 
     /// Its work folder is on this machine (the local host, or a Slurm
     /// cluster whose login node this is).
     bool isLocal() const { return !connection; }
     /// Evaluations it can run at once: the local slots, 1 for an SSH host,
-    /// KWB_SLURM_JOBS (default 4) jobs in a Slurm queue.
+    /// KWB_SLURM_JOBS (default 4) jobs or steps in a Slurm queue.
     int slots(int localSlots) const;
     /// Empty for the local host (the evaluator's default runner).
     RunnerFactory runnerFactory();

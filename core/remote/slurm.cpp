@@ -88,9 +88,16 @@ std::optional<SlurmSpec> SlurmSpec::parse(const QString &spec, QString *error)
             *field = value;
         } else if (key == u"sbatch"_s) {
             s.extra << value.split(u' ', Qt::SkipEmptyParts);
+        } else if (key == u"allocation"_s) {
+            bool ok = false;
+            s.allocation = value.toInt(&ok);
+            if (!ok || s.allocation < 1)
+                return fail(u"'"_s + spec +
+                            u"': 'allocation' is the number of nodes to keep (1 or more)"_s);
         } else {
-            return fail(u"'"_s + spec + u"': unknown key '"_s + key +
-                        u"' (partition, gres, constraint, qos, account, time, sbatch)"_s);
+            return fail(
+                u"'"_s + spec + u"': unknown key '"_s + key +
+                u"' (partition, gres, constraint, qos, account, time, sbatch, allocation)"_s);
         }
     }
     return s;
@@ -110,6 +117,8 @@ QString SlurmSpec::toString() const
     add(u"account"_s, account);
     add(u"time"_s, time);
     add(u"sbatch"_s, extra.join(u' '));
+    if (allocation > 0)
+        add(u"allocation"_s, QString::number(allocation));
     return u"slurm://"_s + login + (items.isEmpty() ? QString() : u'?' + items.join(u'&'));
 }
 
@@ -192,7 +201,7 @@ QStringList SlurmSpec::onComputeNode(const QStringList &argv) const
 
 SlurmCommand::SlurmCommand(SlurmSpec spec, RunnerFactory login, int pollMs, QObject *parent,
                            SlurmSubmitter *submitter)
-    : CommandRunner(parent), m_spec(std::move(spec)), m_login(std::move(login)),
+    : SlurmRunner(parent), m_spec(std::move(spec)), m_login(std::move(login)),
       m_pollMs(std::max(50, pollMs)), m_submitter(submitter)
 {
     ownSubmitterIfNone();
@@ -602,9 +611,9 @@ void SlurmSubmitter::scancel(const QString &workDir, const QString &jobId)
 
 // --- SlurmJobBoard ---
 
-void SlurmJobBoard::follow(SlurmCommand *command)
+void SlurmJobBoard::follow(SlurmRunner *command)
 {
-    connect(command, &SlurmCommand::jobStateChanged, this,
+    connect(command, &SlurmRunner::jobStateChanged, this,
             [this](const QString &id, const QString &state, qint64 queuedMs) {
                 const QString before = m_states.value(id);
                 m_states[id] = state;

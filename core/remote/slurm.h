@@ -14,7 +14,7 @@
 namespace kwb {
 
 /// A Slurm cluster named as a host:
-/// `slurm://LOGIN?partition=gpu&gres=gpu:1&time=00:10:00&account=…&qos=…&constraint=…&sbatch=…`,
+/// `slurm://LOGIN?partition=gpu&gres=gpu:1&time=00:10:00&account=…&qos=…&constraint=…&sbatch=…&allocation=N`,
 /// LOGIN being `local` (kwb runs on a login node) or an SSH target
 /// (user@host[:port] or an ~/.ssh/config alias) whose connection is reused.
 /// Each evaluation is one batch job that runs the target's command on a
@@ -25,6 +25,9 @@ struct SlurmSpec
     QString login = QStringLiteral("local");
     QString partition, gres, constraint, qos, account, time;
     QStringList extra; ///< further sbatch options, as written after `sbatch=`
+    /// `allocation=N`: keep one allocation of N nodes for the session and run
+    /// each evaluation as a step in it (srun) instead of a job-array task.
+    int allocation = 0;
 
     static bool isSlurm(const QString &spec);
     /// nullopt with `error` saying what is wrong (an unknown key names it).
@@ -62,6 +65,22 @@ struct SlurmJobState
 };
 
 class SlurmCommand;
+
+/// A command that runs as Slurm work (a job-array task or a step of a kept
+/// allocation): it moves through Slurm's states, which the Hosts dock counts.
+class SlurmRunner : public CommandRunner
+{
+    Q_OBJECT
+public:
+    using CommandRunner::CommandRunner;
+    /// Names the work in the Hosts dock's counts from its first state to its
+    /// end (the same string throughout).
+    virtual QString jobId() const = 0;
+
+Q_SIGNALS:
+    /// PENDING, RUNNING, … as the job moves; `queuedMs` so far.
+    void jobStateChanged(const QString &jobId, const QString &state, qint64 queuedMs);
+};
 
 /// Hands a Slurm host's evaluations to sbatch. Those that start within
 /// `windowMs` of each other in the same work folder go as one job array
@@ -110,7 +129,7 @@ private:
 /// the cluster's reasons (node failure, preemption, boot failure, cancelled
 /// by someone else) is an infrastructure failure, retried by the loop; one
 /// that runs out of its own time or memory is the kernel's (kernelFailure).
-class SlurmCommand : public CommandRunner
+class SlurmCommand : public SlurmRunner
 {
     Q_OBJECT
 public:
@@ -125,15 +144,11 @@ public:
     void cancel() override;
     bool isRunning() const override { return m_running; }
 
-    QString jobId() const { return m_jobId; }
+    QString jobId() const override { return m_jobId; }
 
     /// The job's file tag for `argv`: the same command in the same folder
     /// is the same job.
     static QString tagFor(const QStringList &argv);
-
-Q_SIGNALS:
-    /// PENDING, RUNNING, … as the job moves; `queuedMs` so far.
-    void jobStateChanged(const QString &jobId, const QString &state, qint64 queuedMs);
 
 private:
     friend class SlurmSubmitter;
@@ -193,7 +208,7 @@ class SlurmJobBoard : public QObject
 public:
     using QObject::QObject;
     /// Counts `command`'s job from its submission to its end.
-    void follow(SlurmCommand *command);
+    void follow(SlurmRunner *command);
 
     int pending() const;
     int running() const;

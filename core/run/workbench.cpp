@@ -488,6 +488,13 @@ void Workbench::startLoop(const Calibration &calibration)
     connect(loop, &OptimizationLoop::errorOccurred, this, &Workbench::errorOccurred);
     connect(loop, &OptimizationLoop::phaseChanged, this, &Workbench::stateChanged);
     connect(loop, &OptimizationLoop::finished, this, &Workbench::stateChanged);
+    connect(loop, &OptimizationLoop::finished, this, [this] {
+        // A cluster's nodes are not held past the run (goal, budget, Stop):
+        // a Continue asks for a kept allocation again.
+        for (const auto &host : m_hosts)
+            if (host->allocation)
+                host->allocation->release();
+    });
     connect(loop, &OptimizationLoop::finished, this, &Workbench::finished);
     connect(loop, &OptimizationLoop::paused, this, &Workbench::stateChanged);
     Q_EMIT loopCreated(loop);
