@@ -174,7 +174,7 @@ private Q_SLOTS:
         QCOMPARE(
             l.workload->hosts,
             QStringList{
-                u"slurm://alice@login1?partition=gpu&gres=gpu:1&account=p%26q&time=00:10:00&sbatch=--exclusive%20--mem%3D8G"_s});
+                u"slurm://alice@login1?partition=gpu&gres=gpu:1&account=p%26q&time=00:10:00&sbatch=--exclusive%20--mem%3D8G&allocation=2"_s});
         // The host it names reads back as the section said.
         QString error;
         auto spec = SlurmSpec::parse(l.workload->hosts.first(), &error);
@@ -182,6 +182,7 @@ private Q_SLOTS:
         QCOMPARE(spec->login, u"alice@login1"_s);
         QCOMPARE(spec->account, u"p&q"_s);
         QCOMPARE(spec->extra, QStringList({u"--exclusive"_s, u"--mem=8G"_s}));
+        QCOMPARE(spec->allocation, 2);
 
         const WorkloadLoad bad = load(u"cluster-bad.json"_s);
         QVERIFY(!bad.workload);

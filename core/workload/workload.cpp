@@ -616,7 +616,7 @@ void readCluster(Reader &r, Workload &w)
     if (!r.object("/cluster"))
         return;
     r.unknownKeys("/cluster", {u"login"_s, u"partition"_s, u"gres"_s, u"constraint"_s, u"qos"_s,
-                               u"account"_s, u"time"_s, u"sbatch"_s});
+                               u"account"_s, u"time"_s, u"sbatch"_s, u"allocation"_s});
     SlurmSpec spec;
     spec.login = r.string("/cluster/login").value_or(spec.login);
     const std::pair<const char *, QString *> fields[] = {
@@ -631,6 +631,7 @@ void readCluster(Reader &r, Workload &w)
         }
     }
     spec.extra = r.strings("/cluster/sbatch").value_or(QStringList());
+    spec.allocation = int(r.integer("/cluster/allocation", 1, 100'000).value_or(0));
     const QString url = spec.toString();
     QString error;
     if (!SlurmSpec::parse(url, &error))
