@@ -5,7 +5,8 @@
 //    the queue (slots);
 //  - what one evaluation costs over its 0.5 s when they run one at a time,
 //    on a Slurm node and on an SSH host (a loopback sshd);
-// both with Slurm's default scheduler and with batch_sched_delay=0.
+// each as job arrays and as steps in a kept allocation (allocation=N), with
+// Slurm's default scheduler and with batch_sched_delay=0.
 //
 //   bench/slurm_pool.sh [evaluations (default 32)]
 #include "loop/evalbackend.h"
@@ -64,20 +65,22 @@ int main(int argc, char **argv)
     SshConnection ssh(sshd.target(), sshd.options());
     ssh.wait(ssh.connectToHost(), 30'000);
 
-    std::vector<std::unique_ptr<EvalHost>> hosts; // alive while their runners are
     int round = 0;
-    auto slurmPool = [&](const QString &partition, int jobs) {
+    // n evaluations on a Slurm host (slurm://local?QUERY) with `jobs` slots;
+    // the host goes afterwards, and with it an allocation it kept.
+    auto onSlurm = [&](const QString &query, int jobs, int count) {
         QString error;
-        hosts.push_back(
-            makeHost(u"slurm://local?partition="_s + partition, u"bench"_s, {}, &error));
-        if (!hosts.back())
+        const std::unique_ptr<EvalHost> host =
+            makeHost(u"slurm://local?"_s + query, u"bench"_s, {}, &error);
+        if (!host)
             qFatal("%s", qPrintable(error));
         PoolHost h;
-        h.name = hosts.back()->spec;
-        h.runnerFactory = hosts.back()->runnerFactory();
+        h.name = host->spec;
+        h.runnerFactory = host->runnerFactory();
         h.workRoot = tmp.path() + u"/slurm-"_s + QString::number(++round);
         h.slots = jobs;
-        return std::vector<PoolHost>{h};
+        return bench::runPool(loaded, {h}, tmp.path() + u"/unused-"_s + QString::number(round),
+                              count);
     };
     auto sshPool = [&] {
         PoolHost h;
@@ -122,21 +125,29 @@ int main(int argc, char **argv)
             return 1;
         }
         // Warm-up: the first job on each node pays for caches.
-        bench::runPool(loaded, slurmPool(u"debug"_s, 4), unused(), 4);
-        const bench::PoolFigures one =
-            bench::runPool(loaded, slurmPool(u"one"_s, slots), unused(), n);
-        const bench::PoolFigures four =
-            bench::runPool(loaded, slurmPool(u"debug"_s, slots), unused(), n);
-        const bench::PoolFigures serial =
-            bench::runPool(loaded, slurmPool(u"one"_s, 1), unused(), m);
+        onSlurm(u"partition=debug"_s, 4, 4);
         std::printf("%s:\n", scheduler.label);
-        std::printf("  1 node    %6.2f evaluations/s\n", one.perSecond);
-        std::printf("  4 nodes   %6.2f evaluations/s   %.2fx the single node (goal >= 3.5x)\n",
-                    four.perSecond, four.perSecond / one.perSecond);
-        std::printf("  one at a time: %.0f ms each, %+.0f ms over the harness, %+.0f ms over the "
-                    "SSH host\n",
-                    serial.meanMs, serial.meanMs - 500, serial.meanMs - sshSerial.meanMs);
-        failed += one.failed + four.failed + serial.failed;
+        const struct
+        {
+            const char *label;
+            QString one, four; ///< the host's query on 1 node and on 4
+        } modes[] = {{"job arrays", u"partition=one"_s, u"partition=debug"_s},
+                     {"steps in a kept allocation", u"partition=one&allocation=1"_s,
+                      u"partition=debug&allocation=4"_s}};
+        for (const auto &mode : modes) {
+            const bench::PoolFigures one = onSlurm(mode.one, slots, n);
+            const bench::PoolFigures four = onSlurm(mode.four, slots, n);
+            const bench::PoolFigures serial = onSlurm(mode.one, 1, m);
+            std::printf("  %s:\n", mode.label);
+            std::printf("    1 node    %6.2f evaluations/s\n", one.perSecond);
+            std::printf("    4 nodes   %6.2f evaluations/s   %.2fx the single node (goal >= "
+                        "3.5x)\n",
+                        four.perSecond, four.perSecond / one.perSecond);
+            std::printf("    one at a time: %.0f ms each, %+.0f ms over the harness, %+.0f ms "
+                        "over the SSH host\n",
+                        serial.meanMs, serial.meanMs - 500, serial.meanMs - sshSerial.meanMs);
+            failed += one.failed + four.failed + serial.failed;
+        }
     }
     if (failed)
         std::printf("%d evaluations failed (see above): the figures are not clean\n", failed);
