@@ -127,6 +127,10 @@ private Q_SLOTS:
         auto host = makeHost(u"slurm://local?gpus=1"_s, u"w-0"_s, {}, &message);
         QVERIFY(!host);
         QVERIFY2(message.contains(u"unknown key 'gpus'"_s), qPrintable(message));
+        // A kept allocation needs kwb on the login node (srun holds its connection).
+        QVERIFY(
+            !makeHost(u"slurm://me@login?partition=gpu&allocation=2"_s, u"w-0"_s, {}, &message));
+        QVERIFY2(message.contains(u"needs kwb on the login node"_s), qPrintable(message));
     }
 
     void commandRunsAsAJob()

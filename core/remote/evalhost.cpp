@@ -18,14 +18,8 @@ RunnerFactory EvalHost::loginRunnerFactory()
 
 EvalHost::~EvalHost()
 {
-    if (!allocation)
-        return;
-    // Over SSH the scancel must run before the connection goes: wait for it.
-    if (connection && !allocation->id().isEmpty()) {
-        connection->wait(connection->exec({u"scancel"_s, allocation->id()}, 30'000), 30'000);
-        allocation->forget();
-    }
-    allocation->release();
+    if (allocation)
+        allocation->release(); // a local login node: scancel outlives kwb
 }
 
 RunnerFactory EvalHost::runnerFactory()
@@ -112,6 +106,15 @@ std::unique_ptr<EvalHost> makeHost(const QString &spec, const QString &workKey,
         host->jobs = std::make_shared<SlurmJobBoard>();
         if (host->slurm->isLocalLogin())
             return host;
+        if (host->slurm->allocation > 0) {
+            // One SSH connection runs one command at a time: every srun
+            // would hold it for a whole evaluation.
+            if (error)
+                *error = u"'"_s + spec +
+                         u"': a kept allocation needs kwb on the login node (slurm://local?…); "
+                         "over SSH, leave out 'allocation' and the evaluations go as job arrays"_s;
+            return nullptr;
+        }
         sshSpec = host->slurm->login;
     }
     auto target = SshTarget::parse(sshSpec, error);

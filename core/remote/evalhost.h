@@ -27,8 +27,8 @@ struct EvalHost
     /// Batches a Slurm host's evaluations into job arrays: those starting
     /// within KWB_SLURM_BATCH_MS (default 200) of each other.
     std::shared_ptr<SlurmSubmitter> submitter;
-    /// A Slurm host's kept allocation (`allocation=N`): its evaluations are
-    /// steps in it. Released when the host goes.
+    /// A Slurm host's kept allocation (`allocation=N`, a local login node
+    /// only): its evaluations are steps in it. Released when the host goes.
     std::shared_ptr<SlurmAllocation> allocation;
     qint64 connectMs = 0;
 

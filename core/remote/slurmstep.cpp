@@ -13,6 +13,7 @@ namespace {
 
 constexpr int kRecheckMs = 1000; ///< while a recorded allocation is still pending
 constexpr qsizetype kKeptSlurmLines = 40;
+constexpr int kAskTries = 30; ///< squeue calls that may fail before the waiting steps hear of it
 
 CommandRunner *loginRunner(const RunnerFactory &login, QObject *parent)
 {
@@ -65,21 +66,36 @@ void SlurmAllocation::followRecorded()
     m_step = squeue;
     connect(squeue, &CommandRunner::finished, this, [this, squeue](const CommandOutcome &o) {
         squeue->deleteLater();
-        const QString state = QString::fromUtf8(o.stdoutData).trimmed().section(u'\n', 0, 0);
-        if (state == u"RUNNING"_s) {
+        if (m_step != squeue)
+            return; // released meanwhile
+        m_step = nullptr;
+        const QString out = QString::fromUtf8(o.stdoutData).trimmed();
+        const bool answered = o.infraError.isEmpty() && o.exitCode == 0;
+        if (answered && out == u"RUNNING"_s) {
             m_granted = true;
             Q_EMIT granted(m_id);
             return answer(QString());
         }
-        if (state == u"PENDING"_s || state == u"CONFIGURING"_s)
+        if (answered && (out == u"PENDING"_s || out == u"CONFIGURING"_s)) {
+            m_askFailures = 0;
             return m_retry.start(kRecheckMs);
-        // Ended, or Slurm forgot it: a new one.
-        QFile::remove(recordFile());
-        m_id.clear();
-        allocate();
+        }
+        if (answered || out.contains(u"Invalid job id"_s)) {
+            // Ended, or Slurm forgot it: a new one.
+            QFile::remove(recordFile());
+            m_id.clear();
+            return allocate();
+        }
+        // The controller or the login node did not answer: the recorded
+        // allocation may well be alive, so it is neither forgotten nor
+        // doubled; asked again a while, then the waiting steps hear why.
+        if (++m_askFailures < kAskTries)
+            return m_retry.start(kRecheckMs);
+        m_askFailures = 0;
+        answer(u"cannot ask Slurm about allocation "_s + m_id + u": "_s +
+               (o.infraError.isEmpty() ? out.section(u'\n', -1) : o.infraError));
     });
-    squeue->start(m_workDir,
-                  {u"sh"_s, u"-c"_s, u"squeue -h -j "_s + m_id + u" -o %T 2>/dev/null || true"_s},
+    squeue->start(m_workDir, {u"sh"_s, u"-c"_s, u"squeue -h -j "_s + m_id + u" -o %T 2>&1"_s},
                   60'000, 4096);
 }
 
@@ -89,14 +105,18 @@ void SlurmAllocation::allocate()
     CommandRunner *salloc = loginRunner(m_login, this);
     m_step = salloc;
     static const QRegularExpression named(u"job allocation (\\d+)"_s);
-    connect(salloc, &CommandRunner::stderrLine, this, [this](const QString &line) {
+    connect(salloc, &CommandRunner::stderrLine, this, [this, salloc](const QString &line) {
         // "salloc: Pending job allocation 12" comes first: recorded at once,
         // so a kwb killed while it waits finds it.
-        if (const QRegularExpressionMatch m = named.match(line); m.hasMatch() && m_id.isEmpty())
+        if (const QRegularExpressionMatch m = named.match(line);
+            m.hasMatch() && m_step == salloc && m_id.isEmpty())
             record(m.captured(1));
     });
     connect(salloc, &CommandRunner::finished, this, [this, salloc](const CommandOutcome &o) {
         salloc->deleteLater();
+        if (m_step != salloc)
+            return; // released meanwhile (its id, if it had one, was cancelled)
+        m_step = nullptr;
         if (o.infraError.isEmpty() && o.exitCode == 0 && !m_id.isEmpty()) {
             m_granted = true;
             Q_EMIT granted(m_id);
@@ -141,24 +161,19 @@ void SlurmAllocation::lost(const QString &id)
 {
     if (id != m_id || !m_granted)
         return;
-    m_granted = false;
-    m_id.clear();
-    QFile::remove(recordFile());
+    release(); // in case it lingers: its nodes are not held for nothing
 }
 
 void SlurmAllocation::release()
 {
-    m_retry.stop();
-    if (m_step)
-        m_step->cancel(); // a salloc still waiting gives its request back
-    if (m_id.isEmpty())
-        return;
-    if (m_spec.isLocalLogin()) {
-        QProcess::startDetached(u"scancel"_s, {m_id}); // outlives kwb
-    } else {
-        CommandRunner *scancel = m_login(nullptr);
-        connect(scancel, &CommandRunner::finished, scancel, &QObject::deleteLater);
-        scancel->start(m_workDir, {u"scancel"_s, m_id}, 60'000, 4096);
+    if (!m_id.isEmpty()) {
+        if (m_spec.isLocalLogin()) {
+            QProcess::startDetached(u"scancel"_s, {m_id}); // outlives kwb
+        } else {
+            CommandRunner *scancel = m_login(nullptr);
+            connect(scancel, &CommandRunner::finished, scancel, &QObject::deleteLater);
+            scancel->start(m_workDir, {u"scancel"_s, m_id}, 60'000, 4096);
+        }
     }
     forget();
 }
@@ -166,13 +181,18 @@ void SlurmAllocation::release()
 void SlurmAllocation::forget()
 {
     m_retry.stop();
-    if (m_step)
-        m_step->cancel();
+    if (CommandRunner *step = std::exchange(m_step, nullptr)) {
+        step->disconnect(this); // what it still says is not about this allocation
+        connect(step, &CommandRunner::finished, step, &QObject::deleteLater);
+        step->cancel(); // a salloc still waiting gives its request back
+    }
     if (!m_workDir.isEmpty())
         QFile::remove(recordFile());
     m_id.clear();
     m_granted = false;
-    m_busy = false;
+    m_askFailures = 0;
+    if (m_busy)
+        answer(u"the Slurm allocation was released"_s);
 }
 
 // --- SlurmStepCommand ---
@@ -217,7 +237,7 @@ void SlurmStepCommand::start(const QString &workDir, const QStringList &argv, in
     m_runtime.invalidate();
     Q_EMIT jobStateChanged(m_key, u"PENDING"_s, 0);
     m_allocation->acquire(workDir, this, [this](const QString &id, const QString &error) {
-        if (m_done)
+        if (m_done || m_outcome.cancelled)
             return;
         if (!error.isEmpty()) {
             m_outcome.infraError = error;
@@ -284,7 +304,7 @@ void SlurmStepCommand::onFinished(const CommandOutcome &o)
                                                 QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression allocationGone(
         u"Invalid job id|already completing or completed|has been revoked|JOB \\S+ ON \\S+ "
-        "CANCELLED|Unable to create step for job"_s);
+        "CANCELLED"_s);
     static const QRegularExpression clusterEnded(
         u"Node failure|NODE_FAIL|PREEMPT|CANCELLED|Communication connection failure"_s);
     if (m_outcome.cancelled) {

@@ -29,13 +29,14 @@ public:
     /// Called on `context`'s thread; dropped if `context` goes away first.
     using Ready = std::function<void(const QString &id, const QString &error)>;
     void acquire(const QString &workDir, QObject *context, Ready ready);
-    /// A step found allocation `id` gone (ended, time limit, cancelled): the
-    /// next acquire() asks for a new one.
+    /// A step found allocation `id` gone (ended, time limit, cancelled): it
+    /// is cancelled in case it lingers, and the next acquire() asks anew.
     void lost(const QString &id);
     /// Cancels the allocation now (and forgets its record): scancel on a
     /// local login node, through the login runner over SSH.
     void release();
-    /// Forgets the allocation without cancelling it (the caller did).
+    /// Forgets the allocation without cancelling it (the caller did); a
+    /// salloc or squeue under way is stopped and the waiting steps told.
     void forget();
     /// The allocation's id, once Slurm named it (granted or still pending).
     QString id() const { return m_id; }
@@ -60,6 +61,7 @@ private:
     QList<std::pair<QPointer<QObject>, Ready>> m_waiting;
     QPointer<CommandRunner> m_step; ///< salloc or squeue under way
     QTimer m_retry;
+    int m_askFailures = 0;
 };
 
 /// Runs one command of a target as a step of the host's kept allocation:
