@@ -192,6 +192,23 @@ void checkSlurm(const SlurmSpec &spec, const RunnerFactory &login, const QString
     (*next)(0);
 }
 
+CommandRunner *loginRunner(const RunnerFactory &login, QObject *parent)
+{
+    return login ? login(parent) : new LocalCommand(parent);
+}
+
+void scancelOnLogin(const SlurmSpec &spec, const RunnerFactory &login, const QString &workDir,
+                    const QString &jobId)
+{
+    if (spec.isLocalLogin()) {
+        QProcess::startDetached(u"scancel"_s, {jobId});
+        return;
+    }
+    CommandRunner *step = loginRunner(login, nullptr);
+    QObject::connect(step, &CommandRunner::finished, step, &QObject::deleteLater);
+    step->start(workDir, {u"scancel"_s, jobId}, kLoginCommandMs, 4096);
+}
+
 QStringList SlurmSpec::onComputeNode(const QStringList &argv) const
 {
     return QStringList{u"srun"_s, u"--ntasks=1"_s, u"--job-name=kwb-check"_s} + jobOptions() + argv;
@@ -443,7 +460,7 @@ void SlurmCommand::fetchOutput(int exitCode)
 void SlurmCommand::runOnLogin(const QStringList &argv, qint64 cap,
                               std::function<void(const CommandOutcome &)> then)
 {
-    CommandRunner *step = m_login ? m_login(this) : new LocalCommand(this);
+    CommandRunner *step = loginRunner(m_login, this);
     m_step = step;
     connect(step, &CommandRunner::finished, this,
             [this, step, then = std::move(then)](const CommandOutcome &o) {
@@ -573,7 +590,7 @@ void SlurmSubmitter::flush(const QString &workDir)
                     u"--no-requeue"_s, u"--error=slurm/job-%A_%a.err"_s} +
         m_spec.jobOptions() + QStringList{name};
     const QString line = u"exec "_s + shellLine(sbatch);
-    CommandRunner *step = m_login ? m_login(this) : new LocalCommand(this);
+    CommandRunner *step = loginRunner(m_login, this);
     connect(step, &CommandRunner::finished, this,
             [this, step, batch, workDir, refuse](const CommandOutcome &o) {
                 step->deleteLater();
@@ -599,14 +616,7 @@ void SlurmSubmitter::flush(const QString &workDir)
 
 void SlurmSubmitter::scancel(const QString &workDir, const QString &jobId)
 {
-    if (m_spec.isLocalLogin()) {
-        // Detached: the cancellation must outlive whoever asked for it.
-        QProcess::startDetached(u"scancel"_s, {jobId});
-        return;
-    }
-    auto *step = m_login(nullptr);
-    connect(step, &CommandRunner::finished, step, &QObject::deleteLater);
-    step->start(workDir, {u"scancel"_s, jobId}, kLoginCommandMs, 4096);
+    scancelOnLogin(m_spec, m_login, workDir, jobId);
 }
 
 // --- SlurmJobBoard ---

@@ -55,6 +55,15 @@ struct SlurmSpec
 void checkSlurm(const SlurmSpec &spec, const RunnerFactory &login, const QString &workDir,
                 QObject *context, std::function<void(const QString &error)> done);
 
+/// A command runner on the cluster's login node: `login`'s (SSH), or the
+/// local host's when there is none.
+CommandRunner *loginRunner(const RunnerFactory &login, QObject *parent);
+
+/// Cancels Slurm job (or allocation) `jobId` from the login node. On a
+/// local login the scancel is detached: it outlives whoever asked for it.
+void scancelOnLogin(const SlurmSpec &spec, const RunnerFactory &login, const QString &workDir,
+                    const QString &jobId);
+
 /// Where a Slurm job stands, from `squeue -t all` (empty when the controller
 /// no longer knows it).
 struct SlurmJobState

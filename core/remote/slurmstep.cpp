@@ -2,7 +2,6 @@
 
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QRegularExpression>
 
 namespace kwb {
@@ -14,11 +13,6 @@ namespace {
 constexpr int kRecheckMs = 1000; ///< while a recorded allocation is still pending
 constexpr qsizetype kKeptSlurmLines = 40;
 constexpr int kAskTries = 30; ///< squeue calls that may fail before the waiting steps hear of it
-
-CommandRunner *loginRunner(const RunnerFactory &login, QObject *parent)
-{
-    return login ? login(parent) : new LocalCommand(parent);
-}
 
 } // namespace
 
@@ -166,15 +160,8 @@ void SlurmAllocation::lost(const QString &id)
 
 void SlurmAllocation::release()
 {
-    if (!m_id.isEmpty()) {
-        if (m_spec.isLocalLogin()) {
-            QProcess::startDetached(u"scancel"_s, {m_id}); // outlives kwb
-        } else {
-            CommandRunner *scancel = m_login(nullptr);
-            connect(scancel, &CommandRunner::finished, scancel, &QObject::deleteLater);
-            scancel->start(m_workDir, {u"scancel"_s, m_id}, 60'000, 4096);
-        }
-    }
+    if (!m_id.isEmpty())
+        scancelOnLogin(m_spec, m_login, m_workDir, m_id);
     forget();
 }
 
