@@ -5,12 +5,15 @@
 // follows the job it recorded instead of submitting it twice; a killed node
 // is an infrastructure failure and the retry runs on the other; a missing
 // partition is a clear error. The same for steps of a kept allocation.
+// A partition of two node types is calibrated once per type, each on a node
+// of its own, and a result takes the roofline of the node it ran on.
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
 #include "remote/evalhost.h"
 #include "remote/hostmodel.h"
 #include "remote/slurm.h"
 #include "remote/slurmstep.h"
+#include "run/evaluation.h"
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
@@ -63,6 +66,7 @@ private:
     QTemporaryDir m_work;
     QString m_spec = u"slurm://local?partition=debug&time=00:05:00"_s;
     QStringList m_blockers;
+    bool m_nodeTypes = false; ///< n1 has a feature n2 lacks (cleanup undoes it)
 
     /// A runner on the test cluster's partition.
     SlurmCommand *runner(QObject *parent, const QString &spec = {})
@@ -103,6 +107,36 @@ private Q_SLOTS:
         for (const QString &id : std::as_const(m_blockers))
             slurm({u"scancel"_s, id});
         m_blockers.clear();
+        if (m_nodeTypes) // n1 as alike to n2 as it was
+            slurm({u"scontrol"_s, u"update"_s, u"NodeName=n1"_s, u"AvailableFeatures="_s,
+                   u"ActiveFeatures="_s});
+        m_nodeTypes = false;
+    }
+
+    void nodeTypesFromSinfo()
+    {
+        // sinfo -N lists a node once per partition; a down or drained node
+        // is counted in its type but never measured on.
+        const QString sinfo = u"n1|big,nvlink|gpu:a100:4|64|down*\n"
+                              "n2|(null)|(null)|32|mix\n"
+                              "n3|big,nvlink|gpu:a100:4|64|idle\n"
+                              "n3|big,nvlink|gpu:a100:4|64|idle\n"
+                              "n4|big,nvlink|gpu:a100:4|64|alloc\n"
+                              "n5|(null)|(null)|32|drain\n"_s;
+        std::vector<SlurmNodeType> types = parseSlurmNodeTypes(sinfo, {});
+        QCOMPARE(types.size(), size_t(2));
+        QCOMPARE(types[0].key, u"cpus=64 features=big,nvlink gres=gpu:a100:4"_s);
+        QCOMPARE(types[0].nodes, (QStringList{u"n1"_s, u"n3"_s, u"n4"_s}));
+        QCOMPARE(types[0].pick, u"n3"_s);
+        QCOMPARE(types[1].key, u"cpus=32 features=- gres=-"_s);
+        QCOMPARE(types[1].nodes, (QStringList{u"n2"_s, u"n5"_s}));
+        QCOMPARE(types[1].pick, u"n2"_s);
+        // A constraint of features leaves out the nodes without them; one
+        // kwb cannot read leaves every node in.
+        QCOMPARE(parseSlurmNodeTypes(sinfo, u"big&nvlink"_s).size(), size_t(1));
+        QCOMPARE(parseSlurmNodeTypes(sinfo, u"big|small"_s).size(), size_t(2));
+        QCOMPARE(parseSlurmNodeTypes(u"n9|a|(null)|1|down\n"_s, {}).front().pick, u"n9"_s);
+        QVERIFY(parseSlurmNodeTypes(u"garbage\n"_s, {}).empty());
     }
 
     void specParsing()
@@ -304,6 +338,99 @@ private Q_SLOTS:
             [&](const QString &e) { checked = e; });
         QTRY_VERIFY_WITH_TIMEOUT(checked != u"not yet"_s, 30'000);
         QCOMPARE(checked, QString());
+    }
+
+    void calibrationOncePerNodeType()
+    {
+        // n1 gets a feature n2 lacks: the partition has two node types.
+        m_nodeTypes = true;
+        slurm({u"scontrol"_s, u"update"_s, u"NodeName=n1"_s, u"AvailableFeatures=kwbbig"_s,
+               u"ActiveFeatures=kwbbig"_s});
+        QTRY_COMPARE_WITH_TIMEOUT(slurm({u"sinfo"_s, u"-h"_s, u"-N"_s, u"-p"_s, u"debug"_s, u"-n"_s,
+                                         u"n1"_s, u"-o"_s, u"%f"_s}),
+                                  u"kwbbig"_s, 10'000);
+        QTemporaryDir cache;
+        const QByteArray cacheWas = qgetenv("XDG_CACHE_HOME");
+        qputenv("XDG_CACHE_HOME", cache.path().toUtf8());
+        const auto restore = qScopeGuard([&] { qputenv("XDG_CACHE_HOME", cacheWas); });
+        Diagnostic d;
+        auto target = TargetRegistry::load(u"cpu-cxx"_s, &d);
+        QVERIFY2(target, qPrintable(d.toString()));
+        QString error;
+        auto host = makeHost(m_spec, u"nodetypes"_s, {}, &error);
+        QVERIFY2(host, qPrintable(error));
+        auto calibrate = [&](QStringList &console, std::optional<Calibration> &result) {
+            HostCalibration calibration;
+            bool done = false;
+            connect(&calibration, &HostCalibration::consoleLine, this,
+                    [&console](const QString &l) { console << l; });
+            connect(&calibration, &HostCalibration::finished, this,
+                    [&](const std::optional<Calibration> &c) {
+                        result = c;
+                        done = true;
+                    });
+            calibration.start(*target, host.get(), m_work.path() + u"/nodetypes"_s, false);
+            QTRY_VERIFY_WITH_TIMEOUT(done, 240'000);
+        };
+        QStringList console;
+        std::optional<Calibration> c;
+        calibrate(console, c);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(c && c->isValid() && c->byNode, qPrintable(console.join(u'\n')));
+        QCOMPARE(c->byNode->size(), size_t(2));
+        const Calibration &big = c->forNode(u"n1"_s);
+        const Calibration &plain = c->forNode(u"n2"_s);
+        QCOMPARE(big.nodeType, u"cpus=1 features=kwbbig gres=-"_s);
+        QCOMPARE(big.nodes, QStringList{u"n1"_s});
+        QCOMPARE(plain.nodeType, u"cpus=1 features=- gres=-"_s);
+        QVERIFY(big.isValid() && plain.isValid());
+        QCOMPARE(c->forNode(u"n7"_s).nodeType, c->nodeType); // unknown node: the first type
+        // Each type measured on a node of its own, at the same time.
+        QVERIFY2(console.filter(QRegularExpression(u"job \\S+ running on n1"_s)).size() == 1 &&
+                     console.filter(QRegularExpression(u"job \\S+ running on n2"_s)).size() == 1,
+                 qPrintable(console.join(u'\n')));
+
+        // Once: the next run reads both types from the cache, no job.
+        const int jobs = int(kwbJobIds().size());
+        QStringList again;
+        std::optional<Calibration> cached;
+        calibrate(again, cached);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(cached && cached->byNode && cached->byNode->size() == 2);
+        QVERIFY(cached->forNode(u"n1"_s).fromCache && cached->forNode(u"n2"_s).fromCache);
+        QCOMPARE(cached->forNode(u"n1"_s).peakGflops, big.peakGflops);
+        QCOMPARE(int(kwbJobIds().size()), jobs);
+
+        // A result takes the roofline of the node it ran on: n1 (the first
+        // type's) is kept busy, so the evaluation runs on n2.
+        m_blockers << slurm({u"sbatch"_s, u"--parsable"_s, u"--output=/dev/null"_s,
+                             u"--nodelist=n1"_s, u"--wrap"_s, u"sleep 600"_s});
+        QTRY_COMPARE_WITH_TIMEOUT(jobState(m_blockers.last()), u"RUNNING"_s, 30'000);
+        const QString path = QFINDTESTDATA("data/tiny/workload.json");
+        const WorkloadLoad l = loadWorkload(path, &*target);
+        QVERIFY2(l.workload, qPrintable(l.message()));
+        QFile good(QFileInfo(path).absolutePath() + u"/good.cpp"_s);
+        QVERIFY(good.open(QIODevice::ReadOnly));
+        Evaluator ev(*l.workload, *target, *c, m_work.path() + u"/nodetypes-eval"_s);
+        ev.setRunnerFactory(host->runnerFactory());
+        QStringList lines;
+        connect(&ev, &Evaluator::consoleLine, this,
+                [&lines](const QString &line) { lines << line; });
+        QSignalSpy done(&ev, &Evaluator::finished);
+        ev.start(Candidate{
+            QString::fromUtf8(good.readAll()), u"human"_s, Json::object(), u"good.cpp"_s, {}});
+        QVERIFY(done.wait(180'000));
+        const auto outcome = done.first().first().value<EvalOutcome>();
+        QVERIFY2(!outcome.infra, qPrintable(outcome.infraMessage));
+        const QStringList ran = lines.filter(QRegularExpression(u"job \\S+ running on n"_s));
+        QVERIFY2(ran.size() == 1, qPrintable(lines.join(u'\n')));
+        const QString node = ran.first().section(u' ', -1);
+        QCOMPARE(node, u"n2"_s);
+        QCOMPARE(QString::fromStdString(
+                     outcome.result.document["calibration"]["node_type"].get<std::string>()),
+                 c->forNode(node).nodeType);
     }
 
     void cpuExampleEvaluatedAsAJob()

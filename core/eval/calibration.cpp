@@ -40,7 +40,22 @@ Json Calibration::toJson() const
         j["device"] = ss(device);
     if (published.is_object())
         j["published"] = published;
+    if (!nodeType.isEmpty()) {
+        j["node_type"] = ss(nodeType);
+        Json n = Json::array();
+        for (const QString &node : nodes)
+            n.push_back(ss(node));
+        j["nodes"] = n;
+    }
     return j;
+}
+
+const Calibration &Calibration::forNode(const QString &node) const
+{
+    if (!byNode || node.isEmpty())
+        return *this;
+    const auto it = byNode->find(node);
+    return it == byNode->end() ? *this : it->second;
 }
 
 double Calibration::peakFor(const QString &precisionName) const
@@ -80,6 +95,13 @@ std::optional<Calibration> Calibration::fromJson(const Json &j, QString *error)
         c.device = qs(d->get<std::string>());
     if (const auto pub = j.find("published"); pub != j.end() && pub->is_object())
         c.published = *pub;
+    c.nodeType = qs(stringAt(j, {"node_type"}));
+    if (const auto n = j.find("nodes"); n != j.end() && n->is_array()) {
+        for (const Json &node : *n) {
+            if (node.is_string())
+                c.nodes << qs(node.get<std::string>());
+        }
+    }
     if (!c.isValid() || !std::isfinite(c.peakGflops) || !std::isfinite(c.peakGbs)) {
         if (error)
             *error = FileText::tr("calibration figures must be positive");

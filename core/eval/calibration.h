@@ -6,8 +6,10 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <QStringList>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 
 namespace kwb {
@@ -34,11 +36,20 @@ struct Calibration
     std::map<QString, double> peaks;
     QString device; ///< the accelerator measured ("NVIDIA H100 80GB HBM3")
     Json published; ///< the vendor's figures for that device, when known
+    /// A Slurm partition's node type these figures are of ("cpus=64
+    /// features=a100 gres=gpu:a100:4"), and its nodes; empty elsewhere.
+    QString nodeType;
+    QStringList nodes;
+    /// Where a partition mixes node types: each node's own type's
+    /// calibration (this one is the first type's). Shared, not copied.
+    std::shared_ptr<const std::map<QString, Calibration>> byNode;
 
     bool isValid() const { return peakGflops > 0 && peakGbs > 0; }
     /// The peak a workload of `precisionName` is measured against; NaN when
     /// the host has per-precision peaks but not that one.
     double peakFor(const QString &precisionName) const;
+    /// The calibration of the node a result ran on: its type's, else this.
+    const Calibration &forNode(const QString &node) const;
     Json toJson() const;
     static std::optional<Calibration> fromJson(const Json &j, QString *error);
 };

@@ -512,7 +512,9 @@ void Evaluator::onCommandFinished(const CommandOutcome &outcome)
             m_outcome.infra = true;
             m_outcome.infraMessage = u"the harness produced a malformed result: "_s + error;
         } else {
-            enrichResult(*result, m_workload, m_target, m_calibration);
+            // On a cluster of several node types, the node it ran on picks
+            // the roofline.
+            enrichResult(*result, m_workload, m_target, m_calibration.forNode(outcome.node));
             m_outcome.result = std::move(*result);
         }
     }

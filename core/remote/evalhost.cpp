@@ -35,9 +35,7 @@ RunnerFactory EvalHost::runnerFactory()
         };
     }
     if (slurm) {
-        const int pollMs = qEnvironmentVariableIsSet("KWB_SLURM_POLL_MS")
-                               ? qEnvironmentVariableIntValue("KWB_SLURM_POLL_MS")
-                               : (connection ? 2000 : 500);
+        const int pollMs = slurmPollMs();
         if (!submitter) {
             const int windowMs = qEnvironmentVariableIsSet("KWB_SLURM_BATCH_MS")
                                      ? qEnvironmentVariableIntValue("KWB_SLURM_BATCH_MS")
@@ -54,6 +52,13 @@ RunnerFactory EvalHost::runnerFactory()
     if (!connection)
         return {};
     return loginRunnerFactory();
+}
+
+int EvalHost::slurmPollMs() const
+{
+    return qEnvironmentVariableIsSet("KWB_SLURM_POLL_MS")
+               ? qEnvironmentVariableIntValue("KWB_SLURM_POLL_MS")
+               : (connection ? 2000 : 500);
 }
 
 int EvalHost::slots(int localSlots) const

@@ -45,6 +45,9 @@ struct EvalHost
     int slots(int localSlots) const;
     /// Empty for the local host (the evaluator's default runner).
     RunnerFactory runnerFactory();
+    /// How often a Slurm host's jobs are polled: KWB_SLURM_POLL_MS, else
+    /// 500 ms on a local login node and 2 s over SSH.
+    int slurmPollMs() const;
     /// Runs commands on the login node (or the host itself): local or SSH.
     RunnerFactory loginRunnerFactory();
 };

@@ -57,6 +57,9 @@ struct CommandOutcome
     /// ("crash"). Empty otherwise.
     QString kernelFailure;
     QString kernelFailureMessage;
+    /// The compute node the command ran on, where the host is a cluster
+    /// (Slurm); empty otherwise.
+    QString node;
 };
 
 /// Runs one command of a target in a work folder on some host: stdout

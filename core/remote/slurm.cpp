@@ -128,7 +128,8 @@ QStringList SlurmSpec::jobOptions() const
     const std::pair<const char *, const QString *> fields[] = {
         {"--partition=", &partition},   {"--gres=", &gres},
         {"--constraint=", &constraint}, {"--qos=", &qos},
-        {"--account=", &account},       {"--time=", &time}};
+        {"--account=", &account},       {"--time=", &time},
+        {"--nodelist=", &nodelist}};
     for (const auto &[flag, value] : fields)
         if (!value->isEmpty())
             o << QString::fromLatin1(flag) + *value;
@@ -190,6 +191,67 @@ void checkSlurm(const SlurmSpec &spec, const RunnerFactory &login, const QString
         step->start(workDir, (*checks)[i].argv, kLoginCommandMs, qint64(64) * 1024);
     };
     (*next)(0);
+}
+
+std::vector<SlurmNodeType> parseSlurmNodeTypes(const QString &sinfo, const QString &constraint)
+{
+    QStringList wanted; // features every node must have
+    if (!constraint.isEmpty() && !constraint.contains(QRegularExpression(u"[|\\[\\]*()]"_s)))
+        wanted = constraint.split(u'&', Qt::SkipEmptyParts);
+    std::vector<SlurmNodeType> types;
+    QStringList seen;
+    for (const QString &line : sinfo.split(u'\n', Qt::SkipEmptyParts)) {
+        const QStringList f = line.trimmed().split(u'|');
+        if (f.size() < 5 || f[0].isEmpty() || seen.contains(f[0]))
+            continue;
+        seen << f[0];
+        auto none = [](const QString &v) { return v == u"(null)"_s ? QString() : v; };
+        const QString features = none(f[1]);
+        const QStringList have = features.split(u',', Qt::SkipEmptyParts);
+        if (!std::all_of(wanted.begin(), wanted.end(),
+                         [&](const QString &w) { return have.contains(w); }))
+            continue;
+        const QString key = u"cpus="_s + f[3] + u" features="_s +
+                            (features.isEmpty() ? u"-"_s : features) + u" gres="_s +
+                            (none(f[2]).isEmpty() ? u"-"_s : none(f[2]));
+        auto it = std::find_if(types.begin(), types.end(),
+                               [&](const SlurmNodeType &t) { return t.key == key; });
+        if (it == types.end()) {
+            types.push_back({key, {}, {}});
+            it = types.end() - 1;
+        }
+        it->nodes << f[0];
+        // A node that is down, drained or failing is no place to measure.
+        static const QRegularExpression unusable(u"^(down|drain|drng|fail|maint|boot|unk)"_s);
+        if (it->pick.isEmpty() && !unusable.match(f[4]).hasMatch() && !f[4].endsWith(u'*'))
+            it->pick = f[0];
+    }
+    for (SlurmNodeType &t : types) {
+        if (t.pick.isEmpty())
+            t.pick = t.nodes.first();
+    }
+    return types;
+}
+
+void slurmNodeTypes(
+    const SlurmSpec &spec, const RunnerFactory &login, const QString &workDir, QObject *context,
+    std::function<void(const std::vector<SlurmNodeType> &, const QString &error)> done)
+{
+    QDir().mkpath(workDir);
+    CommandRunner *step = loginRunner(login, context);
+    QObject::connect(
+        step, &CommandRunner::finished, context,
+        [step, constraint = spec.constraint, done = std::move(done)](const CommandOutcome &o) {
+            step->deleteLater();
+            if (!o.infraError.isEmpty() || o.exitCode != 0)
+                return done({}, u"sinfo failed on the login node: "_s +
+                                    (o.infraError.isEmpty() ? o.stderrTail : o.infraError));
+            done(parseSlurmNodeTypes(QString::fromUtf8(o.stdoutData), constraint), QString());
+        });
+    QStringList argv{u"sinfo"_s, u"-N"_s, u"-h"_s, u"-o"_s, u"%N|%f|%G|%c|%t"_s};
+    if (!spec.partition.isEmpty())
+        argv << u"-p"_s << spec.partition;
+    step->start(workDir, argv, kLoginCommandMs, qint64(4) << 20);
 }
 
 CommandRunner *loginRunner(const RunnerFactory &login, QObject *parent)
@@ -379,6 +441,8 @@ void SlurmCommand::onPolled(const CommandOutcome &o)
             m_runtime.start();
         }
         m_lastState = job.state;
+        if (job.state != u"PENDING"_s && !job.nodes.isEmpty())
+            m_outcome.node = job.nodes;
         Q_EMIT jobStateChanged(m_jobId, job.state,
                                m_queuedMs < 0 ? m_queued.elapsed() : m_queuedMs);
         Q_EMIT stderrLine(
@@ -492,9 +556,14 @@ void SlurmCommand::cancel()
 
 void SlurmCommand::emitStderr(const QByteArray &bytes)
 {
+    static const QRegularExpression runningOn(u"^kwb: Slurm job \\S+ running on (\\S+)"_s);
     m_stderrOffset += bytes.size();
-    for (const QString &line : m_stderr.feed(bytes))
+    for (const QString &line : m_stderr.feed(bytes)) {
+        // The job's own word on its node, written before the command runs.
+        if (const QRegularExpressionMatch m = runningOn.match(line); m.hasMatch())
+            m_outcome.node = m.captured(1);
         Q_EMIT stderrLine(line);
+    }
 }
 
 void SlurmCommand::endWithInfra(const QString &message)

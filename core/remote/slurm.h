@@ -28,6 +28,9 @@ struct SlurmSpec
     /// `allocation=N`: keep one allocation of N nodes for the session and run
     /// each evaluation as a step in it (srun) instead of a job-array task.
     int allocation = 0;
+    /// Set by kwb, never parsed: the one node a job must run on (the
+    /// calibration of a node type runs on a node of that type).
+    QString nodelist;
 
     static bool isSlurm(const QString &spec);
     /// nullopt with `error` saying what is wrong (an unknown key names it).
@@ -54,6 +57,28 @@ struct SlurmSpec
 /// `done` gets an empty string when all pass, else what failed.
 void checkSlurm(const SlurmSpec &spec, const RunnerFactory &login, const QString &workDir,
                 QObject *context, std::function<void(const QString &error)> done);
+
+/// One kind of compute node in a partition: nodes alike in CPUs, features
+/// and GRES, which a calibration measures once for all of them.
+struct SlurmNodeType
+{
+    QString key;       ///< "cpus=64 features=a100,nvlink gres=gpu:a100:4"
+    QStringList nodes; ///< its nodes, in sinfo's order
+    QString pick;      ///< the node its calibration runs on (one that is up)
+};
+
+/// The node types in the output of `sinfo -N -h -o '%N|%f|%G|%c|%t'`, in
+/// the order their first node appears; a node listed twice (in two
+/// partitions) counts once. With a constraint of features joined by '&' (or
+/// one feature), nodes without them are left out; a richer constraint
+/// ('|', counts, brackets) leaves every node in.
+std::vector<SlurmNodeType> parseSlurmNodeTypes(const QString &sinfo, const QString &constraint);
+
+/// Asks the login node for the node types of `spec`'s partition; `done`
+/// gets them, or an empty list and what failed.
+void slurmNodeTypes(
+    const SlurmSpec &spec, const RunnerFactory &login, const QString &workDir, QObject *context,
+    std::function<void(const std::vector<SlurmNodeType> &, const QString &error)> done);
 
 /// A command runner on the cluster's login node: `login`'s (SSH), or the
 /// local host's when there is none.

@@ -263,6 +263,7 @@ void SlurmStepCommand::onLine(const QString &line)
     static const QRegularExpression running(u"^kwb: Slurm step (\\S+) running on (\\S+)"_s);
     if (const QRegularExpressionMatch m = running.match(line); m.hasMatch() && m_queuedMs < 0) {
         m_stepId = m.captured(1);
+        m_outcome.node = m.captured(2);
         m_queuedMs = m_queued.elapsed();
         m_runtime.start();
         Q_EMIT jobStateChanged(m_key, u"RUNNING"_s, m_queuedMs);

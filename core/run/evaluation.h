@@ -7,6 +7,7 @@
 
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
+#include "remote/slurm.h"
 
 #include <QObject>
 #include <memory>
@@ -23,6 +24,12 @@ struct Workload;
 /// Measures the peaks of `host` (nullptr: this machine) for `target`:
 /// from the cache unless `force`. consoleLine() carries the calibrator's
 /// progress; finished() the calibration, or none (with failed()).
+///
+/// A Slurm partition whose nodes differ (CPUs, features, GRES, as sinfo
+/// lists them) is calibrated once per node type, each on a node of its type
+/// and cached apart; the calibration finished() gives is the first type's,
+/// with every node's own type's in Calibration::byNode, which picks each
+/// result's roofline by the node it ran on.
 class HostCalibration : public QObject
 {
     Q_OBJECT
@@ -37,7 +44,21 @@ Q_SIGNALS:
     void finished(const std::optional<kwb::Calibration> &calibration);
 
 private:
+    struct NodeTypeRun
+    {
+        SlurmNodeType type;
+        std::unique_ptr<Calibrator> calibrator;
+        std::optional<Calibration> result;
+        bool done = false;
+    };
+    void calibrateHost(const TargetProfile &target, EvalHost *host, const QString &workRoot,
+                       bool force);
+    void calibrateNodeTypes(const TargetProfile &target, EvalHost &host, const QString &workRoot,
+                            bool force, const std::vector<SlurmNodeType> &types);
+    void nodeTypeDone();
+
     std::unique_ptr<Calibrator> m_calibrator;
+    std::vector<NodeTypeRun> m_nodeTypes;
 };
 
 /// Calibrates `host` (unless a calibration is given), then evaluates one
