@@ -13,6 +13,7 @@
 #include "remote/hostmodel.h"
 #include "remote/slurm.h"
 #include "remote/slurmstep.h"
+#include "remote/sshconnection.h"
 #include "run/evaluation.h"
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
@@ -431,6 +432,84 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(
                      outcome.result.document["calibration"]["node_type"].get<std::string>()),
                  c->forNode(node).nodeType);
+    }
+
+    void arraysThroughAnSshLogin()
+    {
+        // kwb elsewhere, the login node over SSH (a private sshd whose
+        // sessions see the test cluster): sbatch, squeue and the files go
+        // through the one SSH connection and the host's mirror.
+        QTemporaryDir sshd;
+        QVERIFY(sshd.isValid());
+        QProcess start;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"KWB_SSHD_SETENV"_s, u"SLURM_CONF="_s + qEnvironmentVariable("SLURM_CONF"));
+        start.setProcessEnvironment(env);
+        start.start(u"bash"_s, {QStringLiteral(KWB_SSHD_SCRIPT), u"start"_s, sshd.path()});
+        QVERIFY(start.waitForFinished(30'000) && start.exitCode() == 0);
+        const auto stop = qScopeGuard([&] {
+            QProcess::execute(u"bash"_s, {QStringLiteral(KWB_SSHD_SCRIPT), u"stop"_s, sshd.path()});
+        });
+        QFile portFile(sshd.path() + u"/port"_s);
+        QVERIFY(portFile.open(QIODevice::ReadOnly));
+        const QString port = QString::fromUtf8(portFile.readAll().trimmed());
+        SshOptions options;
+        options.knownHostsFile = sshd.path() + u"/known_hosts"_s;
+        options.configFile = u"none"_s;
+        options.identityFiles = {sshd.path() + u"/client_key"_s};
+        const QString user = qEnvironmentVariable("USER", u"root"_s);
+        const QString spec =
+            u"slurm://"_s + user + u"@127.0.0.1:"_s + port + u"?partition=debug&time=00:05:00"_s;
+
+        Diagnostic d;
+        auto target = TargetRegistry::load(u"cpu-cxx"_s, &d);
+        QVERIFY2(target, qPrintable(d.toString()));
+        const QString path = QFINDTESTDATA("data/tiny/workload.json");
+        const WorkloadLoad l = loadWorkload(path, &*target);
+        QVERIFY2(l.workload, qPrintable(l.message()));
+        QString error;
+        auto host = makeHost(spec, l.workload->workKey() + u"-ssh"_s, options, &error);
+        QVERIFY2(host && host->connection, qPrintable(error));
+        const SshResult connected =
+            host->connection->wait(host->connection->connectToHost(), 15'000);
+        QVERIFY2(connected.ok, qPrintable(connected.error));
+
+        // The login node's checks answer over SSH.
+        QString checked = u"not yet"_s;
+        QObject owner;
+        checkSlurm(*host->slurm, host->loginRunnerFactory(), m_work.path() + u"/ssh-check"_s,
+                   &owner, [&](const QString &e) { checked = e; });
+        QTRY_VERIFY_WITH_TIMEOUT(checked != u"not yet"_s, 60'000);
+        QCOMPARE(checked, QString());
+
+        QFile good(QFileInfo(path).absolutePath() + u"/good.cpp"_s);
+        QVERIFY(good.open(QIODevice::ReadOnly));
+        Calibration calibration;
+        calibration.peakGflops = 100;
+        calibration.peakGbs = 10;
+        Evaluator ev(*l.workload, *target, calibration, m_work.path() + u"/ssh-local"_s);
+        ev.setRunnerFactory(host->runnerFactory());
+        QStringList lines;
+        connect(&ev, &Evaluator::consoleLine, this,
+                [&lines](const QString &line) { lines << line; });
+        QSignalSpy done(&ev, &Evaluator::finished);
+        ev.start(Candidate{
+            QString::fromUtf8(good.readAll()), u"human"_s, Json::object(), u"good.cpp"_s, {}});
+        QVERIFY(done.wait(180'000));
+        const auto outcome = done.first().first().value<EvalOutcome>();
+        QVERIFY2(!outcome.infra, qPrintable(outcome.infraMessage + u'\n' + lines.join(u'\n')));
+        QVERIFY(outcome.result.correct.value_or(false));
+        QVERIFY(outcome.result.latency);
+        QVERIFY(outcome.queuedMs >= 0);
+        const QStringList submitted = lines.filter(u"kwb: submitted Slurm job "_s);
+        QVERIFY2(submitted.size() == 1, qPrintable(lines.join(u'\n')));
+        const QString job = submitted.first().section(u' ', -1);
+        QCOMPARE(jobState(job), u"COMPLETED"_s);
+        // The job ran in the login's work folder (its home), not in this
+        // process's local mirror of it.
+        QVERIFY(QFile::exists(QDir::homePath() + u"/.cache/kernel-workbench/work/"_s +
+                              l.workload->workKey() + u"-ssh/slurm/job-"_s + job + u".exit"_s));
+        QVERIFY(!QFile::exists(m_work.path() + u"/ssh-local/slurm/job-"_s + job + u".exit"_s));
     }
 
     void cpuExampleEvaluatedAsAJob()

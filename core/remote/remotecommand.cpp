@@ -67,8 +67,11 @@ void RemoteCommand::start(const QString &workDir, const QStringList &argv, int t
         m_pending.insert(job, u"upload "_s + rel);
         m_uploads.insert(job, {rel, hash});
     }
-    m_execJob = m_connection->execShell(u"cd "_s + SshConnection::shellQuote(m_remoteRoot) +
-                                            u" && "_s + SshConnection::commandLine(argv),
+    // The folder may not exist yet when nothing was mirrored (a Slurm login
+    // node asked about its cluster before any evaluation).
+    const QString root = SshConnection::shellQuote(m_remoteRoot);
+    m_execJob = m_connection->execShell(u"mkdir -p "_s + root + u" && cd "_s + root + u" && "_s +
+                                            SshConnection::commandLine(argv),
                                         timeoutMs, stdoutCap);
     m_pending.insert(m_execJob, u"run"_s);
 }

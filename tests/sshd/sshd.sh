@@ -4,6 +4,8 @@
 #
 #   sshd.sh start DIR [PORT]   → DIR/port, DIR/client_key, DIR/known_hosts, DIR/host_key.pub
 #   sshd.sh stop DIR
+# KWB_SSHD_SETENV, when set (NAME=VALUE), is set in every session (sshd's
+# SetEnv): the Slurm tests give a login shell their cluster's SLURM_CONF.
 set -euo pipefail
 cmd=$1 dir=$2
 case "$cmd" in
@@ -42,6 +44,7 @@ PermitRootLogin yes
 Subsystem sftp internal-sftp
 LogLevel VERBOSE
 CFG
+    [ -z "${KWB_SSHD_SETENV:-}" ] || echo "SetEnv $KWB_SSHD_SETENV" >> "$dir/sshd_config"
     /usr/sbin/sshd -f "$dir/sshd_config" -E "$dir/sshd.log"
     for _ in $(seq 1 100); do # up when it answers
         if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then break; fi
