@@ -71,8 +71,16 @@ private Q_SLOTS:
         QCOMPARE(
             p.space.defines(p.space.defaultConfig(), u"#define {name} {value}"_s),
             u"#define L 1\n#define R 8\n#define D 2\n#define P \"ijk\"\n#define B 1\n#define S \"avx2\"\n"_s);
-        QCOMPARE(p.space.toJson(p.space.defaultConfig()).dump(),
-                 std::string(R"({"L":1.0,"R":8.0,"D":2.0,"P":"ijk","B":1.0,"S":"avx2"})"));
+        // Recorded and shown as written: 8, never 8.0 (also from records
+        // written before, which held 8.0).
+        const Json recorded = p.space.toJson(p.space.defaultConfig());
+        QCOMPARE(recorded.dump(), std::string(R"({"L":1,"R":8,"D":2,"P":"ijk","B":1,"S":"avx2"})"));
+        QCOMPARE(knobsText(recorded), u"L=1 R=8 D=2 P=ijk B=1 S=avx2"_s);
+        const Json older = Json::parse(R"({"L":1.0,"R":8.0,"Q":0.25})");
+        QCOMPARE(knobsText(older), u"L=1 R=8 Q=0.25"_s);
+        QCOMPARE(p.space.configFromJson(
+                     Json::parse(R"({"L":1.0,"R":8.0,"D":2,"P":"ijk","B":1,"S":"avx2"})")),
+                 p.space.defaultConfig());
     }
 
     void multiCharPermutationItems()

@@ -172,7 +172,7 @@ private Q_SLOTS:
         QCOMPARE(records[0].origin, Origin::Human);
         QCOMPARE(records[0].decision, Verdict::Kept);
         QCOMPARE(reflections, 17);
-        QCOMPARE(qs(loop.best()->knobs.dump()), u"{\"REPEAT\":1.0,\"UNROLL\":1.0,\"SKEW\":0.0}"_s);
+        QCOMPARE(qs(loop.best()->knobs.dump()), u"{\"REPEAT\":1,\"UNROLL\":1,\"SKEW\":0}"_s);
         int failed = 0, discarded = 0, kept = 0;
         for (const ExperimentRecord &r : records) {
             failed += r.decision == Verdict::Failed;

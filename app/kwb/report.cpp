@@ -3,6 +3,7 @@
 #include "kwbtr.h"
 #include "planning/llmplanner.h"
 #include "session/sessionstore.h"
+#include "workload/knobs.h"
 
 #include <QMap>
 #include <QStringList>
@@ -245,7 +246,7 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
                                         u", "_s + ms(medianOf(*start)));
     if (best) {
         QString b = u"#"_s + QString::number(best->id) + u' ' +
-                    (best->knobs.empty() ? best->plan : qs(best->knobs.dump())) + u", "_s +
+                    (best->knobs.empty() ? best->plan : knobsText(best->knobs)) + u", "_s +
                     ms(bestMs);
         if (std::isfinite(metricOf(*best, "gflops")))
             b += u", "_s + QString::number(metricOf(*best, "gflops"), 'f', 1) + u" GFLOP/s"_s;

@@ -2,6 +2,7 @@
 
 #include "rules/decision.h"
 #include "session/sessionstore.h"
+#include "workload/knobs.h"
 
 #include <algorithm>
 #include <cmath>
@@ -35,7 +36,7 @@ QString knobChanges(const ExperimentRecord &c, const ExperimentRecord *parent)
             parent && parent->knobs.is_object() ? findAt(parent->knobs, {k.c_str()}) : nullptr;
         const Json before = known ? *known : Json();
         if (before != v)
-            out << qs(k) + u'=' + qs(v.is_string() ? v.get<std::string>() : v.dump());
+            out << qs(k) + u'=' + knobValueText(v);
     }
     return out.join(u' ');
 }

@@ -14,9 +14,14 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
+bool isWhole(double v)
+{
+    return std::floor(v) == v && std::abs(v) < 1e15;
+}
+
 QString numberText(double v)
 {
-    if (std::floor(v) == v && std::abs(v) < 1e15)
+    if (isWhole(v))
         return QString::number(qint64(v));
     return QString::number(v, 'g', 12);
 }
@@ -674,7 +679,10 @@ Json KnobSpace::toJson(const KnobConfig &config) const
     Json j = Json::object();
     for (size_t k = 0; k < m_knobs.size(); ++k) {
         const KnobValue &v = m_knobs[k].values[size_t(config[k])];
-        if (v.numeric)
+        // BM=64 is recorded as 64, not 64.0: what the engineer wrote.
+        if (v.numeric && isWhole(v.number))
+            j[ss(m_knobs[k].name)] = qint64(v.number);
+        else if (v.numeric)
             j[ss(m_knobs[k].name)] = v.number;
         else
             j[ss(m_knobs[k].name)] = ss(v.text);
@@ -700,6 +708,25 @@ std::optional<KnobConfig> KnobSpace::configFromJson(const Json &values) const
         c.push_back(i);
     }
     return c;
+}
+
+QString knobValueText(const Json &value)
+{
+    if (value.is_string())
+        return qs(value.get<std::string>());
+    if (value.is_number())
+        return numberText(value.get<double>());
+    return qs(value.dump());
+}
+
+QString knobsText(const Json &knobs)
+{
+    if (!knobs.is_object())
+        return {};
+    QStringList parts;
+    for (const auto &[name, value] : knobs.items())
+        parts << qs(name) + u'=' + knobValueText(value);
+    return parts.join(u' ');
 }
 
 QString KnobSpace::describe(const KnobConfig &config) const

@@ -22,6 +22,11 @@ bool isIdentifier(const QString &name);
 /// written into a generated file add lines of its own).
 bool isOneLine(const QString &text);
 
+/// A recorded knob value as the engineer writes it: 64 (never 64.0), ijk.
+QString knobValueText(const Json &value);
+/// Recorded knob values as "BM=64 BN=128 ORDER=ijk" (the record's order).
+QString knobsText(const Json &knobs);
+
 /// One value a knob can take: its text as written into the kernel and, for
 /// numeric knobs, the number constraints see.
 struct KnobValue
