@@ -170,7 +170,15 @@ private Q_SLOTS:
     void diffViewAlignsWithPadding()
     {
         DiffView view;
+        // The texts show at once; the diff's marks follow from a worker.
+        auto shown = [&view] {
+            if (view.diffPending())
+                QSignalSpy(&view, &DiffView::diffShown).wait(5000);
+            return !view.diffPending();
+        };
         view.setTexts(u"a"_s, u"one\ntwo\nthree\n"_s, u"b"_s, u"one\n2\nthree\nfour\nfive\n"_s);
+        QCOMPARE(view.rightEditor()->text(), u"one\n2\nthree\nfour\nfive\n"_s);
+        QVERIFY(shown());
         QCOMPARE(view.changedRows(), 3); // two→2 changed; four, five inserted
         QCOMPARE(view.leftPadding(), 2); // the left pads the two inserted lines
         QCOMPARE(view.rightPadding(), 0);
@@ -180,6 +188,7 @@ private Q_SLOTS:
         // first real line, so the first common line sits on the same row.
         view.setRightEditable(false);
         view.setTexts(u"a"_s, u"x\ny\n"_s, u"b"_s, u"new1\nnew2\nx\ny\n"_s);
+        QVERIFY(shown());
         QCOMPARE(view.leftPadding(), 2);
         QCOMPARE(view.leftText(), u"x\ny\n"_s);
         QCOMPARE(view.leftEditor()->text(2), u"x\n"_s); // row 3 on both sides
@@ -191,10 +200,12 @@ private Q_SLOTS:
         // stays exactly the candidate's.
         view.setRightEditable(true);
         view.setTexts(u"a"_s, u"old\nx\n"_s, u"b"_s, u"x\n"_s);
+        QVERIFY(shown());
         QCOMPARE(view.rightEditor()->text(), u"x\n"_s);
         QCOMPARE(view.rightText(), u"x\n"_s);
         view.setRightEditable(false);
         view.setTexts(u"a"_s, u"old\nx\n"_s, u"b"_s, u"x\n"_s);
+        QVERIFY(shown());
         QCOMPARE(view.rightEditor()->text(1), u"x\n"_s); // padded when read-only
         QCOMPARE(view.rightText(), u"x\n"_s);
         QVERIFY(!view.rightModified());
@@ -205,6 +216,27 @@ private Q_SLOTS:
         view.setRightEditable(true);
         view.rightEditor()->append(u"// hand edit\n"_s);
         QVERIFY(view.rightModified());
+
+        // Selections in quick succession: the newest wins, whatever finishes
+        // first (a long diff first, a short one after it).
+        view.setRightEditable(false);
+        QString longLeft, longRight;
+        for (int i = 0; i < 3000; ++i) {
+            longLeft += u"left "_s + QString::number(i) + u'\n';
+            longRight += u"right "_s + QString::number(i * 7) + u'\n';
+        }
+        view.setTexts(u"a"_s, longLeft, u"b"_s, longRight);
+        view.setTexts(u"a"_s, u"p\nq\n"_s, u"b"_s, u"p\nr\n"_s);
+        QVERIFY(shown());
+        QCOMPARE(view.changedRows(), 1);
+        QCOMPARE(view.rightEditor()->text(), u"p\nr\n"_s);
+        QVERIFY(!QSignalSpy(&view, &DiffView::diffShown).wait(300)); // the long one never lands
+        QCOMPARE(view.changedRows(), 1);
+        // An empty pane numbers no line (no stray "1" in its gutter).
+        view.clear();
+        QCOMPARE(view.leftEditor()->marginType(0), QsciScintilla::TextMarginRightJustified);
+        view.setTexts(u"a"_s, u"p\n"_s, u"b"_s, u"p\n"_s);
+        QCOMPARE(view.leftEditor()->marginType(0), QsciScintilla::NumberMargin);
     }
 
     void timelineLanesBranchAtReverts()

@@ -1,13 +1,15 @@
 #include "diffview.h"
 
-#include "diff/linediff.h"
 #include "qsci.h"
 
+#include <QCoreApplication>
 #include <QGridLayout>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QPalette>
 #include <QScrollBar>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace kwb {
 
@@ -91,6 +93,16 @@ void setLexer(QsciScintilla *e, const QString &fileName)
     e->setMarginsFont(mono);
 }
 
+QThreadPool *diffPool()
+{
+    static QThreadPool *pool = [] {
+        auto *p = new QThreadPool(QCoreApplication::instance());
+        p->setMaxThreadCount(1);
+        return p;
+    }();
+    return pool;
+}
+
 } // namespace
 
 // A title that elides instead of widening its pane: a long plan or a
@@ -153,6 +165,7 @@ DiffView::DiffView(QWidget *parent) : QWidget(parent)
             m_right->horizontalScrollBar(), &QScrollBar::setValue);
     connect(m_right->horizontalScrollBar(), &QScrollBar::valueChanged,
             m_left->horizontalScrollBar(), &QScrollBar::setValue);
+    connect(&m_diffWatcher, &QFutureWatcher<LineDiff>::finished, this, &DiffView::onDiffReady);
     connect(m_right, &QsciScintilla::textChanged, this, [this] {
         if (!m_right->isReadOnly())
             Q_EMIT rightEdited();
@@ -176,16 +189,40 @@ void DiffView::setTexts(const QString &leftTitle, const QString &left, const QSt
     m_rightTitle->setFullText(rightTitle);
     m_leftText = left;
     m_rightText = right;
+    m_rightOriginal = right;
     for (QsciScintilla *e : {m_left, m_right}) {
         if (!e->lexer())
             setLexer(e, fileName);
     }
-    const LineDiff diff = LineDiff::compute(left, right);
+    // The texts now, unmarked; the diff on a worker thread (setFuture drops
+    // the one still under way: the newest selection wins).
+    m_leftTop = m_rightTop = 0;
+    fill(m_left, left, 0);
+    fill(m_right, right, 0);
+    clearMarks();
+    m_changedRows = m_leftPadding = m_rightPadding = 0;
+    m_diffPending = true;
+    // One diff at a time, off the GUI thread and off its core's back: a
+    // selection superseded before its diff began is skipped, so quick
+    // clicks through the timeline never pile up work.
+    const int generation = ++*m_generation;
+    m_diffWatcher.setFuture(
+        QtConcurrent::run(diffPool(), [left, right, generation, current = m_generation] {
+            return current->load() == generation ? LineDiff::compute(left, right) : LineDiff();
+        }));
+}
+
+void DiffView::onDiffReady()
+{
+    const LineDiff diff = m_diffWatcher.result();
+    // An edit begun before the diff arrived: its marks would be wrong.
+    m_diffPending = false;
+    if (!m_right->isReadOnly() && m_right->text() != m_rightText)
+        return;
     // Padding above the first line cannot be an annotation (they go below
     // a line): a read-only side gets real blank lines there instead, and
     // its margin numbers the real lines.
     const bool editable = !m_right->isReadOnly();
-    m_leftTop = m_rightTop = 0;
     for (const DiffRow &row : diff.rows()) {
         if (row.left >= 0)
             break;
@@ -196,24 +233,33 @@ void DiffView::setTexts(const QString &leftTitle, const QString &left, const QSt
             break;
         ++m_rightTop;
     }
-    auto fill = [](QsciScintilla *e, const QString &text, int top) {
-        const bool readOnly = e->isReadOnly();
-        e->setReadOnly(false);
-        e->setText(QString(top, u'\n') + text);
-        e->setReadOnly(readOnly);
-        if (top == 0) {
-            e->setMarginType(0, QsciScintilla::NumberMargin);
-            return;
-        }
+    if (m_leftTop > 0)
+        fill(m_left, m_leftText, m_leftTop);
+    if (m_rightTop > 0)
+        fill(m_right, m_rightText, m_rightTop);
+    apply(diff);
+    Q_EMIT diffShown();
+}
+
+void DiffView::fill(QsciScintilla *e, const QString &text, int top)
+{
+    const bool readOnly = e->isReadOnly();
+    e->setReadOnly(false);
+    e->setText(QString(top, u'\n') + text);
+    e->setReadOnly(readOnly);
+    if (text.isEmpty()) { // an empty pane shows no line number
         e->setMarginType(0, QsciScintilla::TextMarginRightJustified);
         e->clearMarginText();
-        for (int line = top; line < e->lines(); ++line)
-            e->setMarginText(line, QString::number(line - top + 1), 0);
-    };
-    fill(m_left, left, m_leftTop);
-    fill(m_right, right, m_rightTop);
-    m_rightOriginal = right;
-    apply(diff);
+        return;
+    }
+    if (top == 0) {
+        e->setMarginType(0, QsciScintilla::NumberMargin);
+        return;
+    }
+    e->setMarginType(0, QsciScintilla::TextMarginRightJustified);
+    e->clearMarginText();
+    for (int line = top; line < e->lines(); ++line)
+        e->setMarginText(line, QString::number(line - top + 1), 0);
 }
 
 void DiffView::clear()
@@ -221,7 +267,7 @@ void DiffView::clear()
     setTexts(QString(), QString(), QString(), QString());
 }
 
-void DiffView::apply(const LineDiff &diff)
+void DiffView::clearMarks()
 {
     for (QsciScintilla *e : {m_left, m_right}) {
         e->markerDeleteAll();
@@ -229,6 +275,11 @@ void DiffView::apply(const LineDiff &diff)
         e->clearIndicatorRange(0, 0, std::max(0, e->lines() - 1),
                                e->text(std::max(0, e->lines() - 1)).size(), InlineIndicator);
     }
+}
+
+void DiffView::apply(const LineDiff &diff)
+{
+    clearMarks();
     m_changedRows = diff.changedRows();
     m_leftPadding = m_leftTop;
     m_rightPadding = m_rightTop;

@@ -1,19 +1,27 @@
 #pragma once
 
+#include "diff/linediff.h"
+
+#include <QFutureWatcher>
 #include <QWidget>
+#include <atomic>
+#include <memory>
 
 class QLabel;
 class QsciScintilla;
 
 namespace kwb {
 
-class LineDiff;
-
 /// Two QScintilla editors side by side: the incumbent (or the parent) on the
 /// left, the candidate on the right. Lines are aligned with padding shown as
 /// annotations (the texts stay as they are), changed lines and in-line
 /// changes are marked, and both sides scroll together. While a candidate
 /// waits at the gate the right side can be edited.
+///
+/// The texts show at once; the line diff is computed on a worker thread and
+/// its marks and padding follow when it arrives (diffShown()), so selecting
+/// a candidate never waits for it. A newer setTexts() supersedes a diff
+/// still under way.
 class DiffView : public QWidget
 {
     Q_OBJECT
@@ -30,7 +38,10 @@ public:
     QString leftText() const { return m_leftText; }
     QString rightText() const;
     bool rightModified() const;
-    /// Rows with a change, and the padding lines each side shows.
+    /// The diff of the texts shown is still being computed.
+    bool diffPending() const { return m_diffPending; }
+    /// Rows with a change, and the padding lines each side shows (once the
+    /// diff is shown).
     int changedRows() const { return m_changedRows; }
     int leftPadding() const { return m_leftPadding; }
     int rightPadding() const { return m_rightPadding; }
@@ -44,8 +55,13 @@ public:
 
 Q_SIGNALS:
     void rightEdited();
+    /// The diff of the texts now shown is marked.
+    void diffShown();
 
 private:
+    void onDiffReady();
+    void fill(QsciScintilla *e, const QString &text, int top);
+    void clearMarks();
     void apply(const LineDiff &diff);
     void syncFrom(QsciScintilla *from, QsciScintilla *to);
 
@@ -61,6 +77,10 @@ private:
     int m_changedRows = 0;
     int m_leftPadding = 0;
     int m_rightPadding = 0;
+    bool m_diffPending = false;
+    QFutureWatcher<LineDiff> m_diffWatcher; ///< watches the newest diff only
+    /// The newest diff asked for; a queued one that is not starts nothing.
+    std::shared_ptr<std::atomic<int>> m_generation = std::make_shared<std::atomic<int>>(0);
 };
 
 } // namespace kwb

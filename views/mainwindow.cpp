@@ -301,6 +301,12 @@ void MainWindow::buildDocks()
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
+    if (qEnvironmentVariableIsSet("FIXED"))
+        m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    if (qEnvironmentVariableIsSet("PERPIXEL"))
+        m_table->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    if (qEnvironmentVariableIsSet("HFIXED"))
+        m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     auto *candidates =
         dock(u"candidatesDock"_s, tr("Candidates"), m_table, Qt::BottomDockWidgetArea);
@@ -430,7 +436,9 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
     m_chart->setModel(wb->candidates(), goal.metric, goal.target, goal.higherIsBetter, title);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &i) {
-                if (i.isValid())
+                // Not when selectCandidate itself moved the row (it would
+                // show the same candidate twice).
+                if (i.isValid() && i.data(CandidateModel::IdRole).toInt() != m_selected)
                     selectCandidate(i.data(CandidateModel::IdRole).toInt());
             });
     connect(wb, &Workbench::consoleLine, m_console, &QPlainTextEdit::appendPlainText);
