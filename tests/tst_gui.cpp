@@ -418,6 +418,11 @@ private Q_SLOTS:
         w.action(u"reject"_s)->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(wb->candidates()->rowOf(rejected) >= 0, 10'000);
         QCOMPARE(wb->candidates()->recordById(rejected)->decision, Verdict::Rejected);
+        // The status bar counts evaluations: the rejected one is not.
+        const int evaluated = wb->candidates()->rowCount() - 1;
+        QCOMPARE(wb->candidates()->evaluatedCount(), evaluated);
+        QTRY_VERIFY2(w.statusText().contains(u" · %1 evaluations · "_s.arg(evaluated)),
+                     qPrintable(w.statusText()));
 
         // Revert to the starting kernel: the next candidate's parent is #1.
         QVERIFY(waitForGate(w));

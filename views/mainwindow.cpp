@@ -812,7 +812,10 @@ void MainWindow::chooseLanguage()
 {
     QStringList codes = {QString(), u"en"_s};
     codes << language::translated();
-    QStringList names = {tr("System default (%1)").arg(QLocale::system().nativeLanguageName())};
+    // The C locale names no language: the window then speaks English.
+    const QString system = QLocale::system().nativeLanguageName();
+    QStringList names = {
+        tr("System default (%1)").arg(system.isEmpty() ? language::nativeName(u"en"_s) : system)};
     for (int i = 1; i < codes.size(); ++i)
         names << language::nativeName(codes[i]);
     bool ok = false;
@@ -845,7 +848,7 @@ void MainWindow::updateStatus()
                               .arg(m_workbench->hostSpecs().join(u", "_s))
                               .arg(s / 60)
                               .arg(s % 60, 2, 10, QLatin1Char('0'))
-                              .arg(m->rowCount())
+                              .arg(m->evaluatedCount())
                               .arg(best));
 }
 

@@ -1,5 +1,6 @@
 #include "candidatemodel.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace kwb {
@@ -73,6 +74,14 @@ void CandidateModel::setRevertedTo(int id)
 const ExperimentRecord *CandidateModel::recordAt(int row) const
 {
     return row >= 0 && row < int(m_records.size()) ? &m_records[size_t(row)] : nullptr;
+}
+
+int CandidateModel::evaluatedCount() const
+{
+    return int(std::count_if(m_records.begin(), m_records.end(), [](const ExperimentRecord &r) {
+        return r.decision != Verdict::Infra && r.decision != Verdict::Rejected &&
+               r.result.is_object();
+    }));
 }
 
 const ExperimentRecord *CandidateModel::recordById(int id) const

@@ -60,6 +60,9 @@ public:
     int startId() const { return m_start; }
     /// The fastest correct candidate's median (baselines aside); NaN when none.
     double bestMedianMs() const { return m_bestMs; }
+    /// Candidates that were evaluated: not rejected at the gate (nor
+    /// dropped), not lost to a host; as kwb run counts them.
+    int evaluatedCount() const;
 
     /// How the timeline draws a record: kept, discarded, reverted, failed,
     /// rejected, baseline, infra, imported, human-edited (a flag wins).
