@@ -316,6 +316,11 @@ private Q_SLOTS:
         QVERIFY(records[1].result.is_null()); // nothing ran
         QCOMPARE(records[2].origin, Origin::Human);
         QVERIFY(records[2].flags.contains(u"human-edited"_s));
+        // Not the configuration it was edited from: no knobs, and the plan
+        // names where it came from.
+        QVERIFY(!waiting[2].knobs.empty());
+        QVERIFY(records[2].knobs.empty());
+        QCOMPARE(records[2].plan, u"edited by the engineer from "_s + knobsText(waiting[2].knobs));
         QFile edited(session->kernelPath(records[2].sourceHash));
         QVERIFY(edited.open(QIODevice::ReadOnly));
         QVERIFY(edited.readAll().contains(

@@ -333,7 +333,12 @@ bool OptimizationLoop::approveEdited(int id, const QString &source)
         s->proposal.source = source;
         s->proposal.origin = Origin::Human;
         s->proposal.flags << u"human-edited"_s;
-        s->proposal.plan = u"edited by the engineer: "_s + s->proposal.plan;
+        // The knobs were the template's; the edit is another kernel, which
+        // no configuration describes (the search must not learn it as one).
+        s->proposal.plan = s->proposal.knobs.is_object() && !s->proposal.knobs.empty()
+                               ? u"edited by the engineer from "_s + knobsText(s->proposal.knobs)
+                               : u"edited by the engineer: "_s + s->proposal.plan;
+        s->proposal.knobs = Json::object();
     }
     return approve(id);
 }
