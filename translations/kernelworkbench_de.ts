@@ -92,7 +92,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>The LLM planner&apos;s settings are incomplete (%1); using the knob search.</source>
-        <translation>Die Einstellungen des LLM-Planers sind unvollständig (%1); die Knopfsuche wird verwendet.</translation>
+        <translation>Die Einstellungen des LLM-Planers sind unvollständig (%1); die Parametersuche wird verwendet.</translation>
     </message>
 </context>
 <context>
@@ -226,7 +226,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>: change %1</source>
-        <translation>: ändere %1</translation>
+        <translation>: %1 ändern</translation>
     </message>
     <message>
         <source> or </source>
@@ -238,11 +238,11 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>&apos;knobs&apos; must be an object mapping knob names to declarations, found %1</source>
-        <translation>&apos;knobs&apos; muss ein Objekt sein, das Knopfnamen Deklarationen zuordnet, gefunden: %1</translation>
+        <translation>&apos;knobs&apos; muss ein Objekt sein, das Parameternamen Deklarationen zuordnet, gefunden: %1</translation>
     </message>
     <message>
         <source>knob &apos;%1&apos;</source>
-        <translation>Knopf &apos;%1&apos;</translation>
+        <translation>Tuning-Parameter &apos;%1&apos;</translation>
     </message>
     <message>
         <source>%1: &apos;values&apos; must be a non-empty array</source>
@@ -318,11 +318,11 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>unknown knob &apos;%1&apos; (no knobs declared)</source>
-        <translation>unbekannter Knopf &apos;%1&apos; (keine Knöpfe deklariert)</translation>
+        <translation>unbekannter Tuning-Parameter &apos;%1&apos; (keine Tuning-Parameter deklariert)</translation>
     </message>
     <message>
         <source>unknown knob &apos;%1&apos; (knobs: %2)</source>
-        <translation>unbekannter Knopf &apos;%1&apos; (Knöpfe: %2)</translation>
+        <translation>unbekannter Tuning-Parameter &apos;%1&apos; (Tuning-Parameter: %2)</translation>
     </message>
     <message>
         <source>%1=%2 violates the precedence &apos;%3 before %4&apos;</source>
@@ -450,11 +450,11 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>entry &apos;%1&apos; is not a valid function name</source>
-        <translation>Einstieg &apos;%1&apos; ist kein gültiger Funktionsname</translation>
+        <translation>Einstiegspunkt &apos;%1&apos; ist kein gültiger Funktionsname</translation>
     </message>
     <message>
         <source>kernel and reference entries must differ (both are &apos;%1&apos;); set entry.reference</source>
-        <translation>Einstiege von Kernel und Referenz müssen sich unterscheiden (beide sind &apos;%1&apos;); setzen Sie entry.reference</translation>
+        <translation>Einstiegspunkte von Kernel und Referenz müssen sich unterscheiden (beide sind &apos;%1&apos;); setzen Sie entry.reference</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not one of the dims (%2)</source>
@@ -494,7 +494,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>knob_map names unknown knob &apos;%1&apos;</source>
-        <translation>knob_map nennt den unbekannten Knopf &apos;%1&apos;</translation>
+        <translation>knob_map nennt den unbekannten Tuning-Parameter &apos;%1&apos;</translation>
     </message>
     <message>
         <source>&apos;baselines&apos; must be an array of {name, kernel, link}, found %1</source>
@@ -514,7 +514,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>knobs are declared but no &apos;template&apos; kernel uses them</source>
-        <translation>Knöpfe sind deklariert, aber kein &apos;template&apos;-Kernel nutzt sie</translation>
+        <translation>Tuning-Parameter sind deklariert, aber kein &apos;template&apos;-Kernel nutzt sie</translation>
     </message>
     <message>
         <source>%1: shape entry &apos;%2&apos; is %3 with the other dims</source>
@@ -558,7 +558,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>unknown token &quot;%1&quot;</source>
-        <translation>unbekanntes Zeichen &quot;%1&quot;</translation>
+        <translation>unbekanntes Token &quot;%1&quot;</translation>
     </message>
     <message>
         <source>the expression is empty</source>
@@ -662,11 +662,11 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>parameter &apos;%1&apos; is not a knob of this workload</source>
-        <translation>Parameter &apos;%1&apos; ist kein Knopf dieser Arbeitslast</translation>
+        <translation>Parameter &apos;%1&apos; ist kein Tuning-Parameter dieser Arbeitslast</translation>
     </message>
     <message>
         <source>knob &apos;%1&apos; is not among the file&apos;s parameters</source>
-        <translation>Knopf &apos;%1&apos; ist nicht unter den Parametern der Datei</translation>
+        <translation>Tuning-Parameter &apos;%1&apos; ist nicht unter den Parametern der Datei</translation>
     </message>
     <message>
         <source>&apos;cache&apos; must be an object of measured configurations</source>
@@ -679,8 +679,8 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     <message numerus="yes">
         <source>%n entries lie outside the workload&apos;s knob space and were skipped</source>
         <translation>
-            <numerusform>%n Eintrag liegt außerhalb des Knopfraums der Arbeitslast und wurde übersprungen</numerusform>
-            <numerusform>%n Einträge liegen außerhalb des Knopfraums der Arbeitslast und wurden übersprungen</numerusform>
+            <numerusform>%n Eintrag liegt außerhalb des Parameterraums der Arbeitslast und wurde übersprungen</numerusform>
+            <numerusform>%n Einträge liegen außerhalb des Parameterraums der Arbeitslast und wurden übersprungen</numerusform>
         </translation>
     </message>
     <message>
@@ -813,11 +813,11 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>a workload may declare at most %1 knobs, found %2</source>
-        <translation>eine Arbeitslast darf höchstens %1 Knöpfe deklarieren, gefunden: %2</translation>
+        <translation>eine Arbeitslast darf höchstens %1 Tuning-Parameter deklarieren, gefunden: %2</translation>
     </message>
     <message>
         <source>knob name &apos;%1&apos; must be an identifier (letters, digits, _; not starting with a digit)</source>
-        <translation>Knopfname &apos;%1&apos; muss ein Bezeichner sein (Buchstaben, Ziffern, _; nicht mit einer Ziffer am Anfang)</translation>
+        <translation>Parametername &apos;%1&apos; muss ein Bezeichner sein (Buchstaben, Ziffern, _; nicht mit einer Ziffer am Anfang)</translation>
     </message>
     <message>
         <source>%1: a value must be one line of text without control characters</source>
@@ -889,7 +889,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>restriction &apos;%1&apos;: %2 (the knobs with numeric values are: %3)</source>
-        <translation>Einschränkung &apos;%1&apos;: %2 (die Knöpfe mit Zahlenwerten sind: %3)</translation>
+        <translation>Einschränkung &apos;%1&apos;: %2 (die Tuning-Parameter mit Zahlenwerten sind: %3)</translation>
     </message>
     <message>
         <source>not a search-space file: &apos;ConfigurationSpace&apos; is missing (benchmark_hub&apos;s kernels/*.json format)</source>
@@ -1052,7 +1052,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>Evaluate the template with NAME=VALUE (repeatable); other knobs take their defaults.</source>
-        <translation>Die Vorlage mit NAME=WERT auswerten (wiederholbar); andere Knöpfe behalten ihre Vorgaben.</translation>
+        <translation>Die Vorlage mit NAME=WERT auswerten (wiederholbar); andere Tuning-Parameter behalten ihre Vorgaben.</translation>
     </message>
     <message>
         <source>Evaluate this kernel file instead of the workload&apos;s starting kernel.</source>
@@ -1108,7 +1108,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>invalid knob configuration %1:</source>
-        <translation>ungültige Knopf-Konfiguration %1:</translation>
+        <translation>ungültige Parameter-Konfiguration %1:</translation>
     </message>
     <message>
         <source>cannot read kernel %1: %2</source>
@@ -1144,7 +1144,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>Evaluate at most N candidates in this run (the starting kernel and baselines count).</source>
-        <translation>In diesem Lauf höchstens N Kandidaten auswerten (Start-Kernel und Vergleichswerte zählen mit).</translation>
+        <translation>In diesem Lauf höchstens N Kandidaten auswerten (der Start-Kernel und jede Basis zählen mit).</translation>
     </message>
     <message>
         <source>Stop starting new rounds after S seconds.</source>
@@ -1247,7 +1247,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>The records as JSON.</source>
-        <translation>Die Einträge als JSON.</translation>
+        <translation>Die Datensätze als JSON.</translation>
     </message>
     <message>
         <source>usage: kwb report DIR [--csv | --json]</source>
@@ -1267,7 +1267,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>knobs: %1, %2 configurations, %3 valid under %4 constraint(s)</source>
-        <translation>Knöpfe: %1, %2 Konfigurationen, %3 gültig unter %4 Bedingung(en)</translation>
+        <translation>Tuning-Parameter: %1, %2 Konfigurationen, %3 gültig unter %4 Bedingung(en)</translation>
     </message>
     <message>
         <source>Target profile (default cpu-cxx).</source>
@@ -1335,7 +1335,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>failed: %1</source>
-        <translation>gescheitert: %1</translation>
+        <translation>fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>start</source>
@@ -1376,8 +1376,8 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     <message numerus="yes">
         <source>%n lost to the host (not counted)</source>
         <translation>
-            <numerusform>%n an den Host verloren (nicht gezählt)</numerusform>
-            <numerusform>%n an den Host verloren (nicht gezählt)</numerusform>
+            <numerusform>%n durch Host-Probleme verloren (nicht gezählt)</numerusform>
+            <numerusform>%n durch Host-Probleme verloren (nicht gezählt)</numerusform>
         </translation>
     </message>
     <message>
@@ -1455,7 +1455,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>failed</source>
-        <translation>gescheitert</translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>%1 during %2: %3</source>
@@ -1515,7 +1515,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>Write a session&apos;s knob measurements as a Kernel Tuner cache file (schema 1.1.0).</source>
-        <translation>Die Knopf-Messungen einer Sitzung als Kernel-Tuner-Cachedatei schreiben (Schema 1.1.0).</translation>
+        <translation>Die Parameter-Messungen einer Sitzung als Kernel-Tuner-Cachedatei schreiben (Schema 1.1.0).</translation>
     </message>
     <message>
         <source>Write to FILE instead of standard output.</source>
@@ -1527,7 +1527,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>the workload has no knobs, so there is nothing to export</source>
-        <translation>die Arbeitslast hat keine Knöpfe, also gibt es nichts zu exportieren</translation>
+        <translation>die Arbeitslast hat keine Tuning-Parameter, also gibt es nichts zu exportieren</translation>
     </message>
     <message>
         <source>cannot write %1: %2</source>
@@ -1586,11 +1586,11 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>recording</source>
-        <translation>Aufnahme</translation>
+        <translation>Aufzeichnung</translation>
     </message>
     <message>
         <source>%1: %2 configurations (%3 failed) of %4 valid, on %5</source>
-        <translation>%1: %2 Konfigurationen (%3 gescheitert) von %4 gültigen, auf %5</translation>
+        <translation>%1: %2 Konfigurationen (%3 fehlgeschlagen) von %4 gültigen, auf %5</translation>
     </message>
     <message>
         <source>optimum</source>
@@ -1602,7 +1602,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>replays</source>
-        <translation>Läufe</translation>
+        <translation>Wiederholungen</translation>
     </message>
     <message>
         <source>%1 seeds per strategy, budget %2 evaluations</source>
@@ -1610,11 +1610,11 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>warning: the recording lacks configurations the strategies proposed (up to %1 per replay); they counted as failures</source>
-        <translation>Warnung: der Aufzeichnung fehlen Konfigurationen, die die Strategien vorschlugen (bis zu %1 je Lauf); sie zählten als Fehlschläge</translation>
+        <translation>Warnung: der Aufzeichnung fehlen Konfigurationen, die die Strategien vorschlugen (bis zu %1 je Wiederholung); sie zählten als Fehlschläge</translation>
     </message>
     <message>
         <source>Who proposes candidates: search (the built-in knob search) or llm (default: the workload&apos;s planner).</source>
-        <translation>Wer Kandidaten vorschlägt: search (die eingebaute Knopfsuche) oder llm (Vorgabe: der Planer der Arbeitslast).</translation>
+        <translation>Wer Kandidaten vorschlägt: search (die eingebaute Parametersuche) oder llm (Vorgabe: der Planer der Arbeitslast).</translation>
     </message>
     <message>
         <source>LLM provider: openai (any OpenAI-compatible server), anthropic, or command (default: the workload&apos;s llm.provider).</source>
@@ -1658,8 +1658,8 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     <message numerus="yes">
         <source>(%n failed)</source>
         <translation>
-            <numerusform>(%n gescheitert)</numerusform>
-            <numerusform>(%n gescheitert)</numerusform>
+            <numerusform>(%n fehlgeschlagen)</numerusform>
+            <numerusform>(%n fehlgeschlagen)</numerusform>
         </translation>
     </message>
     <message>
@@ -1676,7 +1676,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>Kernels the executor writes for each plan (default: the workload&apos;s llm.samples, else 1); a round&apos;s batch holds plans times samples.</source>
-        <translation>Kernel, die der Ausführer je Plan schreibt (Vorgabe: llm.samples der Arbeitslast, sonst 1); der Stapel einer Runde umfasst Pläne mal Muster.</translation>
+        <translation>Kernel, die der Ausführer je Plan schreibt (Vorgabe: llm.samples der Arbeitslast, sonst 1); der Batch einer Runde umfasst Pläne mal Kernel je Plan.</translation>
     </message>
     <message>
         <source>A folder of your own prompt templates (planner.md, executor.md, …), used before the built-in ones.</source>
@@ -1691,7 +1691,7 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>Run the optimization loop on the workload&apos;s hosts with the knob search or the LLM planner.</source>
-        <translation>Die Optimierungsschleife auf den Hosts der Arbeitslast mit der Knopfsuche oder dem LLM-Planer ausführen.</translation>
+        <translation>Die Optimierungsschleife auf den Hosts der Arbeitslast mit der Parametersuche oder dem LLM-Planer ausführen.</translation>
     </message>
     <message>
         <source>local (%1): peak TFLOP/s %2; memory bandwidth %3 GB/s</source>
@@ -1747,11 +1747,11 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
     <message>
         <source>This run&apos;s goal for the workload&apos;s metric (default: the workload&apos;s goal); with --session alone it continues a run that reached its goal.</source>
-        <translation>Das Ziel dieses Laufs für die Metrik des Workloads (Vorgabe: das Ziel des Workloads); mit --session allein setzt es einen Lauf fort, der sein Ziel erreicht hat.</translation>
+        <translation>Das Ziel dieses Laufs für die Metrik der Arbeitslast (Vorgabe: das Ziel der Arbeitslast); mit --session allein setzt es einen Lauf fort, der sein Ziel erreicht hat.</translation>
     </message>
     <message>
         <source>The round limit of the session (default: the workload&apos;s rounds); raise it to continue a run that reached its limit.</source>
-        <translation>Die Rundengrenze der Sitzung (Vorgabe: die Runden des Workloads); erhöhen Sie sie, um einen Lauf fortzusetzen, der seine Grenze erreicht hat.</translation>
+        <translation>Die Rundengrenze der Sitzung (Vorgabe: die Runden der Arbeitslast); erhöhen Sie sie, um einen Lauf fortzusetzen, der seine Grenze erreicht hat.</translation>
     </message>
     <message>
         <source>--goal takes a number, got &apos;%1&apos;</source>
@@ -1792,10 +1792,10 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
 
 Befehle:
   run WORKLOAD --session DIR
-                     die Optimierungsschleife ausführen (eingebaute Knopfsuche);
+                     die Optimierungsschleife ausführen (eingebaute Parametersuche);
                      erneut mit nur --session DIR, um fortzusetzen
   report DIR         die Kandidaten einer Sitzung auflisten (--csv, --json)
-  export DIR         die Knopf-Messungen einer Sitzung als Kernel-Tuner-Cachedatei
+  export DIR         die Parameter-Messungen einer Sitzung als Kernel-Tuner-Cachedatei
   import CACHE --session DIR [WORKLOAD]
                      die Messungen einer Kernel-Tuner-Cachedatei einer Sitzung hinzufügen
   simulate RECORDING [--restrict EXPR]... [--space FILE]
@@ -1806,7 +1806,7 @@ Befehle:
   eval WORKLOAD      einen Kernel einer Arbeitslast kompilieren, prüfen und messen
                      und eine Zusammenfassung ausgeben (der Start-Kernel, außer
                      --knob oder --kernel sagen etwas anderes)
-  validate WORKLOAD  eine Arbeitslast-Datei prüfen und ihren Knopfraum beschreiben
+  validate WORKLOAD  eine Arbeitslast-Datei prüfen und ihren Parameterraum beschreiben
   calibrate          Spitzen-FLOP/s und Speicherbandbreite dieses Hosts messen
   targets            die Zielprofile auflisten, die kwb findet
 
@@ -1825,11 +1825,11 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>Replay the search strategies against a recorded knob space (a Kernel Tuner cache file, gzip-compressed or not) without compiling anything: evaluations each needs to reach 90% and 95% of the recorded optimum, counting every proposal, failed configurations included. The space is the file&apos;s own (its header&apos;s tune_params, restricted by --restrict or --space) or a workload&apos;s (with --cache).</source>
-        <translation>Die Suchstrategien gegen einen aufgezeichneten Knopfraum (eine Kernel-Tuner-Cachedatei, gzip-komprimiert oder nicht) abspielen, ohne etwas zu kompilieren: wie viele Auswertungen jede braucht, um 90 % und 95 % des aufgezeichneten Optimums zu erreichen, wobei jeder Vorschlag zählt, gescheiterte Konfigurationen eingeschlossen. Der Raum ist der eigene der Datei (tune_params ihres Kopfes, eingeschränkt durch --restrict oder --space) oder der einer Arbeitslast (mit --cache).</translation>
+        <translation>Die Suchstrategien gegen einen aufgezeichneten Parameterraum (eine Kernel-Tuner-Cachedatei, gzip-komprimiert oder nicht) abspielen, ohne etwas zu kompilieren: wie viele Auswertungen jede braucht, um 90 % und 95 % des aufgezeichneten Optimums zu erreichen, wobei jeder Vorschlag zählt, gescheiterte Konfigurationen eingeschlossen. Der Raum ist der eigene der Datei (tune_params ihres Kopfes, eingeschränkt durch --restrict oder --space) oder der einer Arbeitslast (mit --cache).</translation>
     </message>
     <message>
         <source>A Kernel Tuner cache file; or, with --cache, the workload.json whose knob space was recorded</source>
-        <translation>Eine Kernel-Tuner-Cachedatei; oder, mit --cache, die workload.json, deren Knopfraum aufgezeichnet wurde</translation>
+        <translation>Eine Kernel-Tuner-Cachedatei; oder, mit --cache, die workload.json, deren Parameterraum aufgezeichnet wurde</translation>
     </message>
     <message>
         <source>The recording, when the first argument is a workload.</source>
@@ -1872,7 +1872,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>Run the evaluations on this host: local, user@host[:port], an ~/.ssh/config alias or a Slurm cluster (slurm://LOGIN?partition=…); repeat for a pool (default: the workload&apos;s hosts).</source>
-        <translation>Die Auswertungen auf diesem Host ausführen: local, user@host[:port], ein Alias aus ~/.ssh/config oder ein Slurm-Cluster (slurm://LOGIN?partition=…); mehrfach angeben für einen Pool (Vorgabe: die Hosts der Workload).</translation>
+        <translation>Die Auswertungen auf diesem Host ausführen: local, user@host[:port], ein Alias aus ~/.ssh/config oder ein Slurm-Cluster (slurm://LOGIN?partition=…); mehrfach angeben für einen Pool (Vorgabe: die Hosts der Arbeitslast).</translation>
     </message>
 </context>
 <context>
@@ -1936,7 +1936,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>Compare</source>
-        <translation>Basis</translation>
+        <translation>Vergleich</translation>
     </message>
     <message>
         <source>with</source>
@@ -1944,7 +1944,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>Metric</source>
-        <translation>Messgröße</translation>
+        <translation>Metrik</translation>
     </message>
     <message>
         <source>A</source>
@@ -1983,7 +1983,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>reverted</source>
-        <translation>zurückgenommen</translation>
+        <translation>zurückgesetzt</translation>
     </message>
     <message>
         <source>failed</source>
@@ -2018,7 +2018,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <name>kwb::HostModel</name>
     <message>
         <source>busy</source>
-        <translation>beschäftigt</translation>
+        <translation>belegt</translation>
     </message>
     <message>
         <source>local</source>
@@ -2066,7 +2066,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>%1 pending · %2 running · %3 done · %4 failed</source>
-        <translation>%1 wartend · %2 laufend · %3 fertig · %4 gescheitert</translation>
+        <translation>%1 wartend · %2 laufend · %3 fertig · %4 fehlgeschlagen</translation>
     </message>
     <message>
         <source> · queue wait %1 s</source>
@@ -2195,7 +2195,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>Plan with the LLM also where the workload names the knob search</source>
-        <translation>Auch mit dem LLM planen, wo die Arbeitslast die Knopfsuche nennt</translation>
+        <translation>Auch mit dem LLM planen, wo die Arbeitslast die Parametersuche nennt</translation>
     </message>
     <message>
         <source>Provider:</source>
@@ -2239,7 +2239,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>How many kernels the executor writes for each plan; a round&apos;s batch holds plans times kernels.</source>
-        <translation>Wie viele Kernel der Ausführer je Plan schreibt; der Stapel einer Runde umfasst Pläne mal Kernel.</translation>
+        <translation>Wie viele Kernel der Ausführer je Plan schreibt; der Batch einer Runde umfasst Pläne mal Kernel.</translation>
     </message>
     <message>
         <source>optional: a folder of your own planner.md, executor.md, …</source>
@@ -2297,7 +2297,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>No LLM calls in this session (the planner is the knob search, or nothing ran yet). Device time: %1 s.</source>
-        <translation>Keine LLM-Aufrufe in dieser Sitzung (der Planer ist die Knopfsuche, oder es lief noch nichts). Gerätezeit: %1 s.</translation>
+        <translation>Keine LLM-Aufrufe in dieser Sitzung (der Planer ist die Parametersuche, oder es lief noch nichts). Gerätezeit: %1 s.</translation>
     </message>
     <message numerus="yes">
         <source>%n LLM calls</source>
@@ -2326,7 +2326,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>profile</source>
-        <translation>Profil</translation>
+        <translation>Profiling</translation>
     </message>
     <message>
         <source>plan</source>
@@ -2338,11 +2338,11 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>ship</source>
-        <translation>Ausliefern</translation>
+        <translation>Absenden</translation>
     </message>
     <message>
         <source>evaluate</source>
-        <translation>Bewerten</translation>
+        <translation>Auswerten</translation>
     </message>
     <message>
         <source>decide</source>
@@ -2397,7 +2397,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>Ship the pending candidate</source>
-        <translation>Den wartenden Kandidaten ausliefern</translation>
+        <translation>Den wartenden Kandidaten absenden</translation>
     </message>
     <message>
         <source>Edit</source>
@@ -2429,7 +2429,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>Make the selected candidate the incumbent; later candidates branch from it</source>
-        <translation>Den gewählten Kandidaten zum Amtsinhaber machen; spätere Kandidaten zweigen von ihm ab</translation>
+        <translation>Den gewählten Kandidaten zum Favoriten machen; spätere Kandidaten zweigen von ihm ab</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -2501,7 +2501,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>Export metrics &amp;chart…</source>
-        <translation>Messgrößen-&amp;Diagramm exportieren…</translation>
+        <translation>Metrik-&amp;Diagramm exportieren…</translation>
     </message>
     <message>
         <source>Export &amp;roofline…</source>
@@ -2513,7 +2513,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>Compare selected with &amp;incumbent</source>
-        <translation>Gewählten mit &amp;Amtsinhaber vergleichen</translation>
+        <translation>Gewählten mit Fa&amp;vorit vergleichen</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -2545,7 +2545,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>Metrics</source>
-        <translation>Messgrößen</translation>
+        <translation>Metriken</translation>
     </message>
     <message>
         <source>Roofline</source>
@@ -2573,7 +2573,7 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     </message>
     <message>
         <source>Compare</source>
-        <translation>Basis</translation>
+        <translation>Vergleich</translation>
     </message>
     <message>
         <source>Console</source>
@@ -2607,7 +2607,7 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     </message>
     <message>
         <source>starting kernel %1 — press Run (F5)</source>
-        <translation>Startkernel %1 — „Starten“ (F5) drücken</translation>
+        <translation>Start-Kernel %1 — „Starten“ (F5) drücken</translation>
     </message>
     <message>
         <source>Cannot open the session %1:
@@ -2627,11 +2627,11 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     </message>
     <message>
         <source> — incumbent is &lt;i&gt;%1&lt;/i&gt;</source>
-        <translation> — Amtsinhaber ist &lt;i&gt;%1&lt;/i&gt;</translation>
+        <translation> — Favorit ist &lt;i&gt;%1&lt;/i&gt;</translation>
     </message>
     <message>
         <source>#%1 evaluating: %2</source>
-        <translation>#%1 wird bewertet: %2</translation>
+        <translation>#%1 wird ausgewertet: %2</translation>
     </message>
     <message>
         <source>#%1 reverted to #%2: %3</source>
@@ -2667,11 +2667,11 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     </message>
     <message>
         <source>the incumbent is now #%1; the next candidates branch from it</source>
-        <translation>Amtsinhaber ist jetzt #%1; die nächsten Kandidaten zweigen von ihm ab</translation>
+        <translation>Favorit ist jetzt #%1; die nächsten Kandidaten zweigen von ihm ab</translation>
     </message>
     <message>
         <source>#%1 (incumbent)</source>
-        <translation>#%1 (Amtsinhaber)</translation>
+        <translation>#%1 (Favorit)</translation>
     </message>
     <message>
         <source>(nothing yet)</source>
@@ -2715,7 +2715,7 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     </message>
     <message>
         <source>host: %1 · elapsed %2:%3 · %4 evaluations · best %5</source>
-        <translation>Host: %1 · Dauer %2:%3 · %4 Bewertungen · beste %5</translation>
+        <translation>Host: %1 · Dauer %2:%3 · %4 Auswertungen · beste %5</translation>
     </message>
     <message>
         <source>&amp;Settings</source>
@@ -2767,11 +2767,11 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     </message>
     <message>
         <source>starting kernel %1</source>
-        <translation>Startkernel %1</translation>
+        <translation>Start-Kernel %1</translation>
     </message>
     <message>
         <source>#%1 — evaluating: %2</source>
-        <translation>#%1 — wird bewertet: %2</translation>
+        <translation>#%1 — wird ausgewertet: %2</translation>
     </message>
     <message>
         <source>finished (%1)</source>
@@ -2783,7 +2783,7 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     </message>
     <message>
         <source>idle: press Run (F5)</source>
-        <translation>bereit: Ausführen (F5) drücken</translation>
+        <translation>bereit: „Starten“ (F5) drücken</translation>
     </message>
     <message>
         <source>finished</source>
@@ -2795,7 +2795,7 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     </message>
     <message>
         <source>stopping: finishing %1 (Stop again abandons it)</source>
-        <translation>hält an: schließt %1 ab (erneut Anhalten gibt es auf)</translation>
+        <translation>hält an: schließt %1 ab (erneutes „Stopp“ gibt ihn auf)</translation>
     </message>
     <message>
         <source>#%1 waits for approval</source>
@@ -2803,7 +2803,7 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     </message>
     <message>
         <source>evaluating %1</source>
-        <translation>bewertet %1</translation>
+        <translation>wertet %1 aus</translation>
     </message>
     <message>
         <source>phase: %1</source>
@@ -2948,7 +2948,7 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     </message>
     <message>
         <source>the incumbent</source>
-        <translation>Amtsinhaber</translation>
+        <translation>Favorit</translation>
     </message>
     <message>
         <source>the best</source>
@@ -2998,11 +2998,11 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     </message>
     <message>
         <source>vs incumbent #%1</source>
-        <translation>ggü. Amtsinhaber #%1</translation>
+        <translation>ggü. Favorit #%1</translation>
     </message>
     <message>
         <source>vs incumbent</source>
-        <translation>ggü. Amtsinhaber</translation>
+        <translation>ggü. Favorit</translation>
     </message>
     <message>
         <source>% change (right: better)</source>
@@ -3052,7 +3052,7 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <name>kwb::TimelineView</name>
     <message>
         <source>failed: C compile · W wrong · X crash · T timeout · F false win</source>
-        <translation>fehlgeschlagen: C Übersetzung · W falsch · X Absturz · T Zeitüberschreitung · F Scheingewinn</translation>
+        <translation>fehlgeschlagen: C Kompilieren · W falsch · X Absturz · T Zeitüberschreitung · F Scheingewinn</translation>
     </message>
     <message>
         <source>#%1 · %2
@@ -3084,7 +3084,7 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     </message>
     <message>
         <source>baseline</source>
-        <translation>Vergleichsbasis</translation>
+        <translation>Basis</translation>
     </message>
     <message>
         <source>human-edited</source>
@@ -3131,7 +3131,7 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     </message>
     <message>
         <source>evaluations lost three times in a row; its work moves elsewhere</source>
-        <translation>dreimal in Folge Bewertungen verloren; seine Arbeit geht an andere Hosts</translation>
+        <translation>dreimal in Folge Auswertungen verloren; seine Arbeit geht an andere Hosts</translation>
     </message>
     <message>
         <source>llm: %1 call sent (its prompt and reply are in the LLM view)</source>

@@ -123,7 +123,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>each metric needs a string &apos;name&apos;</source>
-        <translation>各メトリクスには文字列の &apos;name&apos; が必要です</translation>
+        <translation>各指標には文字列の &apos;name&apos; が必要です</translation>
     </message>
     <message>
         <source>&apos;better&apos; must be &quot;higher&quot; or &quot;lower&quot;</source>
@@ -131,11 +131,11 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>a derived metric must be a string expression</source>
-        <translation>派生メトリクスは文字列の式でなければなりません</translation>
+        <translation>派生指標は文字列の式でなければなりません</translation>
     </message>
     <message>
         <source>derived metric &apos;%1&apos;: %2</source>
-        <translation>派生メトリクス &apos;%1&apos;: %2</translation>
+        <translation>派生指標 &apos;%1&apos;: %2</translation>
     </message>
     <message>
         <source>a bottleneck rule needs &apos;class&apos; and &apos;when&apos;</source>
@@ -225,11 +225,11 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>: change %1</source>
-        <translation>: %1 に変更してください</translation>
+        <translation>: %1変更してください</translation>
     </message>
     <message>
         <source> or </source>
-        <translation> または </translation>
+        <translation>、または </translation>
     </message>
     <message>
         <source>: no single change of %1 satisfies every constraint</source>
@@ -477,7 +477,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>goal metric &apos;%1&apos; is not in the %2 metric catalog</source>
-        <translation>目標メトリクス &apos;%1&apos; は %2 のメトリクス一覧にありません</translation>
+        <translation>目標指標 &apos;%1&apos; は %2 の指標一覧にありません</translation>
     </message>
     <message>
         <source>&apos;goal.direction&apos; must be &quot;max&quot; or &quot;min&quot;, found &quot;%1&quot;</source>
@@ -645,7 +645,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>differs at %1</source>
-        <translation>%1 が異なります</translation>
+        <translation>%1 で異なります</translation>
     </message>
     <message>
         <source>cannot append to %1: %2</source>
@@ -727,7 +727,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>&apos;llm.provider&apos; must be &quot;openai&quot;, &quot;anthropic&quot; or &quot;command&quot;, found &quot;%1&quot;</source>
-        <translation>&apos;llm.provider&apos; は &quot;openai&quot;、&quot;anthropic&quot;、&quot;command&quot; のいずれかでなければなりません（&quot;%1&quot; がありました）</translation>
+        <translation>&apos;llm.provider&apos; は &quot;openai&quot;、&quot;anthropic&quot;、&quot;command&quot; のいずれかでなければなりません（実際: &quot;%1&quot;）</translation>
     </message>
     <message>
         <source>&apos;llm.model&apos; is required for the %1 provider</source>
@@ -867,7 +867,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>&apos;planner&apos; must be &quot;search&quot; or &quot;llm&quot;, found &quot;%1&quot;</source>
-        <translation>&apos;planner&apos; は &quot;search&quot; か &quot;llm&quot; でなければなりません（&quot;%1&quot; でした）</translation>
+        <translation>&apos;planner&apos; は &quot;search&quot; か &quot;llm&quot; でなければなりません（実際: &quot;%1&quot;）</translation>
     </message>
     <message>
         <source>a recording read on its own needs a header with &apos;tune_params_keys&apos; and &apos;tune_params&apos; (Kernel Tuner&apos;s cache files have both); give a workload instead</source>
@@ -959,11 +959,11 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>%1 must be an array of sizes, found %2</source>
-        <translation>%1 はサイズの配列でなければなりません（%2 が見つかりました）</translation>
+        <translation>%1 はサイズの配列でなければなりません（実際: %2）</translation>
     </message>
     <message>
         <source>a launch size must be a number or an expression, found %1</source>
-        <translation>起動サイズは数値か式でなければなりません（%1 が見つかりました）</translation>
+        <translation>起動サイズは数値か式でなければなりません（実際: %1）</translation>
     </message>
     <message>
         <source>%1 must list 1 to 3 sizes, one per dimension</source>
@@ -1058,11 +1058,11 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>Record the evaluation in this session folder (created if new).</source>
-        <translation>評価をこのセッションフォルダに記録する（なければ作成）。</translation>
+        <translation>評価をこのセッションフォルダーに記録する（なければ作成）。</translation>
     </message>
     <message>
         <source>Print the result document (kwb.result/1, enriched) instead of the summary.</source>
-        <translation>概要の代わりに結果ドキュメント（kwb.result/1、情報付加済み）を出力する。</translation>
+        <translation>概要の代わりに結果文書（kwb.result/1、情報付加済み）を出力する。</translation>
     </message>
     <message>
         <source>Check over N seeds (default: the workload&apos;s).</source>
@@ -1090,7 +1090,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>Evaluate on this host: local or user@host[:port] or an ~/.ssh/config alias (default: the workload&apos;s first).</source>
-        <translation>このホストで評価する: local、user@host[:port]、または ~/.ssh/config の別名（既定: ワークロードの最初のホスト）。</translation>
+        <translation>このホストで評価する: local、user@host[:port]、または ~/.ssh/config のエイリアス（既定: ワークロードの最初のホスト）。</translation>
     </message>
     <message>
         <source>expected exactly one workload file</source>
@@ -1134,7 +1134,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>Session folder: created if new, resumed if it exists.</source>
-        <translation>セッションフォルダ: なければ作成、あれば再開。</translation>
+        <translation>セッションフォルダー: なければ作成、あれば再開。</translation>
     </message>
     <message>
         <source>Search strategy: model (default), coordinate, random, exhaustive.</source>
@@ -1220,7 +1220,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>#%1 reverted to #%2: %3</source>
-        <translation>#%1 を #%2 に戻しました: %3</translation>
+        <translation>#%1 から #%2 に巻き戻しました: %3</translation>
     </message>
     <message>
         <source>stopping after the running candidate is recorded (Ctrl-C again to abandon it)</source>
@@ -1236,7 +1236,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>session folder</source>
-        <translation>セッションフォルダ</translation>
+        <translation>セッションフォルダー</translation>
     </message>
     <message>
         <source>Comma-separated values, one row per candidate.</source>
@@ -1260,7 +1260,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>work: %1 GFLOP, %2 MB compulsory traffic</source>
-        <translation>仕事量: %1 GFLOP、必須転送量 %2 MB</translation>
+        <translation>演算量: %1 GFLOP、必須転送量 %2 MB</translation>
     </message>
     <message>
         <source>knobs: %1, %2 configurations, %3 valid under %4 constraint(s)</source>
@@ -1276,7 +1276,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>Print the calibration document.</source>
-        <translation>較正のドキュメントを出力する。</translation>
+        <translation>較正文書を出力する。</translation>
     </message>
     <message>
         <source>local (%1): peak %2 GFLOP/s (1 core, %3), memory bandwidth %4 GB/s, ridge %5 FLOP/byte</source>
@@ -1396,7 +1396,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>reference</source>
-        <translation>参照実装</translation>
+        <translation>リファレンス</translation>
     </message>
     <message>
         <source>broken: %1 (fix the workload, not the kernel)</source>
@@ -1508,7 +1508,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>Write a session&apos;s knob measurements as a Kernel Tuner cache file (schema 1.1.0).</source>
-        <translation>セッションのノブ測定値を Kernel Tuner キャッシュファイル（スキーマ 1.1.0）として書き出します。</translation>
+        <translation>セッションのノブ計測値を Kernel Tuner キャッシュファイル（スキーマ 1.1.0）として書き出します。</translation>
     </message>
     <message>
         <source>Write to FILE instead of standard output.</source>
@@ -1516,7 +1516,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>name one session folder</source>
-        <translation>セッションフォルダを 1 つ指定してください</translation>
+        <translation>セッションフォルダーを 1 つ指定してください</translation>
     </message>
     <message>
         <source>the workload has no knobs, so there is nothing to export</source>
@@ -1534,7 +1534,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>Add the measurements of a Kernel Tuner cache file to a session, so the search learns from them and never measures those configurations again.</source>
-        <translation>Kernel Tuner キャッシュファイルの測定値をセッションに追加します。探索はそれらから学び、同じ構成を再計測しません。</translation>
+        <translation>Kernel Tuner キャッシュファイルの計測値をセッションに追加します。探索はそれらから学び、同じ構成を再計測しません。</translation>
     </message>
     <message>
         <source>Kernel Tuner cache file (.json)</source>
@@ -1546,7 +1546,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>Session folder: created if new.</source>
-        <translation>セッションフォルダ: なければ作成。</translation>
+        <translation>セッションフォルダー: なければ作成。</translation>
     </message>
     <message>
         <source>usage: kwb import CACHE.json [WORKLOAD] --session DIR</source>
@@ -1570,7 +1570,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>the recording holds no successful measurement</source>
-        <translation>記録に成功した測定がありません</translation>
+        <translation>記録に成功した計測がありません</translation>
     </message>
     <message>
         <source>unknown strategy &apos;%1&apos; (exhaustive, random, coordinate, model)</source>
@@ -1696,7 +1696,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>resources</source>
-        <translation>資源</translation>
+        <translation>リソース</translation>
     </message>
     <message>
         <source>%1 registers per thread, %2 bytes spilled, %3 bytes static shared memory</source>
@@ -1704,7 +1704,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>flagged</source>
-        <translation>フラグ</translation>
+        <translation>フラグ付き</translation>
     </message>
     <message>
         <source>internal error: %1 (please report it with the file that caused it)</source>
@@ -1736,7 +1736,7 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
     <message>
         <source>This run&apos;s goal for the workload&apos;s metric (default: the workload&apos;s goal); with --session alone it continues a run that reached its goal.</source>
-        <translation>この実行でのワークロードの指標の目標 (既定: ワークロードの目標)。--session だけと共に使うと、目標に達した実行を続けます。</translation>
+        <translation>この実行でのワークロードの指標の目標 (既定: ワークロードの目標)。--session だけを付けると、目標に達した実行を続けます。</translation>
     </message>
     <message>
         <source>The round limit of the session (default: the workload&apos;s rounds); raise it to continue a run that reached its limit.</source>
@@ -1784,9 +1784,9 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
                      最適化ループを実行（組み込みのノブ探索）。--session DIR
                      だけを付けて再実行すると再開
   report DIR         セッションの候補を一覧表示（--csv、--json）
-  export DIR         セッションのノブ測定値を Kernel Tuner キャッシュファイルとして出力
+  export DIR         セッションのノブ計測値を Kernel Tuner キャッシュファイルとして出力
   import CACHE --session DIR [WORKLOAD]
-                     Kernel Tuner キャッシュファイルの測定値をセッションに追加
+                     Kernel Tuner キャッシュファイルの計測値をセッションに追加
   simulate RECORDING [--restrict EXPR]... [--space FILE]
   simulate WORKLOAD --cache FILE
                      記録された空間に対して探索戦略を再生
@@ -1970,7 +1970,7 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     </message>
     <message>
         <source>reverted</source>
-        <translation>取り消し</translation>
+        <translation>巻き戻し</translation>
     </message>
     <message>
         <source>failed</source>
@@ -2005,7 +2005,7 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <name>kwb::HostModel</name>
     <message>
         <source>busy</source>
-        <translation>実行中</translation>
+        <translation>使用中</translation>
     </message>
     <message>
         <source>local</source>
@@ -2025,7 +2025,7 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     </message>
     <message>
         <source>down</source>
-        <translation>停止</translation>
+        <translation>ダウン</translation>
     </message>
     <message>
         <source>failed</source>
@@ -2045,7 +2045,7 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     </message>
     <message>
         <source>Latency</source>
-        <translation>遅延</translation>
+        <translation>レイテンシ</translation>
     </message>
     <message>
         <source>Last problem</source>
@@ -2322,7 +2322,7 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     </message>
     <message>
         <source>ship</source>
-        <translation>出荷</translation>
+        <translation>送出</translation>
     </message>
     <message>
         <source>evaluate</source>
@@ -2381,7 +2381,7 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     </message>
     <message>
         <source>Ship the pending candidate</source>
-        <translation>保留中の候補を出荷</translation>
+        <translation>保留中の候補を送出</translation>
     </message>
     <message>
         <source>Edit</source>
@@ -2409,7 +2409,7 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     </message>
     <message>
         <source>Revert to selected</source>
-        <translation>選択へ戻す</translation>
+        <translation>選択した候補に巻き戻す</translation>
     </message>
     <message>
         <source>Make the selected candidate the incumbent; later candidates branch from it</source>
@@ -2457,7 +2457,7 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     </message>
     <message>
         <source>Folder for the new session</source>
-        <translation>新しいセッションのフォルダ</translation>
+        <translation>新しいセッションのフォルダー</translation>
     </message>
     <message>
         <source>&amp;Open session…</source>
@@ -2465,7 +2465,7 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     </message>
     <message>
         <source>Session folder</source>
-        <translation>セッションフォルダ</translation>
+        <translation>セッションフォルダー</translation>
     </message>
     <message>
         <source>Open &amp;recent</source>
@@ -2619,7 +2619,7 @@ Press Run (F5) to start or resume the loop.</source>
     </message>
     <message>
         <source>#%1 reverted to #%2: %3</source>
-        <translation>#%1 を #%2 に戻しました: %3</translation>
+        <translation>#%1 から #%2 に巻き戻しました: %3</translation>
     </message>
     <message>
         <source>Finished (%1): %2</source>
@@ -2647,7 +2647,7 @@ Press Run (F5) to start or resume the loop.</source>
     </message>
     <message>
         <source>Cannot revert to #%1: %2</source>
-        <translation>#%1 に戻せません: %2</translation>
+        <translation>#%1 に巻き戻せません: %2</translation>
     </message>
     <message>
         <source>the incumbent is now #%1; the next candidates branch from it</source>
@@ -2767,7 +2767,7 @@ Press Run (F5) to start or resume the loop.</source>
     </message>
     <message>
         <source>idle: press Run (F5)</source>
-        <translation>待機中: 実行 (F5) を押してください</translation>
+        <translation>待機中: 「実行」(F5) を押してください</translation>
     </message>
     <message>
         <source>finished</source>
@@ -2779,7 +2779,7 @@ Press Run (F5) to start or resume the loop.</source>
     </message>
     <message>
         <source>stopping: finishing %1 (Stop again abandons it)</source>
-        <translation>停止中: %1 を完了しています (もう一度停止で破棄)</translation>
+        <translation>停止中: %1 を完了しています (もう一度「停止」で破棄)</translation>
     </message>
     <message>
         <source>#%1 waits for approval</source>
@@ -3052,7 +3052,7 @@ Press Run (F5) to start or resume the loop.</source>
     </message>
     <message>
         <source>reverted</source>
-        <translation>取り消し</translation>
+        <translation>巻き戻し</translation>
     </message>
     <message>
         <source>failed</source>
@@ -3107,7 +3107,7 @@ Press Run (F5) to start or resume the loop.</source>
     </message>
     <message>
         <source>Measuring the peaks of %1 (once; cached)…</source>
-        <translation>%1 のピーク性能を測定中 (初回のみ、キャッシュされます)…</translation>
+        <translation>%1 のピーク性能を計測中 (初回のみ、キャッシュされます)…</translation>
     </message>
     <message>
         <source>evaluations lost three times in a row; its work moves elsewhere</source>
@@ -3154,7 +3154,7 @@ Press Run (F5) to start or resume the loop.</source>
     </message>
     <message>
         <source>A session folder to open.</source>
-        <translation>開くセッションフォルダ。</translation>
+        <translation>開くセッションフォルダー。</translation>
     </message>
     <message>
         <source>Start a new session for this workload.</source>
@@ -3162,7 +3162,7 @@ Press Run (F5) to start or resume the loop.</source>
     </message>
     <message>
         <source>Folder of the new session (default: a new one in the user&apos;s data folder).</source>
-        <translation>新しいセッションのフォルダ (既定: ユーザーのデータフォルダ内に新規作成)。</translation>
+        <translation>新しいセッションのフォルダー (既定: ユーザーのデータフォルダー内に新規作成)。</translation>
     </message>
     <message>
         <source>Start the loop at once, in this mode: autopilot, approve or step.</source>
