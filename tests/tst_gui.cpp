@@ -761,6 +761,18 @@ private Q_SLOTS:
         const QString rooflineSvg = m_tmp.path() + u"/roofline.svg"_s;
         QVERIFY(exportChart(w.roofline(), rooflineSvg));
         QVERIFY(QFileInfo(rooflineSvg).size() > 500);
+        // File → Export report: the session as one HTML page.
+        QVERIFY(w.action(u"exportReport"_s)->isEnabled());
+        const QString report = m_tmp.path() + u"/report.html"_s;
+        QVERIFY(w.exportReport(report));
+        QFile page(report);
+        QVERIFY(page.open(QIODevice::ReadOnly));
+        const QByteArray html = page.readAll();
+        QCOMPARE(html.count("<svg "), 3);
+        QCOMPARE(html.count("<tr><td class=\"n\">"),
+                 qsizetype(w.workbench()->candidates()->rowCount()));
+        QVERIFY(!w.exportReport(m_tmp.path() + u"/no/such/dir/report.html"_s));
+        QVERIFY(w.errorText().contains(u"cannot write"_s));
         // Compare the starting kernel with the newest candidate.
         const int newest =
             w.workbench()->candidates()->recordAt(w.workbench()->candidates()->rowCount() - 1)->id;

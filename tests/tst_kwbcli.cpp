@@ -171,6 +171,30 @@ private Q_SLOTS:
         const auto doc = nlohmann::json::parse(json.out.toStdString(), nullptr, false);
         QVERIFY(!doc.is_discarded());
         QCOMPARE(doc["experiments"].size(), size_t(5));
+
+        // One self-contained HTML file: summary, charts, every decision and
+        // the best kernel's diff against the start; nothing fetched.
+        const QString html = m_tmp.path() + u"/report.html"_s;
+        const Run page = kwb({u"report"_s, session, u"--html"_s, html});
+        QVERIFY2(page.exitCode == 0, qPrintable(page.err));
+        QFile f(html);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        QVERIFY(text.startsWith(u"<!DOCTYPE html>"_s));
+        QCOMPARE(text.count(u"<svg "_s), 3); // timeline, goal metric, roofline
+        QCOMPARE(text.count(u"<tr><td class=\"n\">"_s), 5);
+        for (const char *section :
+             {"Summary", "Timeline", "Roofline", "Decisions", "The best kernel against the start"})
+            QVERIFY2(text.contains(u"<h2>"_s + QLatin1String(section)), section);
+        const QRegularExpression external(u"src=|href=|<link|<script|@import|url\\("_s);
+        QVERIFY2(!text.contains(external), qPrintable(external.match(text).captured()));
+        QVERIFY(text.contains(u"starting kernel"_s));
+        // A best other than the start shows its changed lines.
+        QVERIFY(text.contains(u"(start) → #"_s) ? text.contains(u"<ins>+ "_s)
+                                                : text.contains(u"The start is the best so far"_s));
+        QCOMPARE(kwb({u"report"_s, session, u"--html"_s, m_tmp.path() + u"/no/such/dir/r.html"_s})
+                     .exitCode,
+                 2);
     }
 
     void aFinishedRunContinuesWithANewGoalOrBudget()

@@ -1250,10 +1250,6 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <translation>Die Datensätze als JSON.</translation>
     </message>
     <message>
-        <source>usage: kwb report DIR [--csv | --json]</source>
-        <translation>Aufruf: kwb report DIR [--csv | --json]</translation>
-    </message>
-    <message>
         <source>usage: kwb validate WORKLOAD</source>
         <translation>Aufruf: kwb validate WORKLOAD</translation>
     </message>
@@ -1873,6 +1869,18 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>Run the evaluations on this host: local, user@host[:port], an ~/.ssh/config alias or a Slurm cluster (slurm://LOGIN?partition=…); repeat for a pool (default: the workload&apos;s hosts).</source>
         <translation>Die Auswertungen auf diesem Host ausführen: local, user@host[:port], ein Alias aus ~/.ssh/config oder ein Slurm-Cluster (slurm://LOGIN?partition=…); mehrfach angeben für einen Pool (Vorgabe: die Hosts der Arbeitslast).</translation>
+    </message>
+    <message>
+        <source>Write a self-contained HTML report (summary, charts, decisions, the best kernel&apos;s diff) to FILE.</source>
+        <translation>Einen eigenständigen HTML-Bericht (Zusammenfassung, Diagramme, Entscheidungen, Diff des besten Kernels) in FILE schreiben.</translation>
+    </message>
+    <message>
+        <source>usage: kwb report DIR [--csv | --json | --html FILE]</source>
+        <translation>Aufruf: kwb report DIR [--csv | --json | --html FILE]</translation>
+    </message>
+    <message>
+        <source>kwb report: wrote %1</source>
+        <translation>kwb report: %1 geschrieben</translation>
     </message>
 </context>
 <context>
@@ -2828,6 +2836,22 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>Continue…</source>
         <translation>Fortsetzen…</translation>
+    </message>
+    <message>
+        <source>Export re&amp;port…</source>
+        <translation>Be&amp;richt exportieren…</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>Web page (*.html)</source>
+        <translation>Webseite (*.html)</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>Bericht nach %1 geschrieben</translation>
     </message>
 </context>
 <context>

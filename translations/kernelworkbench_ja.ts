@@ -1247,10 +1247,6 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <translation>記録を JSON で出力。</translation>
     </message>
     <message>
-        <source>usage: kwb report DIR [--csv | --json]</source>
-        <translation>使い方: kwb report DIR [--csv | --json]</translation>
-    </message>
-    <message>
         <source>usage: kwb validate WORKLOAD</source>
         <translation>使い方: kwb validate WORKLOAD</translation>
     </message>
@@ -1860,6 +1856,18 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>Run the evaluations on this host: local, user@host[:port], an ~/.ssh/config alias or a Slurm cluster (slurm://LOGIN?partition=…); repeat for a pool (default: the workload&apos;s hosts).</source>
         <translation>このホストで評価を実行します: local、user@host[:port]、~/.ssh/config のエイリアス、または Slurm クラスタ (slurm://LOGIN?partition=…)。プールにするには繰り返し指定します（既定: ワークロードのホスト）。</translation>
+    </message>
+    <message>
+        <source>Write a self-contained HTML report (summary, charts, decisions, the best kernel&apos;s diff) to FILE.</source>
+        <translation>単体で開ける HTML レポート（概要、グラフ、判定、最良カーネルの差分）を FILE に書き出します。</translation>
+    </message>
+    <message>
+        <source>usage: kwb report DIR [--csv | --json | --html FILE]</source>
+        <translation>使い方: kwb report DIR [--csv | --json | --html FILE]</translation>
+    </message>
+    <message>
+        <source>kwb report: wrote %1</source>
+        <translation>kwb report: %1 を書き出しました</translation>
     </message>
 </context>
 <context>
@@ -2812,6 +2820,22 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>Continue…</source>
         <translation>続ける…</translation>
+    </message>
+    <message>
+        <source>Export re&amp;port…</source>
+        <translation>レポートを書き出す(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>レポートを書き出す</translation>
+    </message>
+    <message>
+        <source>Web page (*.html)</source>
+        <translation>Web ページ (*.html)</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>レポートを %1 に書き出しました</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "metricchart.h"
 #include "rules/decision.h"
 #include "run/workbench.h"
+#include "session/htmlreport.h"
 #include "sshdialogs.h"
 #include "timelineview.h"
 #include "util/language.h"
@@ -252,6 +253,15 @@ void MainWindow::buildActions()
                  [this] { return static_cast<QChartView *>(m_roofline); });
     exportAction(tr("Export &selection bars…"), u"selected.png"_s,
                  [this] { return static_cast<QChartView *>(m_bars); });
+    m_actions[u"exportReport"_s] = file->addAction(tr("Export re&port…"), this, [this] {
+        if (!m_workbench)
+            return;
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export report"), m_workbench->workload().name + u"-report.html"_s,
+            tr("Web page (*.html)"));
+        if (!path.isEmpty())
+            exportReport(path);
+    });
     file->addSeparator();
     file->addAction(tr("Compare selected with &incumbent"), QKeySequence(Qt::CTRL | Qt::Key_D),
                     this, [this] {
@@ -530,6 +540,17 @@ void MainWindow::showError(const QString &message)
     statusBar()->showMessage(message.section(u'\n', 0, 0), 10'000);
 }
 
+bool MainWindow::exportReport(const QString &path)
+{
+    QString error;
+    if (!m_workbench || !writeHtmlReport(m_workbench->session(), path, &error)) {
+        showError(m_workbench ? error : tr("Could not write %1.").arg(path));
+        return false;
+    }
+    statusBar()->showMessage(tr("Report written to %1").arg(path), 5000);
+    return true;
+}
+
 QString MainWindow::statusText() const
 {
     return m_phaseLabel->text() + u" · "_s + m_statsLabel->text();
@@ -806,6 +827,8 @@ void MainWindow::updateActions()
     m_actions[u"regenerate"_s]->setEnabled(gate);
     m_actions[u"revert"_s]->setEnabled(running && m_selected > 0);
     m_actions[u"stop"_s]->setEnabled(running);
+    if (QAction *report = m_actions.value(u"exportReport"_s))
+        report->setEnabled(m_workbench != nullptr);
 }
 
 void MainWindow::chooseLanguage()

@@ -51,6 +51,8 @@ public:
     /// Plays the open session back (see Workbench::startReplay).
     bool startReplay(double perSecond);
     QString errorText() const;
+    /// The session as one self-contained HTML file (File → Export report).
+    bool exportReport(const QString &path);
     /// The status bar's permanent text (what the loop does, hosts, elapsed, best).
     QString statusText() const;
     /// What the loop does now, in words: it follows the loop's signals

@@ -6,6 +6,7 @@
 #include "kwbtr.h"
 #include "report.h"
 #include "run/evaluation.h"
+#include "session/htmlreport.h"
 #include "targets/targetprofile.h"
 #include "util/language.h"
 #include "util/version.h"
@@ -90,8 +91,12 @@ int cmdReport(const QStringList &args)
     p.addPositionalArgument(u"session"_s, Kwb::tr("session folder"));
     p.addOption({u"csv"_s, Kwb::tr("Comma-separated values, one row per candidate.")});
     p.addOption({u"json"_s, Kwb::tr("The records as JSON.")});
+    p.addOption({u"html"_s,
+                 Kwb::tr("Write a self-contained HTML report (summary, charts, decisions, the best "
+                         "kernel's diff) to FILE."),
+                 u"FILE"_s});
     if (!p.parse(args) || p.positionalArguments().size() != 1) {
-        err(Kwb::tr("usage: kwb report DIR [--csv | --json]"));
+        err(Kwb::tr("usage: kwb report DIR [--csv | --json | --html FILE]"));
         return ExitUsage;
     }
     QString error;
@@ -102,6 +107,14 @@ int cmdReport(const QStringList &args)
     }
     for (const QString &warning : session->warnings())
         err(u"kwb: "_s + Kwb::tr("warning: %1").arg(warning));
+    if (p.isSet(u"html"_s)) {
+        if (!writeHtmlReport(*session, p.value(u"html"_s), &error)) {
+            err(u"kwb report: "_s + error);
+            return ExitUsage;
+        }
+        err(Kwb::tr("kwb report: wrote %1").arg(p.value(u"html"_s)));
+        return ExitOk;
+    }
     if (p.isSet(u"csv"_s))
         out(reportCsv(*session));
     else if (p.isSet(u"json"_s))
