@@ -603,6 +603,33 @@ private Q_SLOTS:
         QCOMPARE(session->experiments().back().cause, u"crash"_s); // each failure records its class
     }
 
+    void aRegressionFromTheBestMovesNothing()
+    {
+        // Every candidate after the start is 5× slower: regressions past the
+        // divergence threshold ("reverted"), but the incumbent is the best
+        // throughout, so the loop never goes back and no revert is shown.
+        auto session = newSession();
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        FunctionEvalBackend backend(
+            [](const Candidate &c, const EvalVariant &variant) {
+                return std::isnan(knob(c, "REPEAT")) ? landscape(c, variant) : outcome(50, true);
+            },
+            1);
+        LoopOptions o = options();
+        o.maxEvals = 4;
+        OptimizationLoop loop(m_workload, *session, planner, backend, o);
+        QSignalSpy reverted(&loop, &OptimizationLoop::reverted);
+        runToEnd(loop);
+        const auto &r = session->experiments();
+        QCOMPARE(r.size(), size_t(4));
+        for (size_t i = 1; i < r.size(); ++i)
+            QCOMPARE(r[i].decision, Verdict::Reverted);
+        QCOMPARE(reverted.count(), 0);
+        QCOMPARE(session->loopId("incumbent"), r[0].id);
+        QVERIFY(findAt(session->loopState(), {"reverts"})->empty());
+        QCOMPARE(verdictLabel(Verdict::Reverted), u"regressed"_s); // shown as what happened
+    }
+
     void tooGoodToBeTrueIsCheckedWithFreshSeeds_data()
     {
         QTest::addColumn<bool>("holdsUp");

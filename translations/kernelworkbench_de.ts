@@ -2021,6 +2021,10 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
+    <message>
+        <source>regressed</source>
+        <translation>verschlechtert</translation>
+    </message>
 </context>
 <context>
     <name>kwb::HostModel</name>
@@ -3095,10 +3099,6 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <translation>verworfen</translation>
     </message>
     <message>
-        <source>reverted</source>
-        <translation>zurückgesetzt</translation>
-    </message>
-    <message>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
@@ -3121,6 +3121,10 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>other</source>
         <translation>sonstige</translation>
+    </message>
+    <message>
+        <source>regressed</source>
+        <translation>verschlechtert</translation>
     </message>
 </context>
 <context>

@@ -2008,6 +2008,10 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <source>unknown</source>
         <translation>不明</translation>
     </message>
+    <message>
+        <source>regressed</source>
+        <translation>劣化</translation>
+    </message>
 </context>
 <context>
     <name>kwb::HostModel</name>
@@ -3075,10 +3079,6 @@ Press Run (F5) to start or resume the loop.</source>
         <translation>破棄</translation>
     </message>
     <message>
-        <source>reverted</source>
-        <translation>巻き戻し</translation>
-    </message>
-    <message>
         <source>failed</source>
         <translation>失敗</translation>
     </message>
@@ -3101,6 +3101,10 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>other</source>
         <translation>その他</translation>
+    </message>
+    <message>
+        <source>regressed</source>
+        <translation>劣化</translation>
     </message>
 </context>
 <context>

@@ -27,7 +27,6 @@ struct Style
     {
         Disc,
         Ring,
-        Triangle,
         Cross,
         Diamond,
         Square
@@ -42,9 +41,9 @@ Style styleOf(const QString &kind)
     if (kind == u"discarded"_s)
         return {QColor(140, 140, 140), Style::Ring,
                 QT_TRANSLATE_NOOP("kwb::TimelineView", "discarded")};
-    if (kind == u"reverted"_s)
-        return {QColor(230, 126, 34), Style::Triangle,
-                QT_TRANSLATE_NOOP("kwb::TimelineView", "reverted")};
+    if (kind == u"reverted"_s) // a regression: the loop did not move (revert targets are ringed)
+        return {QColor(230, 126, 34), Style::Ring,
+                QT_TRANSLATE_NOOP("kwb::TimelineView", "regressed")};
     if (kind == u"failed"_s)
         return {QColor(211, 47, 47), Style::Cross,
                 QT_TRANSLATE_NOOP("kwb::TimelineView", "failed")};
@@ -78,9 +77,6 @@ void drawNode(QPainter &p, QPointF c, const Style &s, qreal r)
     case Style::Diamond:
         p.drawPolygon(QPolygonF(
             {c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r), c + QPointF(-r, 0)}));
-        break;
-    case Style::Triangle:
-        p.drawPolygon(QPolygonF({c + QPointF(0, -r), c + QPointF(r, r), c + QPointF(-r, r)}));
         break;
     case Style::Cross:
         p.drawLine(c + QPointF(-r, -r), c + QPointF(r, r));

@@ -912,14 +912,17 @@ void OptimizationLoop::follow(const ExperimentRecord &stored, const Slot &s)
         break;
     case Verdict::Reverted:
         m_failStreak = 0;
+        // The loop goes back only when its incumbent is not the best; a
+        // regression from the best moves nothing, and no revert is shown.
         if (m_incumbentId != m_bestId && m_bestId) {
             const int from = m_incumbentId;
+            const QString cause =
+                stored.cause + u": back to the best, #"_s + QString::number(m_bestId);
             m_incumbentId = m_bestId;
             m_planner.setIncumbent(best());
-            Q_EMIT reverted(from, m_bestId,
-                            stored.cause + u": back to the best, #"_s + QString::number(m_bestId));
-        } else {
-            Q_EMIT reverted(stored.id, m_incumbentId, stored.cause);
+            m_reverts.push_back(
+                {{"from", from}, {"to", m_bestId}, {"cause", ss(cause)}, {"before", m_nextId}});
+            Q_EMIT reverted(from, m_bestId, cause);
         }
         break;
     case Verdict::Discarded:

@@ -21,9 +21,6 @@ void CandidateModel::reset(const std::vector<ExperimentRecord> &records, const Q
     for (int i = 0; i < int(m_records.size()); ++i) {
         m_rowById.insert(m_records[size_t(i)].id, i);
         noteTiming(m_records[size_t(i)]);
-        if (m_records[size_t(i)].decision == Verdict::Reverted && m_records[size_t(i)].parent)
-            m_revertedTo
-                << *m_records[size_t(i)].parent; // a regression sends the loop back to the parent
     }
     if (const ExperimentRecord *start = startRecord(m_records))
         m_start = start->id;
@@ -38,10 +35,7 @@ void CandidateModel::append(const ExperimentRecord &record)
     beginInsertRows({}, row, row);
     m_records.push_back(record);
     m_rowById.insert(record.id, row);
-    noteTiming(record);
-    if (record.decision == Verdict::Reverted && record.parent &&
-        !m_revertedTo.contains(*record.parent))
-        m_revertedTo << *record.parent;
+    noteTiming(record); // a regression moves nothing: revert targets come from setRevertedTo
     if (const ExperimentRecord *start = m_start ? nullptr : startRecord(m_records))
         m_start = start->id;
     endInsertRows();

@@ -66,6 +66,11 @@ Verdict verdictFromWord(const QString &word)
 
 QString verdictLabel(Verdict v)
 {
+    // Stored as "reverted", a regression past the divergence threshold is
+    // shown as what it is: the loop goes back only when the incumbent is not
+    // the best, and that move is drawn apart (a revert target).
+    if (v == Verdict::Reverted)
+        return QCoreApplication::translate("kwb::Decision", "regressed");
     for (const auto &[e, word] : kVerdicts) {
         if (e == v)
             return QCoreApplication::translate("kwb::Decision", word);
