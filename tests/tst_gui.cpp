@@ -773,6 +773,16 @@ private Q_SLOTS:
                  qsizetype(w.workbench()->candidates()->rowCount()));
         QVERIFY(!w.exportReport(m_tmp.path() + u"/no/such/dir/report.html"_s));
         QVERIFY(w.errorText().contains(u"cannot write"_s));
+        // The console reads as the run left it: each candidate's log lines
+        // and its decision, from the session's logs.
+        const ExperimentRecord *last =
+            w.workbench()->candidates()->recordAt(w.workbench()->candidates()->rowCount() - 1);
+        const QString lastLog = w.workbench()->session().readLog(last->id);
+        QVERIFY(!lastLog.isEmpty());
+        const QString console = w.consoleText();
+        QVERIFY2(console.contains(u"#%1  "_s.arg(last->id) + lastLog.section(u'\n', 0, 0)),
+                 qPrintable(console.right(2000)));
+        QVERIFY(console.contains(u"#%1  "_s.arg(last->id) + verdictLabel(last->decision)));
         // Compare the starting kernel with the newest candidate.
         const int newest =
             w.workbench()->candidates()->recordAt(w.workbench()->candidates()->rowCount() - 1)->id;

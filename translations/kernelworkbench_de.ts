@@ -2857,6 +2857,13 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <source>Report written to %1</source>
         <translation>Bericht nach %1 geschrieben</translation>
     </message>
+    <message numerus="yes">
+        <source>── the console of the last %n candidate(s), from the session&apos;s logs ──</source>
+        <translation>
+            <numerusform>── die Konsole des letzten Kandidaten, aus den Protokollen der Sitzung ──</numerusform>
+            <numerusform>── die Konsole der letzten %n Kandidaten, aus den Protokollen der Sitzung ──</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kwb::MetricChart</name>

@@ -2841,6 +2841,12 @@ Press Run (F5) to start or resume the loop.</source>
         <source>Report written to %1</source>
         <translation>レポートを %1 に書き出しました</translation>
     </message>
+    <message numerus="yes">
+        <source>── the console of the last %n candidate(s), from the session&apos;s logs ──</source>
+        <translation>
+            <numerusform>── 直近 %n 件の候補のコンソール（セッションのログから） ──</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kwb::MetricChart</name>

@@ -423,6 +423,7 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
     m_workbench = std::move(workbench);
     m_error->hide();
     m_console->clear();
+    restoreConsole();
     Workbench *wb = m_workbench.get();
     m_table->setModel(wb->candidates());
     m_timeline->setModel(wb->candidates());
@@ -540,6 +541,31 @@ void MainWindow::showError(const QString &message)
     statusBar()->showMessage(message.section(u'\n', 0, 0), 10'000);
 }
 
+void MainWindow::restoreConsole()
+{
+    // The last candidates' console, as the run showed it, from logs/<id>.log:
+    // a reopened session reads like the one that was left.
+    constexpr size_t kCandidates = 50;
+    const std::vector<ExperimentRecord> &records = m_workbench->session().experiments();
+    if (records.empty())
+        return;
+    const size_t first = records.size() > kCandidates ? records.size() - kCandidates : 0;
+    QStringList lines{tr("── the console of the last %n candidate(s), from the session's logs ──",
+                         nullptr, int(records.size() - first))};
+    for (size_t i = first; i < records.size(); ++i) {
+        const ExperimentRecord &r = records[i];
+        const QString id = u'#' + QString::number(r.id);
+        lines << tr("#%1 evaluating: %2").arg(r.id).arg(r.plan);
+        for (const QString &line : m_workbench->session()
+                                       .readLog(r.id, qint64(16) * 1024)
+                                       .split(u'\n', Qt::SkipEmptyParts))
+            lines << id + u"  "_s + line;
+        lines << id + u"  "_s + verdictLabel(r.decision) +
+                     (r.cause.isEmpty() ? QString() : u": "_s + r.cause);
+    }
+    m_console->appendPlainText(lines.join(u'\n'));
+}
+
 bool MainWindow::exportReport(const QString &path)
 {
     QString error;
@@ -549,6 +575,11 @@ bool MainWindow::exportReport(const QString &path)
     }
     statusBar()->showMessage(tr("Report written to %1").arg(path), 5000);
     return true;
+}
+
+QString MainWindow::consoleText() const
+{
+    return m_console->toPlainText();
 }
 
 QString MainWindow::statusText() const

@@ -51,6 +51,8 @@ public:
     /// Plays the open session back (see Workbench::startReplay).
     bool startReplay(double perSecond);
     QString errorText() const;
+    /// Everything the console shows.
+    QString consoleText() const;
     /// The session as one self-contained HTML file (File → Export report).
     bool exportReport(const QString &path);
     /// The status bar's permanent text (what the loop does, hosts, elapsed, best).
@@ -90,6 +92,8 @@ private:
     void bindLoop(OptimizationLoop *loop);
     void updateActions();
     void updateStatus();
+    /// A reopened session's console: its last candidates' logs.
+    void restoreConsole();
     void showPending(const Proposal &p);
     void showCandidate(int id);
     void runLoop();
