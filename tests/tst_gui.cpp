@@ -479,6 +479,13 @@ private Q_SLOTS:
         w.action(u"approve"_s)->trigger();
         // While it is compiled and timed: no gate words anywhere.
         QTRY_COMPARE_WITH_TIMEOUT(w.loopStateText(), u"evaluating #1"_s, 10'000);
+        // The run's progress and the running evaluation's stage and time.
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            QRegularExpression(
+                u"^0/\\d+ evaluations \\| #1 (starting|compiling|checking|timing) · \\d+s$"_s)
+                .match(w.progressText())
+                .hasMatch(),
+            qPrintable(w.progressText()), 3000);
         QVERIFY2(w.diffView()->rightTitle().startsWith(u"#1 — evaluating"_s),
                  qPrintable(w.diffView()->rightTitle()));
         QVERIFY(!w.statusBar()->currentMessage().contains(u"waits for you"_s));
@@ -497,6 +504,7 @@ private Q_SLOTS:
             QVERIFY2(w.loopStateText().startsWith(u"stopping"_s), qPrintable(w.loopStateText()));
         QTRY_VERIFY_WITH_TIMEOUT(w.workbench()->loop()->isFinished(), 60'000);
         QCOMPARE(w.loopStateText(), u"finished (stopped)"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(w.progressText(), QString(), 2000); // no bars once it ended
         QVERIFY(w.statusText().startsWith(u"finished (stopped) · "_s));
 
         // A finished run is not the end: Run offers to continue it.

@@ -2864,6 +2864,42 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
             <numerusform>── die Konsole der letzten %n Kandidaten, aus den Protokollen der Sitzung ──</numerusform>
         </translation>
     </message>
+    <message>
+        <source>compiling</source>
+        <translation>kompiliert</translation>
+    </message>
+    <message>
+        <source>checking</source>
+        <translation>prüft</translation>
+    </message>
+    <message>
+        <source>timing</source>
+        <translation>misst</translation>
+    </message>
+    <message>
+        <source>profiling</source>
+        <translation>profiliert</translation>
+    </message>
+    <message>
+        <source>%1/%2 evaluations</source>
+        <translation>%1/%2 Auswertungen</translation>
+    </message>
+    <message>
+        <source> · ETA %1</source>
+        <translation> · noch etwa %1</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>startet</translation>
+    </message>
+    <message>
+        <source>#%1 %2 · %3 of ~%4</source>
+        <translation>#%1 %2 · %3 von ~%4</translation>
+    </message>
+    <message>
+        <source>#%1 %2 · %3</source>
+        <translation>#%1 %2 · %3</translation>
+    </message>
 </context>
 <context>
     <name>kwb::MetricChart</name>

@@ -2847,6 +2847,42 @@ Press Run (F5) to start or resume the loop.</source>
             <numerusform>── 直近 %n 件の候補のコンソール（セッションのログから） ──</numerusform>
         </translation>
     </message>
+    <message>
+        <source>compiling</source>
+        <translation>コンパイル中</translation>
+    </message>
+    <message>
+        <source>checking</source>
+        <translation>検証中</translation>
+    </message>
+    <message>
+        <source>timing</source>
+        <translation>計測中</translation>
+    </message>
+    <message>
+        <source>profiling</source>
+        <translation>プロファイル中</translation>
+    </message>
+    <message>
+        <source>%1/%2 evaluations</source>
+        <translation>評価 %1/%2</translation>
+    </message>
+    <message>
+        <source> · ETA %1</source>
+        <translation> · 残り約 %1</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>開始中</translation>
+    </message>
+    <message>
+        <source>#%1 %2 · %3 of ~%4</source>
+        <translation>#%1 %2 · %3 / 約 %4</translation>
+    </message>
+    <message>
+        <source>#%1 %2 · %3</source>
+        <translation>#%1 %2 · %3</translation>
+    </message>
 </context>
 <context>
     <name>kwb::MetricChart</name>

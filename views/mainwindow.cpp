@@ -11,6 +11,7 @@
 #include "session/htmlreport.h"
 #include "sshdialogs.h"
 #include "timelineview.h"
+#include "util/duration.h"
 #include "util/language.h"
 #include "util/logging.h"
 
@@ -36,6 +37,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QScreen>
 #include <QSettings>
 #include <QSortFilterProxyModel>
@@ -109,6 +111,15 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_phaseLabel = new QLabel(this);
     m_statsLabel = new QLabel(this);
     statusBar()->addPermanentWidget(m_phaseLabel);
+    // The run (evaluations of the budget, ETA) and the running evaluation
+    // (its stage, how long it has run against the typical one).
+    for (QProgressBar **bar : {&m_runProgress, &m_evalProgress}) {
+        *bar = new QProgressBar(this);
+        (*bar)->setMaximumWidth(230);
+        (*bar)->setTextVisible(true);
+        (*bar)->hide();
+        statusBar()->addPermanentWidget(*bar);
+    }
     statusBar()->addPermanentWidget(m_statsLabel);
     auto *tick = new QTimer(this);
     connect(tick, &QTimer::timeout, this, &MainWindow::updateStatus);
@@ -453,6 +464,18 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
                     selectCandidate(i.data(CandidateModel::IdRole).toInt());
             });
     connect(wb, &Workbench::consoleLine, m_console, &QPlainTextEdit::appendPlainText);
+    connect(wb, &Workbench::candidateLine, this, [this](int id, const QString &line) {
+        // The harness says which stage it is in.
+        static const std::pair<const char *, const char *> stages[] = {
+            {"kwb: compiling", QT_TR_NOOP("compiling")},
+            {"kwb: checking", QT_TR_NOOP("checking")},
+            {"kwb: timing", QT_TR_NOOP("timing")},
+            {"kwb: profiling", QT_TR_NOOP("profiling")}};
+        for (const auto &[prefix, stage] : stages) {
+            if (line.startsWith(QLatin1StringView(prefix)) && m_evaluations.contains(id))
+                m_evaluations[id].stage = tr(stage);
+        }
+    });
     connect(wb, &Workbench::candidateLine, m_console, [this](int id, const QString &line) {
         m_console->appendPlainText(u'#' + QString::number(id) + u"  "_s + line);
     });
@@ -617,6 +640,7 @@ void MainWindow::bindLoop(OptimizationLoop *loop)
     });
     connect(loop, &OptimizationLoop::evaluationStarted, this, [this](const Proposal &p) {
         m_console->appendPlainText(tr("#%1 evaluating: %2").arg(p.id).arg(p.label));
+        m_evaluations[p.id].clock.start();
         if (m_pending && m_pending->id == p.id) {
             m_pending.reset();
             m_diff->setRightEditable(false);
@@ -632,6 +656,12 @@ void MainWindow::bindLoop(OptimizationLoop *loop)
     });
     connect(loop, &OptimizationLoop::candidateFinished, this, [this](const ExperimentRecord &r) {
         m_llm->addRecord(r);
+        if (const auto e = m_evaluations.constFind(r.id);
+            e != m_evaluations.cend() && e->clock.isValid()) {
+            m_evaluatedMs += e->clock.elapsed();
+            ++m_evaluatedCount;
+        }
+        m_evaluations.remove(r.id);
         if (m_pending && m_pending->id == r.id) {
             m_pending.reset();
             m_diff->setRightEditable(false);
@@ -893,6 +923,7 @@ void MainWindow::updateStatus()
     if (m_workbench->isReplaying())
         return; // the replay writes its own progress
     m_phaseLabel->setText(loopStateText());
+    updateProgress();
     const CandidateModel *m = m_workbench->candidates();
     const double bestMs = m->bestMedianMs();
     const QString best =
@@ -904,6 +935,51 @@ void MainWindow::updateStatus()
                               .arg(s % 60, 2, 10, QLatin1Char('0'))
                               .arg(m->evaluatedCount())
                               .arg(best));
+}
+
+void MainWindow::updateProgress()
+{
+    const OptimizationLoop *loop = m_workbench ? m_workbench->loop() : nullptr;
+    const bool running = loop && !loop->isFinished();
+    m_runProgress->setVisible(running);
+    QList<int> ids = running ? loop->evaluating() : QList<int>();
+    m_evalProgress->setVisible(!ids.isEmpty());
+    if (!running)
+        return;
+    const Workload &w = m_workbench->workload();
+    const int maxEvals = m_workbench->options().loop.maxEvals;
+    const int planned = std::max(1, maxEvals > 0 ? maxEvals : w.rounds * std::max(1, w.batch));
+    const int done = loop->evaluationsThisRun();
+    m_runProgress->setRange(0, planned);
+    m_runProgress->setValue(std::min(done, planned));
+    QString text = tr("%1/%2 evaluations").arg(done).arg(planned);
+    if (done > 0 && planned > done && m_clock.isValid())
+        text += tr(" · ETA %1").arg(formatDuration(m_clock.elapsed() * (planned - done) / done));
+    m_runProgress->setFormat(text);
+    if (ids.isEmpty())
+        return;
+    // The newest running evaluation, against the mean of those finished.
+    const int id = ids.last();
+    const Evaluation e = m_evaluations.value(id);
+    const qint64 elapsed = e.clock.isValid() ? e.clock.elapsed() : 0;
+    const qint64 typical = m_evaluatedCount > 0 ? m_evaluatedMs / m_evaluatedCount : 0;
+    const QString stage = e.stage.isEmpty() ? tr("starting") : e.stage;
+    m_evalProgress->setRange(0, typical > 0 ? int(std::min<qint64>(typical, INT_MAX)) : 1);
+    m_evalProgress->setValue(typical > 0 ? int(std::min(elapsed, typical)) : 0);
+    m_evalProgress->setFormat(
+        typical > 0 ? tr("#%1 %2 · %3 of ~%4")
+                          .arg(id)
+                          .arg(stage, formatDuration(elapsed), formatDuration(typical))
+                    : tr("#%1 %2 · %3").arg(id).arg(stage, formatDuration(elapsed)));
+}
+
+QString MainWindow::progressText() const
+{
+    QStringList parts;
+    for (const QProgressBar *bar : {m_runProgress, m_evalProgress})
+        if (!bar->isHidden())
+            parts << bar->text();
+    return parts.join(u" | "_s);
 }
 
 QString MainWindow::loopStateText() const

@@ -3,6 +3,7 @@
 #include "loop/loop.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QMainWindow>
 #include <memory>
 
@@ -14,6 +15,7 @@ class QLabel;
 class QLineEdit;
 class QListView;
 class QPlainTextEdit;
+class QProgressBar;
 class QSortFilterProxyModel;
 class QTableView;
 class QToolBar;
@@ -51,6 +53,9 @@ public:
     /// Plays the open session back (see Workbench::startReplay).
     bool startReplay(double perSecond);
     QString errorText() const;
+    /// The progress bars' texts ("3/10 evaluations · ETA 1m20s | #4 timing · 5s of ~9s"),
+    /// empty when no loop runs.
+    QString progressText() const;
     /// Everything the console shows.
     QString consoleText() const;
     /// The session as one self-contained HTML file (File → Export report).
@@ -94,6 +99,9 @@ private:
     void updateStatus();
     /// A reopened session's console: its last candidates' logs.
     void restoreConsole();
+    /// The status bar's progress: the run's evaluations and ETA, the
+    /// running evaluation's stage and time.
+    void updateProgress();
     void showPending(const Proposal &p);
     void showCandidate(int id);
     void runLoop();
@@ -123,6 +131,16 @@ private:
     QIdentityProxyModel *m_hostColours = nullptr;
     QTextBrowser *m_plan = nullptr;
     QPlainTextEdit *m_console = nullptr;
+    QProgressBar *m_runProgress = nullptr;
+    QProgressBar *m_evalProgress = nullptr;
+    struct Evaluation
+    {
+        QElapsedTimer clock;
+        QString stage;
+    };
+    QHash<int, Evaluation> m_evaluations; ///< running, by candidate id
+    qint64 m_evaluatedMs = 0;             ///< the finished ones' time, for "typical"
+    int m_evaluatedCount = 0;
     QListView *m_reflexions = nullptr;
     QLineEdit *m_reflexionSearch = nullptr;
     QSortFilterProxyModel *m_reflexionFilter = nullptr;

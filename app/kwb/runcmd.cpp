@@ -8,6 +8,7 @@
 #include "run/workbench.h"
 #include "session/record.h"
 #include "session/sessionstore.h"
+#include "util/duration.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -34,18 +35,6 @@ void onSigint(int)
 {
     const char c = 1;
     (void)!::write(g_signalPipe[1], &c, 1);
-}
-
-QString formatDuration(qint64 ms)
-{
-    const qint64 s = ms / 1000;
-    if (s >= 3600)
-        return QString::number(s / 3600) + u'h' +
-               QString::number((s % 3600) / 60).rightJustified(2, u'0') + u'm';
-    if (s >= 60)
-        return QString::number(s / 60) + u'm' + QString::number(s % 60).rightJustified(2, u'0') +
-               u's';
-    return QString::number(s) + u's';
 }
 
 // The command line's --provider, --model, --base-url, --api-key-env,
