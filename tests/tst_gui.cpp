@@ -35,6 +35,7 @@
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QXYSeries>
 #include <QtTest>
 
 using namespace kwb;
@@ -820,6 +821,47 @@ private Q_SLOTS:
         QVERIFY(w.action(u"run"_s)->isEnabled());
         QCOMPARE(size_t(w.workbench()->reflexions()->rowCount()),
                  w.workbench()->session().reflections().size());
+    }
+
+    void presentationModeEnlargesAndRestores()
+    {
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY2(w.openSession(m_tmp.path() + u"/gui-session"_s), qPrintable(w.errorText()));
+        auto visibleDocks = [&w] {
+            QStringList names;
+            for (QDockWidget *d : w.findChildren<QDockWidget *>())
+                if (d->isVisible())
+                    names << d->objectName();
+            names.sort();
+            return names;
+        };
+        const QStringList docksBefore = visibleDocks();
+        const qreal textBefore = w.font().pointSizeF();
+        QAction *present = w.action(u"present"_s);
+        QCOMPARE(present->shortcut(), QKeySequence(Qt::Key_F11));
+        present->trigger();
+        QVERIFY(w.isPresenting());
+        QVERIFY(w.font().pointSizeF() >= textBefore * 1.4);
+        QCOMPARE(w.timeline()->scale(), 1.6);
+        QTRY_COMPARE(visibleDocks(), (QStringList{u"chartDock"_s, u"timelineDock"_s}));
+        // Replay works in it: the candidates come back, their markers large.
+        QSignalSpy finished(w.workbench(), &Workbench::replayFinished);
+        QVERIFY(w.startReplay(200));
+        QVERIFY(finished.wait(10'000));
+        QVERIFY(w.chart()->pointCount() >= 2);
+        bool large = false;
+        for (QAbstractSeries *series : w.chart()->chart()->series())
+            if (auto *xy = qobject_cast<QXYSeries *>(series); xy && xy->count() > 0)
+                large = large || xy->markerSize() >= 14;
+        QVERIFY(large);
+        // And back: the text, the scale and the docks as they were.
+        present->trigger();
+        QVERIFY(!w.isPresenting());
+        QCOMPARE(w.font().pointSizeF(), textBefore);
+        QCOMPARE(w.timeline()->scale(), 1.0);
+        QTRY_COMPARE(visibleDocks(), docksBefore);
     }
 };
 

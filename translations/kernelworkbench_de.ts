@@ -2900,6 +2900,18 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <source>#%1 %2 · %3</source>
         <translation>#%1 %2 · %3</translation>
     </message>
+    <message>
+        <source>Presentation mode: F11 leaves it.</source>
+        <translation>Präsentationsmodus: F11 beendet ihn.</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>&amp;Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>Larger text and markers, the timeline and the chart first (F11)</source>
+        <translation>Größere Schrift und Markierungen, Zeitleiste und Diagramm im Vordergrund (F11)</translation>
+    </message>
 </context>
 <context>
     <name>kwb::MetricChart</name>
@@ -3282,6 +3294,10 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>Bring this dock to the front (e.g. llmDock, hostsDock), for screenshots.</source>
         <translation>Dieses Dock nach vorn holen (z. B. llmDock, hostsDock), für Bildschirmfotos.</translation>
+    </message>
+    <message>
+        <source>Start in presentation mode (F11 toggles it).</source>
+        <translation>Im Präsentationsmodus starten (F11 schaltet ihn um).</translation>
     </message>
 </context>
 <context>

@@ -2883,6 +2883,18 @@ Press Run (F5) to start or resume the loop.</source>
         <source>#%1 %2 · %3</source>
         <translation>#%1 %2 · %3</translation>
     </message>
+    <message>
+        <source>Presentation mode: F11 leaves it.</source>
+        <translation>プレゼンテーションモード: F11 で終了します。</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>プレゼンテーションモード(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Larger text and markers, the timeline and the chart first (F11)</source>
+        <translation>文字とマーカーを大きくし、タイムラインとグラフを前面に (F11)</translation>
+    </message>
 </context>
 <context>
     <name>kwb::MetricChart</name>
@@ -3261,6 +3273,10 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>Bring this dock to the front (e.g. llmDock, hostsDock), for screenshots.</source>
         <translation>このドックを前面に出す（例: llmDock、hostsDock。スクリーンショット用）。</translation>
+    </message>
+    <message>
+        <source>Start in presentation mode (F11 toggles it).</source>
+        <translation>プレゼンテーションモードで起動します (F11 で切り替え)。</translation>
     </message>
 </context>
 <context>

@@ -350,6 +350,12 @@ void DiffView::setRightEditable(bool editable)
     m_rightTitle->setStyleSheet(editable ? u"font-weight: bold"_s : QString());
 }
 
+void DiffView::setZoom(int points)
+{
+    m_left->zoomTo(points);
+    m_right->zoomTo(points);
+}
+
 QString DiffView::leftTitle() const
 {
     return m_leftTitle->fullText();

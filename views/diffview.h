@@ -34,6 +34,8 @@ public:
                   const QString &right, const QString &fileName = QStringLiteral("kernel.cpp"));
     void clear();
     void setRightEditable(bool editable);
+    /// Larger (or smaller) text in both panes, in points over the default.
+    void setZoom(int points);
     /// The texts as given (or as edited, on the right), without padding.
     QString leftText() const { return m_leftText; }
     QString rightText() const;

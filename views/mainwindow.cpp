@@ -15,6 +15,7 @@
 #include "util/language.h"
 #include "util/logging.h"
 
+#include <QAbstractAxis>
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -49,6 +50,7 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <QXYSeries>
 #include <cmath>
 #include <cstdio>
 
@@ -153,6 +155,61 @@ void MainWindow::resetLayout()
     resizeDocks({find("chartDock"), find("planDock")}, {h * 54 / 100, h * 26 / 100}, Qt::Vertical);
     resizeDocks({find("chartDock")}, {std::max(320, w / 3)}, Qt::Horizontal);
     resizeDocks({find("timelineDock")}, {h / 4}, Qt::Vertical);
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    if (on == m_presenting)
+        return;
+    m_presenting = on;
+    if (QAction *a = m_actions.value(u"present"_s); a && a->isChecked() != on)
+        a->setChecked(on);
+    constexpr double kScale = 1.5;
+    if (on) {
+        m_layoutBeforePresenting = saveState();
+        m_fontBeforePresenting = font();
+    }
+    QFont f = m_fontBeforePresenting;
+    if (on)
+        f.setPointSizeF(f.pointSizeF() * kScale);
+    setFont(f);
+    m_timeline->setScale(on ? 1.6 : 1);
+    m_diff->setZoom(on ? 4 : 0);
+    setMarkerScale(on ? 1.8 : 1);
+    // The charts: their text and every marker already drawn.
+    for (QChartView *view :
+         {static_cast<QChartView *>(m_chart), static_cast<QChartView *>(m_roofline),
+          static_cast<QChartView *>(m_bars)}) {
+        QChart *chart = view->chart();
+        QFont text = f;
+        for (QAbstractAxis *axis : chart->axes()) {
+            axis->setLabelsFont(text);
+            axis->setTitleFont(text);
+        }
+        chart->legend()->setFont(text);
+        chart->setTitleFont(text);
+        for (QAbstractSeries *series : chart->series()) {
+            if (auto *xy = qobject_cast<QXYSeries *>(series); xy && xy->markerSize() > 0)
+                xy->setMarkerSize(8 * markerScale());
+        }
+    }
+    if (on) {
+        // The story first: the timeline and the metric chart beside the
+        // diff; the rest is a menu away (View).
+        static const char *const kept[] = {"timelineDock", "chartDock"};
+        for (QDockWidget *d : findChildren<QDockWidget *>()) {
+            const bool keep = std::any_of(std::begin(kept), std::end(kept), [d](const char *n) {
+                return d->objectName() == QLatin1StringView(n);
+            });
+            d->setVisible(keep);
+        }
+        const int h = height(), w = width();
+        resizeDocks({findChild<QDockWidget *>(u"timelineDock"_s)}, {h * 35 / 100}, Qt::Vertical);
+        resizeDocks({findChild<QDockWidget *>(u"chartDock"_s)}, {w * 45 / 100}, Qt::Horizontal);
+        statusBar()->showMessage(tr("Presentation mode: F11 leaves it."), 4000);
+    } else {
+        restoreState(m_layoutBeforePresenting);
+    }
 }
 
 QAction *MainWindow::action(const QString &name) const
@@ -416,6 +473,13 @@ void MainWindow::buildDocks()
         view->addAction(d->toggleViewAction());
     view->addSeparator();
     view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
+    QAction *present = view->addAction(tr("&Presentation mode"));
+    present->setCheckable(true);
+    present->setShortcut(Qt::Key_F11);
+    present->setToolTip(tr("Larger text and markers, the timeline and the chart first (F11)"));
+    connect(present, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    m_actions[u"present"_s] = present;
+    addAction(present); // the key works with the menu bar hidden too
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     settings->addAction(tr("&Language…"), this, &MainWindow::chooseLanguage);
     settings->addAction(tr("LLM &provider…"), this, [this] {
@@ -1041,7 +1105,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
 {
     QSettings settings;
     settings.setValue(u"window/geometry"_s, saveGeometry());
-    settings.setValue(u"window/state"_s, saveState());
+    // The layout the engineer works in, not the presentation's.
+    settings.setValue(u"window/state"_s, m_presenting ? m_layoutBeforePresenting : saveState());
     if (m_workbench && m_workbench->loop() && !m_workbench->loop()->isFinished())
         m_workbench->loop()->abort();
     event->accept();

@@ -67,6 +67,10 @@ public:
     QString loopStateText() const;
     /// Puts the docks back where a first start puts them.
     void resetLayout();
+    /// Presentation mode (View, F11): larger text and markers, the timeline
+    /// and the metric chart emphasised; off restores the layout it left.
+    void setPresentationMode(bool on);
+    bool isPresenting() const { return m_presenting; }
     /// Pushes a finished run further (Run on a finished loop asks for these):
     /// a new goal (unset: the same) and at most `evaluations` more candidates.
     bool continueRun(std::optional<double> goal, int evaluations);
@@ -122,6 +126,9 @@ private:
     qint64 m_elapsedMs = 0;     ///< of a loop that ended (the clock stops with it)
     QString m_finishedText;     ///< why the loop ended, empty while it runs
     QByteArray m_defaultLayout; ///< saveState() of the first-start layout
+    bool m_presenting = false;
+    QByteArray m_layoutBeforePresenting;
+    QFont m_fontBeforePresenting;
 
     DiffView *m_diff = nullptr;
     TimelineView *m_timeline = nullptr;

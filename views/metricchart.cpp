@@ -40,6 +40,20 @@ QChart *themedChart()
     return chart;
 }
 
+namespace {
+double g_markerScale = 1;
+} // namespace
+
+void setMarkerScale(double scale)
+{
+    g_markerScale = std::clamp(scale, 0.5, 4.0);
+}
+
+double markerScale()
+{
+    return g_markerScale;
+}
+
 QLineSeries *markerSeries(const QString &name, const QColor &color, bool square)
 {
     auto *series = new QLineSeries;
@@ -58,7 +72,7 @@ QLineSeries *markerSeries(const QString &name, const QColor &color, bool square)
         p.drawEllipse(QRectF(0.5, 0.5, 8, 8));
     p.end();
     series->setLightMarker(marker);
-    series->setMarkerSize(8);
+    series->setMarkerSize(8 * g_markerScale);
     return series;
 }
 

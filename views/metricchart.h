@@ -28,6 +28,10 @@ QChart *themedChart();
 /// A series drawn as markers only, painted by one item: QScatterSeries makes
 /// a graphics item per point, which takes seconds at thousands of points.
 QLineSeries *markerSeries(const QString &name, const QColor &color, bool square = false);
+/// How large markers are drawn, for the series made from now on
+/// (presentation mode enlarges them); 1 is the default size.
+void setMarkerScale(double scale);
+double markerScale();
 
 /// Many markers as a chain of marker series of bounded size: a series
 /// recomputes all its points' geometry when one is added, so one big series

@@ -15,10 +15,7 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-constexpr int kStep = 22; // px between candidates
-constexpr int kLane = 26; // px between lanes
 constexpr int kLeft = 16;
-constexpr int kRadius = 6;
 
 struct Style
 {
@@ -91,7 +88,16 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
 {
     setMouseTracking(true);
     viewport()->setMouseTracking(true);
-    setMinimumHeight(40 + 2 * kLane);
+    setMinimumHeight(40 + 2 * lane());
+}
+
+void TimelineView::setScale(double scale)
+{
+    m_scale = std::clamp(scale, 0.5, 4.0);
+    setMinimumHeight(40 + 2 * lane());
+    updateGeometry();
+    updateScrollBars();
+    viewport()->update();
 }
 
 void TimelineView::setModel(CandidateModel *model)
@@ -112,7 +118,7 @@ void TimelineView::setModel(CandidateModel *model)
             [this](const QModelIndex &, int first, int last) {
                 // Follow the newest candidate while the view is at the end.
                 const bool atEnd =
-                    horizontalScrollBar()->value() >= horizontalScrollBar()->maximum() - kStep;
+                    horizontalScrollBar()->value() >= horizontalScrollBar()->maximum() - step();
                 layoutRows(first, last);
                 viewport()->update();
                 if (atEnd)
@@ -151,8 +157,8 @@ void TimelineView::layoutRows(int first, int last)
 
 void TimelineView::updateScrollBars()
 {
-    const int width = kLeft * 2 + (m_model ? m_model->rowCount() : 0) * kStep;
-    const int height = m_top + m_laneCount * kLane;
+    const int width = kLeft * 2 + (m_model ? m_model->rowCount() : 0) * step();
+    const int height = m_top + m_laneCount * lane();
     horizontalScrollBar()->setRange(0, std::max(0, width - viewport()->width()));
     horizontalScrollBar()->setPageStep(viewport()->width());
     verticalScrollBar()->setRange(0, std::max(0, height - viewport()->height()));
@@ -203,20 +209,20 @@ void TimelineView::resizeEvent(QResizeEvent *event)
 QPoint TimelineView::nodeCenter(int id) const
 {
     const int row = m_model ? m_model->rowOf(id) : -1;
-    return QPoint(kLeft + row * kStep - horizontalScrollBar()->value(),
-                  m_top + laneOf(id) * kLane + kLane / 2 - verticalScrollBar()->value());
+    return QPoint(kLeft + row * step() - horizontalScrollBar()->value(),
+                  m_top + laneOf(id) * lane() + lane() / 2 - verticalScrollBar()->value());
 }
 
 int TimelineView::idAt(const QPoint &pos) const
 {
     if (!m_model)
         return 0;
-    const int row = (pos.x() + horizontalScrollBar()->value() - kLeft + kStep / 2) / kStep;
+    const int row = (pos.x() + horizontalScrollBar()->value() - kLeft + step() / 2) / step();
     const ExperimentRecord *r = m_model->recordAt(row);
     if (!r)
         return 0;
     const QPoint c = nodeCenter(r->id);
-    return (c - pos).manhattanLength() <= kRadius * 2 + 2 ? r->id : 0;
+    return (c - pos).manhattanLength() <= radius() * 2 + 2 ? r->id : 0;
 }
 
 void TimelineView::paintEvent(QPaintEvent *)
@@ -226,8 +232,8 @@ void TimelineView::paintEvent(QPaintEvent *)
     p.fillRect(viewport()->rect(), palette().base());
     if (!m_model)
         return;
-    const int first = std::max(0, (horizontalScrollBar()->value() - kLeft) / kStep - 1);
-    const int last = std::min(m_model->rowCount() - 1, first + viewport()->width() / kStep + 2);
+    const int first = std::max(0, (horizontalScrollBar()->value() - kLeft) / step() - 1);
+    const int last = std::min(m_model->rowCount() - 1, first + viewport()->width() / step() + 2);
     // Edges first (also from parents scrolled off to the left).
     p.setPen(QPen(palette().color(QPalette::Mid), 1.2));
     for (int row = first; row <= last; ++row) {
@@ -243,7 +249,7 @@ void TimelineView::paintEvent(QPaintEvent *)
         const ExperimentRecord *r = m_model->recordAt(row);
         const QPointF c = nodeCenter(r->id);
         const QString kind = CandidateModel::kindOf(*r);
-        drawNode(p, c, styleOf(kind), kRadius);
+        drawNode(p, c, styleOf(kind), radius());
         if (kind == u"failed"_s) { // the class, as a letter under the node
             const QString cls = qs(stringAt(r->result, {"failure", "class"}));
             const QString letter = r->flags.contains(u"false-win"_s) ? u"F"_s
@@ -257,24 +263,24 @@ void TimelineView::paintEvent(QPaintEvent *)
             small.setPointSizeF(small.pointSizeF() * 0.75);
             p.setFont(small);
             p.setPen(QColor(211, 47, 47));
-            p.drawText(QRectF(c.x() - 8, c.y() + kRadius + 1, 16, 12), Qt::AlignCenter, letter);
+            p.drawText(QRectF(c.x() - 8, c.y() + radius() + 1, 16, 12), Qt::AlignCenter, letter);
             p.setFont(font());
         }
         if (m_model->wasRevertedTo(r->id)) { // a revert target: a second, dashed ring
             p.setPen(QPen(QColor(230, 126, 34), 1.5, Qt::DashLine));
             p.setBrush(Qt::NoBrush);
-            p.drawEllipse(c, kRadius + 7, kRadius + 7);
+            p.drawEllipse(c, radius() + 7, radius() + 7);
         }
         if (r->id == m_model->incumbentId()) {
             p.setPen(QPen(palette().color(QPalette::Text), 1.5));
             p.setBrush(Qt::NoBrush);
-            p.drawEllipse(c, kRadius + 4, kRadius + 4);
+            p.drawEllipse(c, radius() + 4, radius() + 4);
         }
         if (r->id == m_selected) {
             p.setPen(QPen(palette().color(QPalette::Highlight), 2.5));
             p.setBrush(Qt::NoBrush);
-            p.drawRect(QRectF(c.x() - kRadius - 5, c.y() - kRadius - 5, 2 * kRadius + 10,
-                              2 * kRadius + 10));
+            p.drawRect(QRectF(c.x() - radius() - 5, c.y() - radius() - 5, 2 * radius() + 10,
+                              2 * radius() + 10));
         }
     }
     // The legend stays put; its entries wrap onto as many rows as the width needs.

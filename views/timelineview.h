@@ -21,6 +21,9 @@ public:
     void setModel(CandidateModel *model);
     void setSelectedId(int id);
     int selectedId() const { return m_selected; }
+    /// Larger nodes and spacing (presentation mode: 1.6); 1 is the default.
+    void setScale(double scale);
+    double scale() const { return m_scale; }
     /// The lane of a candidate (0 = the first line of descent).
     int laneOf(int id) const { return m_lanes.value(id, 0); }
     int laneCount() const { return m_laneCount; }
@@ -52,7 +55,11 @@ protected:
 private:
     void layoutRows(int first, int last);
     void updateScrollBars();
+    int step() const { return int(22 * m_scale); }  ///< px between candidates
+    int lane() const { return int(26 * m_scale); }  ///< px between lanes
+    int radius() const { return int(6 * m_scale); } ///< a node's radius
 
+    double m_scale = 1;
     CandidateModel *m_model = nullptr;
     QHash<int, int> m_lanes;       // id → lane
     QHash<int, int> m_tips;        // lane → its newest kept id

@@ -106,6 +106,8 @@ int main(int argc, char **argv)
              "main", "Use this language (en, de, ja) instead of the one chosen in Settings."),
          u"CODE"_s});
     p.addOption({u"dark"_s, QApplication::translate("main", "Use a dark palette (Fusion style).")});
+    p.addOption({u"present"_s,
+                 QApplication::translate("main", "Start in presentation mode (F11 toggles it).")});
     p.addOption({u"compare"_s,
                  QApplication::translate("main", "Open the Compare view on candidates A and B."),
                  u"A:B"_s});
@@ -159,6 +161,8 @@ int main(int argc, char **argv)
             combo->setCurrentIndex(mode == u"autopilot"_s ? 0 : mode == u"step"_s ? 2 : 1);
         window.action(u"run"_s)->trigger();
     }
+    if (p.isSet(u"present"_s))
+        window.setPresentationMode(true);
     QWidget *shot = &window;
     if (auto *dock = window.findChild<QDockWidget *>(p.value(u"raise"_s));
         dock && p.isSet(u"raise"_s))
