@@ -170,8 +170,10 @@ void MainWindow::setPresentationMode(bool on)
         m_fontBeforePresenting = font();
     }
     QFont f = m_fontBeforePresenting;
-    if (on)
+    if (on && f.pointSizeF() > 0)
         f.setPointSizeF(f.pointSizeF() * kScale);
+    else if (on) // a font sized in pixels
+        f.setPixelSize(int(f.pixelSize() * kScale));
     setFont(f);
     m_timeline->setScale(on ? 1.6 : 1);
     m_diff->setZoom(on ? 4 : 0);
@@ -379,12 +381,6 @@ void MainWindow::buildDocks()
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
-    if (qEnvironmentVariableIsSet("FIXED"))
-        m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    if (qEnvironmentVariableIsSet("PERPIXEL"))
-        m_table->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
-    if (qEnvironmentVariableIsSet("HFIXED"))
-        m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     auto *candidates =
         dock(u"candidatesDock"_s, tr("Candidates"), m_table, Qt::BottomDockWidgetArea);
@@ -495,6 +491,9 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
         m_workbench->loop()->stop();
     m_pending.reset();
     m_selected = 0;
+    m_evaluations.clear(); // the typical time is this session's
+    m_evaluatedMs = 0;
+    m_evaluatedCount = 0;
     m_workbench = std::move(workbench);
     m_error->hide();
     m_console->clear();

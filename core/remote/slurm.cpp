@@ -198,11 +198,30 @@ std::vector<SlurmNodeType> parseSlurmNodeTypes(const QString &sinfo, const QStri
     QStringList wanted; // features every node must have
     if (!constraint.isEmpty() && !constraint.contains(QRegularExpression(u"[|\\[\\]*()]"_s)))
         wanted = constraint.split(u'&', Qt::SkipEmptyParts);
+    // Where to measure: an idle node first, then one partly or wholly in use;
+    // never one that is down, drained, failing, reserved or not responding.
+    auto rank = [](const QString &state) {
+        if (state.endsWith(u'*') || state.endsWith(u'$') || state.endsWith(u'~'))
+            return 0;
+        return state.startsWith(u"idle"_s)    ? 3
+               : state.startsWith(u"mix"_s)   ? 2
+               : state.startsWith(u"alloc"_s) ? 1
+                                              : 0;
+    };
+    const QStringList lines = sinfo.split(u'\n', Qt::SkipEmptyParts);
+    const bool defaultOnly = std::any_of(lines.begin(), lines.end(), [](const QString &line) {
+        const QStringList f = line.trimmed().split(u'|');
+        return f.size() >= 6 && f[5].endsWith(u'*');
+    });
     std::vector<SlurmNodeType> types;
+    std::vector<int> pickRank;
     QStringList seen;
-    for (const QString &line : sinfo.split(u'\n', Qt::SkipEmptyParts)) {
+    for (const QString &line : lines) {
         const QStringList f = line.trimmed().split(u'|');
         if (f.size() < 5 || f[0].isEmpty() || seen.contains(f[0]))
+            continue;
+        // With a partition column (no partition named): the default one only.
+        if (f.size() >= 6 && defaultOnly && !f[5].endsWith(u'*'))
             continue;
         seen << f[0];
         auto none = [](const QString &v) { return v == u"(null)"_s ? QString() : v; };
@@ -218,17 +237,15 @@ std::vector<SlurmNodeType> parseSlurmNodeTypes(const QString &sinfo, const QStri
                                [&](const SlurmNodeType &t) { return t.key == key; });
         if (it == types.end()) {
             types.push_back({key, {}, {}});
+            pickRank.push_back(0);
             it = types.end() - 1;
         }
         it->nodes << f[0];
-        // A node that is down, drained or failing is no place to measure.
-        static const QRegularExpression unusable(u"^(down|drain|drng|fail|maint|boot|unk)"_s);
-        if (it->pick.isEmpty() && !unusable.match(f[4]).hasMatch() && !f[4].endsWith(u'*'))
+        int &best = pickRank[size_t(it - types.begin())];
+        if (const int r = rank(f[4]); r > best) {
+            best = r;
             it->pick = f[0];
-    }
-    for (SlurmNodeType &t : types) {
-        if (t.pick.isEmpty())
-            t.pick = t.nodes.first();
+        }
     }
     return types;
 }
@@ -248,7 +265,9 @@ void slurmNodeTypes(
                                     (o.infraError.isEmpty() ? o.stderrTail : o.infraError));
             done(parseSlurmNodeTypes(QString::fromUtf8(o.stdoutData), constraint), QString());
         });
-    QStringList argv{u"sinfo"_s, u"-N"_s, u"-h"_s, u"-o"_s, u"%N|%f|%G|%c|%t"_s};
+    // No partition named: jobs go to the default one (sinfo marks it '*').
+    QStringList argv{u"sinfo"_s, u"-N"_s, u"-h"_s, u"-o"_s,
+                     spec.partition.isEmpty() ? u"%N|%f|%G|%c|%t|%P"_s : u"%N|%f|%G|%c|%t"_s};
     if (!spec.partition.isEmpty())
         argv << u"-p"_s << spec.partition;
     step->start(workDir, argv, kLoginCommandMs, qint64(4) << 20);

@@ -64,14 +64,17 @@ struct SlurmNodeType
 {
     QString key;       ///< "cpus=64 features=a100,nvlink gres=gpu:a100:4"
     QStringList nodes; ///< its nodes, in sinfo's order
-    QString pick;      ///< the node its calibration runs on (one that is up)
+    QString pick;      ///< the node its calibration runs on; empty: none is usable
 };
 
-/// The node types in the output of `sinfo -N -h -o '%N|%f|%G|%c|%t'`, in
-/// the order their first node appears; a node listed twice (in two
-/// partitions) counts once. With a constraint of features joined by '&' (or
-/// one feature), nodes without them are left out; a richer constraint
-/// ('|', counts, brackets) leaves every node in.
+/// The node types in the output of `sinfo -N -h -o '%N|%f|%G|%c|%t'` (with
+/// `|%P` when no partition was named: then only the default partition's
+/// nodes, marked '*', count), in the order their first node appears; a node
+/// listed twice (in two partitions) counts once. With a constraint of
+/// features joined by '&' (or one feature), nodes without them are left
+/// out; a richer constraint ('|', counts, brackets) leaves every node in.
+/// A type's `pick` is an idle node, else one in use; empty when every node
+/// of the type is down, drained, failing, reserved or not responding.
 std::vector<SlurmNodeType> parseSlurmNodeTypes(const QString &sinfo, const QString &constraint);
 
 /// Asks the login node for the node types of `spec`'s partition; `done`

@@ -29,9 +29,19 @@ void HostCalibration::start(const TargetProfile &target, EvalHost *host, const Q
                            Q_EMIT consoleLine(u"kwb: cannot tell the partition's node types ("_s +
                                               error.trimmed() +
                                               u"); calibrating on any one node"_s);
-                       if (types.size() < 2)
+                       std::vector<SlurmNodeType> usable;
+                       for (const SlurmNodeType &t : types) {
+                           if (!t.pick.isEmpty())
+                               usable.push_back(t);
+                           else
+                               Q_EMIT consoleLine(u"kwb: no node of type "_s + t.key + u" ("_s +
+                                                  t.nodes.join(u',') +
+                                                  u") is up to be measured; its results use "
+                                                  "another type's peaks"_s);
+                       }
+                       if (usable.size() < 2)
                            return calibrateHost(target, host, workRoot, force);
-                       calibrateNodeTypes(target, *host, workRoot, force, types);
+                       calibrateNodeTypes(target, *host, workRoot, force, usable);
                    });
 }
 

@@ -35,6 +35,12 @@ QString tickText(double v)
     return QString::number(v, 'g', 4);
 }
 
+/// The decision as the window shows it (a regression is not a revert).
+QString wordOf(Verdict v)
+{
+    return v == Verdict::Reverted ? u"regressed"_s : verdictWord(v);
+}
+
 QString colourOf(Verdict v)
 {
     switch (v) {
@@ -84,8 +90,16 @@ struct Axis
         }
         const double raw = (hi - lo) / 5, mag = std::pow(10, std::floor(std::log10(raw)));
         const double step = raw / mag < 1.5 ? mag : raw / mag < 3.5 ? 2 * mag : 5 * mag;
-        for (double v = std::ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)
-            t.push_back(v);
+        if (!(step > 0) || !std::isfinite(step) || !std::isfinite(lo))
+            return t;
+        // Each tick from its index (a running sum drifts), at most a dozen.
+        const double first = std::ceil(lo / step);
+        for (int i = 0; i < 12; ++i) {
+            const double v = (first + i) * step;
+            if (v > hi + step * 1e-9)
+                break;
+            t.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
+        }
         return t;
     }
 };
@@ -187,7 +201,7 @@ QString timelineSvg(const std::vector<ExperimentRecord> &records)
                  .arg(y(ms))
                  .arg(colourOf(r->decision))
                  .arg(r->id)
-                 .arg(esc(verdictWord(r->decision)), num(ms));
+                 .arg(esc(wordOf(r->decision)), num(ms));
     // Candidates without a time: a mark on the axis.
     for (const ExperimentRecord &r : records)
         if (!std::isfinite(trustedMedianMs(r)))
@@ -196,7 +210,7 @@ QString timelineSvg(const std::vector<ExperimentRecord> &records)
                      .arg(kHeight - kBottom - 3)
                      .arg(colourOf(r.decision))
                      .arg(r.id)
-                     .arg(esc(verdictWord(r.decision)));
+                     .arg(esc(wordOf(r.decision)));
     return s + u"</svg>"_s;
 }
 
@@ -266,7 +280,10 @@ QString rooflineSvg(const std::vector<ExperimentRecord> &records, const Experime
     iLo = std::min(iLo, ridge) / 4;
     iHi = std::max(iHi, ridge) * 4;
     const Axis x = axisOver(iLo, iHi, true, kLeft, kWidth - kRight);
-    const Axis y = axisOver(std::min(gLo, bw * iLo), peak * 1.5, true, kHeight - kBottom, kTop);
+    // Points above the roof (another node type's result, a false win) stay
+    // in the frame.
+    const Axis y = axisOver(std::min(gLo, bw * iLo), std::max(peak * 1.5, gHi * 1.2), true,
+                            kHeight - kBottom, kTop);
     QString s =
         svgOpen(u"roofline"_s) + axes(x, y, u"arithmetic intensity (FLOP/byte)"_s, u"GFLOP/s"_s);
     s += u"<path d=\"M%1 %2 L%3 %4 H%5\" fill=\"none\" stroke=\"#555\" stroke-width=\"2\"/>"
@@ -419,16 +436,22 @@ QString htmlReport(const SessionStore &session)
              .arg(evaluated)
              .arg(kept)
              .arg(failed);
-    if (!metric.empty() && std::isfinite(goal))
+    if (!metric.empty() && std::isfinite(goal)) {
+        // The direction as written; a workload that leaves it to the metric
+        // catalog gets no comparison sign rather than a wrong one.
+        const std::string direction = stringAt(info, {"workload", "goal", "direction"});
         h += u"<dt>goal</dt><dd>"_s + esc(qs(metric)) + u' ' +
-             (stringAt(info, {"workload", "goal", "direction"}) == "min" ? u"≤ "_s : u"≥ "_s) +
+             (direction == "min"   ? u"≤ "_s
+              : direction == "max" ? u"≥ "_s
+                                   : u"target "_s) +
              num(goal) + u"</dd>"_s;
+    }
     h += u"</dl>\n"_s;
 
     h += u"<h2>Timeline</h2><div class=\"legend\">"_s;
     for (Verdict v :
          {Verdict::Kept, Verdict::Discarded, Verdict::Reverted, Verdict::Failed, Verdict::Baseline})
-        h += u"<span><i style=\"background:%1\"></i>%2</span>"_s.arg(colourOf(v), verdictWord(v));
+        h += u"<span><i style=\"background:%1\"></i>%2</span>"_s.arg(colourOf(v), wordOf(v));
     h += u"<span>× not timed</span></div>\n"_s + timelineSvg(records) + u'\n';
     if (!metric.empty())
         h += u"<h2>Goal metric: "_s + esc(qs(metric)) + u"</h2>\n"_s +
@@ -447,7 +470,7 @@ QString htmlReport(const SessionStore &session)
                       std::isfinite(ms) ? num(ms) + u" ms"_s : u"—"_s,
                       std::isfinite(ms) && std::isfinite(startMs) ? num(startMs / ms, 3) + u"×"_s
                                                                   : u"—"_s,
-                      colourOf(r.decision), verdictWord(r.decision),
+                      colourOf(r.decision), wordOf(r.decision),
                       esc(r.cause.isEmpty() ? r.infraError : r.cause));
     }
     h += u"</table>\n"_s;
