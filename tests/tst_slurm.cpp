@@ -89,6 +89,31 @@ private:
 
     void go() { QFile(m_work.path() + u"/go"_s).open(QIODevice::WriteOnly); }
 
+    /// The tiny example's good kernel evaluated through `runner` in `dir`;
+    /// its console in `lines`. An infrastructure failure when it never ends.
+    EvalOutcome evaluateGood(const Workload &workload, const TargetProfile &target,
+                             const Calibration &calibration, const QString &dir,
+                             const RunnerFactory &runner, QStringList &lines)
+    {
+        QFile good(QFileInfo(QFINDTESTDATA("data/tiny/workload.json")).absolutePath() +
+                   u"/good.cpp"_s);
+        EvalOutcome outcome;
+        outcome.infra = true;
+        outcome.infraMessage = u"the evaluation did not finish in 3 minutes"_s;
+        if (!good.open(QIODevice::ReadOnly))
+            return outcome;
+        Evaluator ev(workload, target, calibration, dir);
+        ev.setRunnerFactory(runner);
+        connect(&ev, &Evaluator::consoleLine, this,
+                [&lines](const QString &line) { lines << line; });
+        connect(&ev, &Evaluator::finished, this, [&outcome](const EvalOutcome &o) { outcome = o; });
+        QSignalSpy done(&ev, &Evaluator::finished);
+        ev.start(Candidate{
+            QString::fromUtf8(good.readAll()), u"human"_s, Json::object(), u"good.cpp"_s, {}});
+        done.wait(180'000);
+        return outcome;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -428,18 +453,10 @@ private Q_SLOTS:
         const QString path = QFINDTESTDATA("data/tiny/workload.json");
         const WorkloadLoad l = loadWorkload(path, &*target);
         QVERIFY2(l.workload, qPrintable(l.message()));
-        QFile good(QFileInfo(path).absolutePath() + u"/good.cpp"_s);
-        QVERIFY(good.open(QIODevice::ReadOnly));
-        Evaluator ev(*l.workload, *target, *c, m_work.path() + u"/nodetypes-eval"_s);
-        ev.setRunnerFactory(host->runnerFactory());
         QStringList lines;
-        connect(&ev, &Evaluator::consoleLine, this,
-                [&lines](const QString &line) { lines << line; });
-        QSignalSpy done(&ev, &Evaluator::finished);
-        ev.start(Candidate{
-            QString::fromUtf8(good.readAll()), u"human"_s, Json::object(), u"good.cpp"_s, {}});
-        QVERIFY(done.wait(180'000));
-        const auto outcome = done.first().first().value<EvalOutcome>();
+        const EvalOutcome outcome =
+            evaluateGood(*l.workload, *target, *c, m_work.path() + u"/nodetypes-eval"_s,
+                         host->runnerFactory(), lines);
         QVERIFY2(!outcome.infra, qPrintable(outcome.infraMessage));
         const QStringList ran = lines.filter(QRegularExpression(u"job \\S+ running on n"_s));
         QVERIFY2(ran.size() == 1, qPrintable(lines.join(u'\n')));
@@ -500,21 +517,13 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(checked != u"not yet"_s, 60'000);
         QCOMPARE(checked, QString());
 
-        QFile good(QFileInfo(path).absolutePath() + u"/good.cpp"_s);
-        QVERIFY(good.open(QIODevice::ReadOnly));
         Calibration calibration;
         calibration.peakGflops = 100;
         calibration.peakGbs = 10;
-        Evaluator ev(*l.workload, *target, calibration, m_work.path() + u"/ssh-local"_s);
-        ev.setRunnerFactory(host->runnerFactory());
         QStringList lines;
-        connect(&ev, &Evaluator::consoleLine, this,
-                [&lines](const QString &line) { lines << line; });
-        QSignalSpy done(&ev, &Evaluator::finished);
-        ev.start(Candidate{
-            QString::fromUtf8(good.readAll()), u"human"_s, Json::object(), u"good.cpp"_s, {}});
-        QVERIFY(done.wait(180'000));
-        const auto outcome = done.first().first().value<EvalOutcome>();
+        const EvalOutcome outcome =
+            evaluateGood(*l.workload, *target, calibration, m_work.path() + u"/ssh-local"_s,
+                         host->runnerFactory(), lines);
         QVERIFY2(!outcome.infra, qPrintable(outcome.infraMessage + u'\n' + lines.join(u'\n')));
         QVERIFY(outcome.result.correct.value_or(false));
         QVERIFY(outcome.result.latency);
