@@ -535,8 +535,10 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
             {"kwb: timing", QT_TR_NOOP("timing")},
             {"kwb: profiling", QT_TR_NOOP("profiling")}};
         for (const auto &[prefix, stage] : stages) {
-            if (line.startsWith(QLatin1StringView(prefix)) && m_evaluations.contains(id))
+            if (line.startsWith(QLatin1StringView(prefix)) && m_evaluations.contains(id)) {
                 m_evaluations[id].stage = tr(stage);
+                updateProgress(); // now, not at the next tick
+            }
         }
     });
     connect(wb, &Workbench::candidateLine, m_console, [this](int id, const QString &line) {
