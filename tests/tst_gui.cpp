@@ -501,11 +501,17 @@ private Q_SLOTS:
 
         // Stop says it is stopping at once, then that the loop finished.
         w.action(u"stop"_s)->trigger();
-        if (!w.workbench()->loop()->isFinished())
+        if (!w.workbench()->loop()->isFinished()) {
             QVERIFY2(w.loopStateText().startsWith(u"stopping"_s), qPrintable(w.loopStateText()));
+            // The way out is on screen while a candidate still runs.
+            auto *abandon = w.findChild<QPushButton *>(u"abandon"_s);
+            if (!w.workbench()->loop()->evaluating().isEmpty())
+                QVERIFY(abandon->isVisible() && abandon->text().startsWith(u"Abandon #"_s));
+        }
         QTRY_VERIFY_WITH_TIMEOUT(w.workbench()->loop()->isFinished(), 60'000);
         QCOMPARE(w.loopStateText(), u"finished (stopped)"_s);
         QTRY_COMPARE_WITH_TIMEOUT(w.progressText(), QString(), 2000); // no bars once it ended
+        QVERIFY(!w.findChild<QPushButton *>(u"abandon"_s)->isVisible());
         QVERIFY(w.statusText().startsWith(u"finished (stopped) · "_s));
 
         // A finished run is not the end: Run offers to continue it.

@@ -2912,6 +2912,10 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <source>Larger text and markers, the timeline and the chart first (F11)</source>
         <translation>Größere Schrift und Markierungen, Zeitleiste und Diagramm im Vordergrund (F11)</translation>
     </message>
+    <message>
+        <source>Abandon #%1</source>
+        <translation>#%1 aufgeben</translation>
+    </message>
 </context>
 <context>
     <name>kwb::MetricChart</name>

@@ -2895,6 +2895,10 @@ Press Run (F5) to start or resume the loop.</source>
         <source>Larger text and markers, the timeline and the chart first (F11)</source>
         <translation>文字とマーカーを大きくし、タイムラインとグラフを前面に (F11)</translation>
     </message>
+    <message>
+        <source>Abandon #%1</source>
+        <translation>#%1 を破棄</translation>
+    </message>
 </context>
 <context>
     <name>kwb::MetricChart</name>

@@ -39,6 +39,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QScreen>
 #include <QSettings>
 #include <QSortFilterProxyModel>
@@ -113,6 +114,17 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_phaseLabel = new QLabel(this);
     m_statsLabel = new QLabel(this);
     statusBar()->addPermanentWidget(m_phaseLabel);
+    // While Stop waits for the running candidates: the way out, in words.
+    m_abandon = new QPushButton(this);
+    m_abandon->setObjectName(u"abandon"_s);
+    m_abandon->setFlat(true);
+    m_abandon->hide();
+    connect(m_abandon, &QPushButton::clicked, this, [this] {
+        if (OptimizationLoop *l = m_workbench ? m_workbench->loop() : nullptr; l && l->isStopping())
+            l->abort(); // nothing is recorded for what runs
+        updateStatus();
+    });
+    statusBar()->addPermanentWidget(m_abandon);
     // The run (evaluations of the budget, ETA) and the running evaluation
     // (its stage, how long it has run against the typical one).
     for (QProgressBar **bar : {&m_runProgress, &m_evalProgress}) {
@@ -988,6 +1000,14 @@ void MainWindow::updateStatus()
     if (m_workbench->isReplaying())
         return; // the replay writes its own progress
     m_phaseLabel->setText(loopStateText());
+    {
+        const OptimizationLoop *loop = m_workbench->loop();
+        const bool stopping =
+            loop && !loop->isFinished() && loop->isStopping() && !loop->evaluating().isEmpty();
+        m_abandon->setVisible(stopping);
+        if (stopping)
+            m_abandon->setText(tr("Abandon #%1").arg(loop->evaluating().last()));
+    }
     updateProgress();
     const CandidateModel *m = m_workbench->candidates();
     const double bestMs = m->bestMedianMs();

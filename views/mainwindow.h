@@ -16,6 +16,7 @@ class QLineEdit;
 class QListView;
 class QPlainTextEdit;
 class QProgressBar;
+class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 class QToolBar;
@@ -138,6 +139,7 @@ private:
     QIdentityProxyModel *m_hostColours = nullptr;
     QTextBrowser *m_plan = nullptr;
     QPlainTextEdit *m_console = nullptr;
+    QPushButton *m_abandon = nullptr; ///< shown while Stop waits for a running candidate
     QProgressBar *m_runProgress = nullptr;
     QProgressBar *m_evalProgress = nullptr;
     struct Evaluation
