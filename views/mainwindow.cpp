@@ -755,7 +755,8 @@ void MainWindow::bindLoop(OptimizationLoop *loop)
     connect(
         loop, &OptimizationLoop::finished, this, [this](StopReason reason, const QString &detail) {
             m_elapsedMs = m_clock.isValid() ? m_clock.elapsed() : 0;
-            m_clock.invalidate(); // the clock stops with the loop
+            m_clock.invalidate();  // the clock stops with the loop
+            m_evaluations.clear(); // an abandoned one never finishes
             m_finishedText = tr("finished (%1)").arg(stopReasonName(reason));
             statusBar()->showMessage(tr("Finished (%1): %2").arg(stopReasonName(reason), detail));
             m_console->appendPlainText(

@@ -214,7 +214,7 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
             ++infra;
             continue;
         }
-        if (!r.result.is_object())
+        if (!wasEvaluated(r))
             continue;
         ++evaluated;
         sentBack += r.flags.contains(u"fixing"_s) ? 1 : 0;

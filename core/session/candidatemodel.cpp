@@ -72,10 +72,7 @@ const ExperimentRecord *CandidateModel::recordAt(int row) const
 
 int CandidateModel::evaluatedCount() const
 {
-    return int(std::count_if(m_records.begin(), m_records.end(), [](const ExperimentRecord &r) {
-        return r.decision != Verdict::Infra && r.decision != Verdict::Rejected &&
-               r.result.is_object();
-    }));
+    return int(std::count_if(m_records.begin(), m_records.end(), wasEvaluated));
 }
 
 const ExperimentRecord *CandidateModel::recordById(int id) const

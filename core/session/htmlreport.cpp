@@ -2,6 +2,7 @@
 
 #include "diff/linediff.h"
 #include "session/sessionstore.h"
+#include "workload/knobs.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -25,20 +26,6 @@ QString esc(const QString &s)
 QString num(double v, int digits = 4)
 {
     return QString::number(v, 'g', digits);
-}
-
-/// An axis tick: whole numbers in full (10000, not 1e+04).
-QString tickText(double v)
-{
-    if (std::abs(v) >= 1 && std::abs(v) < 1e12 && std::floor(v) == v)
-        return QString::number(qint64(v));
-    return QString::number(v, 'g', 4);
-}
-
-/// The decision as the window shows it (a regression is not a revert).
-QString wordOf(Verdict v)
-{
-    return v == Verdict::Reverted ? u"regressed"_s : verdictWord(v);
 }
 
 QString colourOf(Verdict v)
@@ -142,7 +129,7 @@ QString axes(const Axis &x, const Axis &y, const QString &xLabel, const QString 
     for (double t : x.ticks())
         s += u"<text x=\"%1\" y=\"%2\" class=\"tick\" text-anchor=\"middle\">%3</text>"_s.arg(x(t))
                  .arg(kHeight - kBottom + 14)
-                 .arg(tickText(t));
+                 .arg(numberText(t));
     for (double t : y.ticks())
         s += u"<line x1=\"%1\" x2=\"%2\" y1=\"%3\" y2=\"%3\" stroke=\"#eee\"/>"
              "<text x=\"%4\" y=\"%5\" class=\"tick\" text-anchor=\"end\">%6</text>"_s.arg(kLeft)
@@ -150,7 +137,7 @@ QString axes(const Axis &x, const Axis &y, const QString &xLabel, const QString 
                  .arg(y(t))
                  .arg(kLeft - 4)
                  .arg(y(t) + 4)
-                 .arg(tickText(t));
+                 .arg(numberText(t));
     s += u"<text x=\"%1\" y=\"%2\" class=\"label\" text-anchor=\"middle\">%3</text>"_s
              .arg((kLeft + kWidth - kRight) / 2)
              .arg(kHeight - 4)
@@ -201,7 +188,7 @@ QString timelineSvg(const std::vector<ExperimentRecord> &records)
                  .arg(y(ms))
                  .arg(colourOf(r->decision))
                  .arg(r->id)
-                 .arg(esc(wordOf(r->decision)), num(ms));
+                 .arg(esc(verdictShown(r->decision)), num(ms));
     // Candidates without a time: a mark on the axis.
     for (const ExperimentRecord &r : records)
         if (!std::isfinite(trustedMedianMs(r)))
@@ -210,7 +197,7 @@ QString timelineSvg(const std::vector<ExperimentRecord> &records)
                      .arg(kHeight - kBottom - 3)
                      .arg(colourOf(r.decision))
                      .arg(r.id)
-                     .arg(esc(wordOf(r.decision)));
+                     .arg(esc(verdictShown(r.decision)));
     return s + u"</svg>"_s;
 }
 
@@ -402,8 +389,7 @@ QString htmlReport(const SessionStore &session)
     int evaluated = 0, failed = 0, kept = 0;
     QStringList baselines;
     for (const ExperimentRecord &r : records) {
-        if (r.decision != Verdict::Infra && r.decision != Verdict::Rejected && r.result.is_object())
-            ++evaluated;
+        evaluated += wasEvaluated(r) ? 1 : 0;
         failed += r.decision == Verdict::Failed ? 1 : 0;
         kept += r.decision == Verdict::Kept ? 1 : 0;
         if (r.origin == Origin::Baseline && std::isfinite(trustedMedianMs(r)))
@@ -451,7 +437,7 @@ QString htmlReport(const SessionStore &session)
     h += u"<h2>Timeline</h2><div class=\"legend\">"_s;
     for (Verdict v :
          {Verdict::Kept, Verdict::Discarded, Verdict::Reverted, Verdict::Failed, Verdict::Baseline})
-        h += u"<span><i style=\"background:%1\"></i>%2</span>"_s.arg(colourOf(v), wordOf(v));
+        h += u"<span><i style=\"background:%1\"></i>%2</span>"_s.arg(colourOf(v), verdictShown(v));
     h += u"<span>× not timed</span></div>\n"_s + timelineSvg(records) + u'\n';
     if (!metric.empty())
         h += u"<h2>Goal metric: "_s + esc(qs(metric)) + u"</h2>\n"_s +
@@ -470,7 +456,7 @@ QString htmlReport(const SessionStore &session)
                       std::isfinite(ms) ? num(ms) + u" ms"_s : u"—"_s,
                       std::isfinite(ms) && std::isfinite(startMs) ? num(startMs / ms, 3) + u"×"_s
                                                                   : u"—"_s,
-                      colourOf(r.decision), wordOf(r.decision),
+                      colourOf(r.decision), verdictShown(r.decision),
                       esc(r.cause.isEmpty() ? r.infraError : r.cause));
     }
     h += u"</table>\n"_s;

@@ -64,18 +64,32 @@ Verdict verdictFromWord(const QString &word)
     return fromWord(kVerdicts, word);
 }
 
-QString verdictLabel(Verdict v)
+namespace {
+
+// Stored as "reverted", a regression past the divergence threshold is shown
+// as what it is: the loop goes back only when the incumbent is not the
+// best, and that move is drawn apart (a revert target).
+const char *shownWord(Verdict v)
 {
-    // Stored as "reverted", a regression past the divergence threshold is
-    // shown as what it is: the loop goes back only when the incumbent is not
-    // the best, and that move is drawn apart (a revert target).
     if (v == Verdict::Reverted)
-        return QCoreApplication::translate("kwb::Decision", "regressed");
+        return QT_TRANSLATE_NOOP("kwb::Decision", "regressed");
     for (const auto &[e, word] : kVerdicts) {
         if (e == v)
-            return QCoreApplication::translate("kwb::Decision", word);
+            return word;
     }
-    return QCoreApplication::translate("kwb::Decision", "unknown");
+    return QT_TRANSLATE_NOOP("kwb::Decision", "unknown");
+}
+
+} // namespace
+
+QString verdictShown(Verdict v)
+{
+    return QString::fromLatin1(shownWord(v));
+}
+
+QString verdictLabel(Verdict v)
+{
+    return QCoreApplication::translate("kwb::Decision", shownWord(v));
 }
 
 QString originWord(Origin o)
@@ -108,6 +122,11 @@ std::optional<Latency> recordedLatency(const ExperimentRecord &r)
     lat.q3Ms = numberAt(l, {"q3_ms"}, lat.medianMs);
     lat.p90Ms = numberAt(l, {"p90_ms"}, lat.medianMs);
     return lat;
+}
+
+bool wasEvaluated(const ExperimentRecord &r)
+{
+    return r.decision != Verdict::Infra && r.decision != Verdict::Rejected && r.result.is_object();
 }
 
 bool timedAndCorrect(const ExperimentRecord &r)

@@ -48,7 +48,9 @@ enum class Origin
 QString verdictWord(Verdict v);
 /// The verdict a stored word names (Unknown for a word not known here).
 Verdict verdictFromWord(const QString &word);
-/// The verdict in the user's language, for display.
+/// The verdict as shown, in English ("regressed" for a stored "reverted").
+QString verdictShown(Verdict v);
+/// The verdict in the user's language, for display (verdictShown translated).
 QString verdictLabel(Verdict v);
 QString originWord(Origin o);
 Origin originFromWord(const QString &word);
@@ -58,6 +60,9 @@ Origin originFromWord(const QString &word);
 double recordedMedianMs(const ExperimentRecord &r);
 /// The latency of a result that holds one with a positive median.
 std::optional<Latency> recordedLatency(const ExperimentRecord &r);
+/// It was evaluated: not rejected at the gate (nor dropped), not lost to a
+/// host, and it holds a result (what kwb run and the window count).
+bool wasEvaluated(const ExperimentRecord &r);
 /// Timed and correct: correct on every seed, a positive median time, and
 /// trusted (not a false win, not flagged by the harness). Only such a
 /// record can be a best, a point on a chart or a speedup.

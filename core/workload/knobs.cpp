@@ -19,13 +19,6 @@ bool isWhole(double v)
     return std::floor(v) == v && std::abs(v) < 1e15;
 }
 
-QString numberText(double v)
-{
-    if (isWhole(v))
-        return QString::number(qint64(v));
-    return QString::number(v, 'g', 12);
-}
-
 std::optional<KnobValue> scalarValue(const Json &j)
 {
     if (j.is_boolean())
@@ -708,6 +701,13 @@ std::optional<KnobConfig> KnobSpace::configFromJson(const Json &values) const
         c.push_back(i);
     }
     return c;
+}
+
+QString numberText(double v)
+{
+    if (isWhole(v))
+        return QString::number(qint64(v));
+    return QString::number(v, 'g', 12);
 }
 
 QString knobValueText(const Json &value)

@@ -22,6 +22,9 @@ bool isIdentifier(const QString &name);
 /// written into a generated file add lines of its own).
 bool isOneLine(const QString &text);
 
+/// A number as people write it: whole numbers in full (64, 10000, never
+/// 64.0 or 1e+04), others to 12 significant digits.
+QString numberText(double v);
 /// A recorded knob value as the engineer writes it: 64 (never 64.0), ijk.
 QString knobValueText(const Json &value);
 /// Recorded knob values as "BM=64 BN=128 ORDER=ijk" (the record's order).
