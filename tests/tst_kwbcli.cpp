@@ -186,6 +186,8 @@ private Q_SLOTS:
         for (const char *section :
              {"Summary", "Timeline", "Roofline", "Decisions", "The best kernel against the start"})
             QVERIFY2(text.contains(u"<h2>"_s + QLatin1String(section)), section);
+        // The goal metric by the catalog's label, as the window names it.
+        QVERIFY(text.contains(u"<h2>Goal metric: GFLOP/s</h2>"_s));
         const QRegularExpression external(u"src=|href=|<link|<script|@import|url\\("_s);
         QVERIFY2(!text.contains(external), qPrintable(external.match(text).captured()));
         QVERIFY(text.contains(u"starting kernel"_s));

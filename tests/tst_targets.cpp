@@ -56,6 +56,20 @@ private Q_SLOTS:
         QCOMPARE(m_cpu.compilerFlags, QStringList({u"-O3"_s, u"-march=native"_s, u"-std=c++20"_s}));
     }
 
+    // The charts, the gate and Compare name metrics by their label: every
+    // bundled catalog gives one (a raw identifier is not for people).
+    void everyBundledMetricHasALabel()
+    {
+        for (const QString &id : {u"cpu-cxx"_s, u"cuda-cxx"_s, u"triton"_s, u"opencl"_s}) {
+            Diagnostic d;
+            auto t = TargetRegistry::load(id, &d);
+            QVERIFY2(t, qPrintable(d.toString()));
+            QVERIFY(t->metrics.size() >= 10);
+            for (const MetricInfo &m : t->metrics)
+                QVERIFY2(!m.label.isEmpty(), qPrintable(id + u": "_s + m.name));
+        }
+    }
+
     void unknownTarget()
     {
         Diagnostic d;

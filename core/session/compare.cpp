@@ -22,7 +22,7 @@ Comparison compareRecords(const ExperimentRecord &a, const ExperimentRecord &b,
             continue;
         MetricComparison row;
         row.metric = m.name;
-        row.label = m.displayName();
+        row.label = m.title();
         row.unit = m.unit;
         row.description = m.description;
         row.a = valueOf(a, m.name);

@@ -12,7 +12,7 @@ namespace kwb {
 struct MetricComparison
 {
     QString metric;
-    QString label; ///< the catalog's words for it (MetricInfo::displayName)
+    QString label; ///< the catalog's words for it, with the unit (MetricInfo::title)
     QString unit;
     QString description;
     double a = NAN;

@@ -2,6 +2,7 @@
 
 #include "diff/linediff.h"
 #include "session/sessionstore.h"
+#include "targets/targetprofile.h"
 #include "workload/knobs.h"
 
 #include <QDateTime>
@@ -203,7 +204,7 @@ QString timelineSvg(const std::vector<ExperimentRecord> &records)
 
 /// The goal metric of every timed, correct candidate, with the goal.
 QString metricSvg(const std::vector<ExperimentRecord> &records, const std::string &metric,
-                  double goal)
+                  const QString &title, double goal)
 {
     double lo = INFINITY, hi = -INFINITY;
     int maxId = 1;
@@ -223,7 +224,7 @@ QString metricSvg(const std::vector<ExperimentRecord> &records, const std::strin
     }
     const Axis x = axisOver(0, maxId + 1, false, kLeft, kWidth - kRight);
     const Axis y = axisOver(std::min(0.0, lo), hi * 1.05, false, kHeight - kBottom, kTop);
-    QString s = svgOpen(u"goal metric"_s) + axes(x, y, u"candidate"_s, qs(metric));
+    QString s = svgOpen(u"goal metric"_s) + axes(x, y, u"candidate"_s, title);
     if (std::isfinite(goal))
         s += u"<line x1=\"%1\" x2=\"%2\" y1=\"%3\" y2=\"%3\" stroke=\"#c62828\" "
              "stroke-dasharray=\"6 4\"/><text x=\"%2\" y=\"%4\" class=\"tick\" "
@@ -371,6 +372,13 @@ QString htmlReport(const SessionStore &session)
     const QString name = qs(stringAt(info, {"workload", "name"}));
     const std::string metric = stringAt(info, {"workload", "goal", "metric"});
     const double goal = numberAt(info, {"workload", "goal", "target"}, NAN);
+    // The goal metric as the window names it: the target catalog's label and unit.
+    QString metricTitle = qs(metric);
+    if (Diagnostic ignored;
+        auto target = TargetRegistry::load(qs(stringAt(info, {"target"})), &ignored)) {
+        if (const MetricInfo *m = target->metric(metricTitle))
+            metricTitle = m->title();
+    }
     const ExperimentRecord *start = startRecord(records, session.loopId("start"));
     const ExperimentRecord *best = bestRecord(records);
     const double startMs = start ? trustedMedianMs(*start) : NAN;
@@ -426,7 +434,7 @@ QString htmlReport(const SessionStore &session)
         // The direction as written; a workload that leaves it to the metric
         // catalog gets no comparison sign rather than a wrong one.
         const std::string direction = stringAt(info, {"workload", "goal", "direction"});
-        h += u"<dt>goal</dt><dd>"_s + esc(qs(metric)) + u' ' +
+        h += u"<dt>goal</dt><dd>"_s + esc(metricTitle) + u' ' +
              (direction == "min"   ? u"≤ "_s
               : direction == "max" ? u"≥ "_s
                                    : u"target "_s) +
@@ -440,8 +448,8 @@ QString htmlReport(const SessionStore &session)
         h += u"<span><i style=\"background:%1\"></i>%2</span>"_s.arg(colourOf(v), verdictShown(v));
     h += u"<span>× not timed</span></div>\n"_s + timelineSvg(records) + u'\n';
     if (!metric.empty())
-        h += u"<h2>Goal metric: "_s + esc(qs(metric)) + u"</h2>\n"_s +
-             metricSvg(records, metric, goal) + u'\n';
+        h += u"<h2>Goal metric: "_s + esc(metricTitle) + u"</h2>\n"_s +
+             metricSvg(records, metric, metricTitle, goal) + u'\n';
     h += u"<h2>Roofline</h2>\n"_s + rooflineSvg(records, best) + u'\n';
 
     h += u"<h2>Decisions</h2><table><tr><th>#</th><th>round</th><th>origin</th><th>plan</th>"

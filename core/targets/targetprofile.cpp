@@ -17,6 +17,12 @@ QString MetricInfo::displayName() const
     return label.isEmpty() ? QString(name).replace(u'_', u' ') : label;
 }
 
+QString MetricInfo::title() const
+{
+    const QString words = displayName();
+    return unit.isEmpty() || words == unit ? words : words + u" ("_s + unit + u')';
+}
+
 const MetricInfo *TargetProfile::metric(const QString &metricName) const
 {
     for (const MetricInfo &m : metrics) {

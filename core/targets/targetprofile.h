@@ -22,6 +22,9 @@ struct MetricInfo
 
     /// The label, else the name with its underscores as spaces.
     QString displayName() const;
+    /// For an axis or a heading: "median time (ms)", or the name alone
+    /// where the unit says it ("GFLOP/s").
+    QString title() const;
 };
 
 /// Something a host must have for a target: `command` succeeds when it does.
