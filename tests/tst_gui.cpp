@@ -26,6 +26,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QLegendMarker>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -78,6 +79,87 @@ private:
             QTest::qWait(20);
         }
         return false;
+    }
+
+    // What is crushed, grown or squeezed in the window as it stands (empty:
+    // nothing): the checks after each step of the demo.
+    static QString layoutTrouble(const MainWindow &w, const QSize &screen)
+    {
+        if (const QString problem = w.layoutProblem(); !problem.isEmpty())
+            return problem;
+        if (w.width() > screen.width() || w.height() > screen.height())
+            return u"the window grew to %1×%2"_s.arg(w.width()).arg(w.height());
+        const int left = w.diffView()->leftEditor()->width();
+        const int right = w.diffView()->rightEditor()->width();
+        if (std::min(left, right) < 140)
+            return u"the diff's panes are %1 and %2 px wide"_s.arg(left).arg(right);
+        // (a dock behind another's tab is "visible", out of sight)
+        auto onScreen = [](const QWidget *x) { return !x->visibleRegion().isEmpty(); };
+        if (onScreen(w.chart()) && w.chart()->chart()->plotArea().height() < 80)
+            return u"the metric chart plots in %1 px"_s.arg(
+                w.chart()->chart()->plotArea().height());
+        if (onScreen(w.compareView())) {
+            const int code = w.compareView()->diff()->leftEditor()->height();
+            const int table = w.compareView()->table()->height();
+            if (code < 100 || table < 80)
+                return u"Compare shows %1 px of code and %2 px of metrics"_s.arg(code).arg(table);
+        }
+        const auto *timeline = w.findChild<QDockWidget *>(u"timelineDock"_s);
+        if (onScreen(timeline) && timeline->width() < std::min(300, screen.width() / 3))
+            return u"the timeline is %1 px wide"_s.arg(timeline->width());
+        return {};
+    }
+
+    // A copy of the tiny search workload in its own folder with its text
+    // edited (each `from` must occur): for tests that need a variant.
+    // Empty on failure.
+    QString tinyVariant(const QString &name, const QList<std::pair<QByteArray, QByteArray>> &edits)
+    {
+        const QString dir = m_tmp.path() + u'/' + name;
+        if (!QDir().mkpath(dir))
+            return {};
+        for (const char *file : {"good.cpp", "slow.cpp", "template.cpp", "reference.cpp"}) {
+            const QString f = QString::fromLatin1(file);
+            if (!QFile::copy(QFINDTESTDATA(u"data/tiny/"_s + f), dir + u'/' + f))
+                return {};
+        }
+        QFile in(QFINDTESTDATA("data/tiny/search.json"));
+        if (!in.open(QIODevice::ReadOnly))
+            return {};
+        QByteArray text = in.readAll();
+        for (const auto &[from, to] : edits) {
+            if (!text.contains(from))
+                return {};
+            text.replace(from, to);
+        }
+        QFile out(dir + u"/workload.json"_s);
+        if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size())
+            return {};
+        return out.fileName();
+    }
+
+    // With KWB_SCREENSHOT_DIR set, a picture of the window for the step.
+    static void shoot(MainWindow &w, const QSize &screen, int step, const char *name)
+    {
+        const QString dir = qEnvironmentVariable("KWB_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            return;
+        QDir().mkpath(dir);
+        QCoreApplication::processEvents(); // the status bar and docks laid out as shown
+        const QString file = u"%1/%2x%3-%4-%5.png"_s.arg(dir)
+                                 .arg(screen.width())
+                                 .arg(screen.height())
+                                 .arg(step, 2, 10, QChar(u'0'))
+                                 .arg(QString::fromLatin1(name));
+        // The window and what floats over it (Compare on a small screen).
+        QPixmap shot = w.grab();
+        QPainter painter(&shot);
+        for (QDockWidget *d : w.findChildren<QDockWidget *>()) {
+            if (d->isFloating() && d->isVisible())
+                painter.drawPixmap(d->geometry().topLeft() - w.geometry().topLeft(), d->grab());
+        }
+        painter.end();
+        QVERIFY2(shot.save(file), qPrintable(file));
     }
 
 private Q_SLOTS:
@@ -273,13 +355,31 @@ private Q_SLOTS:
     {
         CandidateModel model;
         MetricChart chart;
+        auto legend = [&chart] {
+            QStringList names;
+            for (QLegendMarker *m : chart.chart()->legend()->markers())
+                if (m->isVisible())
+                    names << m->label();
+            return names;
+        };
+        chart.show(); // a hidden view's markers are all hidden
         chart.setModel(&model, u"gflops"_s, 5.0, true);
+        QTRY_COMPARE(legend(), QStringList{u"goal"_s}); // only what is drawn
+        model.reset({}, u"gflops"_s);
+        ExperimentRecord base = record(2, std::nullopt, "baseline", 20);
+        base.origin = Origin::Baseline;
+        model.append(base);
+        QTRY_COMPARE(legend(), (QStringList{u"goal"_s, u"baseline"_s}));
+        model.append(record(1, std::nullopt, "kept", 10)); // as a live run adds them
+        QTRY_COMPARE(chart.pointCount(), 1);
+        QTRY_COMPARE(legend(), (QStringList{u"best"_s, u"goal"_s, u"baseline"_s, u"candidates"_s}));
         model.reset({record(1, std::nullopt, "kept", 10)}, u"gflops"_s);
         QCOMPARE(chart.pointCount(), 1);
         model.append(record(2, 1, "kept", 4));
         model.append(record(3, 2, "failed", 0));
         QTRY_COMPARE_WITH_TIMEOUT(chart.pointCount(), 2,
                                   2000); // batched on the next turn; the failure is marked apart
+        QTRY_COMPARE(legend(), (QStringList{u"failed"_s, u"best"_s, u"goal"_s, u"candidates"_s}));
         const QString png = m_tmp.path() + u"/chart.png"_s, svg = m_tmp.path() + u"/chart.svg"_s;
         chart.resize(400, 300);
         const QSizeF shown = chart.chart()->size();
@@ -544,7 +644,9 @@ private Q_SLOTS:
         w.diffView()->setTexts(longTitle, u"a\n"_s, longTitle, u"b\n"_s);
         QCOMPARE(w.diffView()->rightTitle(), longTitle); // in full, for the tooltip
         QVERIFY(w.diffView()->minimumSizeHint().width() < 400);
-        QTRY_VERIFY_WITH_TIMEOUT(w.diffView()->leftEditor()->width() > 300, 2000);
+        QTRY_VERIFY2_WITH_TIMEOUT(w.diffView()->leftEditor()->width() > 300,
+                                  qPrintable(QString::number(w.diffView()->leftEditor()->width())),
+                                  2000);
         QVERIFY(std::abs(w.diffView()->leftEditor()->width() -
                          w.diffView()->rightEditor()->width()) < 20); // the panes share the width
         QVERIFY(w.width() <= 1024);
@@ -805,6 +907,8 @@ private Q_SLOTS:
         QVERIFY2(w.compareView()->verdict().contains(u"#"_s + QString::number(newest)),
                  qPrintable(w.compareView()->verdict()));
         QVERIFY(w.compareView()->table()->rowCount() >= 2);
+        // Metrics by the catalog's words, not identifiers.
+        QCOMPARE(w.compareView()->table()->item(0, 0)->text(), u"median time (ms)"_s);
         QVERIFY(!w.compareView()->diff()->rightEditor()->text().isEmpty());
 
         // Replay: from an empty view, in record order, then everything.
@@ -829,6 +933,296 @@ private Q_SLOTS:
                  w.workbench()->session().reflections().size());
     }
 
+    // A layout saved crushed (the diff squeezed by a wide dock) is not
+    // restored: the window opens with the default one and says so; and a
+    // crushed layout is never saved.
+    void aBrokenSavedLayoutIsNotRestored()
+    {
+        auto restore = qScopeGuard([] { QSettings().remove(u"window"_s); });
+        QByteArray crushed;
+        {
+            MainWindow w;
+            w.resize(1024, 700);
+            w.resetLayout();
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QTRY_VERIFY2(w.layoutProblem().isEmpty(), qPrintable(w.layoutProblem()));
+            w.resizeDocks({w.findChild<QDockWidget *>(u"chartDock"_s)}, {1000}, Qt::Horizontal);
+            QTRY_VERIFY_WITH_TIMEOUT(!w.layoutProblem().isEmpty(), 2000);
+            QVERIFY2(w.layoutProblem().contains(u"diff"_s), qPrintable(w.layoutProblem()));
+            crushed = w.saveState();
+            QSettings().remove(u"window/state"_s);
+            w.close(); // not saved: the next start would open crushed
+            QVERIFY(!QSettings().contains(u"window/state"_s));
+        }
+        QSettings().setValue(u"window/state"_s, crushed); // as an older version would have
+        MainWindow w;
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_VERIFY2_WITH_TIMEOUT(w.layoutProblem().isEmpty() && w.diffView()->width() > 400,
+                                  qPrintable(w.layoutProblem()), 2000);
+        QVERIFY2(w.statusBar()->currentMessage().contains(u"default layout is back"_s),
+                 qPrintable(w.statusBar()->currentMessage()));
+    }
+
+    // Revert to an earlier candidate at the gate: what waited (proposed from
+    // the old incumbent) is dropped, the next proposal branches from the
+    // chosen one, the window names it as the incumbent, the timeline opens a
+    // lane for the branch, the memory learns no slowdown as a gain, and all
+    // of it reads the same after reopening.
+    void revertBranchesEverywhere()
+    {
+        // A slow start (eight passes), so that the search soon keeps one.
+        const QString workload = tinyVariant(
+            u"revert-workload"_s, {{"\"kernel\": \"good.cpp\"", "\"kernel\": \"slow.cpp\""}});
+        QVERIFY(!workload.isEmpty());
+        const QString session = m_tmp.path() + u"/revert"_s;
+        int dropped = 0, branched = 0, incumbent = 0, lane = 0;
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY2(w.newSession(workload, session), qPrintable(w.errorText()));
+            Workbench *wb = w.workbench();
+            w.action(u"run"_s)->trigger();
+            // Approve until a candidate after the start is the incumbent.
+            for (int i = 0; wb->candidates()->incumbentId() <= 1; ++i) {
+                QVERIFY2(i < 12, "no candidate was kept over the start");
+                QVERIFY(waitForGate(w));
+                const int id = w.pendingCandidate();
+                w.action(u"approve"_s)->trigger();
+                QTRY_VERIFY_WITH_TIMEOUT(wb->candidates()->rowOf(id) >= 0, 60'000);
+            }
+            const int oldIncumbent = wb->candidates()->incumbentId();
+            QVERIFY(waitForGate(w));
+            dropped = w.pendingCandidate();
+            auto parentOf = [wb](int id) {
+                for (const Proposal &p : wb->loop()->pending())
+                    if (p.id == id)
+                        return p.parent.value_or(0);
+                return -1;
+            };
+            QCOMPARE(parentOf(dropped), oldIncumbent);
+            w.selectCandidate(1);
+            w.action(u"revert"_s)->trigger();
+            QCOMPARE(wb->candidates()->incumbentId(), 1);
+            // What waited is dropped, recorded with the reason, never run.
+            QTRY_VERIFY_WITH_TIMEOUT(wb->candidates()->rowOf(dropped) >= 0, 10'000);
+            const ExperimentRecord *d = wb->candidates()->recordById(dropped);
+            QCOMPARE(d->decision, Verdict::Rejected);
+            QVERIFY2(d->cause.contains(u"dropped"_s), qPrintable(d->cause));
+            QVERIFY(!wasEvaluated(*d));
+            // The next one branches from #1, and the window says so.
+            QVERIFY(waitForGate(w));
+            branched = w.pendingCandidate();
+            QVERIFY(branched != dropped);
+            QCOMPARE(parentOf(branched), 1);
+            QVERIFY2(w.diffView()->leftTitle().startsWith(u"#1 (incumbent)"_s),
+                     qPrintable(w.diffView()->leftTitle()));
+            QCOMPARE(w.loopStateText(), u"#%1 waits for approval"_s.arg(branched));
+            w.action(u"approve"_s)->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(wb->candidates()->rowOf(branched) >= 0, 60'000);
+            QCOMPARE(wb->candidates()->recordById(branched)->parent.value_or(0), 1);
+            // A lane of its own, beside the old line of descent.
+            lane = w.timeline()->laneOf(branched);
+            QVERIFY(lane > 0);
+            QCOMPARE(w.timeline()->laneOf(oldIncumbent), 0);
+            // The memory holds gains only.
+            for (int row = 0; row < wb->memory()->rowCount(); ++row) {
+                const Json &m = *wb->memory()->itemAt(row);
+                QVERIFY2(m.value("speedup", 0.0) >= 1.0, m.dump().c_str());
+            }
+            w.action(u"stop"_s)->trigger();
+            if (w.pendingCandidate())
+                w.action(u"reject"_s)->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(wb->loop()->isFinished(), 60'000);
+            incumbent = wb->candidates()->incumbentId();
+            QVERIFY(incumbent == 1 || incumbent == branched);
+        }
+        MainWindow w;
+        QVERIFY2(w.openSession(session), qPrintable(w.errorText()));
+        QVERIFY(w.workbench()->candidates()->wasRevertedTo(1));
+        QCOMPARE(w.workbench()->candidates()->incumbentId(), incumbent);
+        QCOMPARE(w.timeline()->laneOf(branched), lane);
+        QCOMPARE(w.workbench()->candidates()->recordById(dropped)->decision, Verdict::Rejected);
+    }
+
+    // Stopped while round 0 still had a baseline to measure: reopened and
+    // run again, the window measures it (in round 0, the start not again)
+    // before the search goes on.
+    void roundZeroStoppedThenResumedMeasuresTheBaselines()
+    {
+        const QString workload =
+            tinyVariant(u"round0-workload"_s,
+                        {{"\"knobs\": {", "\"baselines\": [{\"name\": \"reference\", "
+                                          "\"kernel\": \"@reference\"}],\n  \"knobs\": {"}});
+        QVERIFY(!workload.isEmpty());
+        const QString session = m_tmp.path() + u"/round0-session"_s;
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY2(w.newSession(workload, session), qPrintable(w.errorText()));
+            w.action(u"run"_s)->trigger();
+            QVERIFY(waitForGate(w));
+            QCOMPARE(w.pendingCandidate(), 1);
+            w.action(u"approve"_s)->trigger();
+            w.action(u"stop"_s)->trigger(); // the baseline is not measured yet
+            if (w.pendingCandidate())
+                w.action(u"reject"_s)->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(w.workbench()->loop()->isFinished(), 60'000);
+            for (const ExperimentRecord &r : w.workbench()->session().experiments())
+                QVERIFY2(r.origin != Origin::Baseline || !wasEvaluated(r), qPrintable(r.plan));
+        }
+        MainWindow w;
+        w.show();
+        QVERIFY2(w.openSession(session), qPrintable(w.errorText()));
+        Workbench *wb = w.workbench();
+        w.findChild<QComboBox *>(u"mode"_s)->setCurrentIndex(int(LoopMode::Autopilot));
+        w.action(u"run"_s)->trigger();
+        auto searched = [wb] {
+            const auto &records = wb->session().experiments();
+            return std::any_of(records.begin(), records.end(), [](const ExperimentRecord &r) {
+                return r.origin == Origin::Search;
+            });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(searched(), 60'000);
+        w.action(u"stop"_s)->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(wb->loop()->isFinished(), 60'000);
+        int baselines = 0, starts = 0;
+        for (const ExperimentRecord &r : wb->session().experiments()) {
+            if (r.origin == Origin::Baseline && wasEvaluated(r)) {
+                ++baselines;
+                QCOMPARE(r.round, 0);
+                QVERIFY2(r.plan.contains(u"reference"_s), qPrintable(r.plan));
+            }
+            starts += r.origin == Origin::Human ? 1 : 0;
+        }
+        QCOMPARE(baselines, 1);
+        QCOMPARE(starts, 1); // the start was not measured again
+    }
+
+    void demoScenario_data()
+    {
+        QTest::addColumn<QSize>("screen");
+        QTest::newRow("1024x700") << QSize(1024, 700);
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+
+    // The demo a new user gives: approve, edit, reject, revert, Autopilot,
+    // compare, stop, continue, reopen, replay. After each step nothing is
+    // crushed or wider than the screen and the state text is the loop's.
+    // KWB_DEMO_WORKLOAD runs it on another workload (the bundled example);
+    // KWB_SCREENSHOT_DIR keeps a picture of each step (HACKING says how).
+    void demoScenario()
+    {
+        QFETCH(QSize, screen);
+        const bool own = qEnvironmentVariableIsSet("KWB_DEMO_WORKLOAD");
+        const QString workload = own ? qEnvironmentVariable("KWB_DEMO_WORKLOAD")
+                                     : QFINDTESTDATA("data/tiny/search.json");
+        const int slow = own ? 600'000 : 60'000;
+        const QString session =
+            m_tmp.path() + u"/demo-"_s + QString::fromLatin1(QTest::currentDataTag());
+        QSettings().remove(u"window"_s); // a first start
+        int step = 0;
+        QString trouble;
+#define KWB_DEMO_STEP(window, name)                                                                \
+    do {                                                                                           \
+        QTRY_VERIFY2_WITH_TIMEOUT((trouble = layoutTrouble(window, screen)).isEmpty(),             \
+                                  qPrintable(u"" name ": "_s + trouble), 3000);                    \
+        shoot(window, screen, ++step, name);                                                       \
+    } while (false)
+        {
+            MainWindow w;
+            w.resize(screen);
+            w.resetLayout();
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY2(w.newSession(workload, session), qPrintable(w.errorText()));
+            Workbench *wb = w.workbench();
+            KWB_DEMO_STEP(w, "new");
+            w.action(u"run"_s)->trigger();
+            QVERIFY(waitForGate(w, slow));
+            QCOMPARE(w.loopStateText(), u"#1 waits for approval"_s);
+            KWB_DEMO_STEP(w, "gate");
+            w.action(u"approve"_s)->trigger();
+            // (with the round's baselines, where the workload has them)
+            QTRY_VERIFY2_WITH_TIMEOUT(w.loopStateText().startsWith(u"evaluating #1"_s),
+                                      qPrintable(w.loopStateText()), 10'000);
+            KWB_DEMO_STEP(w, "evaluating");
+
+            QVERIFY(waitForGate(w, slow));
+            const int edited = w.pendingCandidate();
+            w.action(u"edit"_s)->trigger();
+            w.diffView()->rightEditor()->append(u"// tuned by hand\n"_s);
+            KWB_DEMO_STEP(w, "edit");
+            w.action(u"approve"_s)->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(wb->candidates()->rowOf(edited) >= 0, slow);
+
+            QVERIFY(waitForGate(w, slow));
+            const int rejected = w.pendingCandidate();
+            w.action(u"reject"_s)->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(wb->candidates()->rowOf(rejected) >= 0, 10'000);
+            QVERIFY(waitForGate(w, slow));
+            KWB_DEMO_STEP(w, "rejected");
+
+            w.selectCandidate(1);
+            w.action(u"revert"_s)->trigger();
+            QVERIFY(waitForGate(w, slow));
+            QVERIFY2(w.diffView()->leftTitle().startsWith(u"#1 (incumbent)"_s),
+                     qPrintable(w.diffView()->leftTitle()));
+            KWB_DEMO_STEP(w, "reverted");
+
+            const int before = wb->candidates()->rowCount();
+            w.findChild<QComboBox *>(u"mode"_s)->setCurrentIndex(int(LoopMode::Autopilot));
+            QTRY_VERIFY_WITH_TIMEOUT(wb->candidates()->evaluatedCount() >= before + 2, slow);
+            QVERIFY2(!w.loopStateText().contains(u"waits"_s), qPrintable(w.loopStateText()));
+            KWB_DEMO_STEP(w, "autopilot");
+
+            int best = 0;
+            for (int row = 0; row < wb->candidates()->rowCount(); ++row) {
+                const ExperimentRecord *r = wb->candidates()->recordAt(row);
+                if (CandidateModel::medianOf(*r) == wb->candidates()->bestMedianMs())
+                    best = r->id;
+            }
+            QVERIFY(best > 0);
+            w.compare(1, best);
+            QVERIFY(w.findChild<QDockWidget *>(u"compareDock"_s)->isVisible());
+            KWB_DEMO_STEP(w, "compare");
+            w.findChild<QDockWidget *>(u"compareDock"_s)->close(); // seen: back to the run
+
+            w.action(u"stop"_s)->trigger();
+            if (!wb->loop()->isFinished()) {
+                QVERIFY2(w.loopStateText().startsWith(u"stopping"_s),
+                         qPrintable(w.loopStateText()));
+                KWB_DEMO_STEP(w, "stopping");
+            }
+            QTRY_VERIFY_WITH_TIMEOUT(wb->loop()->isFinished(), slow);
+            QCOMPARE(w.loopStateText(), u"finished (stopped)"_s);
+            KWB_DEMO_STEP(w, "stopped");
+
+            QVERIFY(w.continueRun(std::nullopt, 2));
+            QTRY_VERIFY_WITH_TIMEOUT(wb->loop() && wb->loop()->isFinished(), 2 * slow);
+            QVERIFY2(w.loopStateText().startsWith(u"finished ("_s), qPrintable(w.loopStateText()));
+            KWB_DEMO_STEP(w, "continued");
+        }
+        MainWindow w;
+        w.resize(screen);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY2(w.openSession(session), qPrintable(w.errorText()));
+        QCOMPARE(w.loopStateText(), u"idle: press Run (F5)"_s);
+        QVERIFY(w.workbench()->candidates()->wasRevertedTo(1));
+        QVERIFY(!w.consoleText().isEmpty());
+        KWB_DEMO_STEP(w, "reopened");
+        QSignalSpy finished(w.workbench(), &Workbench::replayFinished);
+        QVERIFY(w.startReplay(own ? 2 : 20));
+        QTRY_VERIFY_WITH_TIMEOUT(w.workbench()->candidates()->rowCount() >= 4, 10'000);
+        KWB_DEMO_STEP(w, "replay");
+        QVERIFY(finished.wait(120'000));
+#undef KWB_DEMO_STEP
+    }
+
     void presentationModeEnlargesAndRestores()
     {
         MainWindow w;
@@ -845,11 +1239,15 @@ private Q_SLOTS:
         };
         const QStringList docksBefore = visibleDocks();
         const qreal textBefore = w.font().pointSizeF();
+        const QFont ticksBefore = w.chart()->chart()->axes().front()->labelsFont();
+        const QFont legendBefore = w.chart()->chart()->legend()->font();
         QAction *present = w.action(u"present"_s);
         QCOMPARE(present->shortcut(), QKeySequence(Qt::Key_F11));
         present->trigger();
         QVERIFY(w.isPresenting());
         QVERIFY(w.font().pointSizeF() >= textBefore * 1.4);
+        QVERIFY(w.chart()->chart()->axes().front()->labelsFont().pointSizeF() >=
+                ticksBefore.pointSizeF() * 1.2);
         QCOMPARE(w.timeline()->scale(), 1.6);
         QTRY_COMPARE(visibleDocks(), (QStringList{u"chartDock"_s, u"timelineDock"_s}));
         // Replay works in it: the candidates come back, their markers large.
@@ -866,6 +1264,9 @@ private Q_SLOTS:
         present->trigger();
         QVERIFY(!w.isPresenting());
         QCOMPARE(w.font().pointSizeF(), textBefore);
+        // The charts' own (theme) fonts, not the window's.
+        QCOMPARE(w.chart()->chart()->axes().front()->labelsFont(), ticksBefore);
+        QCOMPARE(w.chart()->chart()->legend()->font(), legendBefore);
         QCOMPARE(w.timeline()->scale(), 1.0);
         QTRY_COMPARE(visibleDocks(), docksBefore);
     }

@@ -2670,10 +2670,6 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <translation>#%1 wartet nicht mehr auf Freigabe.</translation>
     </message>
     <message>
-        <source>Edit the candidate on the right, then Approve: it is checked and timed before anything is kept.</source>
-        <translation>Bearbeiten Sie den Kandidaten rechts, dann „Freigeben“: Er wird geprüft und gemessen, bevor etwas behalten wird.</translation>
-    </message>
-    <message>
         <source>Cannot revert to #%1: %2</source>
         <translation>Zurücksetzen auf #%1 nicht möglich: %2</translation>
     </message>
@@ -2915,6 +2911,26 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>Abandon #%1</source>
         <translation>#%1 aufgeben</translation>
+    </message>
+    <message>
+        <source>Edit on the right, then Approve: it is checked and timed.</source>
+        <translation>Rechts bearbeiten, dann Annehmen: er wird geprüft und gemessen.</translation>
+    </message>
+    <message>
+        <source>the window was %1×%2 on a %3×%4 screen</source>
+        <translation>das Fenster war %1×%2 auf einem %3×%4-Bildschirm</translation>
+    </message>
+    <message>
+        <source>The saved layout did not fit (%1): the default layout is back.</source>
+        <translation>Das gespeicherte Layout passte nicht (%1): das Standardlayout ist zurück.</translation>
+    </message>
+    <message>
+        <source>the diff is %1×%2 px</source>
+        <translation>die Diff-Ansicht ist %1×%2 px groß</translation>
+    </message>
+    <message>
+        <source>%1 is %2×%3 px</source>
+        <translation>%1 ist %2×%3 px groß</translation>
     </message>
 </context>
 <context>

@@ -2654,10 +2654,6 @@ Press Run (F5) to start or resume the loop.</source>
         <translation>#%1 はもう承認待ちではありません。</translation>
     </message>
     <message>
-        <source>Edit the candidate on the right, then Approve: it is checked and timed before anything is kept.</source>
-        <translation>右側の候補を編集してから「承認」: 採用前に検証と計測が行われます。</translation>
-    </message>
-    <message>
         <source>Cannot revert to #%1: %2</source>
         <translation>#%1 に巻き戻せません: %2</translation>
     </message>
@@ -2898,6 +2894,26 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>Abandon #%1</source>
         <translation>#%1 を破棄</translation>
+    </message>
+    <message>
+        <source>Edit on the right, then Approve: it is checked and timed.</source>
+        <translation>右側を編集してから承認してください。検証と計測が行われます。</translation>
+    </message>
+    <message>
+        <source>the window was %1×%2 on a %3×%4 screen</source>
+        <translation>%3×%4 の画面でウィンドウが %1×%2 でした</translation>
+    </message>
+    <message>
+        <source>The saved layout did not fit (%1): the default layout is back.</source>
+        <translation>保存されたレイアウトが合いませんでした（%1）。既定のレイアウトに戻しました。</translation>
+    </message>
+    <message>
+        <source>the diff is %1×%2 px</source>
+        <translation>差分表示が %1×%2 px です</translation>
+    </message>
+    <message>
+        <source>%1 is %2×%3 px</source>
+        <translation>%1 が %2×%3 px です</translation>
     </message>
 </context>
 <context>

@@ -38,6 +38,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScreen>
@@ -141,8 +142,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     m_defaultLayout = saveState();
     QSettings settings;
-    restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
-    if (!restoreState(settings.value(u"window/state"_s).toByteArray()))
+    m_restoredGeometry = restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
+    m_restoredLayout = restoreState(settings.value(u"window/state"_s).toByteArray());
+    if (!m_restoredLayout)
         resetLayout();
     updateActions();
     updateStatus();
@@ -191,17 +193,39 @@ void MainWindow::setPresentationMode(bool on)
     m_diff->setZoom(on ? 4 : 0);
     setMarkerScale(on ? 1.8 : 1);
     // The charts: their text and every marker already drawn.
+    // Their own fonts (the theme's, smaller than the window's) come back as
+    // they were when the mode ends.
+    if (!on) {
+        for (const std::function<void()> &restore : m_chartFontsBefore)
+            restore();
+        m_chartFontsBefore.clear();
+    }
     for (QChartView *view :
          {static_cast<QChartView *>(m_chart), static_cast<QChartView *>(m_roofline),
           static_cast<QChartView *>(m_bars)}) {
         QChart *chart = view->chart();
-        QFont text = f;
-        for (QAbstractAxis *axis : chart->axes()) {
-            axis->setLabelsFont(text);
-            axis->setTitleFont(text);
+        if (on) {
+            for (QAbstractAxis *axis : chart->axes()) {
+                // (the selection's bars make new axes for each candidate)
+                m_chartFontsBefore.emplace_back([axis = QPointer<QAbstractAxis>(axis),
+                                                 labels = axis->labelsFont(),
+                                                 title = axis->titleFont()] {
+                    if (axis) {
+                        axis->setLabelsFont(labels);
+                        axis->setTitleFont(title);
+                    }
+                });
+                axis->setLabelsFont(f);
+                axis->setTitleFont(f);
+            }
+            m_chartFontsBefore.emplace_back(
+                [chart, legend = chart->legend()->font(), title = chart->titleFont()] {
+                    chart->legend()->setFont(legend);
+                    chart->setTitleFont(title);
+                });
+            chart->legend()->setFont(f);
+            chart->setTitleFont(f);
         }
-        chart->legend()->setFont(text);
-        chart->setTitleFont(text);
         for (QAbstractSeries *series : chart->series()) {
             if (auto *xy = qobject_cast<QXYSeries *>(series); xy && xy->markerSize() > 0)
                 xy->setMarkerSize(8 * markerScale());
@@ -398,14 +422,14 @@ void MainWindow::buildDocks()
         dock(u"candidatesDock"_s, tr("Candidates"), m_table, Qt::BottomDockWidgetArea);
 
     m_chart = new MetricChart(this);
-    m_chart->setMinimumSize(240, 120);
+    m_chart->setMinimumSize(240, 200); // below it the plot is a sliver
     auto *chart = dock(u"chartDock"_s, tr("Metrics"), m_chart, Qt::RightDockWidgetArea);
 
     m_roofline = new RooflineChart(this);
-    m_roofline->setMinimumSize(240, 120);
+    m_roofline->setMinimumSize(240, 200); // below it the plot is a sliver
     auto *roofline = dock(u"rooflineDock"_s, tr("Roofline"), m_roofline, Qt::RightDockWidgetArea);
     m_bars = new SelectionBars(this);
-    m_bars->setMinimumSize(240, 120);
+    m_bars->setMinimumSize(240, 200); // below it the plot is a sliver
     auto *bars = dock(u"barsDock"_s, tr("Selected"), m_bars, Qt::RightDockWidgetArea);
     tabifyDockWidget(chart, roofline);
     tabifyDockWidget(roofline, bars);
@@ -525,11 +549,8 @@ void MainWindow::setWorkbench(std::unique_ptr<Workbench> workbench)
     m_compare->setWorkbench(wb);
     m_roofline->setModel(wb->candidates());
     const Goal &goal = wb->workload().goal;
-    QString title = goal.metric;
-    if (const MetricInfo *info = wb->target().metric(goal.metric))
-        title = info->unit.isEmpty() || info->displayName() == info->unit
-                    ? info->displayName()
-                    : info->displayName() + u" ("_s + info->unit + u')';
+    const MetricInfo *info = wb->target().metric(goal.metric);
+    const QString title = info ? info->title() : goal.metric;
     m_chart->setModel(wb->candidates(), goal.metric, goal.target, goal.higherIsBetter, title);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &i) {
@@ -775,7 +796,7 @@ bool MainWindow::startReplay(double perSecond)
     }
     m_diff->clear();
     statusBar()->showMessage(tr("Replaying %1 at %2 candidates a second; nothing runs on any host.")
-                                 .arg(m_workbench->session().dir())
+                                 .arg(QDir(m_workbench->session().dir()).dirName())
                                  .arg(perSecond));
     updateActions();
     return true;
@@ -852,8 +873,7 @@ void MainWindow::editPending()
         return;
     m_diff->setRightEditable(true);
     m_diff->setFocus();
-    statusBar()->showMessage(tr("Edit the candidate on the right, then Approve: it is checked and "
-                                "timed before anything is kept."));
+    statusBar()->showMessage(tr("Edit on the right, then Approve: it is checked and timed."));
 }
 
 void MainWindow::reject()
@@ -929,6 +949,25 @@ void MainWindow::compare(int a, int b)
     m_compare->compare(a, b);
     m_compareDock->show();
     m_compareDock->raise();
+    // Two kernels side by side and their metrics need room: half the
+    // window's height, 420 px on a small screen, where the dock had less
+    // (its row's docks share it), leaving the diff above a readable part.
+    const int room = std::min(std::max(height() / 2, 420), height() - 300);
+    if (m_compareDock->isFloating() || m_compareDock->height() >= room)
+        return;
+    resizeDocks({m_compareDock}, {room}, Qt::Vertical);
+    // Where the docks around cannot give way (a small screen), Compare opens
+    // over the window at most of its size; its title bar docks it again.
+    QTimer::singleShot(0, this, [this] {
+        constexpr int kLeast = 380; // the controls, the verdict, code and metrics
+        if (m_compareDock->isFloating() || m_compareDock->height() >= kLeast)
+            return;
+        m_compareDock->setFloating(true);
+        const QRect over = geometry();
+        m_compareDock->setGeometry(over.adjusted(over.width() / 20, over.height() / 10,
+                                                 -over.width() / 20, -over.height() / 20));
+        m_compareDock->raise();
+    });
 }
 
 void MainWindow::selectCandidate(int id)
@@ -1121,14 +1160,75 @@ void MainWindow::resizeEvent(QResizeEvent *event)
     if (m_toolbar)
         m_toolbar->setToolButtonStyle(width() < 1200 ? Qt::ToolButtonIconOnly
                                                      : Qt::ToolButtonTextBesideIcon);
+    // And narrower progress bars, so that the status bar's messages fit.
+    for (QProgressBar *bar : {m_runProgress, m_evalProgress}) {
+        if (bar)
+            bar->setMaximumWidth(width() < 1200 ? 150 : 230);
+    }
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (!m_layoutChecked) {
+        m_layoutChecked = true;
+        // The docks take their sizes once the window is laid out.
+        QTimer::singleShot(0, this, &MainWindow::checkRestoredLayout);
+    }
+}
+
+void MainWindow::checkRestoredLayout()
+{
+    QString problem;
+    // A geometry saved on a larger screen: what this one has.
+    if (const QScreen *s = screen(); s && m_restoredGeometry) {
+        const QRect room = s->availableGeometry();
+        if (frameGeometry().width() > room.width() + 8 ||
+            frameGeometry().height() > room.height() + 8) {
+            problem = tr("the window was %1×%2 on a %3×%4 screen")
+                          .arg(frameGeometry().width())
+                          .arg(frameGeometry().height())
+                          .arg(room.width())
+                          .arg(room.height());
+            resize(std::min(width(), room.width() - 16), std::min(height(), room.height() - 48));
+        }
+    }
+    if (problem.isEmpty() && m_restoredLayout)
+        problem = layoutProblem();
+    if (problem.isEmpty())
+        return;
+    resetLayout();
+    statusBar()->showMessage(
+        tr("The saved layout did not fit (%1): the default layout is back.").arg(problem), 10'000);
+}
+
+QString MainWindow::layoutProblem() const
+{
+    // Below these a pane shows nothing readable: a diff needs two panes of
+    // a few dozen columns, a dock a title and a few lines.
+    constexpr int kDiffWidth = 320, kDiffHeight = 160, kDockWidth = 120, kDockHeight = 70;
+    if (m_diff->isVisible() && (m_diff->width() < kDiffWidth || m_diff->height() < kDiffHeight))
+        return tr("the diff is %1×%2 px").arg(m_diff->width()).arg(m_diff->height());
+    for (const QDockWidget *d : findChildren<QDockWidget *>()) {
+        // A dock behind another's tab counts as visible, out of sight.
+        if (!d->isVisible() || d->isFloating() || d->visibleRegion().isEmpty())
+            continue;
+        if (d->width() < kDockWidth || d->height() < kDockHeight)
+            return tr("%1 is %2×%3 px").arg(d->windowTitle()).arg(d->width()).arg(d->height());
+    }
+    return {};
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     QSettings settings;
     settings.setValue(u"window/geometry"_s, saveGeometry());
-    // The layout the engineer works in, not the presentation's.
-    settings.setValue(u"window/state"_s, m_presenting ? m_layoutBeforePresenting : saveState());
+    // The layout the engineer works in, not the presentation's, and never
+    // one that crushes a pane (the next start would open crushed).
+    if (m_presenting)
+        settings.setValue(u"window/state"_s, m_layoutBeforePresenting);
+    else if (layoutProblem().isEmpty())
+        settings.setValue(u"window/state"_s, saveState());
     if (m_workbench && m_workbench->loop() && !m_workbench->loop()->isFinished())
         m_workbench->loop()->abort();
     event->accept();

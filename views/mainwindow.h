@@ -5,7 +5,9 @@
 #include <QElapsedTimer>
 #include <QHash>
 #include <QMainWindow>
+#include <functional>
 #include <memory>
+#include <vector>
 
 class QAction;
 class QIdentityProxyModel;
@@ -68,6 +70,11 @@ public:
     QString loopStateText() const;
     /// Puts the docks back where a first start puts them.
     void resetLayout();
+    /// What is wrong with the layout as it stands, in words (empty: nothing):
+    /// a visible dock or the diff crushed below what it can show. A saved
+    /// layout with a problem (or a window larger than its screen) is not
+    /// restored: the default is, with a word in the status bar. Nor is one saved.
+    QString layoutProblem() const;
     /// Presentation mode (View, F11): larger text and markers, the timeline
     /// and the metric chart emphasised; off restores the layout it left.
     void setPresentationMode(bool on);
@@ -94,9 +101,11 @@ public:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void chooseLanguage();
+    void checkRestoredLayout();
     void buildActions();
     void buildDocks();
     void bindLoop(OptimizationLoop *loop);
@@ -128,8 +137,12 @@ private:
     QString m_finishedText;     ///< why the loop ended, empty while it runs
     QByteArray m_defaultLayout; ///< saveState() of the first-start layout
     bool m_presenting = false;
+    bool m_layoutChecked = false;    ///< the restored layout was checked at the first show
+    bool m_restoredGeometry = false; ///< the window's size and place came from the settings
+    bool m_restoredLayout = false;   ///< and so did its docks
     QByteArray m_layoutBeforePresenting;
     QFont m_fontBeforePresenting;
+    std::vector<std::function<void()>> m_chartFontsBefore; ///< put the charts' own fonts back
 
     DiffView *m_diff = nullptr;
     TimelineView *m_timeline = nullptr;

@@ -130,6 +130,7 @@ MetricChart::MetricChart(QWidget *parent) : QChartView(parent)
     setRenderHint(QPainter::Antialiasing);
     auto *c = themedChart();
     c->legend()->setAlignment(Qt::AlignBottom);
+    c->legend()->setShowToolTips(true);
     c->setMargins(QMargins(4, 4, 4, 4));
     QChart *initial = chart(); // setChart() gives the first chart up: ours to delete
     setChart(c);
@@ -301,6 +302,25 @@ void MetricChart::rescale()
         m_y->setRange(lo, hi);
         m_y->applyNiceNumbers(); // round ticks: 0, 20, 40 rather than 0, 22.3, 44.7
     }
+    // The legend names what is drawn, each entry from its first point: five
+    // entries do not fit a narrow dock, and an empty one would be elided
+    // for nothing. (An elided one shows its name as a tooltip.)
+    bool changed = false;
+    auto entry = [this, &changed](QAbstractSeries *series, bool shown) {
+        for (QLegendMarker *marker : chart()->legend()->markers(series)) {
+            changed = changed || marker->isVisible() != shown;
+            marker->setVisible(shown);
+        }
+    };
+    entry(m_failed, m_failed->count() > 0);
+    entry(m_bestLine, m_haveBest);
+    entry(m_goalLine, m_goalLine->count() > 0);
+    entry(m_baselineLine, m_baselineLine->count() > 0);
+    entry(m_points->first(), m_points->count() > 0);
+    // Qt 6.4 lays the legend out again only when told to (an entry shown
+    // later would take no room).
+    if (changed)
+        chart()->legend()->layout()->invalidate();
 }
 
 double MetricChart::xTickInterval() const

@@ -44,6 +44,8 @@ public:
     void append(const QList<QPointF> &points);
     void clear();
     int count() const;
+    /// The first chunk: the one that has a legend entry.
+    QLineSeries *first() const { return m_chunks.front(); }
 
 private:
     QChart *m_chart;
