@@ -30,6 +30,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSettings>
@@ -104,6 +105,14 @@ private:
             if (code < 100 || table < 80)
                 return u"Compare shows %1 px of code and %2 px of metrics"_s.arg(code).arg(table);
         }
+        // The status bar's progress bars hold their text on one line.
+        for (const QProgressBar *bar : w.statusBar()->findChildren<QProgressBar *>()) {
+            const int needs = bar->fontMetrics().horizontalAdvance(bar->text()) + 8;
+            if (bar->isVisible() && bar->width() < needs)
+                return u"a progress bar is %1 px for \"%2\" (%3 px)"_s.arg(bar->width())
+                    .arg(bar->text())
+                    .arg(needs);
+        }
         const auto *timeline = w.findChild<QDockWidget *>(u"timelineDock"_s);
         if (onScreen(timeline) && timeline->width() < std::min(300, screen.width() / 3))
             return u"the timeline is %1 px wide"_s.arg(timeline->width());
@@ -118,7 +127,8 @@ private:
         const QString dir = m_tmp.path() + u'/' + name;
         if (!QDir().mkpath(dir))
             return {};
-        for (const char *file : {"good.cpp", "slow.cpp", "template.cpp", "reference.cpp"}) {
+        for (const char *file :
+             {"good.cpp", "slow.cpp", "hang.cpp", "template.cpp", "reference.cpp"}) {
             const QString f = QString::fromLatin1(file);
             if (!QFile::copy(QFINDTESTDATA(u"data/tiny/"_s + f), dir + u'/' + f))
                 return {};
@@ -1099,6 +1109,35 @@ private Q_SLOTS:
         }
         QCOMPARE(baselines, 1);
         QCOMPARE(starts, 1); // the start was not measured again
+    }
+
+    // Stop while a candidate runs says so at once and offers the way out;
+    // Abandon ends the loop without waiting for it (a kernel that hangs
+    // would hold Stop for its whole timeout), and records nothing for it.
+    void stopOffersToAbandonTheRunningCandidate()
+    {
+        const QString workload = tinyVariant(
+            u"hang-workload"_s, {{"\"kernel\": \"good.cpp\"", "\"kernel\": \"hang.cpp\""},
+                                 {"\"timeout_s\": 10", "\"timeout_s\": 120"}});
+        QVERIFY(!workload.isEmpty());
+        MainWindow w;
+        w.show();
+        QVERIFY2(w.newSession(workload, m_tmp.path() + u"/hang-session"_s),
+                 qPrintable(w.errorText()));
+        w.findChild<QComboBox *>(u"mode"_s)->setCurrentIndex(int(LoopMode::Autopilot));
+        w.action(u"run"_s)->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(w.loopStateText(), u"evaluating #1"_s, 20'000);
+        w.action(u"stop"_s)->trigger();
+        QCOMPARE(w.loopStateText(), u"stopping: finishing #1 (Stop again abandons it)"_s);
+        auto *abandon = w.findChild<QPushButton *>(u"abandon"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(abandon->isVisible(), 2000);
+        QCOMPARE(abandon->text(), u"Abandon #1"_s);
+        QVERIFY(!w.workbench()->loop()->isFinished()); // it waits for #1 (a 120 s timeout)
+        abandon->click();
+        QTRY_VERIFY_WITH_TIMEOUT(w.workbench()->loop()->isFinished(), 20'000);
+        QVERIFY(!abandon->isVisible());
+        for (const ExperimentRecord &r : w.workbench()->session().experiments())
+            QVERIFY2(r.id != 1 || !wasEvaluated(r), "the abandoned candidate was recorded");
     }
 
     void demoScenario_data()

@@ -41,6 +41,7 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScreen>
 #include <QSettings>
 #include <QSortFilterProxyModel>
@@ -130,7 +131,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     // (its stage, how long it has run against the typical one).
     for (QProgressBar **bar : {&m_runProgress, &m_evalProgress}) {
         *bar = new QProgressBar(this);
-        (*bar)->setMaximumWidth(230);
+        (*bar)->setMaximumWidth(280);
         (*bar)->setTextVisible(true);
         (*bar)->hide();
         statusBar()->addPermanentWidget(*bar);
@@ -1069,8 +1070,22 @@ void MainWindow::updateProgress()
     m_runProgress->setVisible(running);
     QList<int> ids = running ? loop->evaluating() : QList<int>();
     m_evalProgress->setVisible(!ids.isEmpty());
-    if (!running)
+    // Each bar holds its text on one line: it widens to what its text has
+    // needed (never narrows while the run lasts, so it does not jitter).
+    auto holdText = [](QProgressBar *bar) {
+        const int needs = bar->fontMetrics().horizontalAdvance(bar->text()) + 16;
+        bar->setMinimumWidth(std::min(bar->maximumWidth(), std::max(bar->minimumWidth(), needs)));
+    };
+    auto fit = qScopeGuard([&] {
+        holdText(m_runProgress);
+        holdText(m_evalProgress);
+    });
+    if (!running) {
+        fit.dismiss();
+        m_runProgress->setMinimumWidth(0);
+        m_evalProgress->setMinimumWidth(0);
         return;
+    }
     const Workload &w = m_workbench->workload();
     const int maxEvals = m_workbench->options().loop.maxEvals;
     const int planned = std::max(1, maxEvals > 0 ? maxEvals : w.rounds * std::max(1, w.batch));
@@ -1160,11 +1175,6 @@ void MainWindow::resizeEvent(QResizeEvent *event)
     if (m_toolbar)
         m_toolbar->setToolButtonStyle(width() < 1200 ? Qt::ToolButtonIconOnly
                                                      : Qt::ToolButtonTextBesideIcon);
-    // And narrower progress bars, so that the status bar's messages fit.
-    for (QProgressBar *bar : {m_runProgress, m_evalProgress}) {
-        if (bar)
-            bar->setMaximumWidth(width() < 1200 ? 150 : 230);
-    }
 }
 
 void MainWindow::showEvent(QShowEvent *event)
