@@ -96,8 +96,8 @@ void CompareView::refresh()
     auto number = [](double v) { return std::isfinite(v) ? QString::number(v, 'g', 4) : u"—"_s; };
     for (int i = 0; i < int(c.metrics.size()); ++i) {
         const MetricComparison &m = c.metrics[size_t(i)];
-        auto *name = new QTableWidgetItem(m.label);
-        name->setToolTip(m.metric + u": "_s + m.description);
+        auto *name = new QTableWidgetItem(m.title);
+        name->setToolTip(m.description.isEmpty() ? m.metric : m.metric + u": "_s + m.description);
         m_table->setItem(i, 0, name);
         m_table->setItem(i, 1, new QTableWidgetItem(number(m.a)));
         m_table->setItem(i, 2, new QTableWidgetItem(number(m.b)));

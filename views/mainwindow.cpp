@@ -56,6 +56,7 @@
 #include <QXYSeries>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace kwb {
 
@@ -472,6 +473,14 @@ void MainWindow::buildDocks()
     // screen allows: their parts shrink (and scroll) instead.
     m_compare->setMinimumSize(200, 110);
     m_compareDock = dock(u"compareDock"_s, tr("Compare"), m_compare, Qt::BottomDockWidgetArea);
+    // Closed: its row gets back the height it had before Compare asked for
+    // more (see compare()).
+    connect(m_compareDock->toggleViewAction(), &QAction::toggled, this, [this](bool shown) {
+        if (shown || m_layoutBeforeCompare.isEmpty())
+            return;
+        restoreState(std::exchange(m_layoutBeforeCompare, {}));
+        m_compareDock->hide();
+    });
 
     m_console = new QPlainTextEdit(this);
     m_console->setReadOnly(true);
@@ -951,18 +960,24 @@ void MainWindow::compare(int a, int b)
     m_compareDock->show();
     m_compareDock->raise();
     // Two kernels side by side and their metrics need room: half the
-    // window's height, 420 px on a small screen, where the dock had less
-    // (its row's docks share it), leaving the diff above a readable part.
+    // window's height (at least 420 px, at most all but 300 for the diff
+    // above) where the dock had less; its row's docks share it. Closing
+    // Compare gives the row its old height back.
     const int room = std::min(std::max(height() / 2, 420), height() - 300);
     if (m_compareDock->isFloating() || m_compareDock->height() >= room)
         return;
+    if (m_layoutBeforeCompare.isEmpty())
+        m_layoutBeforeCompare = saveState();
     resizeDocks({m_compareDock}, {room}, Qt::Vertical);
     // Where the docks around cannot give way (a small screen), Compare opens
-    // over the window at most of its size; its title bar docks it again.
+    // over the window at most of its size (its title bar docks it again),
+    // and the row keeps its height.
     QTimer::singleShot(0, this, [this] {
         constexpr int kLeast = 380; // the controls, the verdict, code and metrics
         if (m_compareDock->isFloating() || m_compareDock->height() >= kLeast)
             return;
+        restoreState(std::exchange(m_layoutBeforeCompare, {}));
+        m_compareDock->show();
         m_compareDock->setFloating(true);
         const QRect over = geometry();
         m_compareDock->setGeometry(over.adjusted(over.width() / 20, over.height() / 10,
@@ -1189,7 +1204,13 @@ void MainWindow::showEvent(QShowEvent *event)
 
 void MainWindow::checkRestoredLayout()
 {
+    // A maximized or full-screen window takes its size from the window
+    // manager later: its restored docks are not judged at a size they were
+    // not meant for.
+    if (windowState() & (Qt::WindowMaximized | Qt::WindowFullScreen))
+        return;
     QString problem;
+    QSize sizeForScreen;
     // A geometry saved on a larger screen: what this one has.
     if (const QScreen *s = screen(); s && m_restoredGeometry) {
         const QRect room = s->availableGeometry();
@@ -1200,7 +1221,8 @@ void MainWindow::checkRestoredLayout()
                           .arg(frameGeometry().height())
                           .arg(room.width())
                           .arg(room.height());
-            resize(std::min(width(), room.width() - 16), std::min(height(), room.height() - 48));
+            sizeForScreen =
+                QSize(std::min(width(), room.width() - 16), std::min(height(), room.height() - 48));
         }
     }
     if (problem.isEmpty() && m_restoredLayout)
@@ -1208,6 +1230,8 @@ void MainWindow::checkRestoredLayout()
     if (problem.isEmpty())
         return;
     resetLayout();
+    if (!sizeForScreen.isEmpty()) // once the default layout's minimum allows it
+        resize(sizeForScreen);
     statusBar()->showMessage(
         tr("The saved layout did not fit (%1): the default layout is back.").arg(problem), 10'000);
 }
@@ -1235,6 +1259,9 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(u"window/geometry"_s, saveGeometry());
     // The layout the engineer works in, not the presentation's, and never
     // one that crushes a pane (the next start would open crushed).
+    // Compare floating over the window is for this session, not the next.
+    if (m_compareDock->isFloating())
+        m_compareDock->setFloating(false);
     if (m_presenting)
         settings.setValue(u"window/state"_s, m_layoutBeforePresenting);
     else if (layoutProblem().isEmpty())

@@ -141,6 +141,7 @@ private:
     bool m_restoredGeometry = false; ///< the window's size and place came from the settings
     bool m_restoredLayout = false;   ///< and so did its docks
     QByteArray m_layoutBeforePresenting;
+    QByteArray m_layoutBeforeCompare; ///< the docks before Compare took room (empty: it took none)
     QFont m_fontBeforePresenting;
     std::vector<std::function<void()>> m_chartFontsBefore; ///< put the charts' own fonts back
 

@@ -22,7 +22,8 @@ Comparison compareRecords(const ExperimentRecord &a, const ExperimentRecord &b,
             continue;
         MetricComparison row;
         row.metric = m.name;
-        row.label = m.title();
+        row.label = m.displayName();
+        row.title = m.title();
         row.unit = m.unit;
         row.description = m.description;
         row.a = valueOf(a, m.name);
