@@ -3,6 +3,7 @@
 #include "diffview.h"
 #include "run/workbench.h"
 #include "session/compare.h"
+#include "targets/targetprofile.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -96,7 +97,7 @@ void CompareView::refresh()
     auto number = [](double v) { return std::isfinite(v) ? QString::number(v, 'g', 4) : u"—"_s; };
     for (int i = 0; i < int(c.metrics.size()); ++i) {
         const MetricComparison &m = c.metrics[size_t(i)];
-        auto *name = new QTableWidgetItem(m.title);
+        auto *name = new QTableWidgetItem(withUnit(m.label, m.unit));
         name->setToolTip(m.description.isEmpty() ? m.metric : m.metric + u": "_s + m.description);
         m_table->setItem(i, 0, name);
         m_table->setItem(i, 1, new QTableWidgetItem(number(m.a)));

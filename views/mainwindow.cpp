@@ -41,7 +41,6 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScopeGuard>
 #include <QScreen>
 #include <QSettings>
 #include <QSortFilterProxyModel>
@@ -1091,12 +1090,7 @@ void MainWindow::updateProgress()
         const int needs = bar->fontMetrics().horizontalAdvance(bar->text()) + 16;
         bar->setMinimumWidth(std::min(bar->maximumWidth(), std::max(bar->minimumWidth(), needs)));
     };
-    auto fit = qScopeGuard([&] {
-        holdText(m_runProgress);
-        holdText(m_evalProgress);
-    });
     if (!running) {
-        fit.dismiss();
         m_runProgress->setMinimumWidth(0);
         m_evalProgress->setMinimumWidth(0);
         return;
@@ -1111,6 +1105,7 @@ void MainWindow::updateProgress()
     if (done > 0 && planned > done && m_clock.isValid())
         text += tr(" · ETA %1").arg(formatDuration(m_clock.elapsed() * (planned - done) / done));
     m_runProgress->setFormat(text);
+    holdText(m_runProgress);
     if (ids.isEmpty())
         return;
     // The newest running evaluation, against the mean of those finished.
@@ -1126,6 +1121,7 @@ void MainWindow::updateProgress()
                           .arg(id)
                           .arg(stage, formatDuration(elapsed), formatDuration(typical))
                     : tr("#%1 %2 · %3").arg(id).arg(stage, formatDuration(elapsed)));
+    holdText(m_evalProgress);
 }
 
 QString MainWindow::progressText() const

@@ -23,7 +23,6 @@ Comparison compareRecords(const ExperimentRecord &a, const ExperimentRecord &b,
         MetricComparison row;
         row.metric = m.name;
         row.label = m.displayName();
-        row.title = m.title();
         row.unit = m.unit;
         row.description = m.description;
         row.a = valueOf(a, m.name);

@@ -13,7 +13,6 @@ struct MetricComparison
 {
     QString metric;
     QString label; ///< the catalog's words for it (MetricInfo::displayName)
-    QString title; ///< and with the unit, for a table (MetricInfo::title)
     QString unit;
     QString description;
     double a = NAN;

@@ -17,10 +17,14 @@ QString MetricInfo::displayName() const
     return label.isEmpty() ? QString(name).replace(u'_', u' ') : label;
 }
 
+QString withUnit(const QString &words, const QString &unit)
+{
+    return unit.isEmpty() || words == unit ? words : words + u" ("_s + unit + u')';
+}
+
 QString MetricInfo::title() const
 {
-    const QString words = displayName();
-    return unit.isEmpty() || words == unit ? words : words + u" ("_s + unit + u')';
+    return withUnit(displayName(), unit);
 }
 
 const MetricInfo *TargetProfile::metric(const QString &metricName) const

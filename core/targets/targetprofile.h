@@ -22,10 +22,13 @@ struct MetricInfo
 
     /// The label, else the name with its underscores as spaces.
     QString displayName() const;
-    /// For an axis or a heading: "median time (ms)", or the name alone
-    /// where the unit says it ("GFLOP/s").
+    /// For an axis or a heading: "median time (ms)" (see withUnit).
     QString title() const;
 };
+
+/// "median time (ms)", or the words alone where the unit says it
+/// ("GFLOP/s") or there is none.
+QString withUnit(const QString &words, const QString &unit);
 
 /// Something a host must have for a target: `command` succeeds when it does.
 struct Prerequisite
