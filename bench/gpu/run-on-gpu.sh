@@ -7,6 +7,8 @@
 #   bench/gpu/run-on-gpu.sh sweep N   N random configurations of each matmul template,
 #                                     recorded as Kernel Tuner cache files
 #   bench/gpu/run-on-gpu.sh loop S    the knob search on both matmul examples, S seconds each
+#   bench/gpu/run-on-gpu.sh hopper-check      the Hopper template against cuBLAS, outside kwb
+#   bench/gpu/run-on-gpu.sh hopper-loop S T   its knob search (S s) and its whole space (T s)
 #
 # KWB (default: kwb on PATH, or the bundle .devbundle/kwb.tar.xz unpacked
 # to /tmp/kwb) names the kwb to use; OUT (default ./gpu-out) the folder.
@@ -111,8 +113,56 @@ search() {
     "$KWB" export "/tmp/loop-$1" -o "$STAGE/$1-search.cache.json"
 }
 
+# The Hopper template (examples/matmul-cuda/hopper.cu) outside kwb: a few
+# configurations against cuBLAS, built 8 at a time.
+hopper_check() {
+    step "the Hopper template against cuBLAS (bench/gpu/matmul_check.cu)"
+    nvidia-smi --query-gpu=name,compute_cap,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader
+    mkdir -p /tmp/hc
+    local configs=("-DBN=256" "-DBN=128 -DWG_M=2" "-DBN=128" "-DBN=128 -DWG_M=2 -DCONSUMERS=1" "-DBN=256 -DCONSUMERS=1 -DSTAGES=5" "-DBN=256 -DSTAGES=3 -DGROUP_M=1")
+    for i in "${!configs[@]}"; do
+        # shellcheck disable=SC2086 # one word per -D
+        nvcc -O3 -arch=sm_90a ${configs[$i]} "${HOPPER:-examples/matmul-cuda/hopper.cu}" bench/gpu/matmul_check.cu \
+            -lcublas -o "/tmp/hc/check$i" > "/tmp/hc/build$i.log" 2>&1 &
+    done
+    wait
+    for i in "${!configs[@]}"; do
+        echo "-- ${configs[$i]}"
+        cat "/tmp/hc/build$i.log"
+        timeout 30 "/tmp/hc/check$i"; echo "exit $?"
+    done
+}
+
+# The knob search on the Hopper template until the workload's goal (90 % of
+# cuBLAS), then its whole space (100 configurations) as a Kernel Tuner cache file.
+hopper_loop() {
+    local w=examples/matmul-cuda/hopper.json
+    step "matmul-cuda hopper.json: the template's defaults, profiled"
+    timeout 150 "$KWB" eval "$w" --knob BN=256 --session /tmp/hp --quiet 2>&1 | tail -25
+    f=$(find /tmp/hp -name ncu.csv | head -1)
+    [ -n "$f" ] && cp "$f" "$OUT/ncu-matmul-cuda-hopper.csv"
+    step "matmul-cuda hopper.json: the knob search (model strategy) to the goal, at most $1 s"
+    rm -rf /tmp/hs
+    KWB_PERF=off timeout $(( $1 + 90 )) "$KWB" run "$w" --session /tmp/hs --strategy model --batch 8 --parallel 8 \
+        --plateau 0 --time-limit "$1" --quiet 2>&1 | tail -30
+    "$KWB" report /tmp/hs | tail -40
+    step "matmul-cuda hopper.json: every configuration (one check seed), at most $2 s"
+    rm -rf /tmp/hx /tmp/hw && cp -r examples/matmul-cuda /tmp/hw
+    sed -i 's/"seeds": 3/"seeds": 1/' /tmp/hw/hopper.json
+    KWB_PERF=off timeout $(( $2 + 90 )) "$KWB" run /tmp/hw/hopper.json --session /tmp/hx --strategy exhaustive --goal 5000 \
+        --batch 16 --parallel 16 --plateau 0 --time-limit "$2" --quiet 2>&1 | tail -12
+    "$KWB" export /tmp/hx -o "$OUT/matmul-cuda-hopper-h100.cache.json"
+    "$KWB" report /tmp/hx | sort -t'|' -k1 | tail -8
+    for s in /tmp/hp /tmp/hs /tmp/hx; do
+        tar czf "$STAGE/session-$(basename "$s").tar.gz" -C /tmp --exclude='work*' "$(basename "$s")"
+    done
+    tar czf "$OUT/hopper-sessions.tar.gz" -C "$STAGE" .
+}
+
 case "${1:-probe}" in
     probe) probe 2>&1 | tee "$OUT/probe.log" ;;
+    hopper-check) hopper_check 2>&1 | tee "$OUT/hopper-check.log" ;;
+    hopper-loop) hopper_loop "${2:-150}" "${3:-170}" 2>&1 | tee "$OUT/hopper-loop.log" ;;
     gpu3)
         {
             # The Triton search again with the goal raised above what cuBLAS

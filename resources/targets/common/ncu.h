@@ -246,6 +246,10 @@ inline std::map<std::string, double> ncuMetrics(const std::vector<NcuLaunch> &la
         if (it != main->values.end() && std::isfinite(it->second))
             out[m.name] = it->second * m.scale;
     }
+    // No bytes per sector means no global load instructions (a kernel fed by
+    // TMA or cp.async.bulk): there is no coalescing to rate.
+    if (auto e = out.find("global_load_efficiency_pct"); e != out.end() && e->second == 0)
+        out.erase(e);
     out["kernels_launched"] = double(launches.size());
     if (total > 0)
         out["ncu_total_us"] = total * 1e-3;
