@@ -194,6 +194,32 @@ private Q_SLOTS:
               evaluationsToOptimum, valid);
     }
 
+    // The model starts where the workload's author pointed; with no default
+    // declared (a Kernel Tuner recording), the first value of every knob is
+    // no guess, and a random sample starts instead.
+    void theModelStartsAtDeclaredDefaultsOnly()
+    {
+        const KnobSpace plain = space();
+        QVERIFY(!plain.hasDeclaredDefaults());
+        KnobSearch undirected(plain, SearchStrategy::Model, 1);
+        const auto first = undirected.propose(1, {});
+        QCOMPARE(first.size(), size_t(1));
+        QCOMPARE(first[0].reason, u"model: nothing measured yet, random sample"_s);
+
+        Diagnostic d;
+        const auto doc = JsonText::parse(
+            R"({"knobs": {"A": {"range": [1, 8], "default": 4}, "B": {"range": [1, 8]}}})",
+            u"s.json"_s, &d);
+        QVERIFY(doc);
+        QList<Diagnostic> diags;
+        const KnobSpace declared = KnobSpace::fromJson(*doc, {}, {}, &diags);
+        QVERIFY(declared.hasDeclaredDefaults());
+        KnobSearch directed(declared, SearchStrategy::Model, 1);
+        const auto start = directed.propose(1, {});
+        QCOMPARE(start[0].reason, u"model: start at the defaults"_s);
+        QCOMPARE(declared.describe(start[0].config), u"A=4 B=1"_s);
+    }
+
     void coordinateSweepsTheKnobsTheBottleneckImplicates()
     {
         const KnobSpace s = space();

@@ -28,6 +28,8 @@ constexpr double kGpRelevances[] = {0.0, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
 constexpr double kGpNoise = 0.1;
 constexpr size_t kGpPool = 5000;
 constexpr size_t kGpObservations = 300;
+constexpr size_t kSpreadNeighbours = 12;
+constexpr size_t kTabledValues = 64;
 constexpr double kFeasibilityLength = 0.3;
 constexpr int kStall = 20;
 
@@ -315,8 +317,9 @@ void KnobSearch::knobDistances(const KnobConfig &a, const KnobConfig &b, double 
 std::optional<KnobProposal> KnobSearch::proposeModel()
 {
     // The workload's defaults first (its author's best guess beats a random
-    // point), then random samples, then the model.
-    if (m_observed.empty()) {
+    // point), then random samples, then the model. Without declared defaults
+    // the first value of every knob is no guess at all: a random sample starts.
+    if (m_observed.empty() && m_space.hasDeclaredDefaults()) {
         const KnobConfig defaults = m_space.defaultConfig();
         auto start = m_space.isValid(defaults) ? std::optional(defaults) : repair(defaults, -1);
         if (start && !seen(*start))
@@ -378,32 +381,79 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
     };
     const double feasibilityLength = kFeasibilityLength;
     const size_t n = fit.x.size();
-    // Expected improvement grows with the predicted spread, which is at most
-    // the prior's, and the feasibility factor is at most 1: so the means
-    // alone bound every candidate's score, and the O(n²) spread is computed
-    // only for those whose bound can still beat the best score found
-    // (best bound first). The choice is the same as scoring them all.
+    // Expected improvement grows with the predicted spread, and the
+    // feasibility factor is at most 1. The spread given only the few
+    // measurements most correlated with a candidate is at least the spread
+    // given all (conditioning on less never narrows it), and costs O(m³) for
+    // m of them instead of O(n²): so the exact spread is computed only for
+    // candidates whose bound can still beat the best score found (best
+    // bound first). The choice is the same as scoring them all.
     auto expectedImprovement = [&](double mu, double sigma) {
         const double gap = fit.best - mu;
         const double z = gap / sigma;
         return gap * 0.5 * std::erfc(-z / std::sqrt(2.0)) +
                sigma * std::exp(-0.5 * z * z) / std::sqrt(2.0 * M_PI);
     };
-    const double priorSigma = std::sqrt(std::max(fit.var, 1e-12));
+    const size_t m = std::min(n, kSpreadNeighbours);
+    std::vector<size_t> nearest(n);
+    std::vector<double> sub(m * m);
+    auto spreadBound = [&](const double *k) {
+        std::iota(nearest.begin(), nearest.end(), size_t(0));
+        std::nth_element(nearest.begin(), nearest.begin() + long(m) - 1, nearest.end(),
+                         [k](size_t a, size_t b) { return k[a] > k[b]; });
+        std::vector<double> kSub(m);
+        for (size_t a = 0; a < m; ++a) {
+            kSub[a] = k[nearest[a]];
+            for (size_t b = 0; b < m; ++b)
+                sub[a * m + b] = fit.kernel[nearest[a] * n + nearest[b]];
+        }
+        const std::vector<double> w = choleskySolve(sub, kSub, m, fit.noise);
+        double explained = 0;
+        for (size_t a = 0; a < m; ++a)
+            explained += kSub[a] * w[a];
+        // Rounding may leave it a hair under the exact spread: 1e-9 of var above it.
+        return fit.var - explained + 1e-9 * fit.var;
+    };
     std::vector<double> ks(pool.size() * n), v(n), mus(pool.size()), bound(pool.size());
+    // Each knob's factor of the kernel, exp(−relevance·distance), between two
+    // of its values, tabled for knobs of few values (the pool times the fit
+    // is millions of pairs).
+    std::vector<std::vector<double>> weighted(nk);
+    for (size_t q = 0; q < nk; ++q) {
+        const size_t values = m_space.knobs()[q].values.size();
+        if (values > kTabledValues)
+            continue;
+        weighted[q].resize(values * values);
+        KnobConfig a(nk, 0), b(nk, 0);
+        for (size_t va = 0; va < values; ++va) {
+            for (size_t vb = 0; vb < values; ++vb) {
+                a[q] = int(va), b[q] = int(vb);
+                knobDistances(a, b, dq.data());
+                weighted[q][va * values + vb] = std::exp(-fit.relevance[q] * dq[q]);
+            }
+        }
+    }
     for (size_t p = 0; p < pool.size(); ++p) {
         double *k = &ks[p * n];
         double mu = 0;
+        const KnobConfig &c = pool[p];
         for (size_t i = 0; i < n; ++i) {
-            knobDistances(pool[p], *fit.x[i], dq.data());
-            double d = 0;
-            for (size_t q = 0; q < nk; ++q)
-                d += fit.relevance[q] * dq[q];
-            k[i] = fit.var * std::exp(-d);
+            const KnobConfig &x = *fit.x[i];
+            double f = fit.var;
+            for (size_t q = 0; q < nk; ++q) {
+                if (!weighted[q].empty()) {
+                    f *= weighted[q][size_t(c[q]) * size_t(m_space.knobs()[q].values.size()) +
+                                     size_t(x[q])];
+                } else if (c[q] != x[q]) {
+                    knobDistances(c, x, dq.data());
+                    f *= std::exp(-fit.relevance[q] * dq[q]);
+                }
+            }
+            k[i] = f;
             mu += k[i] * fit.alpha[i];
         }
         mus[p] = mu;
-        bound[p] = expectedImprovement(mu, priorSigma);
+        bound[p] = expectedImprovement(mu, std::sqrt(std::max(spreadBound(k), 1e-12)));
     }
     std::vector<size_t> order(pool.size());
     std::iota(order.begin(), order.end(), size_t(0));
@@ -549,7 +599,7 @@ KnobSearch::GpFit KnobSearch::fitGp()
     const double noise = kGpNoise;
     // Fits with `relevance`; returns the log marginal likelihood (less constants).
     auto tryFit = [&](const std::vector<double> &relevance, std::vector<double> *alpha,
-                      std::vector<double> *chol) {
+                      std::vector<double> *chol, std::vector<double> *kernel = nullptr) {
         std::vector<double> k(n * n);
         for (size_t ij = 0; ij < n * n; ++ij) {
             double d = 0;
@@ -557,6 +607,8 @@ KnobSearch::GpFit KnobSearch::fitGp()
                 d += relevance[q] * distances[ij * nk + q];
             k[ij] = fit.var * std::exp(-d);
         }
+        if (kernel)
+            *kernel = k;
         std::vector<double> a = choleskySolve(k, y, n, noise * fit.var);
         double logLik = 0;
         for (size_t i = 0; i < n; ++i)
@@ -599,7 +651,8 @@ KnobSearch::GpFit KnobSearch::fitGp()
         m_relevance = chosen;
         m_relevanceFittedAt = m_observed.size();
     }
-    tryFit(m_relevance, &fit.alpha, &fit.chol);
+    tryFit(m_relevance, &fit.alpha, &fit.chol, &fit.kernel);
+    fit.noise = noise * fit.var;
     fit.relevance = m_relevance;
     return fit;
 }

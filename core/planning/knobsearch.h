@@ -69,7 +69,9 @@ private:
         std::vector<double> chol;          ///< the Cholesky factor of K + noise·I
         std::vector<double> relevance;     ///< per knob: 1 / its length
         double mean = 0, var = 1;
-        double best = 0; ///< the fastest fitted log time, less the mean
+        double best = 0;            ///< the fastest fitted log time, less the mean
+        std::vector<double> kernel; ///< K of the fitted configurations (n×n)
+        double noise = 0;           ///< the noise variance on K's diagonal
     };
     GpFit fitGp();
     void knobDistances(const KnobConfig &a, const KnobConfig &b, double *out) const;

@@ -368,6 +368,7 @@ private:
             return false;
         }
         knob.defaultIndex = i;
+        knob.declaredDefault = true;
         return true;
     }
 
@@ -465,6 +466,12 @@ KnobConfig KnobSpace::defaultConfig() const
     for (const Knob &k : m_knobs)
         c.push_back(k.defaultIndex);
     return c;
+}
+
+bool KnobSpace::hasDeclaredDefaults() const
+{
+    return std::any_of(m_knobs.begin(), m_knobs.end(),
+                       [](const Knob &k) { return k.declaredDefault; });
 }
 
 std::vector<double> KnobSpace::variablesFor(const KnobConfig &config) const

@@ -56,6 +56,7 @@ struct Knob
     QString description;
     std::vector<KnobValue> values;
     int defaultIndex = 0;
+    bool declaredDefault = false; ///< the workload names a default (else the first value stands in)
     // Permutation only: the items and "a before b" precedences.
     QStringList items;
     std::vector<std::pair<QString, QString>> before;
@@ -101,6 +102,9 @@ public:
     /// Number of configurations before constraints (may be huge).
     double cardinality() const;
     KnobConfig defaultConfig() const;
+    /// Whether any knob's default was declared: a point its author chose, not
+    /// the first value of every list (a Kernel Tuner recording has none).
+    bool hasDeclaredDefaults() const;
 
     ValidityReport check(const KnobConfig &config) const;
     bool isValid(const KnobConfig &config) const;
