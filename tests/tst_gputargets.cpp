@@ -97,6 +97,17 @@ private:
         return outcome;
     }
 
+    // Why the cuda-cxx compile stage without a GPU cannot be tested here, if it cannot.
+    static QString whyNoCompileWithoutAGpu()
+    {
+        if (QStandardPaths::findExecutable(u"nvcc"_s).isEmpty() &&
+            !QFileInfo::exists(u"/usr/local/cuda/bin/nvcc"_s))
+            return u"nvcc is not installed here"_s;
+        if (!QStandardPaths::findExecutable(u"nvidia-smi"_s).isEmpty())
+            return u"this machine has an NVIDIA driver, so the no-GPU path is not what runs here"_s;
+        return {};
+    }
+
     // The supervisor's JSON answer to `mode FILE`.
     Json supervise(const QString &mode, const QString &file)
     {
@@ -339,11 +350,8 @@ private Q_SLOTS:
     // nvcc is real here; the run stage needs a GPU, which this machine lacks.
     void cudaCompileStageWithoutAGpu()
     {
-        if (QStandardPaths::findExecutable(u"nvcc"_s).isEmpty() &&
-            !QFileInfo::exists(u"/usr/local/cuda/bin/nvcc"_s))
-            QSKIP("nvcc is not installed here: the cuda-cxx compile stage is untested");
-        if (!QStandardPaths::findExecutable(u"nvidia-smi"_s).isEmpty())
-            QSKIP("this machine has an NVIDIA driver: the no-GPU path is not what runs here");
+        if (const QString why = whyNoCompileWithoutAGpu(); !why.isEmpty())
+            QSKIP(qPrintable(u"the cuda-cxx compile stage is untested: "_s + why));
         auto l = load(u"cuda-tiny/workload.json"_s);
         QVERIFY(l);
         const QString root = m_tmp.path() + u"/cuda"_s;
@@ -373,11 +381,8 @@ private Q_SLOTS:
     // a configuration's #defines in front, as the knob search writes them.
     void hopperTemplateCompilesWithoutAGpu()
     {
-        if (QStandardPaths::findExecutable(u"nvcc"_s).isEmpty() &&
-            !QFileInfo::exists(u"/usr/local/cuda/bin/nvcc"_s))
-            QSKIP("nvcc is not installed here: the Hopper template's compile is untested");
-        if (!QStandardPaths::findExecutable(u"nvidia-smi"_s).isEmpty())
-            QSKIP("this machine has an NVIDIA driver: the no-GPU path is not what runs here");
+        if (const QString why = whyNoCompileWithoutAGpu(); !why.isEmpty())
+            QSKIP(qPrintable(u"the Hopper template's compile is untested: "_s + why));
         const QString dir = QStringLiteral(KWB_SOURCE_DIR) + u"/examples/matmul-cuda/"_s;
         LoadedWorkload ex = loadWorkloadAndTarget(dir + u"hopper.json"_s);
         QVERIFY(ex.ok());
