@@ -411,8 +411,8 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         double explained = 0;
         for (size_t a = 0; a < m; ++a)
             explained += kSub[a] * w[a];
-        // Rounding may leave it a hair under the exact spread: 1e-9 of var above it.
-        return fit.var - explained + 1e-9 * fit.var;
+        // Rounding may leave it a hair under the exact spread: 1e-7 of var above it.
+        return fit.var - explained + 1e-7 * fit.var;
     };
     std::vector<double> ks(pool.size() * n), v(n), mus(pool.size()), bound(pool.size());
     // Each knob's factor of the kernel, exp(−relevance·distance), between two
@@ -440,12 +440,15 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         for (size_t i = 0; i < n; ++i) {
             const KnobConfig &x = *fit.x[i];
             double f = fit.var;
+            bool distancesKnown = false; // for the knobs too large to table, once a pair
             for (size_t q = 0; q < nk; ++q) {
                 if (!weighted[q].empty()) {
                     f *= weighted[q][size_t(c[q]) * size_t(m_space.knobs()[q].values.size()) +
                                      size_t(x[q])];
                 } else if (c[q] != x[q]) {
-                    knobDistances(c, x, dq.data());
+                    if (!distancesKnown)
+                        knobDistances(c, x, dq.data());
+                    distancesKnown = true;
                     f *= std::exp(-fit.relevance[q] * dq[q]);
                 }
             }
