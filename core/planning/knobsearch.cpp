@@ -396,12 +396,11 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
     };
     const size_t m = std::min(n, kSpreadNeighbours);
     std::vector<size_t> nearest(n);
-    std::vector<double> sub(m * m);
+    std::vector<double> sub(m * m), kSub(m);
     auto spreadBound = [&](const double *k) {
         std::iota(nearest.begin(), nearest.end(), size_t(0));
         std::nth_element(nearest.begin(), nearest.begin() + long(m) - 1, nearest.end(),
                          [k](size_t a, size_t b) { return k[a] > k[b]; });
-        std::vector<double> kSub(m);
         for (size_t a = 0; a < m; ++a) {
             kSub[a] = k[nearest[a]];
             for (size_t b = 0; b < m; ++b)
