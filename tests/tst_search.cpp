@@ -478,7 +478,8 @@ private Q_SLOTS:
     // miniature: the optimum sits in a corner only two of four knobs decide,
     // next to configurations that fail, and a knob of many values barely
     // matters. Seeing one slow corner configuration early must not keep the
-    // model away from it: it beats random clearly.
+    // model away from it: it needs 3× fewer evaluations than random, the
+    // issue's goal (9 against 31 on these seeds).
     void theModelFindsACornerOptimumNextToFailures()
     {
         Diagnostic d;
@@ -516,7 +517,40 @@ private Q_SLOTS:
         const double random = medianTo95(SearchStrategy::Random);
         const double model = medianTo95(SearchStrategy::Model);
         QVERIFY2(random >= 30, qPrintable(QString::number(random)));
-        QVERIFY2(model * 2 <= random, qPrintable(u"model %1, random %2"_s.arg(model).arg(random)));
+        QVERIFY2(model * 3 <= random, qPrintable(u"model %1, random %2"_s.arg(model).arg(random)));
+    }
+
+    // A failure carries along the knobs it does not depend on: blocks past
+    // 12 failed for three variants of an algorithm, so they are not proposed
+    // for the fourth however fast the fit extrapolates them, and the blocks
+    // that ran are not avoided for it.
+    void aFailureCarriesAlongTheKnobsItDoesNotDependOn()
+    {
+        Diagnostic d;
+        const auto doc = JsonText::parse(
+            R"({"knobs": {"variant": ["a", "b", "c", "d"], "block": {"range": [1, 16]}}})",
+            u"s.json"_s, &d);
+        QList<Diagnostic> diags;
+        const KnobSpace s = KnobSpace::fromJson(*doc, {}, {}, &diags);
+        QVERIFY(diags.isEmpty());
+        KnobSearch search(s, SearchStrategy::Model, 3);
+        QStringList errors;
+        for (const char *variant : {"a", "b", "c"}) {
+            for (int block : {1, 4, 8, 12, 13, 14, 15, 16}) {
+                const KnobConfig c = *s.parseAssignments(
+                    {u"variant="_s + QLatin1String(variant), u"block=%1"_s.arg(block)}, &errors);
+                search.observe(c, block > 12 ? NAN : 10.0 / block);
+            }
+        }
+        QVERIFY(errors.isEmpty());
+        for (int i = 0; i < 4; ++i) {
+            const auto next = search.propose(1, {});
+            QCOMPARE(next.size(), size_t(1));
+            const int block = int(s.knobs()[1].values[size_t(next[0].config[1])].number);
+            QVERIFY2(block <= 12,
+                     qPrintable(s.describe(next[0].config) + u": "_s + next[0].reason));
+            search.observe(next[0].config, 10.0 / block);
+        }
     }
 
     void summaryOfReplays()

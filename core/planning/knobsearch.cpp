@@ -16,22 +16,32 @@ namespace {
 constexpr double kEnumerateLimit = 500'000;
 // The model strategy (a Gaussian process over log time, expected
 // improvement times the odds of running): random samples after the defaults
-// before the model takes over; the grid each knob's relevance (1 / its
+// before the model takes over (a fit of one or two points sends it to
+// refine whatever it saw first); the grid each knob's relevance (1 / its
 // length, in knob-distance units: one knob changed completely = 1) is
-// chosen from, 0 being "does not matter"; measurement noise as a share of
-// the signal's variance; the most candidates scored and measurements fitted
-// per proposal; the reach of a failure in the feasibility estimate; the
-// measurements without improvement after which every other proposal is a
-// random sample.
-constexpr int kModelWarmup = 1;
-constexpr double kGpRelevances[] = {0.0, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
-constexpr double kGpNoise = 0.1;
+// chosen from, never quite 0 (a knob the fit finds flat keeps a little
+// doubt, so its other values still get tried); the grid of measurement
+// noise, as a share of the signal's variance; the most candidates scored
+// and measurements fitted per proposal; the measurements below which the
+// fit is redone on every new one; the grids of the feasibility estimate's
+// relevances and of the weight of the overall success share in it, and the
+// measurements it is fitted on; the measurements without an improvement of
+// at least kMeaningfulGain after which every other proposal is a random
+// sample (the same gain expected improvement asks for: 1 % is within the
+// noise of a GPU timing).
+constexpr int kModelWarmup = 3;
+constexpr double kGpRelevances[] = {0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
+constexpr double kGpNoises[] = {0.001, 0.01, 0.1};
 constexpr size_t kGpPool = 5000;
 constexpr size_t kGpObservations = 300;
 constexpr size_t kSpreadNeighbours = 12;
+constexpr size_t kRefitAlways = 40;
 constexpr size_t kTabledValues = 64;
-constexpr double kFeasibilityLength = 0.3;
+constexpr double kFeasibilityRelevances[] = {0.0, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0};
+constexpr double kFeasibilityPriors[] = {0.1, 0.3, 1.0, 3.0};
+constexpr size_t kFeasibilityObservations = 400;
 constexpr int kStall = 20;
+constexpr double kMeaningfulGain = 0.01; // in log time: 1 %
 
 } // namespace
 
@@ -343,7 +353,7 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         double bestSoFar = std::numeric_limits<double>::infinity();
         for (const auto &o : m_observed) {
             ++sinceBest;
-            if (!std::isnan(o.second) && o.second < bestSoFar - 1e-9) {
+            if (!std::isnan(o.second) && o.second < bestSoFar - kMeaningfulGain) {
                 bestSoFar = o.second;
                 sinceBest = 0;
             }
@@ -372,14 +382,8 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         double(m_observed.size() - size_t(failures) + 1) / double(m_observed.size() + 2);
     const size_t nk = m_space.knobs().size();
     std::vector<double> dq(nk);
-    auto distance = [&](const KnobConfig &a, const KnobConfig &b) {
-        knobDistances(a, b, dq.data());
-        double d = 0;
-        for (double x : dq)
-            d += x;
-        return d;
-    };
-    const double feasibilityLength = kFeasibilityLength;
+    const std::vector<double> &feasibility =
+        failures > 0 ? fitFeasibility() : std::vector<double>{};
     const size_t n = fit.x.size();
     // Expected improvement grows with the predicted spread, and the
     // feasibility factor is at most 1. The spread given only the few
@@ -389,7 +393,7 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
     // candidates whose bound can still beat the best score found (best
     // bound first). The choice is the same as scoring them all.
     auto expectedImprovement = [&](double mu, double sigma) {
-        const double gap = fit.best - mu;
+        const double gap = fit.best - kMeaningfulGain - mu;
         const double z = gap / sigma;
         return gap * 0.5 * std::erfc(-z / std::sqrt(2.0)) +
                sigma * std::exp(-0.5 * z * z) / std::sqrt(2.0 * M_PI);
@@ -480,11 +484,15 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         if (failures > 0) {
             double w = 0, ok = 0;
             for (const auto &o : m_observed) {
-                const double wi = std::exp(-distance(pool[p], o.first) / feasibilityLength);
+                knobDistances(pool[p], o.first, dq.data());
+                double d = 0;
+                for (size_t q = 0; q < nk; ++q)
+                    d += feasibility[q] * dq[q];
+                const double wi = std::exp(-d);
                 w += wi;
                 ok += std::isnan(o.second) ? 0 : wi;
             }
-            score *= (ok + overall) / (w + 1);
+            score *= (ok + m_feasibilityPrior * overall) / (w + m_feasibilityPrior);
         }
         // Ties go to the earlier candidate of the pool, as a full scan would.
         if (score > bestScore || (score == bestScore && p < bestIndex)) {
@@ -496,6 +504,98 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
     return KnobProposal{pool[bestIndex], u"model: predicted "_s +
                                              QString::number(std::exp(bestMu + fit.mean), 'g', 3) +
                                              u" ms, most expected improvement"_s};
+}
+
+// The feasibility estimate's per-knob relevance and the weight of the
+// overall share in it: the likeliest on a grid to predict whether each
+// measured configuration ran from the others (leave one out), a shared
+// relevance first and then each knob's own, refitted on every measurement
+// while they are few and then as they grow by a fifth. So a failure carries to the configurations
+// that differ from it only in knobs it does not depend on (a block too large for its tile fails
+// whatever the algorithm variant), and not along the knobs that decide it.
+const std::vector<double> &KnobSearch::fitFeasibility()
+{
+    const size_t nk = m_space.knobs().size();
+    if (m_feasibility.size() == nk &&
+        (m_observed.size() == m_feasibilityFittedAt ||
+         (m_observed.size() >= kRefitAlways &&
+          double(m_observed.size()) < 1.2 * double(m_feasibilityFittedAt) + 2)))
+        return m_feasibility;
+    const size_t n = std::min(m_observed.size(), kFeasibilityObservations);
+    const auto first = m_observed.end() - long(n);
+    std::vector<double> distances(n * n * nk, 0.0);
+    for (size_t i = 0; i < n; ++i) {
+        for (size_t j = 0; j < i; ++j) {
+            knobDistances(first[long(i)].first, first[long(j)].first, &distances[(i * n + j) * nk]);
+            std::copy_n(&distances[(i * n + j) * nk], nk, &distances[(j * n + i) * nk]);
+        }
+    }
+    std::vector<bool> ran(n);
+    size_t ranCount = 0;
+    for (size_t i = 0; i < n; ++i) {
+        ran[i] = !std::isnan(first[long(i)].second);
+        ranCount += ran[i] ? 1 : 0;
+    }
+    // The estimate the score uses, of each one from the others.
+    auto logLikelihood = [&](const std::vector<double> &relevance, double prior) {
+        double sum = 0;
+        for (size_t i = 0; i < n; ++i) {
+            const double overall = double(ranCount - (ran[i] ? 1 : 0) + 1) / double(n + 1);
+            double w = 0, ok = 0;
+            for (size_t j = 0; j < n; ++j) {
+                if (j == i)
+                    continue;
+                double d = 0;
+                for (size_t q = 0; q < nk; ++q)
+                    d += relevance[q] * distances[(i * n + j) * nk + q];
+                const double wj = std::exp(-d);
+                w += wj;
+                ok += ran[j] ? wj : 0;
+            }
+            const double p = (ok + prior * overall) / (w + prior);
+            sum += std::log(ran[i] ? p : 1 - p);
+        }
+        return sum;
+    };
+    double best = -std::numeric_limits<double>::infinity();
+    std::vector<double> chosen(nk, 1.0);
+    double prior = 1;
+    for (double r : kFeasibilityRelevances) {
+        for (double c : kFeasibilityPriors) {
+            std::vector<double> trial(nk, r);
+            const double l = logLikelihood(trial, c);
+            if (l > best) {
+                best = l;
+                chosen = trial;
+                prior = c;
+            }
+        }
+    }
+    for (size_t q = 0; q < nk; ++q) {
+        const double was = chosen[q];
+        for (double r : kFeasibilityRelevances) {
+            if (r == was)
+                continue;
+            std::vector<double> trial = chosen;
+            trial[q] = r;
+            const double l = logLikelihood(trial, prior);
+            if (l > best + 1e-9) {
+                best = l;
+                chosen = trial;
+            }
+        }
+    }
+    for (double c : kFeasibilityPriors) {
+        const double l = logLikelihood(chosen, c);
+        if (l > best + 1e-9) {
+            best = l;
+            prior = c;
+        }
+    }
+    m_feasibilityPrior = prior;
+    m_feasibility = std::move(chosen);
+    m_feasibilityFittedAt = m_observed.size();
+    return m_feasibility;
 }
 
 std::vector<KnobConfig> KnobSearch::modelPool()
@@ -510,10 +610,12 @@ std::vector<KnobConfig> KnobSearch::modelPool()
             if (!seen(c))
                 pool.push_back(c);
         }
-        if (pool.size() > poolSize) {
-            std::shuffle(pool.begin(), pool.end(), m_rng);
+        // In random order: where the model cannot tell candidates apart,
+        // the first of equals is a random one, not the corner of the space
+        // the enumeration starts at.
+        std::shuffle(pool.begin(), pool.end(), m_rng);
+        if (pool.size() > poolSize)
             pool.resize(poolSize);
-        }
     } else {
         // A random subset of a space too large to list: the draws that are
         // valid as drawn, within a bounded number of draws (repairing each
@@ -598,10 +700,10 @@ KnobSearch::GpFit KnobSearch::fitGp()
             std::copy_n(&distances[(i * n + j) * nk], nk, &distances[(j * n + i) * nk]);
         }
     }
-    const double noise = kGpNoise;
-    // Fits with `relevance`; returns the log marginal likelihood (less constants).
-    auto tryFit = [&](const std::vector<double> &relevance, std::vector<double> *alpha,
-                      std::vector<double> *chol, std::vector<double> *kernel = nullptr) {
+    // Fits with `relevance` and `noise`; returns the log marginal likelihood (less constants).
+    auto tryFit = [&](const std::vector<double> &relevance, double noise,
+                      std::vector<double> *alpha, std::vector<double> *chol,
+                      std::vector<double> *kernel = nullptr) {
         std::vector<double> k(n * n);
         for (size_t ij = 0; ij < n * n; ++ij) {
             double d = 0;
@@ -620,18 +722,27 @@ KnobSearch::GpFit KnobSearch::fitGp()
         return logLik;
     };
     std::vector<double> alpha, chol;
-    const bool refit = m_relevance.size() != nk ||
-                       double(m_observed.size()) >= 1.2 * double(m_relevanceFittedAt) + 2;
+    // Refitted on every new measurement while they are few (each one can
+    // change the picture, and the fit is cheap), then as they grow by a fifth.
+    const bool refit =
+        m_relevance.size() != nk ||
+        (m_observed.size() > m_relevanceFittedAt &&
+         (n < kRefitAlways || double(m_observed.size()) >= 1.2 * double(m_relevanceFittedAt) + 2));
     if (refit) {
-        // One shared relevance first, then each knob's own, coordinate-wise.
+        // One shared relevance and the noise first, then each knob's own,
+        // coordinate-wise, then the noise again.
         double best = -std::numeric_limits<double>::infinity();
         std::vector<double> chosen(nk, 1.0);
+        double noise = kGpNoises[0];
         for (double r : kGpRelevances) {
-            std::vector<double> trial(nk, r);
-            const double l = tryFit(trial, &alpha, &chol);
-            if (l > best) {
-                best = l;
-                chosen = trial;
+            for (double e : kGpNoises) {
+                std::vector<double> trial(nk, r);
+                const double l = tryFit(trial, e, &alpha, &chol);
+                if (l > best) {
+                    best = l;
+                    chosen = trial;
+                    noise = e;
+                }
             }
         }
         {
@@ -642,7 +753,7 @@ KnobSearch::GpFit KnobSearch::fitGp()
                         continue;
                     std::vector<double> trial = chosen;
                     trial[q] = r;
-                    const double l = tryFit(trial, &alpha, &chol);
+                    const double l = tryFit(trial, noise, &alpha, &chol);
                     if (l > best + 1e-9) {
                         best = l;
                         chosen = trial;
@@ -650,11 +761,19 @@ KnobSearch::GpFit KnobSearch::fitGp()
                 }
             }
         }
+        for (double e : kGpNoises) {
+            const double l = tryFit(chosen, e, &alpha, &chol);
+            if (l > best + 1e-9) {
+                best = l;
+                noise = e;
+            }
+        }
+        m_noise = noise;
         m_relevance = chosen;
         m_relevanceFittedAt = m_observed.size();
     }
-    tryFit(m_relevance, &fit.alpha, &fit.chol, &fit.kernel);
-    fit.noise = noise * fit.var;
+    tryFit(m_relevance, m_noise, &fit.alpha, &fit.chol, &fit.kernel);
+    fit.noise = m_noise * fit.var;
     fit.relevance = m_relevance;
     return fit;
 }

@@ -74,6 +74,7 @@ private:
         double noise = 0;           ///< the noise variance on K's diagonal
     };
     GpFit fitGp();
+    const std::vector<double> &fitFeasibility();
     void knobDistances(const KnobConfig &a, const KnobConfig &b, double *out) const;
     const std::vector<KnobConfig> &validConfigs() const;
 
@@ -90,6 +91,10 @@ private:
     std::optional<KnobConfig> m_base;
     std::vector<double> m_relevance; // the model's per-knob relevance, refitted as data grows
     size_t m_relevanceFittedAt = 0;
+    double m_noise = 0.1; // the model's measurement noise, as a share of the signal's variance
+    std::vector<double> m_feasibility; // per-knob relevance to whether a configuration runs
+    double m_feasibilityPrior = 1;     // the weight of the overall share in it
+    size_t m_feasibilityFittedAt = 0;
 };
 
 } // namespace kwb
