@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <span>
 
 namespace kwb {
 
@@ -306,6 +307,53 @@ std::vector<double> choleskySolve(std::vector<double> &a, std::vector<double> b,
     return b;
 }
 
+// Per-knob relevances and one more parameter (the noise, a prior weight),
+// the likeliest on their grids: one relevance shared by every knob with
+// each value of the parameter first, then each knob's own relevance in
+// turn, then the parameter again. `likelihood(relevances, parameter)`.
+template <typename Likelihood>
+std::pair<std::vector<double>, double>
+likeliestOnGrid(size_t knobs, std::span<const double> relevances,
+                std::span<const double> parameters, Likelihood &&likelihood)
+{
+    double best = -std::numeric_limits<double>::infinity();
+    std::vector<double> chosen(knobs, 1.0);
+    double parameter = parameters.front();
+    for (double r : relevances) {
+        for (double e : parameters) {
+            std::vector<double> trial(knobs, r);
+            const double l = likelihood(trial, e);
+            if (l > best) {
+                best = l;
+                chosen = trial;
+                parameter = e;
+            }
+        }
+    }
+    for (size_t q = 0; q < knobs; ++q) {
+        const double was = chosen[q];
+        for (double r : relevances) {
+            if (r == was)
+                continue;
+            std::vector<double> trial = chosen;
+            trial[q] = r;
+            const double l = likelihood(trial, parameter);
+            if (l > best + 1e-9) {
+                best = l;
+                chosen = trial;
+            }
+        }
+    }
+    for (double e : parameters) {
+        const double l = likelihood(chosen, e);
+        if (l > best + 1e-9) {
+            best = l;
+            parameter = e;
+        }
+    }
+    return {chosen, parameter};
+}
+
 } // namespace
 
 // Per-knob distances of two configurations, 0..1: numeric knobs by how far
@@ -557,43 +605,10 @@ const std::vector<double> &KnobSearch::fitFeasibility()
         }
         return sum;
     };
-    double best = -std::numeric_limits<double>::infinity();
-    std::vector<double> chosen(nk, 1.0);
-    double prior = 1;
-    for (double r : kFeasibilityRelevances) {
-        for (double c : kFeasibilityPriors) {
-            std::vector<double> trial(nk, r);
-            const double l = logLikelihood(trial, c);
-            if (l > best) {
-                best = l;
-                chosen = trial;
-                prior = c;
-            }
-        }
-    }
-    for (size_t q = 0; q < nk; ++q) {
-        const double was = chosen[q];
-        for (double r : kFeasibilityRelevances) {
-            if (r == was)
-                continue;
-            std::vector<double> trial = chosen;
-            trial[q] = r;
-            const double l = logLikelihood(trial, prior);
-            if (l > best + 1e-9) {
-                best = l;
-                chosen = trial;
-            }
-        }
-    }
-    for (double c : kFeasibilityPriors) {
-        const double l = logLikelihood(chosen, c);
-        if (l > best + 1e-9) {
-            best = l;
-            prior = c;
-        }
-    }
+    auto [relevance, prior] =
+        likeliestOnGrid(nk, kFeasibilityRelevances, kFeasibilityPriors, logLikelihood);
     m_feasibilityPrior = prior;
-    m_feasibility = std::move(chosen);
+    m_feasibility = std::move(relevance);
     m_feasibilityFittedAt = m_observed.size();
     return m_feasibility;
 }
@@ -721,7 +736,6 @@ KnobSearch::GpFit KnobSearch::fitGp()
         *chol = std::move(k);
         return logLik;
     };
-    std::vector<double> alpha, chol;
     // Refitted on every new measurement while they are few (each one can
     // change the picture, and the fit is cheap), then as they grow by a fifth.
     const bool refit =
@@ -729,47 +743,12 @@ KnobSearch::GpFit KnobSearch::fitGp()
         (m_observed.size() > m_relevanceFittedAt &&
          (n < kRefitAlways || double(m_observed.size()) >= 1.2 * double(m_relevanceFittedAt) + 2));
     if (refit) {
-        // One shared relevance and the noise first, then each knob's own,
-        // coordinate-wise, then the noise again.
-        double best = -std::numeric_limits<double>::infinity();
-        std::vector<double> chosen(nk, 1.0);
-        double noise = kGpNoises[0];
-        for (double r : kGpRelevances) {
-            for (double e : kGpNoises) {
-                std::vector<double> trial(nk, r);
-                const double l = tryFit(trial, e, &alpha, &chol);
-                if (l > best) {
-                    best = l;
-                    chosen = trial;
-                    noise = e;
-                }
-            }
-        }
-        {
-            for (size_t q = 0; q < nk; ++q) {
-                const double was = chosen[q];
-                for (double r : kGpRelevances) {
-                    if (r == was)
-                        continue;
-                    std::vector<double> trial = chosen;
-                    trial[q] = r;
-                    const double l = tryFit(trial, noise, &alpha, &chol);
-                    if (l > best + 1e-9) {
-                        best = l;
-                        chosen = trial;
-                    }
-                }
-            }
-        }
-        for (double e : kGpNoises) {
-            const double l = tryFit(chosen, e, &alpha, &chol);
-            if (l > best + 1e-9) {
-                best = l;
-                noise = e;
-            }
-        }
+        std::vector<double> alpha, chol;
+        auto [relevance, noise] =
+            likeliestOnGrid(nk, kGpRelevances, kGpNoises,
+                            [&](const auto &r, double e) { return tryFit(r, e, &alpha, &chol); });
         m_noise = noise;
-        m_relevance = chosen;
+        m_relevance = std::move(relevance);
         m_relevanceFittedAt = m_observed.size();
     }
     tryFit(m_relevance, m_noise, &fit.alpha, &fit.chol, &fit.kernel);
