@@ -430,8 +430,7 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         double(m_observed.size() - size_t(failures) + 1) / double(m_observed.size() + 2);
     const size_t nk = m_space.knobs().size();
     std::vector<double> dq(nk);
-    const std::vector<double> &feasibility =
-        failures > 0 ? fitFeasibility() : std::vector<double>{};
+    const std::vector<double> *feasibility = failures > 0 ? &fitFeasibility() : nullptr;
     const size_t n = fit.x.size();
     // Expected improvement grows with the predicted spread, and the
     // feasibility factor is at most 1. The spread given only the few
@@ -535,7 +534,7 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
                 knobDistances(pool[p], o.first, dq.data());
                 double d = 0;
                 for (size_t q = 0; q < nk; ++q)
-                    d += feasibility[q] * dq[q];
+                    d += (*feasibility)[q] * dq[q];
                 const double wi = std::exp(-d);
                 w += wi;
                 ok += std::isnan(o.second) ? 0 : wi;
