@@ -354,6 +354,31 @@ likeliestOnGrid(size_t knobs, std::span<const double> relevances,
     return {chosen, parameter};
 }
 
+// Per-knob distances of every pair of n configurations, [i][j][k], from
+// `measure(i, j, out)` writing one pair's nk of them.
+template <typename Measure>
+std::vector<double> pairwiseDistances(size_t n, size_t nk, Measure &&measure)
+{
+    std::vector<double> distances(n * n * nk, 0.0);
+    for (size_t i = 0; i < n; ++i) {
+        for (size_t j = 0; j < i; ++j) {
+            measure(i, j, &distances[(i * n + j) * nk]);
+            std::copy_n(&distances[(i * n + j) * nk], nk, &distances[(j * n + i) * nk]);
+        }
+    }
+    return distances;
+}
+
+// Whether a fit made at `fittedAt` measurements is redone at `observed`:
+// on every new one while `counted` (what the fit learns from) is below
+// kRefitAlways, each can change the picture and the fit is cheap; then as
+// the measurements grow by a fifth.
+bool refitDue(size_t observed, size_t fittedAt, size_t counted)
+{
+    return observed > fittedAt &&
+           (counted < kRefitAlways || double(observed) >= 1.2 * double(fittedAt) + 2);
+}
+
 } // namespace
 
 // Per-knob distances of two configurations, 0..1: numeric knobs by how far
@@ -555,28 +580,23 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
 
 // The feasibility estimate's per-knob relevance and the weight of the
 // overall share in it: the likeliest on a grid to predict whether each
-// measured configuration ran from the others (leave one out), a shared
-// relevance first and then each knob's own, refitted on every measurement
-// while they are few and then as they grow by a fifth. So a failure carries to the configurations
-// that differ from it only in knobs it does not depend on (a block too large for its tile fails
-// whatever the algorithm variant), and not along the knobs that decide it.
+// measured configuration ran from the others (leave one out), refitted as
+// refitDue says. So a failure carries to the configurations that differ
+// from it only in knobs it does not depend on (a block too large for its
+// tile fails whatever the algorithm variant), and not along the knobs that
+// decide it.
 const std::vector<double> &KnobSearch::fitFeasibility()
 {
     const size_t nk = m_space.knobs().size();
     if (m_feasibility.size() == nk &&
-        (m_observed.size() == m_feasibilityFittedAt ||
-         (m_observed.size() >= kRefitAlways &&
-          double(m_observed.size()) < 1.2 * double(m_feasibilityFittedAt) + 2)))
+        !refitDue(m_observed.size(), m_feasibilityFittedAt, m_observed.size()))
         return m_feasibility;
     const size_t n = std::min(m_observed.size(), kFeasibilityObservations);
     const auto first = m_observed.end() - long(n);
-    std::vector<double> distances(n * n * nk, 0.0);
-    for (size_t i = 0; i < n; ++i) {
-        for (size_t j = 0; j < i; ++j) {
-            knobDistances(first[long(i)].first, first[long(j)].first, &distances[(i * n + j) * nk]);
-            std::copy_n(&distances[(i * n + j) * nk], nk, &distances[(j * n + i) * nk]);
-        }
-    }
+    const std::vector<double> distances =
+        pairwiseDistances(n, nk, [&](size_t i, size_t j, double *out) {
+            knobDistances(first[long(i)].first, first[long(j)].first, out);
+        });
     std::vector<bool> ran(n);
     size_t ranCount = 0;
     for (size_t i = 0; i < n; ++i) {
@@ -706,14 +726,8 @@ KnobSearch::GpFit KnobSearch::fitGp()
         fit.best = std::min(fit.best, v);
     }
     fit.var = std::max(var / double(n), 1e-4);
-    // Per-knob distances of every fitted pair, [i][j][k].
-    std::vector<double> distances(n * n * nk, 0.0);
-    for (size_t i = 0; i < n; ++i) {
-        for (size_t j = 0; j < i; ++j) {
-            knobDistances(*fit.x[i], *fit.x[j], &distances[(i * n + j) * nk]);
-            std::copy_n(&distances[(i * n + j) * nk], nk, &distances[(j * n + i) * nk]);
-        }
-    }
+    const std::vector<double> distances = pairwiseDistances(
+        n, nk, [&](size_t i, size_t j, double *out) { knobDistances(*fit.x[i], *fit.x[j], out); });
     // Fits with `relevance` and `noise`; returns the log marginal likelihood (less constants).
     auto tryFit = [&](const std::vector<double> &relevance, double noise,
                       std::vector<double> *alpha, std::vector<double> *chol,
@@ -735,13 +749,7 @@ KnobSearch::GpFit KnobSearch::fitGp()
         *chol = std::move(k);
         return logLik;
     };
-    // Refitted on every new measurement while they are few (each one can
-    // change the picture, and the fit is cheap), then as they grow by a fifth.
-    const bool refit =
-        m_relevance.size() != nk ||
-        (m_observed.size() > m_relevanceFittedAt &&
-         (n < kRefitAlways || double(m_observed.size()) >= 1.2 * double(m_relevanceFittedAt) + 2));
-    if (refit) {
+    if (m_relevance.size() != nk || refitDue(m_observed.size(), m_relevanceFittedAt, n)) {
         std::vector<double> alpha, chol;
         auto [relevance, noise] =
             likeliestOnGrid(nk, kGpRelevances, kGpNoises,
