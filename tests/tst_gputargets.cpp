@@ -386,18 +386,25 @@ private Q_SLOTS:
         const QString dir = QStringLiteral(KWB_SOURCE_DIR) + u"/examples/matmul-cuda/"_s;
         LoadedWorkload ex = loadWorkloadAndTarget(dir + u"hopper.json"_s);
         QVERIFY(ex.ok());
-        QStringList console;
-        const QString source = u"#define BN 128\n#define WG_M 2\n"_s + read(dir + u"hopper.cu"_s);
-        const EvalOutcome e =
-            evaluate(*ex.workload, *ex.target, source, m_tmp.path() + u"/hopper"_s, &console);
-        const QString text = console.join(u'\n');
-        QVERIFY2(e.infra, qPrintable(text)); // compiled; no device to run it on
-        QVERIFY2(text.contains(u"compiling for sm_90a"_s), qPrintable(text));
-        static const QRegularExpression ptxas(
-            u"ptxas: \\S*matmulHopper\\S*: Used (\\d+) registers"_s);
-        const QRegularExpressionMatch m = ptxas.match(text);
-        QVERIFY2(m.hasMatch(), qPrintable(text));
-        QVERIFY(m.captured(1).toInt() <= 168); // 384 threads: no more registers than that leaves
+        // One configuration per block kind: alone, and in a cluster of two (multicast).
+        const QString configs[] = {u"#define BN 128\n#define WG_M 2\n"_s,
+                                   u"#define BN 256\n#define CLUSTER 2\n"_s};
+        int n = 0;
+        for (const QString &config : configs) {
+            QStringList console;
+            const EvalOutcome e =
+                evaluate(*ex.workload, *ex.target, config + read(dir + u"hopper.cu"_s),
+                         m_tmp.path() + u"/hopper"_s + QString::number(++n), &console);
+            const QString text = console.join(u'\n');
+            QVERIFY2(e.infra, qPrintable(text)); // compiled; no device to run it on
+            QVERIFY2(text.contains(u"compiling for sm_90a"_s), qPrintable(text));
+            static const QRegularExpression ptxas(
+                u"ptxas: \\S*matmulHopper\\S*: Used (\\d+) registers"_s);
+            const QRegularExpressionMatch m = ptxas.match(text);
+            QVERIFY2(m.hasMatch(), qPrintable(text));
+            QVERIFY(m.captured(1).toInt() <=
+                    168); // 384 threads: no more registers than that leaves
+        }
     }
 
     // The opencl target's launch: sizes from the dims and the knobs the

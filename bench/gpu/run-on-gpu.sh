@@ -9,6 +9,9 @@
 #   bench/gpu/run-on-gpu.sh loop S    the knob search on both matmul examples, S seconds each
 #   bench/gpu/run-on-gpu.sh hopper-check      the Hopper template against cuBLAS, outside kwb
 #   bench/gpu/run-on-gpu.sh hopper-loop S T   its knob search (S s) and its whole space (T s)
+#   bench/gpu/run-on-gpu.sh hopper-cluster S T   clusters (CLUSTER=2) checked against cuBLAS,
+#                                     then the search (S s) and the CLUSTER=2 half of the space (T s);
+#                                     without them if they fail the check
 #
 # KWB (default: kwb on PATH, or the bundle .devbundle/kwb.tar.xz unpacked
 # to /tmp/kwb) names the kwb to use; OUT (default ./gpu-out) the folder.
@@ -119,7 +122,8 @@ hopper_check() {
     step "the Hopper template against cuBLAS (bench/gpu/matmul_check.cu)"
     nvidia-smi --query-gpu=name,compute_cap,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader
     mkdir -p /tmp/hc
-    local configs=("-DBN=256" "-DBN=128 -DWG_M=2" "-DBN=128" "-DBN=128 -DWG_M=2 -DCONSUMERS=1" "-DBN=256 -DCONSUMERS=1 -DSTAGES=5" "-DBN=256 -DSTAGES=3 -DGROUP_M=1")
+    local configs=("$@")
+    [ $# -gt 0 ] || configs=("-DBN=256" "-DBN=128 -DWG_M=2" "-DBN=128" "-DBN=128 -DWG_M=2 -DCONSUMERS=1" "-DBN=256 -DCONSUMERS=1 -DSTAGES=5" "-DBN=256 -DSTAGES=3 -DGROUP_M=1")
     for i in "${!configs[@]}"; do
         # shellcheck disable=SC2086 # one word per -D
         nvcc -O3 -arch=sm_90a ${configs[$i]} "${HOPPER:-examples/matmul-cuda/hopper.cu}" bench/gpu/matmul_check.cu \
@@ -130,7 +134,44 @@ hopper_check() {
         echo "-- ${configs[$i]}"
         cat "/tmp/hc/build$i.log"
         timeout 30 "/tmp/hc/check$i"; echo "exit $?"
+        # A shape whose row units do not fill a GROUP_M group, nor the grid.
+        timeout 30 "/tmp/hc/check$i" 1536 3072 512 | sed 's/^/  1536x3072x512: /'
     done
+}
+
+# The Hopper template with and without clusters against cuBLAS; then, if
+# every clustered configuration is right, the search over the whole space
+# and a recording of its CLUSTER=2 half, else both without clusters.
+hopper_cluster() {
+    mkdir -p /tmp/hc
+    hopper_check "-DBN=256" "-DBN=256 -DCLUSTER=2" "-DBN=128 -DWG_M=2 -DGROUP_M=1" "-DBN=128 -DWG_M=2 -DCLUSTER=2" \
+        "-DBN=256 -DCLUSTER=2 -DGROUP_M=16" "-DBN=256 -DCLUSTER=2 -DSTAGES=3" "-DBN=256 -DCLUSTER=2 -DGROUP_M=4" \
+        "-DBN=128 -DCONSUMERS=1 -DWG_M=2 -DCLUSTER=2 -DSTAGES=5" | tee /tmp/hc/check.log
+    rm -rf /tmp/hw && cp -r examples/matmul-cuda /tmp/hw
+    sed -i 's/"seeds": 3/"seeds": 1/' /tmp/hw/hopper.json
+    cp /tmp/hw/hopper.json /tmp/hw/space.json
+    if [ "$(grep -c 'OK max error' /tmp/hc/check.log)" = 16 ]; then
+        sed -i 's/"CLUSTER": {"values": \[1, 2\], "default": 1/"CLUSTER": {"values": [2], "default": 2/' /tmp/hw/space.json
+    else
+        step "clusters failed the check: the search and the recording go without them"
+        sed -i 's/"CLUSTER": {"values": \[1, 2\]/"CLUSTER": {"values": [1]/' /tmp/hw/hopper.json /tmp/hw/space.json
+    fi
+    grep '"CLUSTER"' /tmp/hw/hopper.json /tmp/hw/space.json
+    step "matmul-cuda hopper.json: the knob search (model strategy) to the goal, at most $1 s"
+    rm -rf /tmp/hs
+    KWB_PERF=off timeout $(( $1 + 60 )) "$KWB" run /tmp/hw/hopper.json --session /tmp/hs --strategy model --batch 8 \
+        --parallel 8 --plateau 0 --time-limit "$1" --quiet 2>&1 | tail -12
+    "$KWB" report /tmp/hs | tail -40
+    "$KWB" export /tmp/hs -o "$OUT/matmul-cuda-hopper-search-h100.cache.json"
+    step "matmul-cuda hopper.json: the recorded half of the space (one check seed), at most $2 s"
+    rm -rf /tmp/hx
+    KWB_PERF=off timeout $(( $2 + 60 )) "$KWB" run /tmp/hw/space.json --session /tmp/hx --strategy exhaustive \
+        --goal 5000 --batch 16 --parallel 16 --plateau 0 --time-limit "$2" --quiet 2>&1 | tail -8
+    "$KWB" export /tmp/hx -o "$OUT/matmul-cuda-hopper-cluster-h100.cache.json"
+    for s in /tmp/hs /tmp/hx; do
+        tar czf "$STAGE/session-$(basename "$s").tar.gz" -C /tmp --exclude='work*' "$(basename "$s")"
+    done
+    tar czf "$OUT/hopper-cluster-sessions.tar.gz" -C "$STAGE" .
 }
 
 # The knob search on the Hopper template until the workload's goal (90 % of
@@ -163,6 +204,7 @@ case "${1:-probe}" in
     probe) probe 2>&1 | tee "$OUT/probe.log" ;;
     hopper-check) hopper_check 2>&1 | tee "$OUT/hopper-check.log" ;;
     hopper-loop) hopper_loop "${2:-150}" "${3:-170}" 2>&1 | tee "$OUT/hopper-loop.log" ;;
+    hopper-cluster) hopper_cluster "${2:-150}" "${3:-200}" 2>&1 | tee "$OUT/hopper-cluster.log" ;;
     gpu3)
         {
             # The Triton search again with the goal raised above what cuBLAS
