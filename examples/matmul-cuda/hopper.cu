@@ -6,7 +6,8 @@
 //   WG_M       64-row slices of the tile per consumer warp group (1 or 2)
 //   CONSUMERS  consumer warp groups (1 or 2); a tile is 64·WG_M·CONSUMERS × BN
 //   STAGES     depth of the TMA pipeline (k steps in flight)
-//   GROUP_M    row tiles visited together, so they share B in L2
+//   GROUP_M    row units (tiles, or the pairs of a cluster) visited
+//              together, so they share B in L2
 //   CLUSTER    blocks per cluster (1 or 2): two blocks take vertically
 //              adjacent tiles, and each copies half of their common B tile
 //              into both (TMA multicast), which halves B's traffic from L2
@@ -91,7 +92,10 @@ __device__ __forceinline__ void barrierArriveEverywhere(uint64_t *bar)
         asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(remote) : "r"(smemAddress(bar)), "r"(block));
         // The default semantics (release at CTA scope), as CUTLASS arrives:
         // with .release.cluster here the kernel ran at less than half the
-        // speed on an H100 (442 against 202 µs at 4096³).
+        // speed on an H100 (442 against 202 µs at 4096³). What orders our
+        // reads of the stage before the other block's next copy into it is
+        // the wgmma wait before this arrival, as in CUTLASS; the PTX memory
+        // model does not spell out that case.
         asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];\n" ::"r"(remote) : "memory");
     }
 #endif
@@ -292,8 +296,9 @@ __global__ void __launch_bounds__(kThreads, 1) CLUSTER_DIMS
 
     if (group == 0) {
         // The producer: one warp keeps STAGES k steps in flight, across
-        // tiles; its first thread issues the copies. (The warp stays whole so
-        // that it meets the others at the cluster barrier undivided.)
+        // tiles; its first thread issues the copies. The whole warp waits on
+        // each barrier and steps together (__syncwarp), so no lane lags a
+        // barrier phase behind, and none leaves before the cluster barrier.
         if (threadIdx.x < 32) {
             int step = 0;
             for (int unit = firstUnit; unit < units; unit += unitStride) {
