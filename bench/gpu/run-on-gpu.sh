@@ -116,6 +116,37 @@ search() {
     "$KWB" export "/tmp/loop-$1" -o "$STAGE/$1-search.cache.json"
 }
 
+# Sessions ($2…) packed without their work folders, one archive each, into $OUT/$1.
+pack_sessions() {
+    local archive=$1 s
+    shift
+    for s in "$@"; do
+        tar czf "$STAGE/session-$(basename "$s").tar.gz" -C /tmp --exclude='work*' "$(basename "$s")"
+    done
+    tar czf "$OUT/$archive" -C "$STAGE" .
+}
+
+# The knob search (model strategy, 8 candidates at a time) on workload $1 to
+# its goal, at most $2 s, in the session /tmp/hs.
+hopper_search() {
+    step "matmul-cuda $(basename "$1"): the knob search (model strategy) to the goal, at most $2 s"
+    rm -rf /tmp/hs
+    KWB_PERF=off timeout $(( $2 + 90 )) "$KWB" run "$1" --session /tmp/hs --strategy model --batch 8 --parallel 8 \
+        --plateau 0 --time-limit "$2" --quiet 2>&1 | tail -30
+    "$KWB" report /tmp/hs | tail -40
+}
+
+# Every configuration of workload $1 in turn (16 at a time), at most $2 s, in
+# the session /tmp/hx, exported to $OUT/$3; $4 says what the space is.
+hopper_record() {
+    step "matmul-cuda $(basename "$1"): $4 (one check seed), at most $2 s"
+    rm -rf /tmp/hx
+    KWB_PERF=off timeout $(( $2 + 90 )) "$KWB" run "$1" --session /tmp/hx --strategy exhaustive --goal 5000 \
+        --batch 16 --parallel 16 --plateau 0 --time-limit "$2" --quiet 2>&1 | tail -12
+    "$KWB" export /tmp/hx -o "$OUT/$3"
+    "$KWB" report /tmp/hx | sort -t'|' -k1 | tail -8
+}
+
 # The Hopper template (examples/matmul-cuda/hopper.cu) outside kwb: a few
 # configurations against cuBLAS, built 8 at a time.
 hopper_check() {
@@ -163,21 +194,10 @@ hopper_cluster() {
         half=unclustered
     fi
     grep '"CLUSTER"' /tmp/hw/hopper.json /tmp/hw/space.json
-    step "matmul-cuda hopper.json: the knob search (model strategy) to the goal, at most $1 s"
-    rm -rf /tmp/hs
-    KWB_PERF=off timeout $(( $1 + 60 )) "$KWB" run /tmp/hw/hopper.json --session /tmp/hs --strategy model --batch 8 \
-        --parallel 8 --plateau 0 --time-limit "$1" --quiet 2>&1 | tail -12
-    "$KWB" report /tmp/hs | tail -40
+    hopper_search /tmp/hw/hopper.json "$1"
     "$KWB" export /tmp/hs -o "$OUT/matmul-cuda-hopper-search-h100.cache.json"
-    step "matmul-cuda hopper.json: the $half half of the space (one check seed), at most $2 s"
-    rm -rf /tmp/hx
-    KWB_PERF=off timeout $(( $2 + 60 )) "$KWB" run /tmp/hw/space.json --session /tmp/hx --strategy exhaustive \
-        --goal 5000 --batch 16 --parallel 16 --plateau 0 --time-limit "$2" --quiet 2>&1 | tail -8
-    "$KWB" export /tmp/hx -o "$OUT/matmul-cuda-hopper-$half-h100.cache.json"
-    for s in /tmp/hs /tmp/hx; do
-        tar czf "$STAGE/session-$(basename "$s").tar.gz" -C /tmp --exclude='work*' "$(basename "$s")"
-    done
-    tar czf "$OUT/hopper-cluster-sessions.tar.gz" -C "$STAGE" .
+    hopper_record /tmp/hw/space.json "$2" "matmul-cuda-hopper-$half-h100.cache.json" "the $half half of the space"
+    pack_sessions hopper-cluster-sessions.tar.gz /tmp/hs /tmp/hx
 }
 
 # The knob search on the Hopper template until the workload's goal (90 % of
@@ -188,22 +208,11 @@ hopper_loop() {
     timeout 150 "$KWB" eval "$w" --knob BN=256 --session /tmp/hp --quiet 2>&1 | tail -25
     f=$(find /tmp/hp -name ncu.csv | head -1)
     [ -n "$f" ] && cp "$f" "$OUT/ncu-matmul-cuda-hopper.csv"
-    step "matmul-cuda hopper.json: the knob search (model strategy) to the goal, at most $1 s"
-    rm -rf /tmp/hs
-    KWB_PERF=off timeout $(( $1 + 90 )) "$KWB" run "$w" --session /tmp/hs --strategy model --batch 8 --parallel 8 \
-        --plateau 0 --time-limit "$1" --quiet 2>&1 | tail -30
-    "$KWB" report /tmp/hs | tail -40
-    step "matmul-cuda hopper.json: every configuration (one check seed), at most $2 s"
-    rm -rf /tmp/hx /tmp/hw && cp -r examples/matmul-cuda /tmp/hw
+    hopper_search "$w" "$1"
+    rm -rf /tmp/hw && cp -r examples/matmul-cuda /tmp/hw
     sed -i 's/"seeds": 3/"seeds": 1/' /tmp/hw/hopper.json
-    KWB_PERF=off timeout $(( $2 + 90 )) "$KWB" run /tmp/hw/hopper.json --session /tmp/hx --strategy exhaustive --goal 5000 \
-        --batch 16 --parallel 16 --plateau 0 --time-limit "$2" --quiet 2>&1 | tail -12
-    "$KWB" export /tmp/hx -o "$OUT/matmul-cuda-hopper-h100.cache.json"
-    "$KWB" report /tmp/hx | sort -t'|' -k1 | tail -8
-    for s in /tmp/hp /tmp/hs /tmp/hx; do
-        tar czf "$STAGE/session-$(basename "$s").tar.gz" -C /tmp --exclude='work*' "$(basename "$s")"
-    done
-    tar czf "$OUT/hopper-sessions.tar.gz" -C "$STAGE" .
+    hopper_record /tmp/hw/hopper.json "$2" matmul-cuda-hopper-h100.cache.json "every configuration"
+    pack_sessions hopper-sessions.tar.gz /tmp/hp /tmp/hs /tmp/hx
 }
 
 case "${1:-probe}" in
@@ -226,10 +235,7 @@ case "${1:-probe}" in
             KWB_PERF=off timeout 250 "$KWB" run /tmp/wl/matmul-cuda/workload.json --session /tmp/sweep2-cuda \
                 --strategy random --seed 2 --batch 16 --parallel 16 --plateau 0 --time-limit 170 --quiet 2>&1 | tail -8
             "$KWB" export /tmp/sweep2-cuda -o "$OUT/matmul-cuda-h100-2.cache.json"
-            for s in /tmp/loop2-* /tmp/sweep2-*; do
-                tar czf "$STAGE/session-$(basename "$s").tar.gz" -C /tmp --exclude='work*' "$(basename "$s")"
-            done
-            tar czf "$OUT/sessions3.tar.gz" -C "$STAGE" .
+            pack_sessions sessions3.tar.gz /tmp/loop2-* /tmp/sweep2-*
         } 2>&1 | tee "$OUT/gpu3.log" ;;
     gpu2)
         {
@@ -237,10 +243,7 @@ case "${1:-probe}" in
             sweep 220 140
             search matmul-triton 130
             search matmul-cuda 80
-            for s in /tmp/sweep-* /tmp/loop-* /tmp/p-*; do
-                tar czf "$STAGE/session-$(basename "$s").tar.gz" -C /tmp --exclude='work*' "$(basename "$s")"
-            done
-            tar czf "$OUT/sessions.tar.gz" -C "$STAGE" .
+            pack_sessions sessions.tar.gz /tmp/sweep-* /tmp/loop-* /tmp/p-*
             ls -la "$OUT"
         } 2>&1 | tee "$OUT/gpu2.log" ;;
     *) echo "usage: $0 probe|sweep N|loop S" >&2; exit 2 ;;
