@@ -11,6 +11,7 @@ Run through bench/search/kernel_tuner.sh, which makes the virtual environment
 with Kernel Tuner; `--kwb-only` needs nothing but the kwb binary.
 """
 import argparse
+import contextlib
 import gzip
 import json
 import os
@@ -58,48 +59,45 @@ def kwb_rows(kwb, path, rules, seeds, budget, strategies):
     return doc["recording"], rows
 
 
-def stop_kernel_tuner_at(target_ms):
-    """Makes Kernel Tuner's strategies stop once a time at or under
+@contextlib.contextmanager
+def kernel_tuner_stopping_at(target_ms):
+    """Within it, Kernel Tuner's strategies stop once a time at or under
     target_ms has been measured: their cost function raises the exception
     they stop on when their budget is spent, after the batch that got
     there. What they proposed until then is unchanged (their budget, which
     some strategies plan by, stays the whole one), so the evaluations to
     the target are those of a replay to the end; it only spares the rest,
-    which bayes_opt takes minutes a replay for. Returns the undo."""
+    which bayes_opt takes minutes a replay for."""
     from kernel_tuner import util
     from kernel_tuner.strategies.common import CostFunc
     run_configs = getattr(CostFunc, "_run_configs", None)
     if run_configs is None:  # another Kernel Tuner than the pinned one
         print("compare.py: this Kernel Tuner has no CostFunc._run_configs: its replays run to "
               "the end of their budget", file=sys.stderr)
-        return lambda: None
+        yield
+        return
 
     def stopping(self, xs, check_restrictions=True):
         results = run_configs(self, xs, check_restrictions=check_restrictions)
         for r in results:
-            t = r.get("time") if isinstance(r, dict) else None
+            t = r.get("time")
             if isinstance(t, (int, float)) and t <= target_ms:
                 raise util.StopCriterionReached("reached the target time")
         return results
 
     CostFunc._run_configs = stopping
-    return lambda: setattr(CostFunc, "_run_configs", run_configs)
+    try:
+        yield
+    finally:
+        CostFunc._run_configs = run_configs
 
 
 def kt_rows(path, rules, seeds, budget, optimum_ms, strategies):
     from kernel_tuner import tune_kernel  # only with --kernel-tuner
-    undo = stop_kernel_tuner_at(optimum_ms / 0.95)
-    try:
-        return kt_rows_until(tune_kernel, path, rules, seeds, budget, optimum_ms, strategies)
-    finally:
-        undo()
-
-
-def kt_rows_until(tune_kernel, path, rules, seeds, budget, optimum_ms, strategies):
     header = json.load(gzip.open(path) if path.endswith(".gz") else open(path))
     tune_params = {k: header["tune_params"][k] for k in header["tune_params_keys"]}
     rows = {}
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, kernel_tuner_stopping_at(optimum_ms / 0.95):
         for strategy in strategies:
             c95, c90, spent, proposals = [], [], 0.0, 0
             for seed in range(1, seeds + 1):
