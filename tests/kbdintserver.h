@@ -82,8 +82,10 @@ private:
                 } else if (ssh_userauth_kbdint_getnanswers(session) == 2 &&
                            m_password == ssh_userauth_kbdint_getanswer(session, 0) &&
                            m_code == ssh_userauth_kbdint_getanswer(session, 1)) {
-                    ssh_message_auth_reply_success(message, 0);
+                    // Counted before the reply: the client may read the
+                    // count as soon as it sees the success.
                     ++m_authenticated;
+                    ssh_message_auth_reply_success(message, 0);
                     done = true;
                 } else {
                     ssh_message_reply_default(message);
