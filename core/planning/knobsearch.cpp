@@ -274,6 +274,58 @@ std::optional<KnobProposal> KnobSearch::proposeCoordinate(const QString &bottlen
 
 namespace {
 
+// One knob's distance between two of its values, 0..1: numeric knobs by how
+// far apart the values sit in their ordered list, permutations and strings
+// by same or different.
+double knobDistance(const Knob &knob, int a, int b)
+{
+    const bool ordinal = knob.kind != Knob::Kind::Permutation && knob.values.front().numeric;
+    return a == b ? 0.0
+           : ordinal && knob.values.size() > 1
+               ? double(std::abs(a - b)) / double(knob.values.size() - 1)
+               : 1.0;
+}
+
+// The similarity exp(−Σₖ relevanceₖ·distanceₖ) of two configurations, as
+// the product of each knob's factor, tabled between every two of its values
+// for knobs of few values: the models evaluate it millions of times a
+// proposal, and exp was most of a proposal's cost.
+class Similarity
+{
+public:
+    Similarity(const std::vector<Knob> &knobs, std::span<const double> relevance)
+        : m_knobs(knobs), m_relevance(relevance.begin(), relevance.end()), m_tables(knobs.size())
+    {
+        for (size_t q = 0; q < knobs.size(); ++q) {
+            const size_t values = knobs[q].values.size();
+            if (values > kTabledValues)
+                continue;
+            m_tables[q].resize(values * values);
+            for (size_t a = 0; a < values; ++a) {
+                for (size_t b = 0; b < values; ++b)
+                    m_tables[q][a * values + b] =
+                        std::exp(-relevance[q] * knobDistance(knobs[q], int(a), int(b)));
+            }
+        }
+    }
+    double operator()(const KnobConfig &a, const KnobConfig &b) const
+    {
+        double f = 1;
+        for (size_t q = 0; q < m_tables.size(); ++q) {
+            if (!m_tables[q].empty())
+                f *= m_tables[q][size_t(a[q]) * m_knobs[q].values.size() + size_t(b[q])];
+            else if (a[q] != b[q])
+                f *= std::exp(-m_relevance[q] * knobDistance(m_knobs[q], a[q], b[q]));
+        }
+        return f;
+    }
+
+private:
+    const std::vector<Knob> &m_knobs;
+    std::vector<double> m_relevance;
+    std::vector<std::vector<double>> m_tables;
+};
+
 // Solves (A + lambda·I) x = b for a symmetric positive semi-definite n×n A
 // (row-major) by Cholesky; `a` is left holding the factor L (lower).
 std::vector<double> choleskySolve(std::vector<double> &a, std::vector<double> b, size_t n,
@@ -354,21 +406,6 @@ likeliestOnGrid(size_t knobs, std::span<const double> relevances,
     return {chosen, parameter};
 }
 
-// Per-knob distances of every pair of n configurations, [i][j][k], from
-// `measure(i, j, out)` writing one pair's nk of them.
-template <typename Measure>
-std::vector<double> pairwiseDistances(size_t n, size_t nk, Measure &&measure)
-{
-    std::vector<double> distances(n * n * nk, 0.0);
-    for (size_t i = 0; i < n; ++i) {
-        for (size_t j = 0; j < i; ++j) {
-            measure(i, j, &distances[(i * n + j) * nk]);
-            std::copy_n(&distances[(i * n + j) * nk], nk, &distances[(j * n + i) * nk]);
-        }
-    }
-    return distances;
-}
-
 // Whether a fit made at `fittedAt` measurements is redone at `observed`:
 // on every new one while `counted` (what the fit learns from) is below
 // kRefitAlways, each can change the picture and the fit is cheap; then as
@@ -380,22 +417,6 @@ bool refitDue(size_t observed, size_t fittedAt, size_t counted)
 }
 
 } // namespace
-
-// Per-knob distances of two configurations, 0..1: numeric knobs by how far
-// apart the values sit in their ordered list, permutations and strings by
-// same or different.
-void KnobSearch::knobDistances(const KnobConfig &a, const KnobConfig &b, double *out) const
-{
-    const std::vector<Knob> &knobs = m_space.knobs();
-    for (size_t k = 0; k < knobs.size(); ++k) {
-        const Knob &knob = knobs[k];
-        const bool ordinal = knob.kind != Knob::Kind::Permutation && knob.values.front().numeric;
-        out[k] = a[k] == b[k] ? 0.0
-                 : ordinal && knob.values.size() > 1
-                     ? double(std::abs(a[k] - b[k])) / double(knob.values.size() - 1)
-                     : 1.0;
-    }
-}
 
 std::optional<KnobProposal> KnobSearch::proposeModel()
 {
@@ -453,9 +474,9 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         failures += std::isnan(o.second) ? 1 : 0;
     const double overall =
         double(m_observed.size() - size_t(failures) + 1) / double(m_observed.size() + 2);
-    const size_t nk = m_space.knobs().size();
-    std::vector<double> dq(nk);
-    const std::vector<double> *feasibility = failures > 0 ? &fitFeasibility() : nullptr;
+    std::optional<Similarity> near;
+    if (failures > 0)
+        near.emplace(m_space.knobs(), fitFeasibility());
     const size_t n = fit.x.size();
     // Expected improvement grows with the predicted spread, and the
     // feasibility factor is at most 1. The spread given only the few
@@ -490,44 +511,12 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         return fit.var - explained + 1e-7 * fit.var;
     };
     std::vector<double> ks(pool.size() * n), v(n), mus(pool.size()), bound(pool.size());
-    // Each knob's factor of the kernel, exp(−relevance·distance), between two
-    // of its values, tabled for knobs of few values (the pool times the fit
-    // is millions of pairs).
-    std::vector<std::vector<double>> weighted(nk);
-    for (size_t q = 0; q < nk; ++q) {
-        const size_t values = m_space.knobs()[q].values.size();
-        if (values > kTabledValues)
-            continue;
-        weighted[q].resize(values * values);
-        KnobConfig a(nk, 0), b(nk, 0);
-        for (size_t va = 0; va < values; ++va) {
-            for (size_t vb = 0; vb < values; ++vb) {
-                a[q] = int(va), b[q] = int(vb);
-                knobDistances(a, b, dq.data());
-                weighted[q][va * values + vb] = std::exp(-fit.relevance[q] * dq[q]);
-            }
-        }
-    }
+    const Similarity similarity(m_space.knobs(), fit.relevance);
     for (size_t p = 0; p < pool.size(); ++p) {
         double *k = &ks[p * n];
         double mu = 0;
-        const KnobConfig &c = pool[p];
         for (size_t i = 0; i < n; ++i) {
-            const KnobConfig &x = *fit.x[i];
-            double f = fit.var;
-            bool distancesKnown = false; // for the knobs too large to table, once a pair
-            for (size_t q = 0; q < nk; ++q) {
-                if (!weighted[q].empty()) {
-                    f *= weighted[q][size_t(c[q]) * size_t(m_space.knobs()[q].values.size()) +
-                                     size_t(x[q])];
-                } else if (c[q] != x[q]) {
-                    if (!distancesKnown)
-                        knobDistances(c, x, dq.data());
-                    distancesKnown = true;
-                    f *= std::exp(-fit.relevance[q] * dq[q]);
-                }
-            }
-            k[i] = f;
+            k[i] = fit.var * similarity(pool[p], *fit.x[i]);
             mu += k[i] * fit.alpha[i];
         }
         mus[p] = mu;
@@ -553,14 +542,10 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         for (size_t i = 0; i < n; ++i)
             s2 -= v[i] * v[i];
         double score = expectedImprovement(mus[p], std::sqrt(std::max(s2, 1e-12)));
-        if (failures > 0) {
+        if (near) {
             double w = 0, ok = 0;
             for (const auto &o : m_observed) {
-                knobDistances(pool[p], o.first, dq.data());
-                double d = 0;
-                for (size_t q = 0; q < nk; ++q)
-                    d += (*feasibility)[q] * dq[q];
-                const double wi = std::exp(-d);
+                const double wi = (*near)(pool[p], o.first);
                 w += wi;
                 ok += std::isnan(o.second) ? 0 : wi;
             }
@@ -593,10 +578,6 @@ const std::vector<double> &KnobSearch::fitFeasibility()
         return m_feasibility;
     const size_t n = std::min(m_observed.size(), kFeasibilityObservations);
     const auto first = m_observed.end() - long(n);
-    const std::vector<double> distances =
-        pairwiseDistances(n, nk, [&](size_t i, size_t j, double *out) {
-            knobDistances(first[long(i)].first, first[long(j)].first, out);
-        });
     std::vector<bool> ran(n);
     size_t ranCount = 0;
     for (size_t i = 0; i < n; ++i) {
@@ -605,6 +586,7 @@ const std::vector<double> &KnobSearch::fitFeasibility()
     }
     // The estimate the score uses, of each one from the others.
     auto logLikelihood = [&](const std::vector<double> &relevance, double prior) {
+        const Similarity near(m_space.knobs(), relevance);
         double sum = 0;
         for (size_t i = 0; i < n; ++i) {
             const double overall = double(ranCount - (ran[i] ? 1 : 0) + 1) / double(n + 1);
@@ -612,10 +594,7 @@ const std::vector<double> &KnobSearch::fitFeasibility()
             for (size_t j = 0; j < n; ++j) {
                 if (j == i)
                     continue;
-                double d = 0;
-                for (size_t q = 0; q < nk; ++q)
-                    d += relevance[q] * distances[(i * n + j) * nk + q];
-                const double wj = std::exp(-d);
+                const double wj = near(first[long(i)].first, first[long(j)].first);
                 w += wj;
                 ok += ran[j] ? wj : 0;
             }
@@ -726,18 +705,16 @@ KnobSearch::GpFit KnobSearch::fitGp()
         fit.best = std::min(fit.best, v);
     }
     fit.var = std::max(var / double(n), 1e-4);
-    const std::vector<double> distances = pairwiseDistances(
-        n, nk, [&](size_t i, size_t j, double *out) { knobDistances(*fit.x[i], *fit.x[j], out); });
     // Fits with `relevance` and `noise`; returns the log marginal likelihood (less constants).
     auto tryFit = [&](const std::vector<double> &relevance, double noise,
                       std::vector<double> *alpha, std::vector<double> *chol,
                       std::vector<double> *kernel = nullptr) {
+        const Similarity similarity(m_space.knobs(), relevance);
         std::vector<double> k(n * n);
-        for (size_t ij = 0; ij < n * n; ++ij) {
-            double d = 0;
-            for (size_t q = 0; q < nk; ++q)
-                d += relevance[q] * distances[ij * nk + q];
-            k[ij] = fit.var * std::exp(-d);
+        for (size_t i = 0; i < n; ++i) {
+            k[i * n + i] = fit.var;
+            for (size_t j = 0; j < i; ++j)
+                k[i * n + j] = k[j * n + i] = fit.var * similarity(*fit.x[i], *fit.x[j]);
         }
         if (kernel)
             *kernel = k;

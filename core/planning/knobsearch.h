@@ -75,7 +75,6 @@ private:
     };
     GpFit fitGp();
     const std::vector<double> &fitFeasibility();
-    void knobDistances(const KnobConfig &a, const KnobConfig &b, double *out) const;
     const std::vector<KnobConfig> &validConfigs() const;
 
     const KnobSpace &m_space;
