@@ -37,7 +37,7 @@ constexpr size_t kGpPool = 5000;
 constexpr size_t kGpObservations = 300;
 constexpr size_t kSpreadNeighbours = 12;
 constexpr size_t kRefitAlways = 40;
-constexpr size_t kTabledValues = 64;
+constexpr size_t kTabledValues = 4096; // a larger knob computes its factors pair by pair
 constexpr double kFeasibilityRelevances[] = {0.0, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0};
 constexpr double kFeasibilityPriors[] = {0.1, 0.3, 1.0, 3.0};
 constexpr size_t kFeasibilityObservations = 400;
@@ -287,9 +287,11 @@ double knobDistance(const Knob &knob, int a, int b)
 }
 
 // The similarity exp(−Σₖ relevanceₖ·distanceₖ) of two configurations, as
-// the product of each knob's factor, tabled between every two of its values
-// for knobs of few values: the models evaluate it millions of times a
-// proposal, and exp was most of a proposal's cost.
+// the product of each knob's factor, tabled by how far apart the two values
+// sit (a knob's distance depends on nothing else) for knobs of up to
+// kTabledValues values: the models evaluate it millions of times a proposal,
+// and exp was most of a proposal's cost. The fits build one per likelihood
+// they try, so a table costs one exp per distance, not per pair of values.
 class Similarity
 {
 public:
@@ -300,12 +302,10 @@ public:
             const size_t values = knobs[q].values.size();
             if (values > kTabledValues)
                 continue;
-            m_tables[q].resize(values * values);
-            for (size_t a = 0; a < values; ++a) {
-                for (size_t b = 0; b < values; ++b)
-                    m_tables[q][a * values + b] =
-                        std::exp(-relevance[q] * knobDistance(knobs[q], int(a), int(b)));
-            }
+            m_tables[q].resize(values);
+            for (size_t apart = 0; apart < values; ++apart)
+                m_tables[q][apart] =
+                    std::exp(-relevance[q] * knobDistance(knobs[q], 0, int(apart)));
         }
     }
     double operator()(const KnobConfig &a, const KnobConfig &b) const
@@ -313,7 +313,7 @@ public:
         double f = 1;
         for (size_t q = 0; q < m_tables.size(); ++q) {
             if (!m_tables[q].empty())
-                f *= m_tables[q][size_t(a[q]) * m_knobs[q].values.size() + size_t(b[q])];
+                f *= m_tables[q][size_t(std::abs(a[q] - b[q]))];
             else if (a[q] != b[q])
                 f *= std::exp(-m_relevance[q] * knobDistance(m_knobs[q], a[q], b[q]));
         }
@@ -587,18 +587,19 @@ const std::vector<double> &KnobSearch::fitFeasibility()
     // The estimate the score uses, of each one from the others.
     auto logLikelihood = [&](const std::vector<double> &relevance, double prior) {
         const Similarity near(m_space.knobs(), relevance);
+        // Each one's weighted neighbours and those that ran, from each pair once.
+        std::vector<double> w(n, 0.0), ok(n, 0.0);
+        for (size_t i = 0; i < n; ++i) {
+            for (size_t j = 0; j < i; ++j) {
+                const double wij = near(first[long(i)].first, first[long(j)].first);
+                w[i] += wij, w[j] += wij;
+                ok[i] += ran[j] ? wij : 0, ok[j] += ran[i] ? wij : 0;
+            }
+        }
         double sum = 0;
         for (size_t i = 0; i < n; ++i) {
             const double overall = double(ranCount - (ran[i] ? 1 : 0) + 1) / double(n + 1);
-            double w = 0, ok = 0;
-            for (size_t j = 0; j < n; ++j) {
-                if (j == i)
-                    continue;
-                const double wj = near(first[long(i)].first, first[long(j)].first);
-                w += wj;
-                ok += ran[j] ? wj : 0;
-            }
-            const double p = (ok + prior * overall) / (w + prior);
+            const double p = (ok[i] + prior * overall) / (w[i] + prior);
             sum += std::log(ran[i] ? p : 1 - p);
         }
         return sum;
