@@ -459,6 +459,10 @@ private Q_SLOTS:
         QCOMPARE(doc["recording"]["optimum_ms"], 1.0);
         QCOMPARE(doc["seeds"], 5);
         QCOMPARE(doc["strategies"].size(), size_t(4));
+        // Three of the ten run in 1 ms: random sampling hits one by the 2nd
+        // draw with odds 1 − 7/10·6/9 ≥ 0.5, by the 5th with 0.92 ≥ 0.9.
+        QCOMPARE(doc["random_exact"]["to95"]["median"], 2.0);
+        QCOMPARE(doc["random_exact"]["to95"]["p90"], 5.0);
         for (const auto &row : doc["strategies"]) {
             QVERIFY(row["to95"]["median"].get<double>() >= 1);
             QVERIFY(row["to95"]["median"].get<double>() <= 10);

@@ -571,6 +571,28 @@ private Q_SLOTS:
         QCOMPARE(s.unreached, 1);
     }
 
+    // The exact yardstick: one hit among 10 is found by the 5th draw half
+    // the time and by the 9th 90 % of the time; two among 6 by the 2nd
+    // (1 − 4/6·3/5 = 0.6 ≥ 0.5) and the 4th (1 − 4·3·2·1/(6·5·4·3) = 0.93).
+    void randomSamplingExactly()
+    {
+        SimulationSummary s = kwb::randomSamplingExactly(10, 1);
+        QCOMPARE(s.median, 5.0);
+        QCOMPARE(s.p90, 9.0);
+        s = kwb::randomSamplingExactly(6, 2);
+        QCOMPARE(s.median, 2.0);
+        QCOMPARE(s.p90, 4.0);
+        s = kwb::randomSamplingExactly(7, 7);
+        QCOMPARE(s.median, 1.0);
+        QCOMPARE(s.p90, 1.0);
+        s = kwb::randomSamplingExactly(7, 0);
+        QCOMPARE(s.unreached, 1);
+        // A large space: the median is near valid·(1 − 2^(−1/hits)).
+        s = kwb::randomSamplingExactly(4362, 11);
+        QVERIFY2(std::abs(s.median - 4362 * (1 - std::pow(2.0, -1.0 / 11))) < 3,
+                 qPrintable(QString::number(s.median)));
+    }
+
     void seedsMakeRunsRepeatable()
     {
         const KnobSpace s = space();

@@ -1882,6 +1882,10 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <source>kwb report: wrote %1</source>
         <translation>kwb report: %1 geschrieben</translation>
     </message>
+    <message>
+        <source>random sampling, exactly (drawing without replacement from the %1 valid configurations): to 90%: median %2, p90 %3; to 95%: median %4, p90 %5</source>
+        <translation>Zufallsstichprobe, exakt (ohne Zurücklegen aus den %1 gültigen Konfigurationen gezogen): bis 90 %: Median %2, p90 %3; bis 95 %: Median %4, p90 %5</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>

@@ -1869,6 +1869,10 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <source>kwb report: wrote %1</source>
         <translation>kwb report: %1 を書き出しました</translation>
     </message>
+    <message>
+        <source>random sampling, exactly (drawing without replacement from the %1 valid configurations): to 90%: median %2, p90 %3; to 95%: median %4, p90 %5</source>
+        <translation>ランダムサンプリングの厳密値（有効な %1 構成から非復元抽出）: 90% まで: 中央値 %2、p90 %3; 95% まで: 中央値 %4、p90 %5</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>

@@ -515,11 +515,18 @@ int cmdSimulate(const QStringList &args)
         p.isSet(u"budget"_s)
             ? std::clamp(p.value(u"budget"_s).toInt(), 1, 1'000'000)
             : std::max(1, std::min(valid, std::max(100, 4 * int(cache.entries.size()))));
-    int failed = 0, within95 = 0;
+    int failed = 0, within95 = 0, within90 = 0;
     for (const auto &[c, e] : cache.entries) {
         failed += e.ok() ? 0 : 1;
         within95 += e.ok() && e.timeMs <= optimum->timeMs / 0.95 ? 1 : 0;
+        within90 += e.ok() && e.timeMs <= optimum->timeMs / 0.90 ? 1 : 0;
     }
+    // Random sampling's figures without the luck of its seeds, where the
+    // valid space was counted: the yardstick the strategies' ratios need.
+    std::optional<std::pair<SimulationSummary, SimulationSummary>> exactRandom;
+    if (validCount.exact)
+        exactRandom.emplace(randomSamplingExactly(valid, within90),
+                            randomSamplingExactly(valid, within95));
     if (recording->outsideRestrictions > 0)
         err(u"kwb simulate: "_s +
             Kwb::tr("%n recorded configurations lie outside the restrictions and are left out",
@@ -543,11 +550,16 @@ int cmdSimulate(const QStringList &args)
         Json rows = Json::array();
         for (const StrategyRow &r : replays.rows) {
             const double x = ratio(r);
-            rows.push_back({{"strategy", strategyName(r.strategy).toStdString()},
-                            {"to90", summary(r.to90)},
-                            {"to95", summary(r.to95)},
-                            {"random_over_strategy_95", std::isfinite(x) ? Json(x) : Json()},
-                            {"ms_per_proposal", r.msPerProposal}});
+            Json row{{"strategy", strategyName(r.strategy).toStdString()},
+                     {"to90", summary(r.to90)},
+                     {"to95", summary(r.to95)},
+                     {"random_over_strategy_95", std::isfinite(x) ? Json(x) : Json()},
+                     {"ms_per_proposal", r.msPerProposal}};
+            if (exactRandom && r.to95.median > 0 && r.to95.p90 > 0)
+                row["exact_random_over_strategy_95"] = {
+                    {"median", exactRandom->second.median / r.to95.median},
+                    {"p90", exactRandom->second.p90 / r.to95.p90}};
+            rows.push_back(std::move(row));
         }
         const Json doc{{"recording",
                         {{"file", recording->fileName.toStdString()},
@@ -563,6 +575,9 @@ int cmdSimulate(const QStringList &args)
                        {"seeds", seeds},
                        {"budget", budget},
                        {"missing_max", replays.missing},
+                       {"random_exact", exactRandom ? Json{{"to90", summary(exactRandom->first)},
+                                                           {"to95", summary(exactRandom->second)}}
+                                                    : Json()},
                        {"strategies", rows}};
         out(QString::fromStdString(doc.dump(1)) + u'\n');
         return ExitOk;
@@ -595,6 +610,18 @@ int cmdSimulate(const QStringList &args)
             num(r.to90.p90, 7) + num(r.to95.median, 14) + num(r.to95.p90, 7) +
             QString::number(r.to95.unreached).rightJustified(16) + u"   "_s +
             times.leftJustified(32) + QString::number(r.msPerProposal, 'f', 3) + u'\n');
+    }
+    if (exactRandom) {
+        out(u"\n"_s +
+            Kwb::tr("random sampling, exactly (drawing without replacement from the %1 "
+                    "valid configurations): to 90%: median %2, p90 %3; to 95%: median "
+                    "%4, p90 %5")
+                .arg(valid)
+                .arg(exactRandom->first.median)
+                .arg(exactRandom->first.p90)
+                .arg(exactRandom->second.median)
+                .arg(exactRandom->second.p90) +
+            u'\n');
     }
     if (replays.missing > 0)
         err(u"kwb simulate: "_s +

@@ -70,4 +70,29 @@ SimulationSummary summarizeEvaluations(const std::vector<std::optional<int>> &co
     return s;
 }
 
+SimulationSummary randomSamplingExactly(long valid, long hits)
+{
+    SimulationSummary s;
+    if (valid <= 0 || hits <= 0 || hits > valid) {
+        s.median = s.p90 = double(std::max(valid, 0L));
+        s.unreached = hits <= 0 ? 1 : 0;
+        return s;
+    }
+    // P(the first t draws all miss) = Π_{i<t} (valid − hits − i) / (valid − i).
+    double miss = 1;
+    bool haveMedian = false;
+    for (long t = 1; t <= valid - hits + 1; ++t) {
+        miss *= double(valid - hits - (t - 1)) / double(valid - (t - 1));
+        if (!haveMedian && 1 - miss >= 0.5) {
+            s.median = double(t);
+            haveMedian = true;
+        }
+        if (1 - miss >= 0.9) {
+            s.p90 = double(t);
+            break;
+        }
+    }
+    return s;
+}
+
 } // namespace kwb
