@@ -1,6 +1,7 @@
 #include "knobsearch.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -24,7 +25,8 @@ constexpr double kEnumerateLimit = 500'000;
 // doubt, so its other values still get tried); the grid of measurement
 // noise, as a share of the signal's variance; the most candidates scored
 // and measurements fitted per proposal; the measurements below which the
-// fit is redone on every new one; the grids of the feasibility estimate's
+// fit is redone on every new one (and past which knobs' alignments join
+// it, AlignedKnob); the grids of the feasibility estimate's
 // relevances and of the weight of the overall success share in it, and the
 // measurements it is fitted on; the measurements without an improvement of
 // at least kMeaningfulGain after which every other proposal is a random
@@ -286,6 +288,48 @@ double knobDistance(const Knob &knob, int a, int b)
                : 1.0;
 }
 
+// A knob whose values differ in alignment: positive integers whose largest
+// power-of-two divisor varies (a block of 48 threads is no multiple of a
+// warp, 32 and 64 are; 96 is of 32 but not of 64). Kernels often run much
+// faster at the aligned values, which a knob's distance along its ordered
+// values cannot say: the time model sees each such knob's alignment as one
+// more dimension with its own relevance, 0..1 between its least and most
+// aligned values. Powers past 2^kAlignment are not told apart.
+struct AlignedKnob
+{
+    size_t knob = 0;
+    std::vector<int> alignment; // per value: log2 of its largest power-of-two divisor
+    int span = 0;               // most minus least
+};
+constexpr int kAlignment = 10;
+std::vector<AlignedKnob> alignedKnobs(const std::vector<Knob> &knobs)
+{
+    std::vector<AlignedKnob> out;
+    for (size_t q = 0; q < knobs.size(); ++q) {
+        const Knob &k = knobs[q];
+        if (k.kind == Knob::Kind::Permutation || k.values.size() < 2 ||
+            k.values.size() > kTabledValues)
+            continue;
+        AlignedKnob a{q, {}, 0};
+        int least = kAlignment;
+        bool positiveIntegers = true;
+        for (const KnobValue &v : k.values) {
+            positiveIntegers = positiveIntegers && v.numeric && v.number >= 1 && v.number < 1e18 &&
+                               v.number == std::round(v.number);
+            if (!positiveIntegers)
+                break;
+            const auto i = static_cast<unsigned long long>(v.number);
+            a.alignment.push_back(std::min(std::countr_zero(i), kAlignment));
+            least = std::min(least, a.alignment.back());
+            a.span = std::max(a.span, a.alignment.back());
+        }
+        a.span -= least;
+        if (positiveIntegers && a.span > 0)
+            out.push_back(std::move(a));
+    }
+    return out;
+}
+
 // The similarity exp(−Σₖ relevanceₖ·distanceₖ) of two configurations, as
 // the product of each knob's factor, tabled by how far apart the two values
 // sit (a knob's distance depends on nothing else) for knobs of up to
@@ -307,6 +351,17 @@ public:
                 m_tables[q][apart] =
                     std::exp(-relevance[q] * knobDistance(knobs[q], 0, int(apart)));
         }
+        // Relevances past the knobs' own are their alignments' (AlignedKnob).
+        if (relevance.size() > knobs.size()) {
+            m_aligned = alignedKnobs(knobs);
+            m_aligned.resize(std::min(m_aligned.size(), relevance.size() - knobs.size()));
+            m_alignedFactors.resize(m_aligned.size());
+            for (size_t j = 0; j < m_aligned.size(); ++j) {
+                for (int apart = 0; apart <= m_aligned[j].span; ++apart)
+                    m_alignedFactors[j].push_back(std::exp(
+                        -relevance[knobs.size() + j] * double(apart) / double(m_aligned[j].span)));
+            }
+        }
     }
     double operator()(const KnobConfig &a, const KnobConfig &b) const
     {
@@ -317,6 +372,11 @@ public:
             else if (a[q] != b[q])
                 f *= std::exp(-m_relevance[q] * knobDistance(m_knobs[q], a[q], b[q]));
         }
+        for (size_t j = 0; j < m_aligned.size(); ++j) {
+            const AlignedKnob &al = m_aligned[j];
+            f *= m_alignedFactors[j][size_t(
+                std::abs(al.alignment[size_t(a[al.knob])] - al.alignment[size_t(b[al.knob])]))];
+        }
         return f;
     }
 
@@ -324,6 +384,8 @@ private:
     const std::vector<Knob> &m_knobs;
     std::vector<double> m_relevance;
     std::vector<std::vector<double>> m_tables;
+    std::vector<AlignedKnob> m_aligned;
+    std::vector<std::vector<double>> m_alignedFactors; // by how far apart two alignments sit
 };
 
 // Solves (A + lambda·I) x = b for a symmetric positive semi-definite n×n A
@@ -359,21 +421,28 @@ std::vector<double> choleskySolve(std::vector<double> &a, std::vector<double> b,
     return b;
 }
 
-// Per-knob relevances and one more parameter (the noise, a prior weight),
-// the likeliest on their grids: one relevance shared by every knob with
-// each value of the parameter first, then each knob's own relevance in
-// turn, then the parameter again. `likelihood(relevances, parameter)`.
+// Per-dimension relevances and one more parameter (the noise, a prior
+// weight), the likeliest on their grids: one relevance shared by the first
+// `shared` dimensions (all if 0; the rest stay at the grid's least) with
+// each value of the parameter first, then each dimension's own relevance
+// in turn, then the parameter again. `likelihood(relevances, parameter)`.
+// The time model shares among the knobs only: their alignments
+// (AlignedKnob) matter on some kernels and not at all on others, and
+// a shared start would make them matter before a measurement says so.
 template <typename Likelihood>
 std::pair<std::vector<double>, double>
 likeliestOnGrid(size_t knobs, std::span<const double> relevances,
-                std::span<const double> parameters, Likelihood &&likelihood)
+                std::span<const double> parameters, Likelihood &&likelihood, size_t shared = 0)
 {
+    if (shared == 0)
+        shared = knobs;
     double best = -std::numeric_limits<double>::infinity();
     std::vector<double> chosen(knobs, 1.0);
     double parameter = parameters.front();
     for (double r : relevances) {
         for (double e : parameters) {
-            std::vector<double> trial(knobs, r);
+            std::vector<double> trial(knobs, relevances.front());
+            std::fill(trial.begin(), trial.begin() + long(shared), r);
             const double l = likelihood(trial, e);
             if (l > best) {
                 best = l;
@@ -664,7 +733,8 @@ std::vector<KnobConfig> KnobSearch::modelPool()
 KnobSearch::GpFit KnobSearch::fitGp()
 {
     // A Gaussian process over the log time of the configurations that ran,
-    // kernel var·exp(−Σₖ relevanceₖ·distanceₖ) plus measurement noise.
+    // kernel var·exp(−Σₖ relevanceₖ·distanceₖ) plus measurement noise, the
+    // sum over the knobs and the alignments of those with aligned values.
     // Each knob's relevance is the likeliest on a grid (refitted as the
     // measurements grow), so a knob that does not matter stops making far
     // configurations look alike and one that does keeps them apart.
@@ -727,11 +797,14 @@ KnobSearch::GpFit KnobSearch::fitGp()
         *chol = std::move(k);
         return logLik;
     };
-    if (m_relevance.size() != nk || refitDue(m_observed.size(), m_relevanceFittedAt, n)) {
+    // Alignments join once the fit learns from kRefitAlways measurements: a
+    // second-order effect, which a few measurements only seem to show.
+    const size_t dims = nk + (n >= kRefitAlways ? alignedKnobs(m_space.knobs()).size() : 0);
+    if (m_relevance.size() != dims || refitDue(m_observed.size(), m_relevanceFittedAt, n)) {
         std::vector<double> alpha, chol;
-        auto [relevance, noise] =
-            likeliestOnGrid(nk, kGpRelevances, kGpNoises,
-                            [&](const auto &r, double e) { return tryFit(r, e, &alpha, &chol); });
+        auto [relevance, noise] = likeliestOnGrid(
+            dims, kGpRelevances, kGpNoises,
+            [&](const auto &r, double e) { return tryFit(r, e, &alpha, &chol); }, nk);
         m_noise = noise;
         m_relevance = std::move(relevance);
         m_relevanceFittedAt = m_observed.size();

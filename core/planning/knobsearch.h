@@ -67,7 +67,7 @@ private:
         std::vector<const KnobConfig *> x; ///< the fitted configurations
         std::vector<double> alpha;         ///< (K + noise·I)⁻¹ (y − mean)
         std::vector<double> chol;          ///< the Cholesky factor of K + noise·I
-        std::vector<double> relevance;     ///< per knob: 1 / its length
+        std::vector<double> relevance;     ///< per knob: 1 / its length; then per aligned knob
         double mean = 0, var = 1;
         double best = 0;            ///< the fastest fitted log time, less the mean
         std::vector<double> kernel; ///< K of the fitted configurations (n×n)
