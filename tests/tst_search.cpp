@@ -566,8 +566,11 @@ private Q_SLOTS:
                     .evaluationsToReach(optimum, 0.95));
         const double model = summarizeEvaluations(counts, 1000).median;
         QVERIFY2(model * 3 <= random, qPrintable(u"model %1, random %2"_s.arg(model).arg(random)));
-        // Past kRefitAlways fitted measurements the alignments join the fit:
-        // a run of 100 goes on with them and ends within 95 %.
+        // Past kRefitAlways fitted measurements the alignments join the fit
+        // (block, unroll and tile all have aligned values): a run of 100
+        // goes on with them. A smoke test of that path, for the sanitizer
+        // builds: it found its best before, so ending within 95 % is all
+        // it can show.
         const SimulationRun run = simulateSearch(s, cache, SearchStrategy::Model, 1, {}, 100, 0);
         QCOMPARE(run.bestSoFarMs.size(), size_t(100));
         QVERIFY2(run.bestSoFarMs.back() <= optimum / 0.95,
@@ -641,6 +644,11 @@ private Q_SLOTS:
         QCOMPARE(s.p90, 1.0);
         s = kwb::randomSamplingExactly(7, 0);
         QCOMPARE(s.unreached, 1);
+        // Quantiles met exactly, which rounding in the product could miss.
+        QCOMPARE(kwb::randomSamplingExactly(24, 1).median, 12.0);
+        QCOMPARE(kwb::randomSamplingExactly(30, 1).p90, 27.0);
+        QCOMPARE(kwb::randomSamplingExactly(110, 1).median, 55.0);
+        QCOMPARE(kwb::randomSamplingExactly(110, 1).p90, 99.0);
         // A large space: the median is near valid·(1 − 2^(−1/hits)).
         s = kwb::randomSamplingExactly(4362, 11);
         QVERIFY2(std::abs(s.median - 4362 * (1 - std::pow(2.0, -1.0 / 11))) < 3,

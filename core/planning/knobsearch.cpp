@@ -294,7 +294,9 @@ double knobDistance(const Knob &knob, int a, int b)
 // faster at the aligned values, which a knob's distance along its ordered
 // values cannot say: the time model sees each such knob's alignment as one
 // more dimension with its own relevance, 0..1 between its least and most
-// aligned values. Powers past 2^kAlignment are not told apart.
+// aligned values. Any such knob counts (an unroll of 1..8 too: 8 is the
+// most aligned); where alignment does not matter its relevance stays least.
+// Powers past 2^kAlignment are not told apart.
 struct AlignedKnob
 {
     size_t knob = 0;
@@ -427,8 +429,9 @@ std::vector<double> choleskySolve(std::vector<double> &a, std::vector<double> b,
 // each value of the parameter first, then each dimension's own relevance
 // in turn, then the parameter again. `likelihood(relevances, parameter)`.
 // The time model shares among the knobs only: their alignments
-// (AlignedKnob) matter on some kernels and not at all on others, and
-// a shared start would make them matter before a measurement says so.
+// (AlignedKnob) matter on some kernels and not at all on others, so they
+// start at the grid's least relevance and rise only where the per-dimension
+// pass finds that likelier.
 template <typename Likelihood>
 std::pair<std::vector<double>, double>
 likeliestOnGrid(size_t knobs, std::span<const double> relevances,

@@ -73,21 +73,29 @@ SimulationSummary summarizeEvaluations(const std::vector<std::optional<int>> &co
 SimulationSummary randomSamplingExactly(long valid, long hits)
 {
     SimulationSummary s;
-    if (valid <= 0 || hits <= 0 || hits > valid) {
+    if (hits <= 0 || valid <= 0) {
         s.median = s.p90 = double(std::max(valid, 0L));
-        s.unreached = hits <= 0 ? 1 : 0;
+        s.unreached = 1;
         return s;
     }
-    // P(the first t draws all miss) = Π_{i<t} (valid − hits − i) / (valid − i).
+    if (hits >= valid) {
+        s.median = s.p90 = 1;
+        return s;
+    }
+    // P(the first t draws all miss) = Π_{i<t} (valid − hits − i) / (valid − i),
+    // compared with a hair of slack: a quantile the probability meets
+    // exactly (one hit of 24 by the 12th draw: 0.5) must not be lost to
+    // rounding in the product.
+    constexpr double kSlack = 1e-12;
     double miss = 1;
     bool haveMedian = false;
     for (long t = 1; t <= valid - hits + 1; ++t) {
         miss *= double(valid - hits - (t - 1)) / double(valid - (t - 1));
-        if (!haveMedian && 1 - miss >= 0.5) {
+        if (!haveMedian && miss <= 0.5 + kSlack) {
             s.median = double(t);
             haveMedian = true;
         }
-        if (1 - miss >= 0.9) {
+        if (miss <= 0.1 + kSlack) {
             s.p90 = double(t);
             break;
         }
