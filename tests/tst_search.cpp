@@ -10,6 +10,7 @@
 
 #include <QtTest>
 #include <cmath>
+#include <functional>
 
 using namespace kwb;
 using namespace Qt::Literals::StringLiterals;
@@ -83,6 +84,37 @@ TunerCache recordAll(const KnobSpace &s)
         return true;
     });
     return cache;
+}
+
+// A space recorded from `timeMs` of each valid configuration; NaN records a
+// failure to run.
+TunerCache recordingOf(const KnobSpace &s, const std::function<double(const KnobConfig &)> &timeMs)
+{
+    TunerCache cache;
+    s.forEachValid([&](const KnobConfig &c) {
+        TunerCacheEntry e;
+        e.config = c;
+        const double t = timeMs(c);
+        if (std::isnan(t))
+            e.failure = u"RuntimeFailedConfig"_s;
+        else
+            e.timeMs = t;
+        cache.entries[c] = e;
+        return true;
+    });
+    return cache;
+}
+
+// The median over seeds 1..12 of the evaluations `strategy` needs to reach
+// 95 % of the recording's optimum.
+double medianTo95(const KnobSpace &s, const TunerCache &cache, SearchStrategy strategy)
+{
+    const double optimum = cache.best()->timeMs;
+    std::vector<std::optional<int>> counts;
+    for (quint64 seed = 1; seed <= 12; ++seed)
+        counts.push_back(simulateSearch(s, cache, strategy, seed, {}, 1000, optimum / 0.95)
+                             .evaluationsToReach(optimum, 0.95));
+    return summarizeEvaluations(counts, 1000).median;
 }
 
 } // namespace
@@ -490,32 +522,16 @@ private Q_SLOTS:
         QList<Diagnostic> diags;
         const KnobSpace s = KnobSpace::fromJson(*doc, {}, {}, &diags);
         QVERIFY(diags.isEmpty());
-        TunerCache cache;
-        s.forEachValid([&](const KnobConfig &c) {
-            TunerCacheEntry e;
-            e.config = c;
+        const TunerCache cache = recordingOf(s, [&](const KnobConfig &c) {
             const double tile = s.knobs()[2].values[size_t(c[2])].number;
-            if (tile >= 14 && c[1] >= 20 + (20 - int(tile)) / 2) {
-                e.failure = u"RuntimeFailedConfig"_s;
-            } else {
-                // Tile dominates; use 0 and method 0 are best; block is noise.
-                e.timeMs = (8.0 + 40.0 / tile) * (c[3] == 0 ? 1.0 : 1.15 + 0.1 * c[3]) *
-                           (c[0] == 0 ? 1.0 : 1.04 + 0.01 * c[0]) *
-                           (1.0 + 0.002 * double((c[1] * 7) % 5));
-            }
-            cache.entries[c] = e;
-            return true;
+            if (tile >= 14 && c[1] >= 20 + (20 - int(tile)) / 2)
+                return double(NAN);
+            // Tile dominates; use 0 and method 0 are best; block is noise.
+            return (8.0 + 40.0 / tile) * (c[3] == 0 ? 1.0 : 1.15 + 0.1 * c[3]) *
+                   (c[0] == 0 ? 1.0 : 1.04 + 0.01 * c[0]) * (1.0 + 0.002 * double((c[1] * 7) % 5));
         });
-        const double optimum = cache.best()->timeMs;
-        auto medianTo95 = [&](SearchStrategy strategy) {
-            std::vector<std::optional<int>> counts;
-            for (quint64 seed = 1; seed <= 12; ++seed)
-                counts.push_back(simulateSearch(s, cache, strategy, seed, {}, 1000, optimum / 0.95)
-                                     .evaluationsToReach(optimum, 0.95));
-            return summarizeEvaluations(counts, 1000).median;
-        };
-        const double random = medianTo95(SearchStrategy::Random);
-        const double model = medianTo95(SearchStrategy::Model);
+        const double random = medianTo95(s, cache, SearchStrategy::Random);
+        const double model = medianTo95(s, cache, SearchStrategy::Model);
         QVERIFY2(random >= 30, qPrintable(QString::number(random)));
         QVERIFY2(model * 3 <= random, qPrintable(u"model %1, random %2"_s.arg(model).arg(random)));
     }
@@ -541,30 +557,20 @@ private Q_SLOTS:
         QList<Diagnostic> diags;
         const KnobSpace s = KnobSpace::fromJson(*doc, {}, {}, &diags);
         QVERIFY(diags.isEmpty());
-        TunerCache cache;
-        s.forEachValid([&](const KnobConfig &c) {
-            TunerCacheEntry e;
-            e.config = c;
+        const TunerCache cache = recordingOf(s, [&](const KnobConfig &c) {
             const int block = int(s.knobs()[0].values[size_t(c[0])].number);
             const double alignment = block % 256 == 0   ? 1.0
                                      : block % 128 == 0 ? 1.3
                                                         : 1.2 + 0.5 * block / 1024.0;
-            e.timeMs = alignment * (1 + 0.03 * std::abs(c[1] + 1 - 5)) * (1.0 + 0.1 * c[2]) *
-                       (1 + 0.08 * std::abs(c[3] + 1 - 3));
-            cache.entries[c] = e;
-            return true;
+            return alignment * (1 + 0.03 * std::abs(c[1] + 1 - 5)) * (1.0 + 0.1 * c[2]) *
+                   (1 + 0.08 * std::abs(c[3] + 1 - 3));
         });
         const double optimum = cache.best()->timeMs;
         int within = 0;
         for (const auto &[c, e] : cache.entries)
             within += e.timeMs <= optimum / 0.95 ? 1 : 0;
         const double random = kwb::randomSamplingExactly(long(cache.entries.size()), within).median;
-        std::vector<std::optional<int>> counts;
-        for (quint64 seed = 1; seed <= 12; ++seed)
-            counts.push_back(
-                simulateSearch(s, cache, SearchStrategy::Model, seed, {}, 1000, optimum / 0.95)
-                    .evaluationsToReach(optimum, 0.95));
-        const double model = summarizeEvaluations(counts, 1000).median;
+        const double model = medianTo95(s, cache, SearchStrategy::Model);
         QVERIFY2(model * 3 <= random, qPrintable(u"model %1, random %2"_s.arg(model).arg(random)));
         // Past kRefitAlways fitted measurements the alignments join the fit
         // (block, unroll and tile all have aligned values): a run of 100

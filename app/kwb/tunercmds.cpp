@@ -601,8 +601,8 @@ int cmdSimulate(const QStringList &args)
                 "random/strategy (95%, median)   ms/proposal") +
         u'\n');
     for (const StrategyRow &r : replays.rows) {
-        auto num = [](double v, int width) {
-            return QString::number(v, 'f', 1).rightJustified(width);
+        auto num = [](double v, int width) { // a space apart however wide
+            return QString(u' ' + QString::number(v, 'f', 1)).rightJustified(width);
         };
         const double x = ratio(r);
         const QString times = std::isfinite(x) ? QString::number(x, 'f', 2) + u'×' : u"—"_s;
