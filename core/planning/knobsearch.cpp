@@ -29,9 +29,9 @@ constexpr double kEnumerateLimit = 500'000;
 // it, AlignedKnob); the grids of the feasibility estimate's
 // relevances and of the weight of the overall success share in it, and the
 // measurements it is fitted on; the measurements without an improvement of
-// at least kMeaningfulGain after which every other proposal is a random
-// sample (the same gain expected improvement asks for: 1 % is within the
-// noise of a GPU timing).
+// at least kMeaningfulGain after which every other proposal is drawn by its
+// chance of improving (the same gain expected improvement asks for: 1 % is
+// within the noise of a GPU timing).
 constexpr int kModelWarmup = 3;
 constexpr double kGpRelevances[] = {0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
 constexpr double kGpNoises[] = {0.001, 0.01, 0.1};
@@ -512,8 +512,14 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         return r;
     }
     // Stuck: no improvement in the last kStall measurements. Then every
-    // other proposal is a random sample, so a model that has settled on one
-    // region of the space still sees the rest.
+    // other proposal is drawn at random, each candidate in proportion to its
+    // chance of beating the best (below): a model that has settled on one
+    // region still tries the others where they may be faster, and where it
+    // cannot tell many configurations apart (a plateau around one narrow
+    // optimum) it spreads its tries over all of them instead of the few its
+    // fit happens to favour; uniform random samples, drawn here before,
+    // mostly landed far from it. The odds of running do not weigh in.
+    size_t stalledFor = 0;
     {
         size_t sinceBest = 0;
         double bestSoFar = std::numeric_limits<double>::infinity();
@@ -525,13 +531,8 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
             }
         }
         const size_t stall = size_t(kStall);
-        if (stall > 0 && sinceBest >= stall && (sinceBest - stall) % 2 == 0) {
-            if (auto r = proposeRandom()) {
-                r->reason =
-                    u"model: no improvement in %1 measurements, random sample"_s.arg(sinceBest);
-                return r;
-            }
-        }
+        if (stall > 0 && sinceBest >= stall && (sinceBest - stall) % 2 == 0)
+            stalledFor = sinceBest;
     }
     std::vector<KnobConfig> pool = modelPool();
     if (pool.empty())
@@ -582,7 +583,8 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         // Rounding may leave it a hair under the exact spread: 1e-7 of var above it.
         return fit.var - explained + 1e-7 * fit.var;
     };
-    std::vector<double> ks(pool.size() * n), v(n), mus(pool.size()), bound(pool.size());
+    std::vector<double> ks(pool.size() * n), v(n), mus(pool.size()), bound(pool.size()),
+        chance(stalledFor > 0 ? pool.size() : 0);
     const Similarity similarity(m_space.knobs(), fit.relevance);
     for (size_t p = 0; p < pool.size(); ++p) {
         double *k = &ks[p * n];
@@ -592,7 +594,22 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
             mu += k[i] * fit.alpha[i];
         }
         mus[p] = mu;
-        bound[p] = expectedImprovement(mu, std::sqrt(std::max(spreadBound(k), 1e-12)));
+        const double sigma = std::sqrt(std::max(spreadBound(k), 1e-12));
+        bound[p] = expectedImprovement(mu, sigma);
+        if (stalledFor > 0) // with the bound on the spread: drawing needs no exact one
+            chance[p] =
+                0.5 * std::erfc((mu - (fit.best - kMeaningfulGain)) / sigma / std::sqrt(2.0));
+    }
+    if (stalledFor > 0) {
+        // Every chance can underflow to 0 far from the best: then uniformly.
+        const double total = std::accumulate(chance.begin(), chance.end(), 0.0);
+        if (!(total > 0))
+            std::fill(chance.begin(), chance.end(), 1.0);
+        std::discrete_distribution<size_t> draw(chance.begin(), chance.end());
+        return KnobProposal{
+            pool[draw(m_rng)],
+            u"model: no improvement in %1 measurements, drawn by chance of improving"_s.arg(
+                stalledFor)};
     }
     std::vector<size_t> order(pool.size());
     std::iota(order.begin(), order.end(), size_t(0));
