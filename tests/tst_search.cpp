@@ -117,6 +117,35 @@ double medianTo95(const KnobSpace &s, const TunerCache &cache, SearchStrategy st
     return summarizeEvaluations(counts, 1000).median;
 }
 
+// A bowl over two knobs of 30 values, and 37 measurements of it: its
+// best (13, 13) first, then a coarse grid and a corner, none better.
+struct Bowl
+{
+    KnobSpace space;
+    std::vector<std::pair<int, int>> measured;
+    static KnobConfig at(int x, int y) { return {x - 1, y - 1}; }
+    static double timeOf(int x, int y)
+    {
+        return 1.0 + 0.02 * ((x - 15) * (x - 15) + (y - 15) * (y - 15));
+    }
+};
+Bowl bowl()
+{
+    Diagnostic d;
+    const auto doc = JsonText::parse(
+        R"({"knobs": {"x": {"range": [1, 30]}, "y": {"range": [1, 30]}}})", u"s.json"_s, &d);
+    QList<Diagnostic> diags;
+    Bowl b{KnobSpace::fromJson(*doc, {}, {}, &diags), {{13, 13}}};
+    for (int x = 3; x <= 28; x += 5) {
+        for (int y = 3; y <= 28; y += 5) {
+            if (x != 13 || y != 13)
+                b.measured.emplace_back(x, y);
+        }
+    }
+    b.measured.emplace_back(1, 30);
+    return b;
+}
+
 } // namespace
 
 class TestSearch : public QObject
@@ -583,39 +612,55 @@ private Q_SLOTS:
                  qPrintable(QString::number(run.bestSoFarMs.back())));
     }
 
-    // Stalled (no 1 % gain in 20 measurements), every other proposal is
-    // drawn in proportion to its chance of beating the best: over a bowl
-    // measured on a coarse grid, the draws land around its bottom, where
-    // the fit leaves room for a faster configuration, not all over the
-    // space as a uniform sample does (9 % of it is that close: 2 of 20).
-    void aStalledModelDrawsWhereItMayImprove()
+    // Stalled (no 1 % gain in 20 measurements), every other proposal first
+    // changes one knob of the best: the 16th proposal past the stall over
+    // the bowl (37 measurements) is (13, 13) with x or y changed, and the
+    // knob is picked at random before its value, so both knobs come up.
+    void aStalledModelFirstChangesOneKnobOfTheBest()
     {
-        Diagnostic d;
-        const auto doc = JsonText::parse(
-            R"({"knobs": {"x": {"range": [1, 30]}, "y": {"range": [1, 30]}}})", u"s.json"_s, &d);
-        QList<Diagnostic> diags;
-        const KnobSpace s = KnobSpace::fromJson(*doc, {}, {}, &diags);
-        QVERIFY(diags.isEmpty());
-        auto at = [&](int x, int y) { return KnobConfig{x - 1, y - 1}; };
-        auto timeOf = [](int x, int y) {
-            return 1.0 + 0.02 * ((x - 15) * (x - 15) + (y - 15) * (y - 15));
-        };
-        // The best first, then 36 that are no better: the 16th proposal
-        // past the stall is a draw.
-        std::vector<std::pair<int, int>> measured{{13, 13}};
-        for (int x = 3; x <= 28; x += 5) {
-            for (int y = 3; y <= 28; y += 5) {
-                if (x != 13 || y != 13)
-                    measured.emplace_back(x, y);
+        const Bowl b = bowl();
+        QCOMPARE(b.measured.size(), size_t(37));
+        int changedX = 0, changedY = 0;
+        for (quint64 seed = 1; seed <= 20; ++seed) {
+            KnobSearch search(b.space, SearchStrategy::Model, seed);
+            for (const auto &[x, y] : b.measured)
+                search.observe(Bowl::at(x, y), Bowl::timeOf(x, y));
+            const auto next = search.propose(1, {});
+            QCOMPARE(next.size(), size_t(1));
+            QVERIFY2(next[0].reason.contains(u"of the best changed"_s), qPrintable(next[0].reason));
+            const int x = next[0].config[0] + 1, y = next[0].config[1] + 1;
+            QVERIFY2((x == 13) != (y == 13), qPrintable(u"%1, %2"_s.arg(x).arg(y)));
+            changedX += x != 13 ? 1 : 0;
+            changedY += y != 13 ? 1 : 0;
+        }
+        QVERIFY2(changedX >= 4 && changedY >= 4,
+                 qPrintable(u"%1 %2"_s.arg(changedX).arg(changedY)));
+    }
+
+    // Once every single-knob change of the best is measured, the stalled
+    // proposals are drawn in proportion to their chance of beating the
+    // best: over the bowl, with (13, 13) measured at the bowl's least time
+    // (a lucky measurement) and all 58 changes of one knob of it, the draws
+    // land around its bottom, where the fit leaves room for a faster
+    // configuration, not all over the space as a uniform sample does (9 %
+    // of it is that close: 2 of 20).
+    void aStalledModelThenDrawsWhereItMayImprove()
+    {
+        Bowl b = bowl();
+        for (int v = 1; v <= 30; ++v) {
+            for (const auto &c : {std::pair{v, 13}, std::pair{13, v}}) {
+                if (std::find(b.measured.begin(), b.measured.end(), c) == b.measured.end())
+                    b.measured.push_back(c);
             }
         }
-        measured.emplace_back(1, 30);
-        QCOMPARE(measured.size(), size_t(37));
+        // 84 past the best (ten of the changes were on the grid): the 64th
+        // past the stall, a drawn one.
+        QCOMPARE(b.measured.size(), size_t(85));
         int nearTheBottom = 0;
         for (quint64 seed = 1; seed <= 20; ++seed) {
-            KnobSearch search(s, SearchStrategy::Model, seed);
-            for (const auto &[x, y] : measured)
-                search.observe(at(x, y), timeOf(x, y));
+            KnobSearch search(b.space, SearchStrategy::Model, seed);
+            for (const auto &[x, y] : b.measured)
+                search.observe(Bowl::at(x, y), x == 13 && y == 13 ? 1.0 : Bowl::timeOf(x, y));
             const auto next = search.propose(1, {});
             QCOMPARE(next.size(), size_t(1));
             QVERIFY2(next[0].reason.contains(u"drawn by chance of improving"_s),

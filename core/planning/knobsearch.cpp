@@ -29,8 +29,8 @@ constexpr double kEnumerateLimit = 500'000;
 // it, AlignedKnob); the grids of the feasibility estimate's
 // relevances and of the weight of the overall success share in it, and the
 // measurements it is fitted on; the measurements without an improvement of
-// at least kMeaningfulGain after which every other proposal is drawn by its
-// chance of improving (the same gain expected improvement asks for: 1 % is
+// at least kMeaningfulGain after which every other proposal leaves the
+// model's choice (the same gain expected improvement asks for: 1 % is
 // within the noise of a GPU timing).
 constexpr int kModelWarmup = 3;
 constexpr double kGpRelevances[] = {0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
@@ -43,6 +43,7 @@ constexpr size_t kTabledValues = 4096; // a larger knob computes its factors pai
 constexpr double kFeasibilityRelevances[] = {0.0, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0};
 constexpr double kFeasibilityPriors[] = {0.1, 0.3, 1.0, 3.0};
 constexpr size_t kFeasibilityObservations = 400;
+constexpr int kNeighbours = 256; // the window of a knob's values next to the best's
 constexpr int kStall = 20;
 constexpr double kMeaningfulGain = 0.01; // in log time: 1 %
 
@@ -512,13 +513,19 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         return r;
     }
     // Stuck: no improvement in the last kStall measurements. Then every
-    // other proposal is drawn at random, each candidate in proportion to its
-    // chance of beating the best (below): a model that has settled on one
-    // region still tries the others where they may be faster, and where it
-    // cannot tell many configurations apart (a plateau around one narrow
-    // optimum) it spreads its tries over all of them instead of the few its
-    // fit happens to favour; uniform random samples, drawn here before,
-    // mostly landed far from it. The odds of running do not weigh in.
+    // other proposal leaves the model's choice. First each single-knob
+    // change of the best, in random order (a knob at random, then one of its
+    // values): the fit generalises from far-away measurements, and a knob it
+    // judges bad on average (an algorithm variant that is slow at most
+    // settings) may be the fastest next to the best; one knob is picked
+    // before a value, so a switch of two values is not crowded out by a
+    // knob of thirty. Once they are all measured, each candidate is drawn in
+    // proportion to its chance of beating the best (below): a model that
+    // has settled on one region still tries the others where they may be
+    // faster, and where it cannot tell many configurations apart (a plateau
+    // around one narrow optimum) it spreads its tries over all of them
+    // instead of the few its fit happens to favour. The odds of running do
+    // not weigh in.
     size_t stalledFor = 0;
     {
         size_t sinceBest = 0;
@@ -533,6 +540,14 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         const size_t stall = size_t(kStall);
         if (stall > 0 && sinceBest >= stall && (sinceBest - stall) % 2 == 0)
             stalledFor = sinceBest;
+    }
+    if (stalledFor > 0) {
+        if (auto step = unseenNeighbourOfBest()) {
+            return KnobProposal{
+                step->first, u"model: no improvement in %1 measurements, %2 of the best changed"_s
+                                 .arg(stalledFor)
+                                 .arg(m_space.knobs()[step->second].name)};
+        }
     }
     std::vector<KnobConfig> pool = modelPool();
     if (pool.empty())
@@ -734,7 +749,6 @@ std::vector<KnobConfig> KnobSearch::modelPool()
     if (auto b = best()) {
         // Its neighbours along each knob, within a window: a knob of a
         // million values must not make one proposal cost a million checks.
-        constexpr int kNeighbours = 256;
         for (size_t k = 0; k < b->size(); ++k) {
             const int values = int(m_space.knobs()[k].values.size());
             const int at = (*b)[k];
@@ -748,6 +762,36 @@ std::vector<KnobConfig> KnobSearch::modelPool()
         }
     }
     return pool;
+}
+
+std::optional<std::pair<KnobConfig, size_t>> KnobSearch::unseenNeighbourOfBest()
+{
+    const auto b = best();
+    if (!b)
+        return std::nullopt;
+    // Per knob, its unseen valid values with the rest of the best kept,
+    // within the pool's window (modelPool).
+    std::vector<std::pair<size_t, std::vector<KnobConfig>>> byKnob;
+    for (size_t k = 0; k < b->size(); ++k) {
+        const int values = int(m_space.knobs()[k].values.size());
+        const int at = (*b)[k];
+        std::vector<KnobConfig> steps;
+        for (int v = std::max(0, at - kNeighbours); v < std::min(values, at + kNeighbours + 1);
+             ++v) {
+            KnobConfig c = *b;
+            c[k] = v;
+            if (v != at && m_space.isValid(c) && !seen(c))
+                steps.push_back(std::move(c));
+        }
+        if (!steps.empty())
+            byKnob.emplace_back(k, std::move(steps));
+    }
+    if (byKnob.empty())
+        return std::nullopt;
+    auto &[knob, steps] =
+        byKnob[std::uniform_int_distribution<size_t>(0, byKnob.size() - 1)(m_rng)];
+    return std::pair{
+        std::move(steps[std::uniform_int_distribution<size_t>(0, steps.size() - 1)(m_rng)]), knob};
 }
 
 KnobSearch::GpFit KnobSearch::fitGp()

@@ -62,6 +62,8 @@ private:
     std::optional<KnobProposal> proposeCoordinate(const QString &bottleneck);
     std::optional<KnobProposal> proposeModel();
     std::vector<KnobConfig> modelPool();
+    /// A random single-knob change of the best that is valid and unseen, and its knob.
+    std::optional<std::pair<KnobConfig, size_t>> unseenNeighbourOfBest();
     struct GpFit
     {
         std::vector<const KnobConfig *> x; ///< the fitted configurations
