@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <numeric>
 #include <span>
@@ -746,50 +747,49 @@ std::vector<KnobConfig> KnobSearch::modelPool()
                 pool.push_back(std::move(c));
         }
     }
-    if (auto b = best()) {
-        // Its neighbours along each knob, within a window: a knob of a
-        // million values must not make one proposal cost a million checks.
-        for (size_t k = 0; k < b->size(); ++k) {
-            const int values = int(m_space.knobs()[k].values.size());
-            const int at = (*b)[k];
-            for (int v = std::max(0, at - kNeighbours); v < std::min(values, at + kNeighbours + 1);
-                 ++v) {
-                KnobConfig c = *b;
-                c[k] = v;
-                if (m_space.isValid(c) && !seen(c))
-                    pool.push_back(c);
-            }
-        }
-    }
+    // And the best one's unseen single-knob changes.
+    for (auto &steps : unseenChangesOfBest())
+        std::move(steps.begin(), steps.end(), std::back_inserter(pool));
     return pool;
 }
 
-std::optional<std::pair<KnobConfig, size_t>> KnobSearch::unseenNeighbourOfBest()
+std::vector<std::vector<KnobConfig>> KnobSearch::unseenChangesOfBest()
 {
+    // Per knob, its unseen valid values with the rest of the best kept,
+    // within a window: a knob of a million values must not make one
+    // proposal cost a million checks.
     const auto b = best();
     if (!b)
-        return std::nullopt;
-    // Per knob, its unseen valid values with the rest of the best kept,
-    // within the pool's window (modelPool).
-    std::vector<std::pair<size_t, std::vector<KnobConfig>>> byKnob;
+        return {};
+    std::vector<std::vector<KnobConfig>> byKnob(b->size());
     for (size_t k = 0; k < b->size(); ++k) {
         const int values = int(m_space.knobs()[k].values.size());
         const int at = (*b)[k];
-        std::vector<KnobConfig> steps;
         for (int v = std::max(0, at - kNeighbours); v < std::min(values, at + kNeighbours + 1);
              ++v) {
             KnobConfig c = *b;
             c[k] = v;
             if (v != at && m_space.isValid(c) && !seen(c))
-                steps.push_back(std::move(c));
+                byKnob[k].push_back(std::move(c));
         }
-        if (!steps.empty())
-            byKnob.emplace_back(k, std::move(steps));
     }
-    if (byKnob.empty())
+    return byKnob;
+}
+
+std::optional<std::pair<KnobConfig, size_t>> KnobSearch::unseenNeighbourOfBest()
+{
+    // A knob at random among those with an unseen change, then one of its
+    // values: a two-valued switch is not crowded out by a knob of many.
+    std::vector<std::vector<KnobConfig>> byKnob = unseenChangesOfBest();
+    std::vector<size_t> knobs;
+    for (size_t k = 0; k < byKnob.size(); ++k) {
+        if (!byKnob[k].empty())
+            knobs.push_back(k);
+    }
+    if (knobs.empty())
         return std::nullopt;
-    auto &[knob, steps] =
-        byKnob[std::uniform_int_distribution<size_t>(0, byKnob.size() - 1)(m_rng)];
+    const size_t knob = knobs[std::uniform_int_distribution<size_t>(0, knobs.size() - 1)(m_rng)];
+    auto &steps = byKnob[knob];
     return std::pair{
         std::move(steps[std::uniform_int_distribution<size_t>(0, steps.size() - 1)(m_rng)]), knob};
 }

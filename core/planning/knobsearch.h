@@ -62,6 +62,8 @@ private:
     std::optional<KnobProposal> proposeCoordinate(const QString &bottleneck);
     std::optional<KnobProposal> proposeModel();
     std::vector<KnobConfig> modelPool();
+    /// Per knob, the valid unseen configurations that change only that knob of the best.
+    std::vector<std::vector<KnobConfig>> unseenChangesOfBest();
     /// A random single-knob change of the best that is valid and unseen, and its knob.
     std::optional<std::pair<KnobConfig, size_t>> unseenNeighbourOfBest();
     struct GpFit
