@@ -627,7 +627,8 @@ private Q_SLOTS:
                 search.observe(Bowl::at(x, y), Bowl::timeOf(x, y));
             const auto next = search.propose(1, {});
             QCOMPARE(next.size(), size_t(1));
-            QVERIFY2(next[0].reason.contains(u"of the best changed"_s), qPrintable(next[0].reason));
+            QVERIFY2(next[0].reason.contains(u"changed in one within 1 % of the best"_s),
+                     qPrintable(next[0].reason));
             const int x = next[0].config[0] + 1, y = next[0].config[1] + 1;
             QVERIFY2((x == 13) != (y == 13), qPrintable(u"%1, %2"_s.arg(x).arg(y)));
             changedX += x != 13 ? 1 : 0;
@@ -635,6 +636,66 @@ private Q_SLOTS:
         }
         QVERIFY2(changedX >= 4 && changedY >= 4,
                  qPrintable(u"%1 %2"_s.arg(changedX).arg(changedY)));
+    }
+
+    // Within 1 % of the best is no worse to the search than the best, so a
+    // stalled model changes one knob of either: over the bowl with (23, 23)
+    // measured 0.4 % slower than (13, 13) (on convolution_milo A4000 a
+    // variant without shared memory was fast only next to the slightly
+    // slower twin of the best), the proposals are single-knob changes of
+    // one of the two, and some are of (23, 23).
+    void aStalledModelAlsoChangesThoseWithinOnePercentOfTheBest()
+    {
+        const Bowl b = bowl();
+        int ofTheTwin = 0;
+        for (quint64 seed = 1; seed <= 20; ++seed) {
+            KnobSearch search(b.space, SearchStrategy::Model, seed);
+            for (const auto &[x, y] : b.measured) {
+                search.observe(Bowl::at(x, y), x == 23 && y == 23 ? 1.004 * Bowl::timeOf(13, 13)
+                                                                  : Bowl::timeOf(x, y));
+            }
+            const auto next = search.propose(1, {});
+            QCOMPARE(next.size(), size_t(1));
+            QVERIFY2(next[0].reason.contains(u"within 1 % of the best"_s),
+                     qPrintable(next[0].reason));
+            const int x = next[0].config[0] + 1, y = next[0].config[1] + 1;
+            const bool ofTheBest = (x == 13) != (y == 13), ofTwin = (x == 23) != (y == 23);
+            QVERIFY2(ofTheBest || ofTwin, qPrintable(u"%1, %2"_s.arg(x).arg(y)));
+            ofTheTwin += ofTwin ? 1 : 0;
+        }
+        QVERIFY2(ofTheTwin >= 4, qPrintable(QString::number(ofTheTwin)));
+    }
+
+    // On a flat landscape nearly everything measured is within 1 % of the
+    // best: a stalled model changes only the 32 fastest of those, so a
+    // proposal costs a bounded number of checks. Of 40 such leaders
+    // (i, i, i), the proposals change one knob of one with i <= 32 (with
+    // all 40 changed, 20 seeds would all miss the slowest 8 one time in 90).
+    void aStalledModelChangesOnlyTheFastestLeaders()
+    {
+        Diagnostic d;
+        const auto doc = JsonText::parse(
+            R"({"knobs": {"x": {"range": [1, 50]}, "y": {"range": [1, 50]}, "z": {"range": [1, 50]}}})",
+            u"s.json"_s, &d);
+        QList<Diagnostic> diags;
+        const KnobSpace space = KnobSpace::fromJson(*doc, {}, {}, &diags);
+        QVERIFY(diags.isEmpty());
+        for (quint64 seed = 1; seed <= 20; ++seed) {
+            KnobSearch search(space, SearchStrategy::Model, seed);
+            for (int i = 1; i <= 40; ++i)
+                search.observe({i - 1, i - 1, i - 1}, 1.0 + 0.0002 * i);
+            search.observe({49, 0, 49}, 5.0); // 40 past the best: a stalled proposal
+            const auto next = search.propose(1, {});
+            QCOMPARE(next.size(), size_t(1));
+            QVERIFY2(next[0].reason.contains(u"within 1 % of the best"_s),
+                     qPrintable(next[0].reason));
+            const KnobConfig &c = next[0].config;
+            // Two of its three values are the leader's.
+            QVERIFY((c[0] == c[1]) + (c[1] == c[2]) + (c[0] == c[2]) == 1);
+            const int i = c[0] == c[1] ? c[0] + 1 : c[2] + 1;
+            QVERIFY2(i <= 32,
+                     qPrintable(u"%1, %2, %3"_s.arg(c[0] + 1).arg(c[1] + 1).arg(c[2] + 1)));
+        }
     }
 
     // Once every single-knob change of the best is measured, the stalled

@@ -6,6 +6,7 @@
 #include <iterator>
 #include <limits>
 #include <numeric>
+#include <set>
 #include <span>
 
 namespace kwb {
@@ -47,6 +48,7 @@ constexpr size_t kFeasibilityObservations = 400;
 constexpr int kNeighbours = 256; // the window of a knob's values next to the best's
 constexpr int kStall = 20;
 constexpr double kMeaningfulGain = 0.01; // in log time: 1 %
+constexpr size_t kLeaders = 32;          // the most leaders (within 1 % of the best) changed
 
 } // namespace
 
@@ -515,12 +517,14 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
     }
     // Stuck: no improvement in the last kStall measurements. Then every
     // other proposal leaves the model's choice. First each single-knob
-    // change of the best, in random order (a knob at random, then one of its
-    // values): the fit generalises from far-away measurements, and a knob it
-    // judges bad on average (an algorithm variant that is slow at most
-    // settings) may be the fastest next to the best; one knob is picked
-    // before a value, so a switch of two values is not crowded out by a
-    // knob of thirty. Once they are all measured, each candidate is drawn in
+    // change of the leaders (the best and those within 1 % of it, which the
+    // search cannot tell apart), in random order (a knob at random, then one
+    // of its values): the fit generalises from far-away measurements, and a
+    // knob it judges bad on average (an algorithm variant that is slow at
+    // most settings) may be the fastest next to the best, or next to its
+    // near-twin that differs in a knob that matters only there; one knob is
+    // picked before a value, so a switch of two values is not crowded out by
+    // a knob of thirty. Once they are all measured, each candidate is drawn in
     // proportion to its chance of beating the best (below): a model that
     // has settled on one region still tries the others where they may be
     // faster, and where it cannot tell many configurations apart (a plateau
@@ -543,11 +547,11 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
             stalledFor = sinceBest;
     }
     if (stalledFor > 0) {
-        if (auto step = unseenNeighbourOfBest()) {
-            return KnobProposal{
-                step->first, u"model: no improvement in %1 measurements, %2 of the best changed"_s
-                                 .arg(stalledFor)
-                                 .arg(m_space.knobs()[step->second].name)};
+        if (auto step = unseenChangeOfALeader()) {
+            return KnobProposal{step->first,
+                                u"model: no improvement in %1 measurements, %2 "
+                                u"changed in one within 1 % of the best"_s.arg(stalledFor)
+                                    .arg(m_space.knobs()[step->second].name)};
         }
     }
     std::vector<KnobConfig> pool = modelPool();
@@ -748,39 +752,73 @@ std::vector<KnobConfig> KnobSearch::modelPool()
         }
     }
     // And the best one's unseen single-knob changes.
-    for (auto &steps : unseenChangesOfBest())
-        std::move(steps.begin(), steps.end(), std::back_inserter(pool));
+    if (auto b = best()) {
+        for (auto &steps : unseenChangesOf({*b}))
+            std::move(steps.begin(), steps.end(), std::back_inserter(pool));
+    }
     return pool;
 }
 
-std::vector<std::vector<KnobConfig>> KnobSearch::unseenChangesOfBest()
+std::vector<std::vector<KnobConfig>>
+KnobSearch::unseenChangesOf(const std::vector<KnobConfig> &configs) const
 {
-    // Per knob, its unseen valid values with the rest of the best kept,
-    // within a window: a knob of a million values must not make one
-    // proposal cost a million checks.
-    const auto b = best();
-    if (!b)
-        return {};
-    std::vector<std::vector<KnobConfig>> byKnob(b->size());
-    for (size_t k = 0; k < b->size(); ++k) {
-        const int values = int(m_space.knobs()[k].values.size());
-        const int at = (*b)[k];
-        for (int v = std::max(0, at - kNeighbours); v < std::min(values, at + kNeighbours + 1);
-             ++v) {
-            KnobConfig c = *b;
-            c[k] = v;
-            if (v != at && m_space.isValid(c) && !seen(c))
-                byKnob[k].push_back(std::move(c));
+    // Per knob, its unseen valid values with the rest of each configuration
+    // kept, each change listed once, within a window: a knob of a million
+    // values must not make one proposal cost a million checks.
+    std::vector<std::vector<KnobConfig>> byKnob(m_space.knobs().size());
+    std::set<KnobConfig> listed;
+    for (const KnobConfig &from : configs) {
+        for (size_t k = 0; k < from.size(); ++k) {
+            const int values = int(m_space.knobs()[k].values.size());
+            const int at = from[k];
+            for (int v = std::max(0, at - kNeighbours); v < std::min(values, at + kNeighbours + 1);
+                 ++v) {
+                KnobConfig c = from;
+                c[k] = v;
+                if (v != at && m_space.isValid(c) && !seen(c) && listed.insert(c).second)
+                    byKnob[k].push_back(std::move(c));
+            }
         }
     }
     return byKnob;
 }
 
-std::optional<std::pair<KnobConfig, size_t>> KnobSearch::unseenNeighbourOfBest()
+std::vector<KnobConfig> KnobSearch::leaders() const
+{
+    // The configurations measured within a meaningful gain of the best: the
+    // search cannot tell them apart (beating one by less is no improvement).
+    double bestTime = std::numeric_limits<double>::infinity();
+    for (const auto &o : m_observed) {
+        if (!std::isnan(o.second))
+            bestTime = std::min(bestTime, o.second);
+    }
+    // On a flat landscape that is nearly everything measured: the fastest
+    // kLeaders of them bound the cost of listing their changes.
+    std::vector<size_t> within;
+    for (size_t i = 0; i < m_observed.size(); ++i) {
+        const double t = m_observed[i].second;
+        if (!std::isnan(t) && t <= bestTime + kMeaningfulGain)
+            within.push_back(i);
+    }
+    if (within.size() > kLeaders) {
+        std::nth_element(
+            within.begin(), within.begin() + long(kLeaders) - 1, within.end(),
+            [this](size_t a, size_t b) { return m_observed[a].second < m_observed[b].second; });
+        within.resize(kLeaders);
+        std::sort(within.begin(), within.end()); // in the order measured, as without a cap
+    }
+    std::vector<KnobConfig> configs;
+    configs.reserve(within.size());
+    for (const size_t i : within)
+        configs.push_back(m_observed[i].first);
+    return configs;
+}
+
+std::optional<std::pair<KnobConfig, size_t>> KnobSearch::unseenChangeOfALeader()
 {
     // A knob at random among those with an unseen change, then one of its
     // values: a two-valued switch is not crowded out by a knob of many.
-    std::vector<std::vector<KnobConfig>> byKnob = unseenChangesOfBest();
+    std::vector<std::vector<KnobConfig>> byKnob = unseenChangesOf(leaders());
     std::vector<size_t> knobs;
     for (size_t k = 0; k < byKnob.size(); ++k) {
         if (!byKnob[k].empty())

@@ -62,10 +62,14 @@ private:
     std::optional<KnobProposal> proposeCoordinate(const QString &bottleneck);
     std::optional<KnobProposal> proposeModel();
     std::vector<KnobConfig> modelPool();
-    /// Per knob, the valid unseen configurations that change only that knob of the best.
-    std::vector<std::vector<KnobConfig>> unseenChangesOfBest();
-    /// A random single-knob change of the best that is valid and unseen, and its knob.
-    std::optional<std::pair<KnobConfig, size_t>> unseenNeighbourOfBest();
+    /// Per knob, the valid unseen configurations that change only that knob
+    /// of one of `configs`.
+    std::vector<std::vector<KnobConfig>>
+    unseenChangesOf(const std::vector<KnobConfig> &configs) const;
+    /// The measured configurations within a meaningful gain (1 %) of the best.
+    std::vector<KnobConfig> leaders() const;
+    /// A random valid unseen single-knob change of a leader, and its knob.
+    std::optional<std::pair<KnobConfig, size_t>> unseenChangeOfALeader();
     struct GpFit
     {
         std::vector<const KnobConfig *> x; ///< the fitted configurations
