@@ -146,6 +146,21 @@ Bowl bowl()
     return b;
 }
 
+// The bowl with every single-knob change of (13, 13) measured after the
+// rest: 85 measurements, 84 past the best (ten of the changes were on the
+// grid).
+Bowl bowlWithEveryChangeOfItsBest()
+{
+    Bowl b = bowl();
+    for (int v = 1; v <= 30; ++v) {
+        for (const auto &c : {std::pair{v, 13}, std::pair{13, v}}) {
+            if (std::find(b.measured.begin(), b.measured.end(), c) == b.measured.end())
+                b.measured.push_back(c);
+        }
+    }
+    return b;
+}
+
 } // namespace
 
 class TestSearch : public QObject
@@ -638,39 +653,41 @@ private Q_SLOTS:
                  qPrintable(u"%1 %2"_s.arg(changedX).arg(changedY)));
     }
 
-    // Within 1 % of the best is no worse to the search than the best, so a
-    // stalled model changes one knob of either: over the bowl with (23, 23)
-    // measured 0.4 % slower than (13, 13) (on convolution_milo A4000 a
+    // Within 1 % of the best is no worse to the search than the best, so
+    // once a stalled model has measured every single-knob change of the
+    // best, it changes one knob of those (on convolution_milo A4000 a
     // variant without shared memory was fast only next to the slightly
-    // slower twin of the best), the proposals are single-knob changes of
-    // one of the two, and some are of (23, 23).
-    void aStalledModelAlsoChangesThoseWithinOnePercentOfTheBest()
+    // slower twin of the best): over the bowl with (13, 13) measured at the
+    // bowl's least time, (23, 23) 0.4 % slower and all 58 changes of
+    // (13, 13), every seed proposes a single-knob change of (23, 23), not a
+    // drawn one.
+    void aStalledModelThenChangesThoseWithinOnePercentOfTheBest()
     {
-        const Bowl b = bowl();
-        int ofTheTwin = 0;
+        const Bowl b = bowlWithEveryChangeOfItsBest();
+        QCOMPARE(b.measured.size(), size_t(85)); // the 64th past the stall
         for (quint64 seed = 1; seed <= 20; ++seed) {
             KnobSearch search(b.space, SearchStrategy::Model, seed);
             for (const auto &[x, y] : b.measured) {
-                search.observe(Bowl::at(x, y), x == 23 && y == 23 ? 1.004 * Bowl::timeOf(13, 13)
-                                                                  : Bowl::timeOf(x, y));
+                const double t = x == 13 && y == 13   ? 1.0
+                                 : x == 23 && y == 23 ? 1.004
+                                                      : Bowl::timeOf(x, y);
+                search.observe(Bowl::at(x, y), t);
             }
             const auto next = search.propose(1, {});
             QCOMPARE(next.size(), size_t(1));
             QVERIFY2(next[0].reason.contains(u"within 1 % of the best"_s),
                      qPrintable(next[0].reason));
             const int x = next[0].config[0] + 1, y = next[0].config[1] + 1;
-            const bool ofTheBest = (x == 13) != (y == 13), ofTwin = (x == 23) != (y == 23);
-            QVERIFY2(ofTheBest || ofTwin, qPrintable(u"%1, %2"_s.arg(x).arg(y)));
-            ofTheTwin += ofTwin ? 1 : 0;
+            QVERIFY2((x == 23) != (y == 23), qPrintable(u"%1, %2"_s.arg(x).arg(y)));
         }
-        QVERIFY2(ofTheTwin >= 4, qPrintable(QString::number(ofTheTwin)));
     }
 
     // On a flat landscape nearly everything measured is within 1 % of the
     // best: a stalled model changes only the 32 fastest of those, so a
-    // proposal costs a bounded number of checks. Of 40 such leaders
-    // (i, i, i), the proposals change one knob of one with i <= 32 (with
-    // all 40 changed, 20 seeds would all miss the slowest 8 one time in 90).
+    // proposal costs a bounded number of checks. With every single-knob
+    // change of the best (1, 1, 1) measured and 39 more leaders (i, i, i),
+    // the proposals change one knob of one with i <= 32 (with all 39
+    // changed, 20 seeds would all miss the slowest 8 one time in 100).
     void aStalledModelChangesOnlyTheFastestLeaders()
     {
         Diagnostic d;
@@ -682,9 +699,17 @@ private Q_SLOTS:
         QVERIFY(diags.isEmpty());
         for (quint64 seed = 1; seed <= 20; ++seed) {
             KnobSearch search(space, SearchStrategy::Model, seed);
-            for (int i = 1; i <= 40; ++i)
+            search.observe({0, 0, 0}, 1.0);
+            for (int k = 0; k < 3; ++k) {
+                for (int v = 1; v < 50; ++v) {
+                    KnobConfig c{0, 0, 0};
+                    c[size_t(k)] = v;
+                    search.observe(c, 2.0);
+                }
+            }
+            for (int i = 2; i <= 40; ++i)
                 search.observe({i - 1, i - 1, i - 1}, 1.0 + 0.0002 * i);
-            search.observe({49, 0, 49}, 5.0); // 40 past the best: a stalled proposal
+            // 186 past the best: a stalled proposal.
             const auto next = search.propose(1, {});
             QCOMPARE(next.size(), size_t(1));
             QVERIFY2(next[0].reason.contains(u"within 1 % of the best"_s),
@@ -693,7 +718,7 @@ private Q_SLOTS:
             // Two of its three values are the leader's.
             QVERIFY((c[0] == c[1]) + (c[1] == c[2]) + (c[0] == c[2]) == 1);
             const int i = c[0] == c[1] ? c[0] + 1 : c[2] + 1;
-            QVERIFY2(i <= 32,
+            QVERIFY2(i >= 2 && i <= 32,
                      qPrintable(u"%1, %2, %3"_s.arg(c[0] + 1).arg(c[1] + 1).arg(c[2] + 1)));
         }
     }
@@ -707,13 +732,7 @@ private Q_SLOTS:
     // of it is that close: 2 of 20).
     void aStalledModelThenDrawsWhereItMayImprove()
     {
-        Bowl b = bowl();
-        for (int v = 1; v <= 30; ++v) {
-            for (const auto &c : {std::pair{v, 13}, std::pair{13, v}}) {
-                if (std::find(b.measured.begin(), b.measured.end(), c) == b.measured.end())
-                    b.measured.push_back(c);
-            }
-        }
+        const Bowl b = bowlWithEveryChangeOfItsBest();
         // 84 past the best (ten of the changes were on the grid): the 64th
         // past the stall, a drawn one.
         QCOMPARE(b.measured.size(), size_t(85));

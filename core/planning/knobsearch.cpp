@@ -517,9 +517,9 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
     }
     // Stuck: no improvement in the last kStall measurements. Then every
     // other proposal leaves the model's choice. First each single-knob
-    // change of the leaders (the best and those within 1 % of it, which the
-    // search cannot tell apart), in random order (a knob at random, then one
-    // of its values): the fit generalises from far-away measurements, and a
+    // change of the best, then of the other leaders (those within 1 % of
+    // it, which the search cannot tell apart), in random order (a knob at
+    // random, then one of its values): the fit generalises from far-away measurements, and a
     // knob it judges bad on average (an algorithm variant that is slow at
     // most settings) may be the fastest next to the best, or next to its
     // near-twin that differs in a knob that matters only there; one knob is
@@ -816,9 +816,15 @@ std::vector<KnobConfig> KnobSearch::leaders() const
 
 std::optional<std::pair<KnobConfig, size_t>> KnobSearch::unseenChangeOfALeader()
 {
-    // A knob at random among those with an unseen change, then one of its
-    // values: a two-valued switch is not crowded out by a knob of many.
-    std::vector<std::vector<KnobConfig>> byKnob = unseenChangesOf(leaders());
+    // The best's own changes first (of the leaders, the likeliest to be the
+    // fastest), then the other leaders'. A knob at random among those with
+    // an unseen change, then one of its values: a two-valued switch is not
+    // crowded out by a knob of many.
+    std::vector<std::vector<KnobConfig>> byKnob;
+    if (auto b = best())
+        byKnob = unseenChangesOf({*b});
+    if (std::all_of(byKnob.begin(), byKnob.end(), [](const auto &c) { return c.empty(); }))
+        byKnob = unseenChangesOf(leaders());
     std::vector<size_t> knobs;
     for (size_t k = 0; k < byKnob.size(); ++k) {
         if (!byKnob[k].empty())
