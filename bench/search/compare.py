@@ -27,12 +27,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 KT_STRATEGIES = ["random_sample", "genetic_algorithm", "dual_annealing", "bayes_opt", "diff_evo"]
 
 
-def restrictions_of(name):
-    table = json.load(open(os.path.join(HERE, "ktcache-restrictions.json")))
-    for prefix, rules in table.items():
-        if not prefix.startswith("_") and name.startswith(prefix):
-            return rules
-    return []
+def restrictions_of(name, table_path):
+    """The restrictions of the longest file-name prefix in the table that
+    name starts with (convolution_milo_ before convolution_), or none."""
+    table = json.load(open(table_path))
+    prefixes = [p for p in table if not p.startswith("_") and name.startswith(p)]
+    return table[max(prefixes, key=len)] if prefixes else []
 
 
 def quantiles(counts):
@@ -48,12 +48,19 @@ def quantiles(counts):
 EXACT = "random, exactly"
 
 
+class KwbFailed(Exception):
+    """kwb simulate refused a file (a restriction naming a knob it lacks,
+    an unreadable recording): its message, to report and go on."""
+
+
 def kwb_rows(kwb, path, rules, seeds, budget, strategies):
     cmd = [kwb, "simulate", path, "--seeds", str(seeds), "--budget", str(budget),
            "--strategies", strategies, "--json"]
     for r in rules:
         cmd += ["--restrict", r]
-    done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise KwbFailed(done.stderr.strip() or f"kwb simulate exited with {done.returncode}")
     doc = json.loads(done.stdout)
     rows = {}
     for s in doc["strategies"]:
@@ -156,19 +163,29 @@ def main():
     ap.add_argument("--kwb-strategies", default="random,model")
     ap.add_argument("--kt-strategies", default=",".join(KT_STRATEGIES))
     ap.add_argument("--kwb-only", action="store_true")
+    ap.add_argument("--restrictions", default=os.path.join(HERE, "ktcache-restrictions.json"),
+                    help="the restrictions per file-name prefix (JSON; default: the "
+                    "development set's)")
     args = ap.parse_args()
     names = args.files or sorted(f[:-8] for f in os.listdir(args.ktcache) if f.endswith(".json.gz"))
     print(f"seeds 1..{args.seeds}; evaluations to 95% of the optimum (median, p90), to 90% "
           "(median); every proposal counts, failures included; random/it is random sampling's exact "
           "median (drawn without replacement from the valid space) over the strategy's")
+    failed = []
     for name in names:
         path = os.path.join(args.ktcache, name + ".json.gz")
-        rules = restrictions_of(name)
-        # The budget: the valid space (kwb counts it) unless given.
-        recording, rows = kwb_rows(args.kwb, path, rules, 1, 1, "random")
-        budget = args.budget or int(recording["valid"])
-        recording, rows = kwb_rows(args.kwb, path, rules, args.seeds, budget,
-                                   args.kwb_strategies)
+        rules = restrictions_of(name, args.restrictions)
+        try:
+            # The budget: the valid space (kwb counts it) unless given.
+            recording, rows = kwb_rows(args.kwb, path, rules, 1, 1, "random")
+            budget = args.budget or int(recording["valid"])
+            recording, rows = kwb_rows(args.kwb, path, rules, args.seeds, budget,
+                                       args.kwb_strategies)
+        except KwbFailed as e:
+            message = str(e).replace("\n", "\n  ")
+            print(f"\n{name}: skipped, kwb simulate refused it:\n  {message}")
+            failed.append(name)
+            continue
         if not args.kwb_only:
             rows.update(kt_rows(path, rules, args.seeds, budget, recording["optimum_ms"],
                                 args.kt_strategies.split(",")))
@@ -181,7 +198,8 @@ def main():
             ratio = f"{random_median / m95:.2f}x" if random_median and m95 else "-"
             print(f"  {label:24} {m95:10.1f} {p95:8.1f} {m90:11.1f} {ratio:>10} {cost:12.3f}")
         sys.stdout.flush()
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -3,7 +3,8 @@
 # recorded GPU spaces: makes a virtual environment with Kernel Tuner from the
 # Python package index (build/venv-kt), then runs compare.py.
 #
-#   bench/search/kernel_tuner.sh [compare.py options: --seeds N --files NAME... --budget N]
+#   bench/search/kernel_tuner.sh [compare.py options: --seeds N --files NAME... --budget N
+#                                 --ktcache DIR --restrictions FILE]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 VENV=${VENV:-build/venv-kt}
