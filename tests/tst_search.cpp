@@ -161,6 +161,23 @@ Bowl bowlWithEveryChangeOfItsBest()
     return b;
 }
 
+// The model's next proposal over the bowl's measurements, timed by timeOf,
+// with the given seed: one proposal whose reason contains because, as the
+// bowl's (x, y). The caller returns when QTest::currentTestFailed().
+template <typename TimeOf>
+void proposeOverBowl(const Bowl &b, quint64 seed, TimeOf timeOf, const QString &because, int *x,
+                     int *y)
+{
+    KnobSearch search(b.space, SearchStrategy::Model, seed);
+    for (const auto &[bx, by] : b.measured)
+        search.observe(Bowl::at(bx, by), timeOf(bx, by));
+    const auto next = search.propose(1, {});
+    QCOMPARE(next.size(), size_t(1));
+    QVERIFY2(next[0].reason.contains(because), qPrintable(next[0].reason));
+    *x = next[0].config[0] + 1;
+    *y = next[0].config[1] + 1;
+}
+
 } // namespace
 
 class TestSearch : public QObject
@@ -637,14 +654,11 @@ private Q_SLOTS:
         QCOMPARE(b.measured.size(), size_t(37));
         int changedX = 0, changedY = 0;
         for (quint64 seed = 1; seed <= 20; ++seed) {
-            KnobSearch search(b.space, SearchStrategy::Model, seed);
-            for (const auto &[x, y] : b.measured)
-                search.observe(Bowl::at(x, y), Bowl::timeOf(x, y));
-            const auto next = search.propose(1, {});
-            QCOMPARE(next.size(), size_t(1));
-            QVERIFY2(next[0].reason.contains(u"changed in one within 1 % of the best"_s),
-                     qPrintable(next[0].reason));
-            const int x = next[0].config[0] + 1, y = next[0].config[1] + 1;
+            int x = 0, y = 0;
+            proposeOverBowl(b, seed, Bowl::timeOf, u"changed in one within 1 % of the best"_s, &x,
+                            &y);
+            if (QTest::currentTestFailed())
+                return;
             QVERIFY2((x == 13) != (y == 13), qPrintable(u"%1, %2"_s.arg(x).arg(y)));
             changedX += x != 13 ? 1 : 0;
             changedY += y != 13 ? 1 : 0;
@@ -665,19 +679,14 @@ private Q_SLOTS:
     {
         const Bowl b = bowlWithEveryChangeOfItsBest();
         QCOMPARE(b.measured.size(), size_t(85)); // the 64th past the stall
+        const auto timeOf = [](int x, int y) {
+            return x == 13 && y == 13 ? 1.0 : x == 23 && y == 23 ? 1.004 : Bowl::timeOf(x, y);
+        };
         for (quint64 seed = 1; seed <= 20; ++seed) {
-            KnobSearch search(b.space, SearchStrategy::Model, seed);
-            for (const auto &[x, y] : b.measured) {
-                const double t = x == 13 && y == 13   ? 1.0
-                                 : x == 23 && y == 23 ? 1.004
-                                                      : Bowl::timeOf(x, y);
-                search.observe(Bowl::at(x, y), t);
-            }
-            const auto next = search.propose(1, {});
-            QCOMPARE(next.size(), size_t(1));
-            QVERIFY2(next[0].reason.contains(u"within 1 % of the best"_s),
-                     qPrintable(next[0].reason));
-            const int x = next[0].config[0] + 1, y = next[0].config[1] + 1;
+            int x = 0, y = 0;
+            proposeOverBowl(b, seed, timeOf, u"within 1 % of the best"_s, &x, &y);
+            if (QTest::currentTestFailed())
+                return;
             QVERIFY2((x == 23) != (y == 23), qPrintable(u"%1, %2"_s.arg(x).arg(y)));
         }
     }
@@ -737,15 +746,14 @@ private Q_SLOTS:
         // past the stall, a drawn one.
         QCOMPARE(b.measured.size(), size_t(85));
         int nearTheBottom = 0;
+        const auto timeOf = [](int x, int y) {
+            return x == 13 && y == 13 ? 1.0 : Bowl::timeOf(x, y);
+        };
         for (quint64 seed = 1; seed <= 20; ++seed) {
-            KnobSearch search(b.space, SearchStrategy::Model, seed);
-            for (const auto &[x, y] : b.measured)
-                search.observe(Bowl::at(x, y), x == 13 && y == 13 ? 1.0 : Bowl::timeOf(x, y));
-            const auto next = search.propose(1, {});
-            QCOMPARE(next.size(), size_t(1));
-            QVERIFY2(next[0].reason.contains(u"drawn by chance of improving"_s),
-                     qPrintable(next[0].reason));
-            const int x = next[0].config[0] + 1, y = next[0].config[1] + 1;
+            int x = 0, y = 0;
+            proposeOverBowl(b, seed, timeOf, u"drawn by chance of improving"_s, &x, &y);
+            if (QTest::currentTestFailed())
+                return;
             nearTheBottom += (x - 15) * (x - 15) + (y - 15) * (y - 15) <= 25 ? 1 : 0;
         }
         QVERIFY2(nearTheBottom >= 10, qPrintable(QString::number(nearTheBottom)));

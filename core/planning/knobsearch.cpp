@@ -517,20 +517,20 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
     }
     // Stuck: no improvement in the last kStall measurements. Then every
     // other proposal leaves the model's choice. First each single-knob
-    // change of the best, then of the other leaders (those within 1 % of
-    // it, which the search cannot tell apart), in random order (a knob at
-    // random, then one of its values): the fit generalises from far-away measurements, and a
-    // knob it judges bad on average (an algorithm variant that is slow at
-    // most settings) may be the fastest next to the best, or next to its
-    // near-twin that differs in a knob that matters only there; one knob is
-    // picked before a value, so a switch of two values is not crowded out by
-    // a knob of thirty. Once they are all measured, each candidate is drawn in
-    // proportion to its chance of beating the best (below): a model that
-    // has settled on one region still tries the others where they may be
-    // faster, and where it cannot tell many configurations apart (a plateau
-    // around one narrow optimum) it spreads its tries over all of them
-    // instead of the few its fit happens to favour. The odds of running do
-    // not weigh in.
+    // change of the best, then of the other leaders (those within 1 % of it,
+    // which the search cannot tell apart), in random order (a knob at
+    // random, then one of its values): the fit generalises from far-away
+    // measurements, and a knob it judges bad on average (an algorithm
+    // variant that is slow at most settings) may be the fastest next to the
+    // best, or next to its near-twin that differs in a knob that matters
+    // only there; one knob is picked before a value, so a switch of two
+    // values is not crowded out by a knob of thirty. Once they are all
+    // measured, each candidate is drawn in proportion to its chance of
+    // beating the best (below): a model that has settled on one region still
+    // tries the others where they may be faster, and where it cannot tell
+    // many configurations apart (a plateau around one narrow optimum) it
+    // spreads its tries over all of them instead of the few its fit happens
+    // to favour. The odds of running do not weigh in.
     size_t stalledFor = 0;
     {
         size_t sinceBest = 0;
@@ -820,11 +820,17 @@ std::optional<std::pair<KnobConfig, size_t>> KnobSearch::unseenChangeOfALeader()
     // fastest), then the other leaders'. A knob at random among those with
     // an unseen change, then one of its values: a two-valued switch is not
     // crowded out by a knob of many.
+    const std::optional<KnobConfig> b = best();
     std::vector<std::vector<KnobConfig>> byKnob;
-    if (auto b = best())
+    if (b)
         byKnob = unseenChangesOf({*b});
-    if (std::all_of(byKnob.begin(), byKnob.end(), [](const auto &c) { return c.empty(); }))
-        byKnob = unseenChangesOf(leaders());
+    if (std::all_of(byKnob.begin(), byKnob.end(), [](const auto &c) { return c.empty(); })) {
+        // The best's changes are all seen by now: walking them again finds none.
+        std::vector<KnobConfig> others = leaders();
+        if (b)
+            std::erase(others, *b);
+        byKnob = unseenChangesOf(others);
+    }
     std::vector<size_t> knobs;
     for (size_t k = 0; k < byKnob.size(); ++k) {
         if (!byKnob[k].empty())
