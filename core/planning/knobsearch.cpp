@@ -40,6 +40,7 @@ constexpr double kGpNoises[] = {0.001, 0.01, 0.1};
 constexpr size_t kGpPool = 5000;
 constexpr size_t kGpObservations = 300;
 constexpr size_t kSpreadNeighbours = 12;
+constexpr size_t kSolveBlock = 16; // candidates whose exact spreads are solved together
 constexpr size_t kRefitAlways = 40;
 constexpr size_t kTabledValues = 4096; // a larger knob computes its factors pair by pair
 constexpr double kFeasibilityRelevances[] = {0.0, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0};
@@ -603,7 +604,7 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         // Rounding may leave it a hair under the exact spread: 1e-7 of var above it.
         return fit.var - explained + 1e-7 * fit.var;
     };
-    std::vector<double> ks(pool.size() * n), v(n), mus(pool.size()), bound(pool.size()),
+    std::vector<double> ks(pool.size() * n), mus(pool.size()), bound(pool.size()),
         chance(stalledFor > 0 ? pool.size() : 0);
     const Similarity similarity(m_space.knobs(), fit.relevance);
     for (size_t p = 0; p < pool.size(); ++p) {
@@ -637,34 +638,70 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
                      [&](size_t a, size_t b) { return bound[a] > bound[b]; });
     double bestScore = -1, bestMu = 0;
     size_t bestIndex = 0;
-    for (const size_t p : order) {
-        if (bound[p] < bestScore)
+    // The exact spreads in blocks of candidates (in order of bound), L·V =
+    // K* with a column each: one candidate's solve is a chain of dependent
+    // subtractions, a block's columns are independent chains the processor
+    // overlaps, so where the bounds prune little (a flat landscape, where
+    // every candidate looks alike) it costs a fraction of the time. Each
+    // column sees the same operations in the same order as alone, so the
+    // spreads and the choice are the same to the bit. The blocks grow from
+    // one, so where the bounds prune all but a few, hardly more are solved.
+    std::vector<double> vs(n * kSolveBlock);
+    bool pruned = false;
+    for (size_t at = 0, width = 1; !pruned && at < order.size();
+         at += width, width = std::min(2 * width, kSolveBlock)) {
+        // Those of the next width whose bound can still beat the best score.
+        size_t cols = 0;
+        while (cols < width && at + cols < order.size() && bound[order[at + cols]] >= bestScore)
+            ++cols;
+        if (cols == 0)
             break;
-        const double *k = &ks[p * n];
-        for (size_t i = 0; i < n; ++i) { // L·v = k*
-            double s = k[i];
-            for (size_t j = 0; j < i; ++j)
-                s -= fit.chol[i * n + j] * v[j];
-            v[i] = s / fit.chol[i * n + i];
-        }
-        double s2 = fit.var;
-        for (size_t i = 0; i < n; ++i)
-            s2 -= v[i] * v[i];
-        double score = expectedImprovement(mus[p], std::sqrt(std::max(s2, 1e-12)));
-        if (near) {
-            double w = 0, ok = 0;
-            for (const auto &o : m_observed) {
-                const double wi = (*near)(pool[p], o.first);
-                w += wi;
-                ok += std::isnan(o.second) ? 0 : wi;
+        // Four columns at a time, their running values kept in registers;
+        // the columns past cols (up to a multiple of four) solve zeros.
+        const size_t padded = (cols + 3) / 4 * 4;
+        for (size_t i = 0; i < n; ++i) {
+            double *vi = &vs[i * kSolveBlock];
+            for (size_t c = 0; c < padded; ++c)
+                vi[c] = c < cols ? ks[order[at + c] * n + i] : 0.0;
+            const double *li = &fit.chol[i * n];
+            for (size_t c = 0; c < padded; c += 4) {
+                double a0 = vi[c], a1 = vi[c + 1], a2 = vi[c + 2], a3 = vi[c + 3];
+                for (size_t j = 0; j < i; ++j) {
+                    const double *vj = &vs[j * kSolveBlock + c];
+                    a0 -= li[j] * vj[0];
+                    a1 -= li[j] * vj[1];
+                    a2 -= li[j] * vj[2];
+                    a3 -= li[j] * vj[3];
+                }
+                vi[c] = a0 / li[i], vi[c + 1] = a1 / li[i], vi[c + 2] = a2 / li[i],
+                vi[c + 3] = a3 / li[i];
             }
-            score *= (ok + m_feasibilityPrior * overall) / (w + m_feasibilityPrior);
         }
-        // Ties go to the earlier candidate of the pool, as a full scan would.
-        if (score > bestScore || (score == bestScore && p < bestIndex)) {
-            bestScore = score;
-            bestMu = mus[p];
-            bestIndex = p;
+        for (size_t c = 0; c < cols; ++c) {
+            const size_t p = order[at + c];
+            if (bound[p] < bestScore) {
+                pruned = true; // and so are the rest, in order of bound
+                break;
+            }
+            double s2 = fit.var;
+            for (size_t i = 0; i < n; ++i)
+                s2 -= vs[i * kSolveBlock + c] * vs[i * kSolveBlock + c];
+            double score = expectedImprovement(mus[p], std::sqrt(std::max(s2, 1e-12)));
+            if (near) {
+                double w = 0, ok = 0;
+                for (const auto &o : m_observed) {
+                    const double wi = (*near)(pool[p], o.first);
+                    w += wi;
+                    ok += std::isnan(o.second) ? 0 : wi;
+                }
+                score *= (ok + m_feasibilityPrior * overall) / (w + m_feasibilityPrior);
+            }
+            // Ties go to the earlier candidate of the pool, as a full scan would.
+            if (score > bestScore || (score == bestScore && p < bestIndex)) {
+                bestScore = score;
+                bestMu = mus[p];
+                bestIndex = p;
+            }
         }
     }
     return KnobProposal{pool[bestIndex], u"model: predicted "_s +
