@@ -186,11 +186,22 @@ def main():
             print(f"\n{name}: skipped, kwb simulate refused it:\n  {message}")
             failed.append(name)
             continue
-        if not args.kwb_only:
+        lacking = int(recording["valid"]) - recording["configurations"]
+        kt_skipped = None
+        if not args.kwb_only and lacking > 0:
+            # Kernel Tuner's simulation mode stops at the first valid
+            # configuration its cache lacks; kwb counts one as a failure.
+            kt_skipped = (f"Kernel Tuner skipped: the recording lacks {lacking} of the "
+                          f"{int(recording['valid'])} valid configurations, which Kernel Tuner's "
+                          "simulation mode requires (a restriction missing from --restrictions?)")
+            failed.append(name)
+        elif not args.kwb_only:
             rows.update(kt_rows(path, rules, args.seeds, budget, recording["optimum_ms"],
                                 args.kt_strategies.split(",")))
         print(f"\n{name}: {recording['configurations']} configurations, "
               f"{recording['within_95']} within 95% of the optimum, budget {budget}")
+        if kt_skipped:
+            print(f"  {kt_skipped}")
         print(f"  {'strategy':24} {'95% median':>10} {'p90':>8} {'90% median':>11} "
               f"{'random/it':>10} {'ms/proposal':>12}")
         random_median = rows.get(EXACT, rows.get("kwb random", (None,)))[0]
