@@ -645,15 +645,19 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
     // every candidate looks alike) it costs a fraction of the time. Each
     // column sees the same operations in the same order as alone, so the
     // spreads and the choice are the same to the bit. The blocks grow from
-    // one, so where the bounds prune all but a few, hardly more are solved.
+    // four (solved in the time of one), so where the bounds prune all but a
+    // few, not many more are solved.
+    static_assert(kSolveBlock % 4 == 0);
     std::vector<double> vs(n * kSolveBlock);
     bool pruned = false;
-    for (size_t at = 0, width = 1; !pruned && at < order.size();
+    for (size_t at = 0, width = 4; !pruned && at < order.size();
          at += width, width = std::min(2 * width, kSolveBlock)) {
-        // Those of the next width whose bound can still beat the best score.
+        // Those of the next width whose bound can still beat the best score
+        // (as the scores below: a bound that is not less does).
         size_t cols = 0;
-        while (cols < width && at + cols < order.size() && bound[order[at + cols]] >= bestScore)
+        while (cols < width && at + cols < order.size() && !(bound[order[at + cols]] < bestScore))
             ++cols;
+        pruned = cols < width && at + cols < order.size(); // the rest are less still
         if (cols == 0)
             break;
         // Four columns at a time, their running values kept in registers;
