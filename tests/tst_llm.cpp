@@ -1003,9 +1003,13 @@ private Q_SLOTS:
         QCOMPARE(memory[0].value("change", std::string()),
                  std::string("compute y once instead of eight times"));
         QCOMPARE(memory[0].value("why", std::string()), std::string("less work per element"));
-        const double speedup = memory[0].value("speedup", 0.0);
-        QVERIFY2(speedup > 1.5 && speedup < 1000,
-                 qPrintable(QString::number(speedup))); // not the LLM's 1000
+        // The speedup is the benchmark's, the start's median over the kept
+        // one's, never the LLM's 1000 (how large it is depends on the load
+        // on the machine: speed is the benchmarks' business).
+        const double before = recordedMedianMs(records[0]), after = recordedMedianMs(records[1]);
+        QVERIFY2(before > after && after > 0, qPrintable(u"%1 %2"_s.arg(before).arg(after)));
+        QCOMPARE(memory[0].value("from", 0), records[0].id);
+        QCOMPARE(memory[0].value("speedup", 0.0), before / after);
         QCOMPARE(memory[0].value("to", 0), records[1].id);
         // The reflexions: #1 by the LLM after one retry, #2 by the rules.
         const std::vector<Json> reflections = run.session->reflections();
