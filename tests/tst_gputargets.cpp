@@ -386,9 +386,12 @@ private Q_SLOTS:
         const QString dir = QStringLiteral(KWB_SOURCE_DIR) + u"/examples/matmul-cuda/"_s;
         LoadedWorkload ex = loadWorkloadAndTarget(dir + u"hopper.json"_s);
         QVERIFY(ex.ok());
-        // One configuration per block kind: alone, and in a cluster of two (multicast).
+        // One configuration per block kind: alone, in a cluster of two
+        // (multicast), and with ping-pong consumers (PINGPONG, not in
+        // hopper.json's space: the template's own knob).
         const QString configs[] = {u"#define BN 128\n#define WG_M 2\n"_s,
-                                   u"#define BN 256\n#define CLUSTER 2\n"_s};
+                                   u"#define BN 256\n#define CLUSTER 2\n"_s,
+                                   u"#define BN 128\n#define WG_M 2\n#define PINGPONG 1\n"_s};
         int n = 0;
         for (const QString &config : configs) {
             QStringList console;

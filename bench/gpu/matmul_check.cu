@@ -5,6 +5,10 @@
 // harness gives the real one).
 //   nvcc -O3 -arch=sm_90a [-DBN=…] examples/matmul-cuda/hopper.cu bench/gpu/matmul_check.cu -lcublas -o check
 //   ./check [M N K]
+// With SUSTAIN_S=T in the environment it then runs cuBLAS, the kernel,
+// cuBLAS and the kernel again, T seconds each without a pause, and prints
+// each phase's time per call every half second: whether one of them slows
+// down more than the other as the GPU heats up or reaches its power limit.
 #include <cublas_v2.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -42,6 +46,33 @@ float millisecondsPerCall(F call, int reps)
     float ms = 0;
     cudaEventElapsedTime(&ms, start, stop);
     return ms / float(reps);
+}
+
+// Calls 'call' in batches of 20 for 'seconds', printing the mean time per call of each half second.
+template <class F>
+void sustain(const char *name, F call, double seconds)
+{
+    cudaEvent_t start, stop;
+    cudaEventCreate(&start);
+    cudaEventCreate(&stop);
+    std::printf("%-8s us/call every 0.5 s:", name);
+    double elapsed = 0, window = 0;
+    int windowCalls = 0;
+    while (elapsed < seconds) {
+        cudaEventRecord(start);
+        for (int i = 0; i < 20; ++i)
+            call();
+        cudaEventRecord(stop);
+        require(cudaEventSynchronize(stop), "sustained calls");
+        float ms = 0;
+        cudaEventElapsedTime(&ms, start, stop);
+        elapsed += ms / 1e3, window += ms / 1e3, windowCalls += 20;
+        if (window >= 0.5) {
+            std::printf(" %.1f", window * 1e6 / windowCalls);
+            window = 0, windowCalls = 0;
+        }
+    }
+    std::printf("\n");
 }
 
 } // namespace
@@ -116,5 +147,13 @@ int main(int argc, char **argv)
     require(cudaGetLastError(), "timed calls");
     std::printf("OK max error %g; kernel %.1f us %.0f TFLOP/s, cuBLAS %.1f us %.0f TFLOP/s, ratio %.3f\n", worst,
                 ms * 1e3, flop / ms / 1e9, msRef * 1e3, flop / msRef / 1e9, msRef / ms);
+    if (const char *t = std::getenv("SUSTAIN_S")) {
+        const double seconds = std::atof(t);
+        for (int round = 0; round < 2; ++round) {
+            sustain("cuBLAS", reference, seconds);
+            sustain("kernel", [&] { matmul(dA, dB, dC, M, N, K); }, seconds);
+        }
+        require(cudaGetLastError(), "sustained calls");
+    }
     return 0;
 }

@@ -7,11 +7,15 @@
 #   bench/gpu/run-on-gpu.sh sweep N   N random configurations of each matmul template,
 #                                     recorded as Kernel Tuner cache files
 #   bench/gpu/run-on-gpu.sh loop S    the knob search on both matmul examples, S seconds each
-#   bench/gpu/run-on-gpu.sh hopper-check      the Hopper template against cuBLAS, outside kwb
+#   bench/gpu/run-on-gpu.sh hopper-check ['-DBN=… -D…' …]   the Hopper template against cuBLAS,
+#                                     outside kwb (a few configurations, or the ones given)
 #   bench/gpu/run-on-gpu.sh hopper-loop S T   its knob search (S s) and its whole space (T s)
 #   bench/gpu/run-on-gpu.sh hopper-cluster S T   clusters (CLUSTER=2) checked against cuBLAS,
 #                                     then the search (S s) and the CLUSTER=2 half of the space (T s);
 #                                     without them if they fail the check
+#   bench/gpu/run-on-gpu.sh hopper-sustain T '-D…' …   those configurations and cuBLAS, T s each
+#                                     in turn without a pause, with nvidia-smi's clock, power and
+#                                     temperature beside them
 #
 # KWB (default: kwb on PATH, or the bundle .devbundle/kwb.tar.xz unpacked
 # to /tmp/kwb) names the kwb to use; OUT (default ./gpu-out) the folder.
@@ -155,19 +159,36 @@ hopper_check() {
     mkdir -p /tmp/hc
     local configs=("$@")
     [ $# -gt 0 ] || configs=("-DBN=256" "-DBN=128 -DWG_M=2" "-DBN=128" "-DBN=128 -DWG_M=2 -DCONSUMERS=1" "-DBN=256 -DCONSUMERS=1 -DSTAGES=5" "-DBN=256 -DSTAGES=3 -DGROUP_M=1")
+    local builds=()
     for i in "${!configs[@]}"; do
         # shellcheck disable=SC2086 # one word per -D
         nvcc -O3 -arch=sm_90a ${configs[$i]} "${HOPPER:-examples/matmul-cuda/hopper.cu}" bench/gpu/matmul_check.cu \
             -lcublas -o "/tmp/hc/check$i" > "/tmp/hc/build$i.log" 2>&1 &
+        builds+=($!)
     done
-    wait
+    wait "${builds[@]}" # its own: a caller may have started something else beside it
     for i in "${!configs[@]}"; do
         echo "-- ${configs[$i]}"
         cat "/tmp/hc/build$i.log"
-        timeout 30 "/tmp/hc/check$i"; echo "exit $?"
+        timeout "${CHECK_TIMEOUT:-30}" "/tmp/hc/check$i"; echo "exit $?"
         # A shape whose row units do not fill a GROUP_M group, nor whole waves of the grid.
-        timeout 30 "/tmp/hc/check$i" 1536 3072 512 | sed 's/^/  1536x3072x512: /'
+        timeout "${CHECK_TIMEOUT:-30}" "/tmp/hc/check$i" 1536 3072 512 | sed 's/^/  1536x3072x512: /'
     done
+}
+
+# Configurations of the Hopper template ($2…) and cuBLAS under sustained
+# load ($1 s each, twice: matmul_check.cu's SUSTAIN_S), the GPU's clock,
+# power, temperature and the reasons it slows its clock sampled beside them.
+hopper_sustain() {
+    local seconds=$1 reasons=clocks_event_reasons.active
+    shift
+    nvidia-smi --query-gpu=$reasons --format=csv > /dev/null 2>&1 || reasons=clocks_throttle_reasons.active
+    nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,power.limit,temperature.gpu,$reasons --format=csv -lms 250 \
+        > "$OUT/hopper-sustain-smi.csv" &
+    local smi=$!
+    SUSTAIN_S=$seconds hopper_check "$@"
+    kill "$smi"
+    awk -F', ' 'NR > 1 { print $2, $3, $5, $6 }' "$OUT/hopper-sustain-smi.csv" | uniq -c | tail -40
 }
 
 # The Hopper template with and without clusters against cuBLAS; then, if
@@ -217,9 +238,10 @@ hopper_loop() {
 
 case "${1:-probe}" in
     probe) probe 2>&1 | tee "$OUT/probe.log" ;;
-    hopper-check) hopper_check 2>&1 | tee "$OUT/hopper-check.log" ;;
+    hopper-check) shift; hopper_check "$@" 2>&1 | tee "$OUT/hopper-check.log" ;;
     hopper-loop) hopper_loop "${2:-150}" "${3:-170}" 2>&1 | tee "$OUT/hopper-loop.log" ;;
     hopper-cluster) hopper_cluster "${2:-150}" "${3:-200}" 2>&1 | tee "$OUT/hopper-cluster.log" ;;
+    hopper-sustain) shift; hopper_sustain "$@" 2>&1 | tee "$OUT/hopper-sustain.log" ;;
     gpu3)
         {
             # The Triton search again with the goal raised above what cuBLAS

@@ -4,7 +4,11 @@
 // the grid is persistent (one block per SM walking the tiles of C).
 //   BN         columns of C per tile: the wgmma's N (128 or 256)
 //   WG_M       64-row slices of the tile per consumer warp group (1 or 2)
-//   CONSUMERS  consumer warp groups (1 or 2); a tile is 64·WG_M·CONSUMERS × BN
+//   CONSUMERS  consumer warp groups (1 or 2)
+//   PINGPONG   0: the consumers share each tile, 64·WG_M·CONSUMERS × BN, and
+//              write C together while the tensor cores wait; 1 (two
+//              consumers): each takes every other tile, 64·WG_M × BN, so
+//              one writes its C while the other multiplies
 //   STAGES     depth of the TMA pipeline (k steps in flight)
 //   GROUP_M    row units (tiles, or the pairs of a cluster) visited
 //              together, so they share B in L2
@@ -32,6 +36,9 @@
 #ifndef CLUSTER
 #define CLUSTER 1
 #endif
+#ifndef PINGPONG
+#define PINGPONG 0
+#endif
 
 #include <cuda.h>
 #include <cudaTypedefs.h>
@@ -43,18 +50,20 @@
 namespace {
 
 constexpr int BK = 64;
-constexpr int BM = 64 * WG_M * CONSUMERS;
+constexpr int kTileConsumers = PINGPONG ? 1 : CONSUMERS; // consumer warp groups that share a tile
+constexpr int BM = 64 * WG_M * kTileConsumers;
 constexpr int kThreads = 128 * (CONSUMERS + 1);
 constexpr int kAStage = BM * BK; // halves of A per stage: BM rows of 128 bytes
 constexpr int kBStage = BK * BN; // halves of B per stage: BN/64 chunks of BK rows of 128 bytes
 constexpr int kStageBytes = (kAStage + kBStage) * 2;
-constexpr int kSmemBytes = STAGES * kStageBytes + 1024 /* alignment */ + 2 * STAGES * 8 /* barriers */;
+constexpr int kSmemBytes = STAGES * kStageBytes + 1024 /* alignment */ + (2 * STAGES + 2) * 8 /* barriers */;
 
 static_assert(BN == 128 || BN == 256, "BN is a wgmma N: 128 or 256");
 static_assert(WG_M * BN <= 256, "at most 128 accumulators per thread");
 static_assert(CONSUMERS == 1 || CONSUMERS == 2, "one or two consumer warp groups");
 static_assert(STAGES >= 2, "the pipeline needs at least two stages");
 static_assert(CLUSTER == 1 || CLUSTER == 2, "clusters of one or two blocks");
+static_assert(PINGPONG == 0 || CONSUMERS == 2, "ping-pong takes two consumer warp groups");
 static_assert(BN / 64 % CLUSTER == 0, "the blocks of a cluster copy equal shares of B");
 
 // wgmma and TMA exist on sm_90a only: nvcc's portable compute_90 PTX gets a
@@ -79,12 +88,17 @@ __device__ __forceinline__ void barrierExpectBytes(uint64_t *bar, uint32_t bytes
                  : "memory");
 }
 
+[[maybe_unused]] __device__ __forceinline__ void barrierArrive(uint64_t *bar)
+{
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(smemAddress(bar)) : "memory");
+}
+
 // Arrives on the barrier at the same place in every block of the cluster:
 // a stage is free only once every block that reads what was copied into it is done.
 __device__ __forceinline__ void barrierArriveEverywhere(uint64_t *bar)
 {
 #if CLUSTER == 1
-    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(smemAddress(bar)) : "memory");
+    barrierArrive(bar);
 #else
 #pragma unroll
     for (uint32_t block = 0; block < CLUSTER; ++block) {
@@ -274,12 +288,18 @@ __global__ void __launch_bounds__(kThreads, 1) CLUSTER_DIMS
     __half *sB = sA + STAGES * kAStage;
     uint64_t *full = reinterpret_cast<uint64_t *>(smem + STAGES * kStageBytes);
     uint64_t *empty = full + STAGES;
+    // Ping-pong: mainloopDone[c] completes a phase when consumer c has waited
+    // for the last k step of a tile (once per warp).
+    uint64_t *mainloopDone = empty + STAGES;
 
     if (threadIdx.x == 0) {
         for (int s = 0; s < STAGES; ++s) {
             barrierInit(&full[s], 1);
-            barrierInit(&empty[s], 4 * CONSUMERS * CLUSTER); // one arrival per consumer warp of the cluster
+            // One arrival per warp of the cluster that reads the stage.
+            barrierInit(&empty[s], 4 * kTileConsumers * CLUSTER);
         }
+        barrierInit(&mainloopDone[0], 4);
+        barrierInit(&mainloopDone[1], 4);
         asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
     }
 #if CLUSTER > 1
@@ -331,14 +351,30 @@ __global__ void __launch_bounds__(kThreads, 1) CLUSTER_DIMS
         return;
     }
 
-    // A consumer: 64·WG_M rows of the tile, all BN columns.
-    const int slice = (group - 1) * WG_M;
+    // A consumer: 64·WG_M rows of the tile, all BN columns. In ping-pong,
+    // consumer 'turn' takes the block's tiles turn, turn + 2, …: their k
+    // steps are the producer's from tile·kSteps on.
+    const int slice = PINGPONG ? 0 : (group - 1) * WG_M;
+    const int turn = PINGPONG ? group - 1 : 0, turns = PINGPONG ? 2 : 1;
     const int warp = (threadIdx.x % 128) / 32, lane = threadIdx.x % 32;
     float acc[WG_M][kAcc];
-    int step = 0;
-    for (int unit = firstUnit; unit < units; unit += unitStride) {
+    for (int tile = turn, unit = firstUnit + turn * unitStride, mine = 0; unit < units;
+         tile += turns, unit += turns * unitStride, ++mine) {
         int row0, col0;
         tileOrigin(unit, unitsM, unitsN, rank, row0, col0);
+        int step = tile * kSteps;
+#if PINGPONG
+        // The other consumer's tile before this one goes first through the
+        // same stages: a barrier's parity tells a phase from the next one
+        // only, so this consumer waits for a stage's phase only once the
+        // phase before it is the one the other consumer waited for. It also
+        // keeps the two multiplies in turn, each epilogue under the other's
+        // multiply. Consumer 1's tile 'mine' follows consumer 0's tile
+        // 'mine' (that barrier's phase 'mine'); consumer 0's follows
+        // consumer 1's tile mine - 1.
+        if (tile > 0)
+            barrierWait(&mainloopDone[1 - turn], uint32_t(turn == 1 ? mine : mine - 1) & 1);
+#endif
 #pragma unroll
         for (int i = 0; i < WG_M; ++i)
 #pragma unroll
@@ -366,6 +402,10 @@ __global__ void __launch_bounds__(kThreads, 1) CLUSTER_DIMS
             if (k > 0 && lane == 0)
                 barrierArriveEverywhere(&empty[(step + STAGES - 1) % STAGES]);
         }
+#if PINGPONG
+        if (lane == 0) // this warp is past its waits for the tile's stages (wgmma.sync joined its lanes)
+            barrierArrive(&mainloopDone[turn]);
+#endif
         wgmmaWait<0>();
 #pragma unroll
         for (int i = 0; i < WG_M; ++i)
