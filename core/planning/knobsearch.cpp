@@ -428,6 +428,37 @@ std::vector<double> choleskySolve(std::vector<double> &a, std::vector<double> b,
     return b;
 }
 
+// Forward substitution L·V = R for `width` columns at once (a multiple of
+// four), with L the lower factor `chol` (n×n, row-major) and R's column c
+// at row i `rhs(c, i)`; V's row i lands at v[i·kSolveBlock …]. One column's
+// solve is a chain of dependent subtractions; four columns are independent
+// chains, their running values held in registers, which the processor
+// overlaps. Each column sees the operations of a solve alone, in the same
+// order, so its values are the same to the bit.
+template <typename Rhs>
+void forwardSolveColumns(const std::vector<double> &chol, size_t n, size_t width, Rhs rhs,
+                         std::vector<double> &v)
+{
+    for (size_t i = 0; i < n; ++i) {
+        double *vi = &v[i * kSolveBlock];
+        for (size_t c = 0; c < width; ++c)
+            vi[c] = rhs(c, i);
+        const double *li = &chol[i * n];
+        for (size_t c = 0; c < width; c += 4) {
+            double a0 = vi[c], a1 = vi[c + 1], a2 = vi[c + 2], a3 = vi[c + 3];
+            for (size_t j = 0; j < i; ++j) {
+                const double *vj = &v[j * kSolveBlock + c];
+                a0 -= li[j] * vj[0];
+                a1 -= li[j] * vj[1];
+                a2 -= li[j] * vj[2];
+                a3 -= li[j] * vj[3];
+            }
+            vi[c] = a0 / li[i], vi[c + 1] = a1 / li[i], vi[c + 2] = a2 / li[i],
+            vi[c + 3] = a3 / li[i];
+        }
+    }
+}
+
 // Per-dimension relevances and one more parameter (the noise, a prior
 // weight), the likeliest on their grids: one relevance shared by the first
 // `shared` dimensions (all if 0; the rest stay at the grid's least) with
@@ -639,11 +670,9 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
     double bestScore = -1, bestMu = 0;
     size_t bestIndex = 0;
     // The exact spreads in blocks of candidates (in order of bound), L·V =
-    // K* with a column each: one candidate's solve is a chain of dependent
-    // subtractions, a block's columns are independent chains the processor
-    // overlaps, so where the bounds prune little (a flat landscape, where
-    // every candidate looks alike) it costs a fraction of the time. Each
-    // column sees the same operations in the same order as alone, so the
+    // K* with a column each (forwardSolveColumns): where the bounds prune
+    // little (a flat landscape, where every candidate looks alike) that
+    // costs a fraction of the time of one solve after another, and the
     // spreads and the choice are the same to the bit. The blocks grow from
     // four (solved in the time of one), so where the bounds prune all but a
     // few, not many more are solved.
@@ -660,27 +689,10 @@ std::optional<KnobProposal> KnobSearch::proposeModel()
         pruned = cols < width && at + cols < order.size(); // the rest are less still
         if (cols == 0)
             break;
-        // Four columns at a time, their running values kept in registers;
-        // the columns past cols (up to a multiple of four) solve zeros.
-        const size_t padded = (cols + 3) / 4 * 4;
-        for (size_t i = 0; i < n; ++i) {
-            double *vi = &vs[i * kSolveBlock];
-            for (size_t c = 0; c < padded; ++c)
-                vi[c] = c < cols ? ks[order[at + c] * n + i] : 0.0;
-            const double *li = &fit.chol[i * n];
-            for (size_t c = 0; c < padded; c += 4) {
-                double a0 = vi[c], a1 = vi[c + 1], a2 = vi[c + 2], a3 = vi[c + 3];
-                for (size_t j = 0; j < i; ++j) {
-                    const double *vj = &vs[j * kSolveBlock + c];
-                    a0 -= li[j] * vj[0];
-                    a1 -= li[j] * vj[1];
-                    a2 -= li[j] * vj[2];
-                    a3 -= li[j] * vj[3];
-                }
-                vi[c] = a0 / li[i], vi[c + 1] = a1 / li[i], vi[c + 2] = a2 / li[i],
-                vi[c + 3] = a3 / li[i];
-            }
-        }
+        // The columns past cols (up to a multiple of four) solve zeros.
+        forwardSolveColumns(
+            fit.chol, n, (cols + 3) / 4 * 4,
+            [&](size_t c, size_t i) { return c < cols ? ks[order[at + c] * n + i] : 0.0; }, vs);
         for (size_t c = 0; c < cols; ++c) {
             const size_t p = order[at + c];
             if (bound[p] < bestScore) {
