@@ -366,12 +366,13 @@ __global__ void __launch_bounds__(kThreads, 1) CLUSTER_DIMS
 #if PINGPONG
         // The other consumer's tile before this one goes first through the
         // same stages: a barrier's parity tells a phase from the next one
-        // only, so this consumer waits for a stage's phase only once the
-        // phase before it is the one the other consumer waited for. It also
-        // keeps the two multiplies in turn, each epilogue under the other's
-        // multiply. Consumer 1's tile 'mine' follows consumer 0's tile
-        // 'mine' (that barrier's phase 'mine'); consumer 0's follows
-        // consumer 1's tile mine - 1.
+        // only, so this consumer waits on a stage only once its phase before
+        // has completed, which the other's finished k loop guarantees (and
+        // its own before that, by induction). It also keeps the two
+        // multiplies in turn, each epilogue under the other's multiply.
+        // Consumer 1's tile 'mine' follows consumer 0's tile 'mine' (that
+        // barrier's phase 'mine'); consumer 0's follows consumer 1's tile
+        // mine - 1.
         if (tile > 0)
             barrierWait(&mainloopDone[1 - turn], uint32_t(turn == 1 ? mine : mine - 1) & 1);
 #endif
