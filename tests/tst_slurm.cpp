@@ -232,6 +232,34 @@ private Q_SLOTS:
         QCOMPARE(QDir(m_work.path() + u"/slurm"_s).entryList({u"*.id"_s}), QStringList());
     }
 
+    // Slurm's word that it ends the job at its time limit wins over the exit
+    // status the job's script may still write as Slurm's signal kills the
+    // command (seen once in CI): here the command says what slurmstepd says
+    // and dies of the signal; without the line it stays a crash.
+    void timeLimitWinsOverTheSignalsStatus()
+    {
+        const QString said =
+            u"echo 'slurmstepd-n1: error: *** JOB 7 ON n1 CANCELLED AT 2026-11-27T23:26:58 DUE TO TIME LIMIT ***' >&2; "_s;
+        for (const QString &line : {said, QString()}) {
+            QObject owner;
+            SlurmCommand *c = runner(&owner);
+            QSignalSpy done(c, &CommandRunner::finished);
+            c->start(m_work.path(), {u"sh"_s, u"-c"_s, line + u"kill -TERM $$"_s}, 60'000, 1 << 20);
+            QVERIFY(done.wait(60'000));
+            const auto o = done.first().first().value<CommandOutcome>();
+            QVERIFY2(o.infraError.isEmpty(), qPrintable(o.infraError));
+            if (line.isEmpty()) {
+                QVERIFY(o.kernelFailure.isEmpty());
+                QCOMPARE(o.exitCode, 143);
+                QVERIFY(o.crashed);
+            } else {
+                QCOMPARE(o.kernelFailure, u"timeout"_s);
+                QVERIFY2(o.kernelFailureMessage.contains(u"at its time limit"_s),
+                         qPrintable(o.kernelFailureMessage));
+            }
+        }
+    }
+
     void batchIsOneJobArray()
     {
         auto spec = SlurmSpec::parse(m_spec, nullptr);

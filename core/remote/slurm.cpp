@@ -472,6 +472,13 @@ void SlurmCommand::onPolled(const CommandOutcome &o)
     }
     bool ok = false;
     const int exitCode = exitText.toInt(&ok);
+    // Ended at its time limit, the command killed by Slurm's signal, and the
+    // job's script still wrote that status before the signal reached it too
+    // (seen once in CI, under the sanitizers): the time limit is the kernel's.
+    if (ok && exitCode > 128 && (m_timeLimitSaid || job.state == u"TIMEOUT"_s)) {
+        m_over = true;
+        return endAtTimeLimit();
+    }
     if (ok)
         return fetchOutput(exitCode);
     if (m_runtime.isValid() && m_timeoutMs > 0 && m_runtime.elapsed() > m_timeoutMs) {
@@ -501,10 +508,7 @@ void SlurmCommand::onPolled(const CommandOutcome &o)
             return submit();
         }
         if (job.state == u"TIMEOUT"_s)
-            return endWithKernelFailure(
-                u"timeout"_s, u"Slurm ended job "_s + m_jobId + u" at its time limit ("_s +
-                                  (m_spec.time.isEmpty() ? u"the partition's"_s : m_spec.time) +
-                                  u") before the evaluation finished"_s);
+            return endAtTimeLimit();
         if (job.state == u"OUT_OF_MEMORY"_s)
             return endWithKernelFailure(u"crash"_s,
                                         u"Slurm ended job "_s + m_jobId + u": out of memory"_s);
@@ -576,11 +580,16 @@ void SlurmCommand::cancel()
 void SlurmCommand::emitStderr(const QByteArray &bytes)
 {
     static const QRegularExpression runningOn(u"^kwb: Slurm job \\S+ running on (\\S+)"_s);
+    // slurmstepd's line in the job's error file as it ends the job.
+    static const QRegularExpression timeLimit(
+        u"^slurmstepd\\S*: error: \\*\\*\\* (JOB|STEP) \\S+ ON \\S+ CANCELLED AT \\S+ DUE TO TIME LIMIT \\*\\*\\*"_s);
     m_stderrOffset += bytes.size();
     for (const QString &line : m_stderr.feed(bytes)) {
         // The job's own word on its node, written before the command runs.
         if (const QRegularExpressionMatch m = runningOn.match(line); m.hasMatch())
             m_outcome.node = m.captured(1);
+        if (timeLimit.match(line).hasMatch())
+            m_timeLimitSaid = true;
         Q_EMIT stderrLine(line);
     }
 }
@@ -589,6 +598,14 @@ void SlurmCommand::endWithInfra(const QString &message)
 {
     m_outcome.infraError = message;
     finish();
+}
+
+void SlurmCommand::endAtTimeLimit()
+{
+    endWithKernelFailure(u"timeout"_s,
+                         u"Slurm ended job "_s + m_jobId + u" at its time limit ("_s +
+                             (m_spec.time.isEmpty() ? u"the partition's"_s : m_spec.time) +
+                             u") before the evaluation finished"_s);
 }
 
 void SlurmCommand::endWithKernelFailure(const QString &failureClass, const QString &message)

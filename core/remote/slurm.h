@@ -203,6 +203,8 @@ private:
                     std::function<void(const CommandOutcome &)> then);
     void endWithInfra(const QString &message);
     void endWithKernelFailure(const QString &failureClass, const QString &message);
+    /// The job ran out of its time: the kernel's timeout.
+    void endAtTimeLimit();
     void emitStderr(const QByteArray &bytes);
     void finish();
     QString file(const QString &ext) const;    ///< slurm/<tag>.<ext>: kwb's, per command
@@ -227,8 +229,9 @@ private:
     QElapsedTimer m_runtime; ///< since the job was seen running
     qint64 m_queuedMs = -1;
     int m_unknownPolls = 0;
-    bool m_resumed = false; ///< following a job recorded by an earlier run
-    bool m_over = false;    ///< the job is known to have ended: forget its id
+    bool m_resumed = false;       ///< following a job recorded by an earlier run
+    bool m_timeLimitSaid = false; ///< slurmstepd wrote that it ends the job at its time limit
+    bool m_over = false;          ///< the job is known to have ended: forget its id
     bool m_running = false;
     bool m_done = false;
     QTimer m_pollTimer;
