@@ -279,6 +279,18 @@ private Q_SLOTS:
         QCOMPARE(hopper["metrics"]["sm_throughput_pct"].get<double>(), 80.69);
         QCOMPARE(hopper["metrics"]["dynamic_smem_bytes"].get<double>(), 197696.0);
         QCOMPARE(hopper["metrics"]["grid_size"].get<double>(), 132.0);
+        // Its TMA-store epilogue on an H200 (TMA_STORE=1): a third tensor map,
+        // and 32 KB more shared memory for the boxes of C.
+        const Json stored =
+            supervise(u"ncu-metrics"_s, data(u"ncu/matmul-cuda-hopper-tma-store-h200.csv"_s));
+        QCOMPARE(
+            stored["kernel"].get<std::string>(),
+            std::string("<unnamed>::matmulHopper(CUtensorMap_st, CUtensorMap_st, CUtensorMap_st, "
+                        "__half *, int, int, int)"));
+        QCOMPARE(stored["metrics"]["sm_throughput_pct"].get<double>(), 90.08);
+        QCOMPARE(stored["metrics"]["dynamic_smem_bytes"].get<double>(), 230464.0);
+        QCOMPARE(stored["metrics"]["ncu_duration_us"].get<double>(), 223.648);
+        QCOMPARE(stored["main_stall"].get<std::string>(), std::string("barrier"));
         // Operands copied by TMA or cp.async never pass through a global load
         // instruction: ncu says 0 bytes per sector, and there is no efficiency to rate.
         QVERIFY(!hopper["metrics"].contains("global_load_efficiency_pct"));
@@ -387,11 +399,13 @@ private Q_SLOTS:
         LoadedWorkload ex = loadWorkloadAndTarget(dir + u"hopper.json"_s);
         QVERIFY(ex.ok());
         // One configuration per block kind: alone, in a cluster of two
-        // (multicast), and with ping-pong consumers (PINGPONG, not in
-        // hopper.json's space: the template's own knob).
+        // (multicast), with ping-pong consumers, and with the epilogue's
+        // 4-byte stores (PINGPONG and TMA_STORE are not in hopper.json's
+        // space: the template's own knobs).
         const QString configs[] = {u"#define BN 128\n#define WG_M 2\n"_s,
                                    u"#define BN 256\n#define CLUSTER 2\n"_s,
-                                   u"#define BN 128\n#define WG_M 2\n#define PINGPONG 1\n"_s};
+                                   u"#define BN 128\n#define WG_M 2\n#define PINGPONG 1\n"_s,
+                                   u"#define BN 256\n#define TMA_STORE 0\n"_s};
         int n = 0;
         for (const QString &config : configs) {
             QStringList console;

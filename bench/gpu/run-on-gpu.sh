@@ -13,6 +13,10 @@
 #   bench/gpu/run-on-gpu.sh hopper-cluster S T   clusters (CLUSTER=2) checked against cuBLAS,
 #                                     then the search (S s) and the CLUSTER=2 half of the space (T s);
 #                                     without them if they fail the check
+#   bench/gpu/run-on-gpu.sh hopper-store S   the TMA-store epilogue checked, sustained, and
+#                                     searched as a knob (S s)
+#   bench/gpu/run-on-gpu.sh hopper-goal S    hopper.json as committed: its defaults profiled,
+#                                     then the knob search (S s)
 #   bench/gpu/run-on-gpu.sh hopper-sustain T '-D…' …   those configurations and cuBLAS, T s each
 #                                     in turn without a pause, with nvidia-smi's clock, power and
 #                                     temperature beside them
@@ -172,7 +176,8 @@ hopper_check() {
         cat "/tmp/hc/build$i.log"
         timeout "${CHECK_TIMEOUT:-30}" "/tmp/hc/check$i"; echo "exit $?"
         # A shape whose row units do not fill a GROUP_M group, nor whole waves of the grid.
-        timeout "${CHECK_TIMEOUT:-30}" "/tmp/hc/check$i" 1536 3072 512 | sed 's/^/  1536x3072x512: /'
+        # (Not sustained: SUSTAIN_S is for the 4096³ figures.)
+        env -u SUSTAIN_S timeout "${CHECK_TIMEOUT:-30}" "/tmp/hc/check$i" 1536 3072 512 | sed 's/^/  1536x3072x512: /'
     done
 }
 
@@ -186,7 +191,7 @@ hopper_sustain() {
     nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,power.limit,temperature.gpu,$reasons --format=csv -lms 250 \
         > "$OUT/hopper-sustain-smi.csv" &
     local smi=$!
-    SUSTAIN_S=$seconds hopper_check "$@"
+    SUSTAIN_S=$seconds CHECK_TIMEOUT=$(( 4 * seconds + 20 )) hopper_check "$@"
     kill "$smi"
     awk -F', ' 'NR > 1 { print $2, $3, $5, $6 }' "$OUT/hopper-sustain-smi.csv" | uniq -c | tail -40
 }
@@ -236,11 +241,53 @@ hopper_loop() {
     pack_sessions hopper-sessions.tar.gz /tmp/hp /tmp/hs /tmp/hx
 }
 
+# The template's TMA-store epilogue (TMA_STORE=1): checked against cuBLAS,
+# sustained beside the 4-byte stores, then the knob search ($1 s, the goal
+# raised above cuBLAS so that it runs its time) over hopper.json's space
+# with TMA_STORE as a knob.
+hopper_store() {
+    hopper_check "-DBN=256 -DTMA_STORE=1" "-DBN=256 -DCLUSTER=2 -DGROUP_M=4 -DTMA_STORE=1" \
+        "-DBN=128 -DWG_M=2 -DTMA_STORE=1" "-DBN=128 -DWG_M=2 -DPINGPONG=1 -DTMA_STORE=1" \
+        "-DBN=256 -DCONSUMERS=1 -DSTAGES=3 -DTMA_STORE=1" "-DBN=256 -DPINGPONG=1 -DCLUSTER=2 -DTMA_STORE=1"
+    hopper_sustain 3 "-DBN=256" "-DBN=256 -DTMA_STORE=1" "-DBN=256 -DCLUSTER=2 -DGROUP_M=4" \
+        "-DBN=256 -DCLUSTER=2 -DGROUP_M=4 -DTMA_STORE=1"
+    rm -rf /tmp/hw && cp -r examples/matmul-cuda /tmp/hw
+    python3 - /tmp/hw/hopper.json <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+s = s.replace('"target": 610', '"target": 900')
+s = s.replace('"knobs": {', '"knobs": {\n    "TMA_STORE": {"values": [0, 1], "default": 0},')
+s = s.replace('* 64 + 64 * BN) * 2 + 2048', '* 64 + 64 * BN) * 2 + TMA_STORE * CONSUMERS * 16384 + 2048')
+open(p, 'w').write(s)
+PY
+    grep -n 'TMA_STORE\|"target"' /tmp/hw/hopper.json
+    hopper_search /tmp/hw/hopper.json "$1"
+    "$KWB" export /tmp/hs -o "$OUT/matmul-cuda-hopper-store-search.cache.json"
+    pack_sessions hopper-store-sessions.tar.gz /tmp/hs
+}
+
+# hopper.json as committed: the defaults profiled, then the knob search for
+# $1 s with the goal raised above cuBLAS, so that it runs its time.
+hopper_goal() {
+    step "matmul-cuda hopper.json: the template's defaults, profiled"
+    timeout 150 "$KWB" eval examples/matmul-cuda/hopper.json --knob BN=256 --session /tmp/hp --quiet 2>&1 | tail -25
+    f=$(find /tmp/hp -name ncu.csv | head -1)
+    [ -n "$f" ] && cp "$f" "$OUT/ncu-matmul-cuda-hopper-tma-store.csv"
+    rm -rf /tmp/hw && cp -r examples/matmul-cuda /tmp/hw
+    sed -i 's/"target": 610/"target": 900/' /tmp/hw/hopper.json
+    hopper_search /tmp/hw/hopper.json "$1"
+    "$KWB" export /tmp/hs -o "$OUT/matmul-cuda-hopper-goal-search.cache.json"
+    pack_sessions hopper-goal-sessions.tar.gz /tmp/hp /tmp/hs
+}
+
 case "${1:-probe}" in
     probe) probe 2>&1 | tee "$OUT/probe.log" ;;
     hopper-check) shift; hopper_check "$@" 2>&1 | tee "$OUT/hopper-check.log" ;;
     hopper-loop) hopper_loop "${2:-150}" "${3:-170}" 2>&1 | tee "$OUT/hopper-loop.log" ;;
     hopper-cluster) hopper_cluster "${2:-150}" "${3:-200}" 2>&1 | tee "$OUT/hopper-cluster.log" ;;
+    hopper-goal) hopper_goal "${2:-150}" 2>&1 | tee "$OUT/hopper-goal.log" ;;
+    hopper-store) hopper_store "${2:-180}" 2>&1 | tee "$OUT/hopper-store.log" ;;
     hopper-sustain) shift; hopper_sustain "$@" 2>&1 | tee "$OUT/hopper-sustain.log" ;;
     gpu3)
         {
