@@ -258,7 +258,7 @@ p = sys.argv[1]
 s = open(p).read()
 s = s.replace('"target": 610', '"target": 900')
 s = s.replace('"knobs": {', '"knobs": {\n    "TMA_STORE": {"values": [0, 1], "default": 0},')
-s = s.replace('* 64 + 64 * BN) * 2 + 2048', '* 64 + 64 * BN) * 2 + TMA_STORE * CONSUMERS * 16384 + 2048')
+s = s.replace('+ CONSUMERS * 16384', '+ TMA_STORE * CONSUMERS * 16384')
 open(p, 'w').write(s)
 PY
     grep -n 'TMA_STORE\|"target"' /tmp/hw/hopper.json

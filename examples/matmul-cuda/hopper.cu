@@ -198,7 +198,8 @@ __device__ __forceinline__ void tmaStoreWaitRead()
     asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(Pending) : "memory");
 }
 
-// The 128 threads of consumer warp group 'group' (named barrier 'group'; 0 is __syncthreads).
+// The 128 threads of consumer warp group 'group': named barriers 1 and 2 (0 is
+// __syncthreads'); another named barrier would take 3 or more.
 __device__ __forceinline__ void groupSync(int group)
 {
     asm volatile("bar.sync %0, 128;\n" ::"r"(group) : "memory");
@@ -585,7 +586,7 @@ extern "C" void matmul(const __half *A, const __half *B, __half *C, int64_t M, i
         maps = &cache[nextSlot];
         nextSlot = (nextSlot + 1) % 4;
         if (!encodeMap(encode, &maps->a, A, M, K, BM) || !encodeMap(encode, &maps->b, B, K, N, BK) ||
-            !encodeMap(encode, &maps->c, C, M, N, 64)) {
+            (TMA_STORE && !encodeMap(encode, &maps->c, C, M, N, 64))) {
             maps->baseA = maps->baseB = maps->baseC = nullptr;
             std::fprintf(stderr, "matmul: cuTensorMapEncodeTiled refused a %lldx%lldx%lld problem\n",
                          static_cast<long long>(M), static_cast<long long>(N), static_cast<long long>(K));
