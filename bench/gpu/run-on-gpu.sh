@@ -226,15 +226,21 @@ hopper_cluster() {
     pack_sessions hopper-cluster-sessions.tar.gz /tmp/hs /tmp/hx
 }
 
+# hopper.json's template at its defaults, evaluated and profiled in the
+# session /tmp/hp; ncu's CSV kept as $OUT/$1.
+hopper_profile() {
+    step "matmul-cuda hopper.json: the template's defaults, profiled"
+    timeout 150 "$KWB" eval examples/matmul-cuda/hopper.json --knob BN=256 --session /tmp/hp --quiet 2>&1 | tail -25
+    local f
+    f=$(find /tmp/hp -name ncu.csv | head -1)
+    [ -n "$f" ] && cp "$f" "$OUT/$1"
+}
+
 # The knob search on the Hopper template until the workload's goal (90 % of
 # cuBLAS), then its whole space (100 configurations) as a Kernel Tuner cache file.
 hopper_loop() {
-    local w=examples/matmul-cuda/hopper.json
-    step "matmul-cuda hopper.json: the template's defaults, profiled"
-    timeout 150 "$KWB" eval "$w" --knob BN=256 --session /tmp/hp --quiet 2>&1 | tail -25
-    f=$(find /tmp/hp -name ncu.csv | head -1)
-    [ -n "$f" ] && cp "$f" "$OUT/ncu-matmul-cuda-hopper.csv"
-    hopper_search "$w" "$1"
+    hopper_profile ncu-matmul-cuda-hopper.csv
+    hopper_search examples/matmul-cuda/hopper.json "$1"
     rm -rf /tmp/hw && cp -r examples/matmul-cuda /tmp/hw
     sed -i 's/"seeds": 3/"seeds": 1/' /tmp/hw/hopper.json
     hopper_record /tmp/hw/hopper.json "$2" matmul-cuda-hopper-h100.cache.json "every configuration"
@@ -270,10 +276,7 @@ PY
 # hopper.json as committed: the defaults profiled, then the knob search for
 # $1 s with the goal raised above cuBLAS, so that it runs its time.
 hopper_goal() {
-    step "matmul-cuda hopper.json: the template's defaults, profiled"
-    timeout 150 "$KWB" eval examples/matmul-cuda/hopper.json --knob BN=256 --session /tmp/hp --quiet 2>&1 | tail -25
-    f=$(find /tmp/hp -name ncu.csv | head -1)
-    [ -n "$f" ] && cp "$f" "$OUT/ncu-matmul-cuda-hopper-tma-store.csv"
+    hopper_profile ncu-matmul-cuda-hopper-tma-store.csv
     rm -rf /tmp/hw && cp -r examples/matmul-cuda /tmp/hw
     sed -i 's/"target": 610/"target": 900/' /tmp/hw/hopper.json
     hopper_search /tmp/hw/hopper.json "$1"
