@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 KWB=${KWB:-build/app/kwb/kwb}
 W=examples/matmul-cpu/workload.json
-TUNED=(--knob BM=64 --knob BN=256 --knob BK=128 --knob ORDER=jki --knob INNER=ikj --knob UNROLL=4 --knob PACK=1)
+TUNED=(--knob MR=6 --knob NV=2 --knob KC=512 --knob MC=48)
 
 field() { # field NAME < json  → the first numeric value of "NAME"
     grep -o "\"$1\": [-0-9.e+]*" | head -n 1 | awk '{print $2}'

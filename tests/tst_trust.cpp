@@ -201,11 +201,11 @@ private Q_SLOTS:
         QVERIFY(small);
         const QString dir = QStringLiteral(KWB_SOURCE_DIR) + u"/examples/matmul-cpu/"_s;
         const KnobConfig config =
-            *w.knobs.parseAssignments({u"BM=16"_s, u"BN=128"_s, u"BK=16"_s}, nullptr);
+            *w.knobs.parseAssignments({u"MR=4"_s, u"NV=3"_s, u"KC=64"_s, u"PF=4"_s}, nullptr);
         QString error;
-        const QString tiled = instantiateTemplate(w, m_target, config, &error);
+        const QString packed = instantiateTemplate(w, m_target, config, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        for (const QString &source : {read(dir + u"naive.cpp"_s), tiled}) {
+        for (const QString &source : {read(dir + u"naive.cpp"_s), packed}) {
             const EvalOutcome o = evaluate(source, *small);
             QVERIFY2(!o.infra, qPrintable(o.infraMessage));
             QVERIFY2(!o.result.failed(), qPrintable(o.result.failureMessage));

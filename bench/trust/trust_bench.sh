@@ -106,7 +106,7 @@ echo "== 3. the honest side: $honest random configurations of the matmul-cpu tem
 mkdir -p "$tmp/mm"
 cp "$here"/examples/matmul-cpu/*.cpp "$tmp/mm/"
 sed -e 's/"M": 1024, "N": 1024, "K": 1024/"M": 256, "N": 256, "K": 256/' \
-    -e 's/"target": 60, "direction": "max"/"target": 1e9, "direction": "max"/' -e 's/"rounds": 40/"rounds": 100000/' \
+    -e 's/"target": 85, "direction": "max"/"target": 1e9, "direction": "max"/' -e 's/"rounds": 40/"rounds": 100000/' \
     -e 's/"baselines": \[/"baselines_off": [/' "$example" > "$tmp/mm/workload.json"
 python3 - "$tmp/mm/workload.json" <<'EOF'
 import re, sys

@@ -1229,6 +1229,36 @@ private:
     double m_waitedMs = 0;
 };
 
+/// The data caches of the core this process runs on, as the kernel's compile
+/// sees them: "-DKWB_L1D_BYTES=49152" for each level Linux reports in sysfs
+/// (cpu0's; the L3 whole, as the host shares it), so a template sizes its
+/// blocks to the host it runs on. Levels sysfs lacks are left out: a template
+/// keeps its own fallback for them.
+inline std::vector<std::string> cacheDefines(const std::string &root = "/sys/devices/system/cpu/cpu0/cache")
+{
+    std::map<std::string, long long> bytes; // "L1D", "L2", "L3"
+    for (int index = 0; index < 8; ++index) {
+        const std::string dir = root + "/index" + std::to_string(index) + "/";
+        const std::string level = trim(readFile(dir + "level")), type = trim(readFile(dir + "type")),
+                          size = trim(readFile(dir + "size"));
+        if (level.empty() || size.empty() || type == "Instruction")
+            continue;
+        char *end = nullptr;
+        long long n = std::strtoll(size.c_str(), &end, 10);
+        if (n <= 0 || !end)
+            continue;
+        if (*end == 'K')
+            n <<= 10;
+        else if (*end == 'M')
+            n <<= 20;
+        bytes[level == "1" ? "L1D" : "L" + level] = n;
+    }
+    std::vector<std::string> defines;
+    for (const auto &[name, n] : bytes)
+        defines.push_back("-DKWB_" + name + "_BYTES=" + std::to_string(n));
+    return defines;
+}
+
 /// The GPU this process sees first (CUDA_VISIBLE_DEVICES), for DeviceLock.
 inline std::string visibleGpu()
 {

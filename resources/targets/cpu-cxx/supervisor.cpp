@@ -98,7 +98,9 @@ int evaluate(const std::string &candDir)
         }
     }
     const std::string kernelObj = candDir + "/kernel.o";
-    Proc cc = compileObject(cfg, kernelSrc, kernelObj, {}, compileTimeout);
+    // The host's cache sizes (KWB_L1D_BYTES, KWB_L2_BYTES, KWB_L3_BYTES), for
+    // kernels that size their blocks to them.
+    Proc cc = compileObject(cfg, kernelSrc, kernelObj, cacheDefines(), compileTimeout);
     r.logs["compile"] = cc.out + cc.err;
     if (!cc.err.empty())
         std::fprintf(stderr, "%s", cc.err.c_str());
