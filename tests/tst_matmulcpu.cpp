@@ -3,8 +3,7 @@
 // no tile, on every vector width it picks from the ISA, with the blocking
 // from the host's caches and with explicit blocks that split M, N and K;
 // never flagged by the audit; and the host's cache sizes reach its compile.
-#include "eval/calibration.h"
-#include "eval/evaluator.h"
+#include "evaluatenow.h"
 #include "source/kernelsource.h"
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
@@ -26,14 +25,9 @@ private:
 
     EvalOutcome evaluate(const QString &source, const Workload &w)
     {
-        Evaluator ev(w, m_target, m_calibration, m_work.path());
-        EvalOutcome outcome;
-        connect(&ev, &Evaluator::finished, this, [&](const EvalOutcome &o) { outcome = o; });
-        QSignalSpy done(&ev, &Evaluator::finished);
-        ev.start(Candidate{source, u"agent"_s, Json::object(), u"packed.cpp"_s, {}});
-        if (!done.wait(300'000))
-            qWarning("the evaluation did not finish");
-        return outcome;
+        return evaluateNow(w, m_target, m_calibration, m_work.path(),
+                           Candidate{source, u"agent"_s, Json::object(), u"packed.cpp"_s, {}},
+                           300'000);
     }
 
     static bool cpuHas(const QString &flag)

@@ -5,6 +5,7 @@
 // result never kept by the loop's decision.
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
+#include "evaluatenow.h"
 #include "loop/evalbackend.h"
 #include "loop/loop.h"
 #include "planning/planner.h"
@@ -37,14 +38,8 @@ private:
     EvalOutcome evaluate(const QString &source, const Workload &w,
                          const QString &origin = u"agent"_s)
     {
-        Evaluator ev(w, m_target, m_calibration, m_work.path());
-        EvalOutcome outcome;
-        connect(&ev, &Evaluator::finished, this, [&](const EvalOutcome &o) { outcome = o; });
-        QSignalSpy done(&ev, &Evaluator::finished);
-        ev.start(Candidate{source, origin, Json::object(), u"test"_s, {}});
-        if (!done.wait(120'000))
-            qWarning("the evaluation did not finish");
-        return outcome;
+        return evaluateNow(w, m_target, m_calibration, m_work.path(),
+                           Candidate{source, origin, Json::object(), u"test"_s, {}});
     }
 
     static QStringList flagsOf(const EvalResult &r)

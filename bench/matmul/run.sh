@@ -13,6 +13,7 @@
 # fifteen minutes per ISA on one core; run nothing else meanwhile.
 #
 #   bench/matmul/run.sh [ROUNDS]        (default 15)
+#   SESSIONS=DIR bench/matmul/run.sh    keeps the sessions in DIR/ISA
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -47,7 +48,7 @@ import json, sys
 best = None
 for line in open(sys.argv[1] + "/experiments.jsonl"):
     r = json.loads(line)
-    if str(r.get("decision", {}).get("verdict", "")).startswith("kept"):
+    if str(r.get("decision", "")).startswith("kept"):
         best = r
 if best is None:
     sys.exit("no kept candidate in the session")
@@ -75,7 +76,8 @@ for isa in "${isas[@]}"; do
         blas_env=(env -u OPENBLAS_L2_SIZE OPENBLAS_CORETYPE=Haswell)
     fi
     echo "== $label"
-    session=$tmp/session-$isa
+    session=${SESSIONS:-$tmp}/session-$isa
+    rm -rf "$session"
     echo "\$ kwb run $workload --session SESSION --max-evals 40 --quiet"
     "${blas_env[@]}" "$KWB" run "$workload" --session "$session" --max-evals 40 --quiet | tail -n 12
     read -r hash knobs < <(best_of "$session")
