@@ -45,6 +45,41 @@ private:
         return f.open(QIODevice::ReadOnly) ? int(f.readAll().count('\n')) : -1;
     }
 
+    // A record whose decision quotes several lines (an infrastructure
+    // failure with the host's stderr, a plan over lines) stays one row of
+    // `kwb report`'s table, every line of it still there.
+    void tableKeepsOneLinePerRecord(const QString &session)
+    {
+        const QString copy = m_tmp.path() + u"/multiline"_s;
+        QVERIFY(QDir().mkpath(copy));
+        for (const QString &name : {u"session.json"_s, u"experiments.jsonl"_s})
+            QVERIFY(QFile::copy(session + u'/' + name, copy + u'/' + name));
+        QFile log(copy + u"/experiments.jsonl"_s);
+        QVERIFY(log.open(QIODevice::ReadWrite));
+        const QList<QByteArray> lines = log.readAll().trimmed().split('\n');
+        nlohmann::json lost = nlohmann::json::parse(lines.last().toStdString());
+        const int records = int(lines.size()) + 1;
+        lost["id"] = records;
+        lost["plan"] = "first line of the plan\nsecond line";
+        lost["decision"] = "infra";
+        lost["cause"] = "the target's command failed (exit status 3): \nptxas info: 0 bytes\n"
+                        "kwb: no usable CUDA device\n";
+        lost["result"] = nullptr;
+        log.write(QByteArray::fromStdString(lost.dump()) + '\n');
+        log.close();
+        const Run table = kwb({u"report"_s, copy});
+        QCOMPARE(table.exitCode, 0);
+        const QStringList rows = table.out.split(u'\n').filter(
+            QRegularExpression(u"^\\s+\\d+\\s+\\d+ (human|search|baseline) "_s));
+        QCOMPARE(rows.size(), records);
+        QVERIFY2(rows.last().contains(
+                     u"(exit status 3): · ptxas info: 0 bytes · kwb: no usable CUDA device"_s),
+                 qPrintable(table.out));
+        QVERIFY2(rows.last().contains(u"first line of the plan · second…"_s) ||
+                     rows.last().contains(u"first line of the plan · second line"_s),
+                 qPrintable(rows.last()));
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -164,6 +199,7 @@ private Q_SLOTS:
         const Run table = kwb({u"report"_s, session});
         QCOMPARE(table.exitCode, 0);
         QVERIFY(table.out.contains(u"starting kernel"_s));
+        tableKeepsOneLinePerRecord(session);
         const Run csv = kwb({u"report"_s, session, u"--csv"_s});
         QCOMPARE(csv.out.count(u'\n'), 1 + 5);
         QVERIFY(csv.out.startsWith(u"id,round,parent,origin,plan"_s));

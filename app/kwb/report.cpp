@@ -6,6 +6,7 @@
 #include "workload/knobs.h"
 
 #include <QMap>
+#include <QRegularExpression>
 #include <QStringList>
 #include <algorithm>
 #include <cmath>
@@ -49,9 +50,24 @@ QString correctness(const ExperimentRecord &r)
     return cls.empty() ? u"✗"_s : qs(cls);
 }
 
+// Text for one cell of a one-line-per-record table: its lines joined with
+// " · " (an infrastructure failure quotes the host's stderr, an LLM's plan
+// may run over several lines), so no record breaks the table.
+QString oneLine(const QString &text)
+{
+    if (!text.contains(u'\n') && !text.contains(u'\r'))
+        return text;
+    QStringList lines;
+    for (const QString &line : text.split(QRegularExpression(u"[\r\n]+"_s), Qt::SkipEmptyParts)) {
+        if (!line.trimmed().isEmpty())
+            lines << line.trimmed();
+    }
+    return lines.join(u" · "_s);
+}
+
 QString describe(const ExperimentRecord &r)
 {
-    QString what = r.plan;
+    QString what = oneLine(r.plan);
     if (what.size() > 46)
         what = what.left(45) + u'…';
     return what;
@@ -108,9 +124,9 @@ QString recordLine(const ExperimentRecord &r, double startMedianMs)
                                 : u"—"_s;
     QString decision = verdictWord(r.decision);
     if (!r.cause.isEmpty())
-        decision += u": "_s + r.cause;
+        decision += u": "_s + oneLine(r.cause);
     if (!r.flags.isEmpty())
-        decision += u" ["_s + r.flags.join(u", "_s) + u']';
+        decision += u" ["_s + oneLine(r.flags.join(u", "_s)) + u']';
     return u"  "_s + QString::number(r.id).rightJustified(4) + u"  "_s +
            QString::number(r.round).rightJustified(3) + u' ' +
            originWord(r.origin).leftJustified(9) + u' ' + describe(r).leftJustified(46) + u"  "_s +

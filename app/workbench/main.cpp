@@ -20,6 +20,7 @@
 #include <QStyle>
 #include <QTimer>
 #include <cstdio>
+#include <memory>
 
 using namespace kwb;
 using namespace Qt::Literals::StringLiterals;
@@ -50,36 +51,10 @@ QString newSessionDir(const QString &workloadPath)
            QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
 }
 
-} // namespace
-
-int main(int argc, char **argv)
+// The command line: built once for the window and once, without a display,
+// for --help.
+void addOptions(QCommandLineParser &p)
 {
-    // --version answers without a display (packaging checks run headless).
-    for (int i = 1; i < argc; ++i) {
-        if (qstrcmp(argv[i], "--version") == 0 || qstrcmp(argv[i], "-v") == 0) {
-            std::printf("%s\n", qPrintable(kwb::versionLine(u"kernel-workbench"_s)));
-            return 0;
-        }
-    }
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(u"kernel-workbench"_s);
-    QApplication::setApplicationDisplayName(u"Kernel Workbench"_s); // a name: not translated
-    QGuiApplication::setDesktopFileName(u"org.kernelworkbench.KernelWorkbench"_s);
-    QApplication::setWindowIcon(
-        QIcon::fromTheme(u"org.kernelworkbench.KernelWorkbench"_s,
-                         QIcon(u":/kwb/org.kernelworkbench.KernelWorkbench.svg"_s)));
-    QApplication::setOrganizationName(u"kernel-workbench"_s);
-    QApplication::setApplicationVersion(kwb::version());
-    // The language: --language CODE, else the one chosen in Settings, else
-    // the system's. Installed before any text is made.
-    QString language = kwb::language::chosen();
-    for (int i = 1; i + 1 < argc; ++i) {
-        if (qstrcmp(argv[i], "--language") == 0)
-            language = QString::fromLocal8Bit(argv[i + 1]);
-    }
-    kwb::language::install(language);
-
-    QCommandLineParser p;
     p.setApplicationDescription(QApplication::translate(
         "main", "Profile-guided kernel optimization with a human in the loop."));
     p.addHelpOption();
@@ -124,6 +99,50 @@ int main(int argc, char **argv)
         {u"screenshot-after"_s,
          QApplication::translate("main", "…once this many candidates are recorded (default 0)."),
          u"N"_s, u"0"_s});
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    // --version answers without a display (packaging checks run headless).
+    for (int i = 1; i < argc; ++i) {
+        if (qstrcmp(argv[i], "--version") == 0 || qstrcmp(argv[i], "-v") == 0) {
+            std::printf("%s\n", qPrintable(kwb::versionLine(u"kernel-workbench"_s)));
+            return 0;
+        }
+    }
+    // So does --help: a QApplication would abort without one.
+    bool help = false;
+    for (int i = 1; i < argc; ++i) {
+        help = help || qstrcmp(argv[i], "--help") == 0 || qstrcmp(argv[i], "-h") == 0 ||
+               qstrcmp(argv[i], "-?") == 0 || qstrcmp(argv[i], "--help-all") == 0;
+    }
+    std::unique_ptr<QCoreApplication> application =
+        help ? std::make_unique<QCoreApplication>(argc, argv)
+             : std::make_unique<QApplication>(argc, argv);
+    QCoreApplication &app = *application;
+    QCoreApplication::setApplicationName(u"kernel-workbench"_s);
+    QCoreApplication::setOrganizationName(u"kernel-workbench"_s);
+    QCoreApplication::setApplicationVersion(kwb::version());
+    if (!help) {
+        QApplication::setApplicationDisplayName(u"Kernel Workbench"_s); // a name: not translated
+        QGuiApplication::setDesktopFileName(u"org.kernelworkbench.KernelWorkbench"_s);
+        QApplication::setWindowIcon(
+            QIcon::fromTheme(u"org.kernelworkbench.KernelWorkbench"_s,
+                             QIcon(u":/kwb/org.kernelworkbench.KernelWorkbench.svg"_s)));
+    }
+    // The language: --language CODE, else the one chosen in Settings, else
+    // the system's. Installed before any text is made.
+    QString language = kwb::language::chosen();
+    for (int i = 1; i + 1 < argc; ++i) {
+        if (qstrcmp(argv[i], "--language") == 0)
+            language = QString::fromLocal8Bit(argv[i + 1]);
+    }
+    kwb::language::install(language);
+
+    QCommandLineParser p;
+    addOptions(p);
     p.process(app);
 
     if (p.isSet(u"dark"_s)) {
@@ -193,5 +212,5 @@ int main(int argc, char **argv)
         });
         poll->start(200);
     }
-    return app.exec();
+    return QApplication::exec(); // the window's (help has exited in process())
 }
