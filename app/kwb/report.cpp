@@ -59,8 +59,8 @@ QString oneLine(const QString &text)
         return text;
     QStringList lines;
     for (const QString &line : text.split(QRegularExpression(u"[\r\n]+"_s), Qt::SkipEmptyParts)) {
-        if (!line.trimmed().isEmpty())
-            lines << line.trimmed();
+        if (const QString kept = line.trimmed(); !kept.isEmpty())
+            lines << kept;
     }
     return lines.join(u" · "_s);
 }

@@ -20,6 +20,7 @@
 #include <QStyle>
 #include <QTimer>
 #include <cstdio>
+#include <initializer_list>
 #include <memory>
 
 using namespace kwb;
@@ -105,19 +106,22 @@ void addOptions(QCommandLineParser &p)
 
 int main(int argc, char **argv)
 {
-    // --version answers without a display (packaging checks run headless).
-    for (int i = 1; i < argc; ++i) {
-        if (qstrcmp(argv[i], "--version") == 0 || qstrcmp(argv[i], "-v") == 0) {
-            std::printf("%s\n", qPrintable(kwb::versionLine(u"kernel-workbench"_s)));
-            return 0;
+    auto given = [argc, argv](std::initializer_list<const char *> names) {
+        for (int i = 1; i < argc; ++i) {
+            for (const char *name : names) {
+                if (qstrcmp(argv[i], name) == 0)
+                    return true;
+            }
         }
+        return false;
+    };
+    // --version answers without a display (packaging checks run headless).
+    if (given({"--version", "-v"})) {
+        std::printf("%s\n", qPrintable(kwb::versionLine(u"kernel-workbench"_s)));
+        return 0;
     }
     // So does --help: a QApplication would abort without one.
-    bool help = false;
-    for (int i = 1; i < argc; ++i) {
-        help = help || qstrcmp(argv[i], "--help") == 0 || qstrcmp(argv[i], "-h") == 0 ||
-               qstrcmp(argv[i], "-?") == 0 || qstrcmp(argv[i], "--help-all") == 0;
-    }
+    const bool help = given({"--help", "-h", "-?", "--help-all"});
     std::unique_ptr<QCoreApplication> application =
         help ? std::make_unique<QCoreApplication>(argc, argv)
              : std::make_unique<QApplication>(argc, argv);

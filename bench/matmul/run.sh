@@ -26,16 +26,12 @@ trap 'rm -rf "$tmp"' EXIT
 
 [ -x "$KWB" ] || { echo "build kwb first (make build)" >&2; exit 2; }
 
-# The cache sizes the cpu-cxx target hands each kernel's compile.
-cache_defines=()
-for d in /sys/devices/system/cpu/cpu0/cache/index*; do
-    [ "$(cat "$d/type")" = Instruction ] && continue
-    size=$(cat "$d/size")
-    case $size in *K) bytes=$((${size%K} * 1024)) ;; *M) bytes=$((${size%M} * 1048576)) ;; *) bytes=$size ;; esac
-    level=$(cat "$d/level")
-    [ "$level" = 1 ] && name=L1D || name=L$level
-    cache_defines+=("-DKWB_${name}_BYTES=$bytes")
-done
+# The cache sizes the cpu-cxx target hands each kernel's compile, from the
+# same function its supervisor calls (kwbhost::cacheDefines).
+printf '#include "kwbhost.h"\nint main() { for (const auto &d : kwbhost::cacheDefines()) std::puts(d.c_str()); }\n' \
+    >"$tmp/cachedefines.cpp"
+"$CXX" -std=c++17 -O1 -I"$root/resources/targets/common" "$tmp/cachedefines.cpp" -o "$tmp/cachedefines"
+mapfile -t cache_defines < <("$tmp/cachedefines")
 
 isas=(native)
 grep -qw avx512f /proc/cpuinfo && isas+=(haswell)
