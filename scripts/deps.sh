@@ -10,7 +10,7 @@ packages=(
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libqscintilla2-qt6-dev libssh-dev zlib1g-dev nlohmann-json3-dev libgl-dev
   libdtl-dev qtkeychain-qt6-dev libmuparser-dev libopenblas-dev
-  pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo
+  pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo bubblewrap
   xvfb xauth fonts-dejavu-core openssh-server openssh-client
   slurmctld slurmd slurm-client munge
   gnome-keyring dbus-daemon libsecret-1-0

@@ -1,9 +1,12 @@
 #pragma once
 // One evaluation through the real target, waited for: what the suites that
-// compile and time kernels (tst_trust, tst_matmulcpu) share.
+// compile and time kernels (tst_trust, tst_matmulcpu) share; and whether the
+// triton target can run here (tst_gputargets, tst_redteam).
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
 
+#include <QFileInfo>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -22,6 +25,23 @@ inline EvalOutcome evaluateNow(const Workload &w, const TargetProfile &target,
     if (!done.wait(timeoutMs))
         qWarning("the evaluation of %s did not finish", qPrintable(candidate.label));
     return outcome;
+}
+
+/// Why the triton target cannot run here (KWB_PYTHON, which ctest sets to
+/// build/venv's python, missing or without torch and triton), or empty.
+inline QString tritonMissing()
+{
+    using namespace Qt::Literals::StringLiterals;
+    const QString py = qEnvironmentVariable("KWB_PYTHON");
+    if (py.isEmpty() || !QFileInfo(py).isExecutable())
+        return u"no Python environment with torch and triton (make test builds one in build/venv; KWB_PYTHON="_s +
+               py + u')';
+    QProcess p;
+    p.start(py, {u"-c"_s, u"import torch, triton"_s});
+    if (!p.waitForFinished(120'000) || p.exitCode() != 0)
+        return u"the environment "_s + py + u" cannot import torch and triton: "_s +
+               QString::fromUtf8(p.readAllStandardError()).trimmed().section(u'\n', -1);
+    return {};
 }
 
 } // namespace kwb

@@ -8,6 +8,7 @@
 // with GPU figures here.
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
+#include "evaluatenow.h"
 #include "loop/evalbackend.h"
 #include "loop/loop.h"
 #include "planning/planner.h"
@@ -47,21 +48,6 @@ private:
             return u"no OpenCL driver is installed (make test installs pocl-opencl-icd)"_s;
         if (!QFileInfo::exists(u"/usr/include/CL/cl.h"_s))
             return u"the OpenCL headers are missing (ocl-icd-opencl-dev, opencl-c-headers)"_s;
-        return {};
-    }
-
-    // Why the triton tests cannot run here, or empty.
-    static QString tritonMissing()
-    {
-        const QString py = python();
-        if (py.isEmpty() || !QFileInfo(py).isExecutable())
-            return u"no Python environment with torch and triton (make test builds one in build/venv; KWB_PYTHON="_s +
-                   py + u')';
-        QProcess p;
-        p.start(py, {u"-c"_s, u"import torch, triton"_s});
-        if (!p.waitForFinished(120'000) || p.exitCode() != 0)
-            return u"the environment "_s + py + u" cannot import torch and triton: "_s +
-                   QString::fromUtf8(p.readAllStandardError()).trimmed().section(u'\n', -1);
         return {};
     }
 

@@ -2,6 +2,7 @@
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
 #include "targets/targetprofile.h"
+#include "util/version.h"
 #include "workload/workload.h"
 
 #include <QtTest>
@@ -29,6 +30,36 @@ private:
     }
 
 private Q_SLOTS:
+    // kwb and the window run from the build tree use the build's venv for
+    // the Python targets; a KWB_PYTHON the user set wins; elsewhere nothing.
+    void buildPythonFoundFromTheBuildTree()
+    {
+        const QByteArray saved = qgetenv("KWB_PYTHON");
+        qunsetenv("KWB_PYTHON");
+        QTemporaryDir build;
+        QVERIFY(QDir(build.path()).mkpath(u"app/kwb"_s) &&
+                QDir(build.path()).mkpath(u"venv/bin"_s));
+        QFile python(build.path() + u"/venv/bin/python"_s);
+        QVERIFY(python.open(QIODevice::WriteOnly));
+        python.close();
+        python.setPermissions(QFile::ReadOwner | QFile::ExeOwner);
+        // Not a build tree yet (no CMakeCache.txt): nothing is set.
+        QCOMPARE(useBuildPython(build.path() + u"/app/kwb"_s), QString());
+        QVERIFY(qEnvironmentVariableIsEmpty("KWB_PYTHON"));
+        QFile cache(build.path() + u"/CMakeCache.txt"_s);
+        QVERIFY(cache.open(QIODevice::WriteOnly));
+        cache.close();
+        const QString found = useBuildPython(build.path() + u"/app/kwb"_s);
+        QCOMPARE(found, QDir::cleanPath(build.path() + u"/venv/bin/python"_s));
+        QCOMPARE(qEnvironmentVariable("KWB_PYTHON"), found);
+        qputenv("KWB_PYTHON", "/opt/mine/python");
+        QCOMPARE(useBuildPython(build.path() + u"/app/kwb"_s), u"/opt/mine/python"_s);
+        if (saved.isEmpty())
+            qunsetenv("KWB_PYTHON");
+        else
+            qputenv("KWB_PYTHON", saved);
+    }
+
     void initTestCase()
     {
         Diagnostic d;

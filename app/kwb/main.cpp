@@ -237,6 +237,9 @@ int main(int argc, char **argv)
     // or KWB_LANGUAGE=de|ja|en.
     language::install(qEnvironmentVariable("KWB_LANGUAGE"));
 
+    // Run from the build tree: the build's Python environment (PyTorch, Triton).
+    useBuildPython(QCoreApplication::applicationDirPath());
+
     QStringList args = QCoreApplication::arguments();
     const QString command = args.size() > 1 ? args[1] : QString();
     if (command == u"--version"_s || command == u"-v"_s) {

@@ -129,6 +129,8 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationName(u"kernel-workbench"_s);
     QCoreApplication::setOrganizationName(u"kernel-workbench"_s);
     QCoreApplication::setApplicationVersion(kwb::version());
+    // Run from the build tree: the build's Python environment (PyTorch, Triton).
+    kwb::useBuildPython(QCoreApplication::applicationDirPath());
     if (!help) {
         QApplication::setApplicationDisplayName(u"Kernel Workbench"_s); // a name: not translated
         QGuiApplication::setDesktopFileName(u"org.kernelworkbench.KernelWorkbench"_s);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <climits>
 #include <cmath>
 #include <csignal>
 #include <cxxabi.h>
@@ -323,6 +324,62 @@ inline std::string describeExit(const Proc &p)
 /// still keep the host busy.
 constexpr size_t kOutputLimit = size_t(256) << 20;
 
+/// Forks `argv` in its own process group, dying with the supervisor, with
+/// stdout and stderr on `outFd` and `errFd` and stdin on `inFd` (or
+/// /dev/null when -1); `env` entries ("NAME=value") are added to its
+/// environment and it is pinned to `pinCpus` CPUs when positive. Returns its
+/// pid (-1 when fork failed). Every other descriptor of the parent's pipes
+/// listed in `closeInChild` is closed in the child.
+inline pid_t launch(const std::vector<std::string> &argv, int inFd, int outFd, int errFd,
+                    const std::vector<int> &closeInChild, const std::vector<std::string> &env, int pinCpus)
+{
+    const pid_t parent = ::getpid();
+    const pid_t pid = ::fork();
+    if (pid != 0)
+        return pid;
+    // Die with the supervisor even if it is SIGKILLed: a kernel must
+    // never outlive its evaluation.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent)
+        ::_exit(1);
+    ::setpgid(0, 0);
+    if (inFd < 0)
+        inFd = ::open("/dev/null", O_RDONLY);
+    ::dup2(inFd, 0);
+    ::dup2(outFd, 1);
+    ::dup2(errFd, 2);
+    for (int fd : closeInChild)
+        ::close(fd);
+    for (const std::string &e : env)
+        ::putenv(const_cast<char *>(e.c_str()));
+    if (pinCpus > 0) {
+        // pinCpus of the CPUs this process may use, starting with the
+        // one the scheduler put it on (not always CPU 0, which may be
+        // the busy one): a kernel gets the cores the workload declares.
+        cpu_set_t allowed, pinned;
+        CPU_ZERO(&pinned);
+        if (::sched_getaffinity(0, sizeof allowed, &allowed) == 0) {
+            const int here = std::max(0, ::sched_getcpu());
+            int taken = 0;
+            for (int k = 0; k < CPU_SETSIZE && taken < pinCpus; ++k) {
+                const int c = (here + k) % CPU_SETSIZE;
+                if (CPU_ISSET(c, &allowed)) {
+                    CPU_SET(c, &pinned);
+                    ++taken;
+                }
+            }
+            ::sched_setaffinity(0, sizeof pinned, &pinned);
+        }
+    }
+    std::vector<char *> args;
+    for (const std::string &a : argv)
+        args.push_back(const_cast<char *>(a.c_str()));
+    args.push_back(nullptr);
+    ::execvp(args[0], args.data());
+    std::fprintf(stderr, "kwb: cannot run %s: %s\n", args[0], std::strerror(errno));
+    ::_exit(127);
+}
+
 /// Runs argv in its own process group with a deadline; stdout and stderr
 /// are captured (capped), stderr echoed live when `echoErr`. `env` entries
 /// ("NAME=value") are added to the child's environment.
@@ -334,52 +391,10 @@ inline Proc run(const std::vector<std::string> &argv, double timeoutSec, bool ec
     if (::pipe(outPipe) != 0 || ::pipe(errPipe) != 0)
         return p;
     const auto t0 = Clock::now();
-    const pid_t parent = ::getpid();
-    const pid_t pid = ::fork();
+    const pid_t pid = launch(argv, -1, outPipe[1], errPipe[1], {outPipe[0], errPipe[0], outPipe[1], errPipe[1]}, env,
+                             pinCpus);
     if (pid < 0)
         return p;
-    if (pid == 0) {
-        // Die with the supervisor even if it is SIGKILLed: a kernel must
-        // never outlive its evaluation.
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (::getppid() != parent)
-            ::_exit(1);
-        ::setpgid(0, 0);
-        ::dup2(outPipe[1], 1);
-        ::dup2(errPipe[1], 2);
-        ::close(outPipe[0]);
-        ::close(errPipe[0]);
-        ::close(outPipe[1]);
-        ::close(errPipe[1]);
-        for (const std::string &e : env)
-            ::putenv(const_cast<char *>(e.c_str()));
-        if (pinCpus > 0) {
-            // pinCpus of the CPUs this process may use, starting with the
-            // one the scheduler put it on (not always CPU 0, which may be
-            // the busy one): a kernel gets the cores the workload declares.
-            cpu_set_t allowed, pinned;
-            CPU_ZERO(&pinned);
-            if (::sched_getaffinity(0, sizeof allowed, &allowed) == 0) {
-                const int here = std::max(0, ::sched_getcpu());
-                int taken = 0;
-                for (int k = 0; k < CPU_SETSIZE && taken < pinCpus; ++k) {
-                    const int c = (here + k) % CPU_SETSIZE;
-                    if (CPU_ISSET(c, &allowed)) {
-                        CPU_SET(c, &pinned);
-                        ++taken;
-                    }
-                }
-                ::sched_setaffinity(0, sizeof pinned, &pinned);
-            }
-        }
-        std::vector<char *> args;
-        for (const std::string &a : argv)
-            args.push_back(const_cast<char *>(a.c_str()));
-        args.push_back(nullptr);
-        ::execvp(args[0], args.data());
-        std::fprintf(stderr, "kwb: cannot run %s: %s\n", args[0], std::strerror(errno));
-        ::_exit(127);
-    }
     ::setpgid(pid, pid);
     g_child = pid;
     p.started = true;
@@ -499,6 +514,367 @@ inline std::vector<std::string> taggedLines(const std::string &text, const std::
     }
     return out;
 }
+
+// ---- folders the candidate writes ----
+
+/// Removes `path` and everything under it without following links (a
+/// candidate may leave links to anything in its scratch folder).
+inline void removeTree(const std::string &path)
+{
+    struct stat st;
+    if (::lstat(path.c_str(), &st) != 0)
+        return;
+    if (S_ISDIR(st.st_mode)) {
+        if (DIR *d = ::opendir(path.c_str())) {
+            std::vector<std::string> names;
+            while (const dirent *e = ::readdir(d)) {
+                const std::string name = e->d_name;
+                if (name != "." && name != "..")
+                    names.push_back(name);
+            }
+            ::closedir(d);
+            ::chmod(path.c_str(), 0700); // a folder the candidate made unwritable
+            for (const std::string &name : names)
+                removeTree(path + "/" + name);
+        }
+        ::rmdir(path.c_str());
+    } else {
+        ::unlink(path.c_str());
+    }
+}
+
+/// An empty folder at `path` (whatever was there is removed first).
+inline bool freshFolder(const std::string &path)
+{
+    removeTree(path);
+    return ::mkdir(path.c_str(), 0700) == 0;
+}
+
+inline std::string realPath(const std::string &path)
+{
+    char buf[PATH_MAX];
+    return ::realpath(path.c_str(), buf) ? std::string(buf) : std::string();
+}
+
+inline std::string parentOf(const std::string &path)
+{
+    const size_t slash = path.find_last_of('/');
+    return slash == std::string::npos || slash == 0 ? std::string("/") : path.substr(0, slash);
+}
+
+// ---- the candidate's sandbox ----
+
+/// Where a candidate's process runs: bubblewrap with no network, its own
+/// PID, IPC and user namespaces (nothing it starts survives it), the file
+/// system read-only, the user's home, /tmp, /run and the folder around the
+/// work folder (the session) replaced by empty ones, and only what the stage
+/// needs bound back: `readOnly` paths and the `writable` scratch folder. GPU
+/// device nodes pass through. Where bubblewrap is missing or user namespaces
+/// are forbidden, `enabled` is false and `unavailable` says why: the result
+/// says so (a warning, not a reason to discard), and the candidate runs as
+/// before, with the user's rights.
+struct Sandbox
+{
+    bool enabled = false;
+    std::string unavailable;
+    std::vector<std::string> hide, readOnly, writable;
+    std::string chdir;
+
+    /// Whether bubblewrap works here ("" when it does), asked once per supervisor.
+    static std::string probe()
+    {
+        static const std::string why = [] {
+            const char *off = std::getenv("KWB_SANDBOX");
+            if (off && std::string(off) == "off")
+                return std::string("switched off on this host (KWB_SANDBOX=off)");
+            Proc p = run({"bwrap", "--die-with-parent", "--unshare-all", "--ro-bind", "/", "/", "--proc", "/proc",
+                          "--dev", "/dev", "true"},
+                         20, false);
+            if (p.exitedWith(127) || !p.started)
+                return std::string("bubblewrap (bwrap) is not installed on this host: apt-get install bubblewrap");
+            if (!p.exitedOk())
+                return "bubblewrap cannot make a sandbox here (user namespaces forbidden?): " + trim(p.err);
+            return std::string();
+        }();
+        return why;
+    }
+
+    /// A sandbox for a stage whose process runs in `workDir` (the host's
+    /// work folder, whose parent is the session folder for a local host).
+    static Sandbox forStage(const std::string &workDir)
+    {
+        Sandbox s;
+        s.unavailable = probe();
+        s.enabled = s.unavailable.empty();
+        for (const char *dir : {"/home", "/root", "/tmp", "/var/tmp", "/run", "/mnt", "/media", "/srv"}) {
+            struct stat st;
+            if (::lstat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+                s.hide.push_back(dir);
+        }
+        const std::string work = realPath(workDir);
+        if (!work.empty() && work != "/") {
+            s.hide.push_back(parentOf(work) == "/" ? work : parentOf(work));
+            s.hide.push_back(work);
+            s.chdir = work;
+        }
+        return s;
+    }
+
+    std::vector<std::string> wrap(const std::vector<std::string> &argv) const
+    {
+        if (!enabled)
+            return argv;
+        std::vector<std::string> a = {"bwrap", "--die-with-parent", "--new-session", "--unshare-all",
+                                      "--ro-bind", "/", "/"};
+        for (const std::string &h : hide)
+            a.insert(a.end(), {"--tmpfs", h});
+        a.insert(a.end(), {"--dev", "/dev", "--proc", "/proc"});
+        if (DIR *d = ::opendir("/dev")) {
+            while (const dirent *e = ::readdir(d)) {
+                const std::string name = e->d_name;
+                if (name.rfind("nvidia", 0) == 0 || name == "kfd" || name == "dri" || name == "neuron"
+                    || name.rfind("neuron", 0) == 0)
+                    a.insert(a.end(), {"--dev-bind-try", "/dev/" + name, "/dev/" + name});
+            }
+            ::closedir(d);
+        }
+        auto bind = [&](const char *how, const std::string &path) {
+            const std::string real = realPath(path);
+            if (real.empty())
+                return;
+            a.insert(a.end(), {how, real, real});
+            // A folder reached through a link is bound at its name too (a
+            // file's link is left alone: its folder is bound, or it is not needed).
+            struct stat st;
+            if (real != path && path.front() == '/' && ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)
+                && ::stat(real.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+                a.insert(a.end(), {how, real, path});
+        };
+        for (const std::string &p : readOnly)
+            bind("--ro-bind", p);
+        for (const std::string &p : writable)
+            bind("--bind", p);
+        if (!chdir.empty())
+            a.insert(a.end(), {"--chdir", chdir});
+        a.insert(a.end(), argv.begin(), argv.end());
+        return a;
+    }
+
+    std::string json() const
+    {
+        return std::string("{\"enabled\":") + (enabled ? "true" : "false")
+            + (enabled ? std::string() : ",\"reason\":" + jsonString(unavailable)) + "}";
+    }
+};
+
+/// The folders a Python interpreter reads (its prefixes and sys.path), so a
+/// sandbox can bind them back: a virtual environment or a pyenv under a home
+/// the sandbox hides still runs. Empty when `python` does not run.
+inline std::vector<std::string> pythonFolders(const std::string &python)
+{
+    Proc p = run({python, "-I", "-c",
+                  "import sys, os\n"
+                  "for p in [sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.realpath("
+                  "sys.executable))] + sys.path:\n"
+                  "    print(p)\n"
+                  "import site\n"
+                  "print(site.getusersitepackages())\n"},
+                 60, false);
+    std::vector<std::string> out;
+    if (!p.exitedOk())
+        return out;
+    std::istringstream lines(p.out);
+    std::string line;
+    while (std::getline(lines, line)) {
+        struct stat st;
+        if (!line.empty() && line.front() == '/' && ::stat(line.c_str(), &st) == 0
+            && std::find(out.begin(), out.end(), line) == out.end())
+            out.push_back(line);
+    }
+    return out;
+}
+
+// ---- a child the supervisor talks with ----
+
+/// A child process the supervisor converses with: commands on its stdin,
+/// one "kwb:..." line per reply on its stdout, stderr captured (and echoed).
+/// `proc` collects everything, as `run()` would, for failStage and the logs.
+class Peer
+{
+public:
+    Proc proc;
+
+    Peer() = default;
+    Peer(const Peer &) = delete;
+    Peer &operator=(const Peer &) = delete;
+    ~Peer()
+    {
+        if (m_pid > 0 && !m_reaped) {
+            ::kill(-m_pid, SIGKILL);
+            ::waitpid(m_pid, &proc.status, 0);
+            killLeftovers();
+        }
+        for (int fd : {m_in, m_out, m_err})
+            if (fd >= 0)
+                ::close(fd);
+    }
+
+    bool start(const std::vector<std::string> &argv, const std::vector<std::string> &env = {}, bool echoErr = true)
+    {
+        int in[2], out[2], err[2];
+        if (::pipe(in) != 0 || ::pipe(out) != 0 || ::pipe(err) != 0)
+            return false;
+        m_echo = echoErr;
+        m_t0 = Clock::now();
+        m_pid = launch(argv, in[0], out[1], err[1], {in[0], in[1], out[0], out[1], err[0], err[1]}, env, 0);
+        ::close(in[0]);
+        ::close(out[1]);
+        ::close(err[1]);
+        m_in = in[1];
+        m_out = out[0];
+        m_err = err[0];
+        if (m_pid < 0)
+            return false;
+        ::setpgid(m_pid, m_pid);
+        ::fcntl(m_in, F_SETFD, FD_CLOEXEC);
+        ::fcntl(m_out, F_SETFD, FD_CLOEXEC);
+        ::fcntl(m_err, F_SETFD, FD_CLOEXEC);
+        proc.started = true;
+        return true;
+    }
+
+    bool send(const std::string &line)
+    {
+        const std::string msg = line + "\n";
+        size_t done = 0;
+        while (m_in >= 0 && done < msg.size()) {
+            const ssize_t n = ::write(m_in, msg.data() + done, msg.size() - done);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                return false;
+            done += size_t(n);
+        }
+        return m_in >= 0;
+    }
+
+    /// The next stdout line starting with one of `prefixes` (the line whole),
+    /// waiting until `deadline`; nullopt when the child closed its output
+    /// first, or the deadline passed (then proc.timedOut is set and it is killed).
+    std::optional<std::string> next(const std::vector<std::string> &prefixes, Clock::time_point deadline)
+    {
+        for (;;) {
+            while (!m_lines.empty()) {
+                std::string line = m_lines.front();
+                m_lines.erase(m_lines.begin());
+                for (const std::string &p : prefixes)
+                    if (line.rfind(p, 0) == 0)
+                        return line;
+            }
+            if (m_out < 0)
+                return std::nullopt;
+            const double left = std::chrono::duration<double, std::milli>(deadline - Clock::now()).count();
+            if (left <= 0) {
+                proc.timedOut = true;
+                ::kill(-m_pid, SIGKILL);
+                return std::nullopt;
+            }
+            pump(int(std::min(left, 1000.0)) + 1);
+        }
+    }
+
+    /// Closes its stdin and waits until `deadline` for it to exit (killed
+    /// past it); then kills whatever it left behind.
+    Proc &finish(Clock::time_point deadline)
+    {
+        if (m_in >= 0) {
+            ::close(m_in);
+            m_in = -1;
+        }
+        while (m_out >= 0 || m_err >= 0) {
+            const double left = std::chrono::duration<double, std::milli>(deadline - Clock::now()).count();
+            if (left <= 0) {
+                if (!proc.timedOut && !m_reaped)
+                    proc.timedOut = true;
+                ::kill(-m_pid, SIGKILL);
+                deadline = Clock::now() + std::chrono::seconds(5);
+            }
+            pump(int(std::clamp(left, 0.0, 1000.0)) + 1);
+        }
+        if (!m_reaped && m_pid > 0) {
+            struct rusage usage;
+            while (::wait4(m_pid, &proc.status, 0, &usage) < 0 && errno == EINTR) {
+            }
+            m_reaped = true;
+            proc.cpuMs = 1e3 * (double(usage.ru_utime.tv_sec) + double(usage.ru_stime.tv_sec))
+                + 1e-3 * (double(usage.ru_utime.tv_usec) + double(usage.ru_stime.tv_usec));
+            ::kill(-m_pid, SIGKILL);
+            proc.leftovers += killLeftovers();
+        }
+        proc.ms = msSince(m_t0);
+        return proc;
+    }
+
+    /// Ends it now (a deadline of the caller's, a failure seen elsewhere).
+    Proc &stop()
+    {
+        if (m_pid > 0 && !m_reaped)
+            ::kill(-m_pid, SIGKILL);
+        return finish(Clock::now() + std::chrono::seconds(5));
+    }
+
+private:
+    pid_t m_pid = -1;
+    int m_in = -1, m_out = -1, m_err = -1;
+    bool m_reaped = false, m_echo = true;
+    Clock::time_point m_t0;
+    std::string m_partial;
+    std::vector<std::string> m_lines;
+    size_t m_printed = 0;
+
+    void pump(int timeoutMs)
+    {
+        pollfd fds[2] = {{m_out, POLLIN, 0}, {m_err, POLLIN, 0}};
+        const int n = ::poll(fds, 2, timeoutMs);
+        if (n <= 0)
+            return;
+        char buf[65536];
+        for (int k = 0; k < 2; ++k) {
+            if (fds[k].fd < 0 || !(fds[k].revents & (POLLIN | POLLHUP | POLLERR)))
+                continue;
+            const ssize_t got = ::read(fds[k].fd, buf, sizeof buf);
+            int &fd = k == 0 ? m_out : m_err;
+            if (got <= 0) {
+                ::close(fd);
+                fd = -1;
+                continue;
+            }
+            m_printed += size_t(got);
+            if (m_printed > kOutputLimit && !proc.overCap) {
+                proc.overCap = true;
+                ::kill(-m_pid, SIGKILL);
+            }
+            std::string &dst = k == 0 ? proc.out : proc.err;
+            const size_t cap = 4u << 20;
+            if (dst.size() < cap)
+                dst.append(buf, size_t(std::min<ssize_t>(got, ssize_t(cap - dst.size()))));
+            if (k == 1 && m_echo)
+                (void)!::write(2, buf, size_t(got));
+            if (k == 0) {
+                m_partial.append(buf, size_t(got));
+                size_t nl;
+                while ((nl = m_partial.find('\n')) != std::string::npos) {
+                    m_lines.push_back(m_partial.substr(0, nl));
+                    m_partial.erase(0, nl + 1);
+                }
+                if (m_partial.size() > 65536)
+                    m_partial.erase(0, m_partial.size() - 65536);
+                if (m_lines.size() > 100000) // a child printing lines nobody asked for
+                    m_lines.erase(m_lines.begin(), m_lines.begin() + 50000);
+            }
+        }
+    }
+};
 
 // ---- configuration ----
 
@@ -796,6 +1172,63 @@ inline std::string checkOutsideClock(Result &r, const Proc &bench, double inside
         return "the timed section took " + jsonNumber(outside) + " ms by the supervisor's clock but the samples and "
             "the harness's overhead explain only " + jsonNumber(explained) + " ms";
     return {};
+}
+
+inline double medianOf(std::vector<double> v)
+{
+    if (v.empty())
+        return NAN;
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+/// The outside clock as a bound, for a section the supervisor drove call by
+/// call (kwbhost.py's timed section). Each call's round trip by the
+/// supervisor's clock (command sent to reply read: the inputs made, the
+/// previous call's digest, the call) is measured in the candidate's section
+/// and, right after it, in the same section around a kernel that does
+/// nothing; the median of the pairs' differences is what a call took as the
+/// supervisor sees it (pairs meet the same load; the median ignores one
+/// scheduling hiccup on a shared host). Work
+/// a kernel defers past its return lands in the next call's round trip
+/// (its digest needs the outputs) or before the section's end. A reported
+/// median below kBoundShare of that is not kept: the samples are raised in
+/// proportion until it reaches it (`outside_clock.bounded`); one below half
+/// of that is flagged `timing-tampered` (never kept). The share leaves room
+/// for what the samples rightly leave out (the candidate's own Python
+/// around its launch); a clock slowed a thousandfold is caught whole.
+constexpr double kBoundShare = 0.7;
+
+inline void boundByOutsideClock(Result &r, const std::vector<double> &callMs, const std::vector<double> &nullMs,
+                                double sectionMs, double nullSectionMs)
+{
+    if (r.samples.empty() || callMs.empty() || nullMs.empty())
+        return;
+    // Pairs: each call beside the null call that followed it.
+    std::vector<double> diffs;
+    for (size_t i = 0; i < std::min(callMs.size(), nullMs.size()); ++i)
+        diffs.push_back(callMs[i] - nullMs[i]);
+    const double perCall = std::max(0.0, medianOf(diffs));
+    const double floorMs = kBoundShare * perCall;
+    const double median = medianOf(r.samples);
+    const bool bounded = median < floorMs;
+    r.extra["outside_clock"] = "{\"available\":true,\"timed_section_ms\":" + jsonNumber(sectionMs)
+        + ",\"null_section_ms\":" + jsonNumber(nullSectionMs) + ",\"calls\":" + std::to_string(callMs.size())
+        + ",\"call_median_ms\":" + jsonNumber(medianOf(callMs)) + ",\"null_call_median_ms\":"
+        + jsonNumber(medianOf(nullMs)) + ",\"per_call_ms\":" + jsonNumber(perCall)
+        + ",\"reported_median_ms\":" + jsonNumber(median)
+        + ",\"explained\":" + jsonNumber(perCall > 0 ? median / perCall : 1.0)
+        + ",\"bounded\":" + (bounded ? "true" : "false") + "}";
+    if (!bounded)
+        return;
+    if (median < 0.5 * floorMs)
+        r.flag("timing-tampered", "the candidate's process reports a median call of " + jsonNumber(median)
+                                      + " ms, but by the supervisor's clock a call took " + jsonNumber(perCall)
+                                      + " ms (the median round trip less that of a kernel that does nothing)");
+    std::fprintf(stderr, "kwb: the reported times explain %.0f%% of the supervisor's clock; raised to %.0f%%\n",
+                 perCall > 0 ? 100 * median / perCall : 0.0, 100 * kBoundShare);
+    for (double &v : r.samples)
+        v = median > 0 ? v * floorMs / median : floorMs;
 }
 
 /// Calibration: builds the benchmark `source` with `compile` (the compiler

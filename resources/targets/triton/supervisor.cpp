@@ -1,8 +1,20 @@
-// Evaluation supervisor of the triton target. Never imports candidate code:
-// each stage is `python harness.py STAGE` in its own process group with a
-// deadline (compile = import, check against the reference, bench without
-// the reference, one call under Nsight Compute), and one kwb.result/1
-// document comes out on stdout.
+// Evaluation supervisor of the triton target. Never imports candidate code,
+// and believes nothing the candidate's process says without a check:
+//   compile    `harness.py compile` in the sandbox (the import)
+//   check      the reference's process (`harness.py reference`, never
+//              imports the candidate) writes each seed's inputs; the
+//              candidate's process (`harness.py candidate`, sandboxed)
+//              writes its outputs to its scratch folder; the reference's
+//              process compares them and gives the verdict
+//   bench      the timed section of kwbhost.py, driven from here call by
+//              call: inputs from a seed sent when the call starts, the
+//              digest's key sent after it returned; the same section around
+//              a kernel that does nothing (the reference's process) gives
+//              the per-call overhead; digests of calls picked after the
+//              section are verified by the reference's process; the time
+//              kept is bounded below by this process's own clock
+//   profile    one call under Nsight Compute
+// One kwb.result/1 document comes out on stdout.
 //
 //   supervisor eval CANDIDATE_DIR    (reads CANDIDATE_DIR/eval.conf)
 //   supervisor ncu-metrics CSV       (parses a recorded Nsight Compute CSV: tests)
@@ -27,6 +39,102 @@ std::string pythonBinary(const Config &cfg)
     return cfg.get("python", "python3");
 }
 
+/// The reference's process failed or went silent: the reference's fault,
+/// or the host's, never the kernel's.
+int referenceFailed(Result &r, Peer &ref, const std::string &stageName, double limit)
+{
+    Proc &p = ref.stop();
+    r.logs["reference"] = p.err;
+    if (harnessSaysInfra(p))
+        return infraFailure(p, "the reference's process");
+    std::string why;
+    for (const std::string &l : taggedLines(p.out, "kwb:reference-error ", false))
+        why = l;
+    if (why.empty() && p.signalled() && WTERMSIG(p.status) == SIGKILL && !p.timedOut) {
+        r.hostProblem = "the reference's process was killed from outside; it will be evaluated again";
+        return r.print();
+    }
+    r.fail("reference", stageName,
+           !why.empty() ? why
+           : p.timedOut ? "the reference ran past " + jsonNumber(limit) + " s"
+                        : "the reference's process " + describeExit(p) + " (its log has the details)");
+    return r.print();
+}
+
+/// One timed section, driven from here call by call (kwbhost.py's
+/// TimedSection), over the candidate's process and, interleaved with it
+/// call for call, the same section around a kernel that does nothing in the
+/// reference's process: the two round trips of a pair meet the same load on
+/// the host, so their difference is the call. Each call's inputs come from
+/// a fresh seed sent when it starts; its digest's key goes with the next
+/// command, after it returned.
+struct Section
+{
+    double outsideMs = 0;       ///< the candidate's section by this process's clock
+    double nullOutsideMs = 0;   ///< the null section's
+    std::vector<double> callMs; ///< each candidate call's round trip
+    std::vector<double> nullMs; ///< each null call's
+    std::vector<unsigned long long> seeds, keys;
+    std::string reply; ///< the candidate's "kwb:timed" reply
+};
+
+enum class Silent { None, Kernel, Reference };
+
+std::optional<Section> timedSections(Peer &kernel, Peer &null, int warmup, int calls,
+                                     Clock::time_point deadline, std::mt19937_64 &rng, Silent *who)
+{
+    Section s;
+    auto ask = [&](Peer &p, const std::string &cmd, const std::string &reply) {
+        if (p.send(cmd) && p.next({reply}, deadline))
+            return true;
+        *who = &p == &kernel ? Silent::Kernel : Silent::Reference;
+        return false;
+    };
+    const std::string warm = "warmup " + std::to_string(warmup) + " " + std::to_string(rng() >> 1);
+    if (!ask(null, warm, "kwb:warm") || !ask(kernel, warm, "kwb:warm"))
+        return std::nullopt;
+    std::vector<unsigned long long> nullKeys;
+    for (int i = 0; i < calls; ++i) {
+        s.seeds.push_back(rng() >> 1);
+        s.keys.push_back(rng() >> 1);
+        nullKeys.push_back(rng() >> 1);
+    }
+    for (int i = 0; i < calls; ++i) {
+        const std::string head = "call " + std::to_string(i) + " " + std::to_string(s.seeds[size_t(i)]);
+        const std::string ret = "kwb:ret " + std::to_string(i);
+        auto t = Clock::now();
+        if (!ask(kernel, i ? head + " " + std::to_string(s.keys[size_t(i) - 1]) : head, ret))
+            return std::nullopt;
+        s.callMs.push_back(msSince(t));
+        t = Clock::now();
+        if (!ask(null, i ? head + " " + std::to_string(nullKeys[size_t(i) - 1]) : head, ret))
+            return std::nullopt;
+        s.nullMs.push_back(msSince(t));
+    }
+    auto t = Clock::now();
+    if (!kernel.send("end " + std::to_string(s.keys.back()))) {
+        *who = Silent::Kernel;
+        return std::nullopt;
+    }
+    auto reply = kernel.next({"kwb:timed "}, deadline);
+    if (!reply) {
+        *who = Silent::Kernel;
+        return std::nullopt;
+    }
+    const double endMs = msSince(t);
+    t = Clock::now();
+    if (!ask(null, "end " + std::to_string(nullKeys.back()), "kwb:timed "))
+        return std::nullopt;
+    s.outsideMs = endMs;
+    s.nullOutsideMs = msSince(t);
+    for (double v : s.callMs)
+        s.outsideMs += v;
+    for (double v : s.nullMs)
+        s.nullOutsideMs += v;
+    s.reply = reply->substr(10);
+    return s;
+}
+
 int evaluate(const std::string &candDir)
 {
     const Config cfg = Config::read(candDir + "/eval.conf");
@@ -44,20 +152,83 @@ int evaluate(const std::string &candDir)
         std::fprintf(stderr, "kwb: TRITON_INTERPRET=1: kernels run on the CPU in Triton's interpreter; times are "
                              "interpreter time, not GPU time\n");
 
-    // ---- compile: the module imports (Triton compiles on the first launch) ----
-    const auto tCompile = Clock::now();
-    std::fprintf(stderr, "kwb: importing %s/kernel.py\n", candDir.c_str());
-    Proc cc = run({python, "harness.py", "compile", candDir}, compileTimeout, false);
-    r.compileMs = msSince(tCompile);
-    r.logs["compile"] = cc.err;
-    if (cc.exitedWith(127)) {
-        std::fprintf(stderr, "kwb: %s is not installed on this host (set KWB_PYTHON)\n", python.c_str());
+    // The folders of this evaluation: the candidate writes only `scratch`;
+    // the reference's process writes the check's inputs to `feed`, which
+    // the candidate reads. Both are made empty now (nothing from an earlier
+    // evaluation can be replayed) and removed when this one ends.
+    char cwd[PATH_MAX];
+    const std::string work = ::getcwd(cwd, sizeof cwd) ? std::string(cwd) : std::string(".");
+    const std::string cand = realPath(candDir);
+    const std::string scratch = cand + "/scratch", feed = cand + "/feed";
+    if (!freshFolder(scratch) || !freshFolder(feed)) {
+        std::fprintf(stderr, "kwb: cannot make the evaluation's folders in %s\n", cand.c_str());
         return kInfraExit;
     }
-    if (harnessSaysInfra(cc))
-        return infraFailure(cc, "the import");
-    if (!cc.exitedOk()) {
-        std::fprintf(stderr, "%s", cc.err.c_str());
+    struct Gone
+    {
+        std::string a, b;
+        ~Gone()
+        {
+            removeTree(a);
+            removeTree(b);
+        }
+    } gone{scratch, feed};
+    Sandbox sandbox = Sandbox::forStage(work);
+    sandbox.readOnly = {work + "/harness.py", work + "/kwbhost.py", work + "/kwb_problem.json", cand + "/kernel.py",
+                        feed};
+    std::fprintf(stderr, "kwb: Python: %s\n", python.c_str());
+    const std::vector<std::string> pythonDirs = pythonFolders(python);
+    if (pythonDirs.empty()) {
+        std::fprintf(stderr, "kwb: %s does not run on this host (set KWB_PYTHON to a Python with PyTorch)\n",
+                     python.c_str());
+        return kInfraExit;
+    }
+    for (const std::string &dir : pythonDirs)
+        sandbox.readOnly.push_back(dir);
+    if (python.find('/') != std::string::npos)
+        sandbox.readOnly.push_back(python);
+    sandbox.writable = {scratch};
+    r.extra["sandbox"] = sandbox.json();
+    if (!sandbox.enabled)
+        std::fprintf(stderr, "kwb: warning: the candidate runs without a sandbox, with this user's rights: %s\n",
+                     sandbox.unavailable.c_str());
+    // In the interpreter, one CPU thread each: PyTorch's pool would otherwise
+    // spin on every core between calls, beside the processes being timed.
+    std::vector<std::string> cpuEnv;
+    if (interpreter)
+        cpuEnv = {"OMP_NUM_THREADS=1", "MKL_NUM_THREADS=1", "OPENBLAS_NUM_THREADS=1"};
+    std::vector<std::string> candEnv = {
+        "HOME=" + scratch, "TMPDIR=" + scratch, "TRITON_CACHE_DIR=" + scratch + "/triton-cache",
+        "XDG_CACHE_HOME=" + scratch + "/cache", "TORCHINDUCTOR_CACHE_DIR=" + scratch + "/inductor",
+        "PYTHONDONTWRITEBYTECODE=1"};
+    candEnv.insert(candEnv.end(), cpuEnv.begin(), cpuEnv.end());
+
+    // ---- compile: the candidate's process imports it (Triton compiles on the
+    // first launch, in the check); the reference's process starts beside it ----
+    const auto tCompile = Clock::now();
+    const std::string seedList = cfg.get("seeds", "1");
+    std::fprintf(stderr, "kwb: importing %s/kernel.py\n", candDir.c_str());
+    Peer ref;
+    ref.start({python, "harness.py", "reference", feed, scratch, seedList, cfg.get("atol", "1e-2"),
+               cfg.get("rtol", "1e-2")},
+              [&] {
+                  std::vector<std::string> env = {"KWB_REFERENCE_FILE=" + cfg.get("reference", "reference.py"),
+                                                  "PYTHONDONTWRITEBYTECODE=1"};
+                  env.insert(env.end(), cpuEnv.begin(), cpuEnv.end());
+                  return env;
+              }());
+    Peer kernel;
+    kernel.start(sandbox.wrap({python, "harness.py", "candidate", cand, feed, scratch}), candEnv);
+    if (!kernel.next({"kwb:ready"}, tCompile + std::chrono::milliseconds(long(compileTimeout * 1000)))) {
+        Proc &cc = kernel.stop();
+        r.compileMs = msSince(tCompile);
+        r.logs["compile"] = cc.err;
+        if (cc.exitedWith(127)) {
+            std::fprintf(stderr, "kwb: %s is not installed on this host (set KWB_PYTHON)\n", python.c_str());
+            return kInfraExit;
+        }
+        if (harnessSaysInfra(cc))
+            return infraFailure(cc, "the import");
         std::string why;
         for (const std::string &l : taggedLines(cc.out, "kwb:error ", false))
             why = l;
@@ -66,60 +237,166 @@ int evaluate(const std::string &candDir)
                            : why.empty() ? "importing the kernel " + describeExit(cc) : why);
         return r.print();
     }
+    r.compileMs = msSince(tCompile);
     r.compiled = true;
 
     // ---- check (Triton's JIT compiles here, so its errors land here too) ----
     r.stage = "check";
-    std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", cfg.get("seeds").c_str());
-    // The inputs and expected outputs the benchmark reads (large): gone when
-    // this evaluation ends, however it ends.
-    const Cleanup dropSets{candDir + "/benchsets"};
+    std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", seedList.c_str());
     const double stageLimit = timeout + compileTimeout; // Triton compiles inside the stages
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock;
     if (!interpreter)
         checkLock.emplace(visibleGpu(), true);
-    Proc chk = run({python, "harness.py", "check", candDir, cfg.get("seeds", "1"), cfg.get("atol", "1e-2"),
-                    cfg.get("rtol", "1e-2")},
-                   stageLimit, true, 4u << 20, {"KWB_REFERENCE_FILE=" + cfg.get("reference", "reference.py")});
+    auto checkDeadline = Clock::now() + std::chrono::milliseconds(long(stageLimit * 1000));
+    if (!ref.next({"kwb:feed-ready"}, checkDeadline))
+        return referenceFailed(r, ref, "check", stageLimit);
+    auto kernelFailed = [&](const std::string &stageName, const std::string &doing, const std::string &when) {
+        Proc &p = kernel.stop();
+        r.logs[stageName] = p.err;
+        if (harnessSaysInfra(p))
+            return infraFailure(p, "the " + stageName);
+        failStage(r, p, stageName, stageLimit, doing, when);
+        return r.print();
+    };
+    bool allOk = true;
+    for (const std::string &seed : parseSeedList(seedList)) {
+        if (!kernel.send("check " + seed) || !kernel.next({"kwb:ran " + seed}, checkDeadline))
+            return kernelFailed("check", "checked", " on seed " + seed);
+        if (!ref.send("compare " + seed))
+            return referenceFailed(r, ref, "check", stageLimit);
+        int verdicts = 0;
+        for (;;) {
+            auto line = ref.next({"kwb:check ", "kwb:compared "}, checkDeadline);
+            if (!line)
+                return referenceFailed(r, ref, "check", stageLimit);
+            if (line->rfind("kwb:compared ", 0) == 0)
+                break;
+            allOk = r.addCheck(line->substr(10)) && allOk;
+            ++verdicts;
+        }
+        if (verdicts == 0) {
+            r.fail("crash", "check", "the reference's process gave no verdict for seed " + seed);
+            return r.print();
+        }
+    }
+    if (kernel.send("figures")) {
+        for (;;) {
+            auto line = kernel.next({"kwb:compiled ", "kwb:figures-done"}, checkDeadline);
+            if (!line || line->rfind("kwb:figures-done", 0) == 0)
+                break;
+            auto kv = parseKeyValues(line->substr(13));
+            if (!kv["registers"].empty())
+                r.metrics["registers"] = std::atof(kv["registers"].c_str());
+            if (!kv["spills"].empty())
+                r.metrics["spill_stores_bytes"] = std::atof(kv["spills"].c_str());
+            if (!kv["shared"].empty())
+                r.metrics["static_smem_bytes"] = std::atof(kv["shared"].c_str());
+            std::fprintf(stderr, "kwb: compiled Triton kernels: %s\n", line->c_str() + 13);
+        }
+    }
     checkLock.reset();
     r.checkMs = msSince(tCheck);
-    r.logs["check"] = chk.err;
-    for (const std::string &line : taggedLines(chk.out, "kwb:compiled ", false)) {
-        auto kv = parseKeyValues(line);
-        if (!kv["registers"].empty())
-            r.metrics["registers"] = std::atof(kv["registers"].c_str());
-        if (!kv["spills"].empty())
-            r.metrics["spill_stores_bytes"] = std::atof(kv["spills"].c_str());
-        if (!kv["shared"].empty())
-            r.metrics["static_smem_bytes"] = std::atof(kv["shared"].c_str());
-        std::fprintf(stderr, "kwb: compiled Triton kernels: %s\n", line.c_str());
+    r.correct = allOk ? 1 : 0;
+    if (!allOk) {
+        r.logs["check"] = kernel.stop().err;
+        r.fail("incorrect", "check", "the kernel's output differs from the reference beyond atol/rtol");
+        return r.print();
     }
-    if (const int end = readCheck(r, chk, stageLimit, cfg.get("seeds", "1")); end >= 0)
-        return end;
 
     // ---- bench ----
     r.stage = "bench";
     r.coldCache = !interpreter;
+    r.clock = interpreter ? "interpreter" : "cuda-events";
     std::fprintf(stderr, "kwb: timing %s\n", interpreter ? "in the interpreter (not GPU time)"
                                                         : "with CUDA events (L2 flushed before each call)");
     const DeviceLock gpuLock(interpreter ? std::string("cpu-interpreter") : visibleGpu());
     const auto tBench = Clock::now();
-    Proc bench = run({python, "harness.py", "bench", candDir, cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
-                      cfg.get("iters", "20"), cfg.get("max_seconds", "10"), cfg.get("atol", "1e-2"),
-                      cfg.get("rtol", "1e-2")},
-                     stageLimit, true);
+    const auto benchDeadline = Clock::now() + std::chrono::milliseconds(long(stageLimit * 1000));
+    std::mt19937_64 rng(std::random_device{}() ^ (std::uint64_t(std::random_device{}()) << 32));
+    // How many calls: from this process's clock over a few untimed calls.
+    // In the interpreter a call takes milliseconds to seconds: at least 3
+    // calls and at most 5 of the workload's `iters`, more when they are fast.
+    int warmup = 2, calls = 3;
+    {
+        const int probe = interpreter ? 2 : 5;
+        const auto t0 = Clock::now();
+        if (!kernel.send("warmup " + std::to_string(probe) + " " + std::to_string(rng() >> 1))
+            || !kernel.next({"kwb:warm"}, benchDeadline))
+            return kernelFailed("bench", "warmed up", "");
+        const double once = std::max(msSince(t0) / probe, 1e-3);
+        const double repMs = cfg.num("rep_ms", 100), maxSeconds = cfg.num("max_seconds", 10);
+        const int minIters = interpreter ? std::max(3, std::min(int(cfg.num("iters", 20)), 5))
+                                         : int(cfg.num("iters", 20));
+        warmup = interpreter ? 0 : std::max(1, int(cfg.num("warmup_ms", 25) / once));
+        calls = std::max(minIters, int(repMs / once));
+        calls = std::min(calls, std::max(minIters, int(maxSeconds * 1000 / (once + 0.05))));
+        calls = std::max(3, std::min(calls, interpreter ? 200 : 100000));
+    }
+    Silent silent = Silent::None;
+    const auto timed = timedSections(kernel, ref, warmup, calls, benchDeadline, rng, &silent);
+    if (!timed && silent == Silent::Reference)
+        return referenceFailed(r, ref, "bench", stageLimit);
+    if (!timed)
+        return kernelFailed("bench", "timed", "");
     r.benchMs = msSince(tBench);
-    r.logs["bench"] = bench.err;
-    if (harnessSaysInfra(bench))
-        return infraFailure(bench, "the benchmark");
-    if (!readBench(r, bench, stageLimit))
+    r.warmup = warmup;
+    auto kv = parseKeyValues(timed->reply);
+    r.samples = parseNumberList(kv["samples_ms"]);
+    std::vector<std::pair<std::string, std::string>> digests;
+    {
+        std::istringstream list(kv["digests"]);
+        std::string item;
+        while (std::getline(list, item, ','))
+            digests.emplace_back(item.substr(0, item.find(':')),
+                                 item.find(':') == std::string::npos ? "" : item.substr(item.find(':') + 1));
+    }
+    if (int(r.samples.size()) != calls || int(digests.size()) != calls) {
+        r.samples.clear();
+        r.logs["bench"] = kernel.stop().err;
+        r.fail("crash", "bench", "the timed section reported " + std::to_string(digests.size()) + " digests and "
+                   + std::to_string(r.samples.size()) + " samples for " + std::to_string(calls) + " calls");
         return r.print();
+    }
+    // Which calls are verified is chosen now, after the section.
+    std::vector<int> order(size_t(calls), 0);
+    for (int i = 0; i < calls; ++i)
+        order[size_t(i)] = i;
+    std::shuffle(order.begin(), order.end(), rng);
+    order.resize(std::min<size_t>(order.size(), 8));
+    const auto tVerify = Clock::now();
+    for (int i : order) {
+        const auto &[value, nonfinite] = digests[size_t(i)];
+        if (!ref.send("verify " + std::to_string(i) + " " + std::to_string(timed->seeds[size_t(i)]) + " "
+                      + std::to_string(timed->keys[size_t(i)]) + " " + (value.empty() ? "nan" : value) + " "
+                      + (nonfinite.empty() ? "-1" : nonfinite)))
+            return referenceFailed(r, ref, "bench", stageLimit);
+        auto line = ref.next({"kwb:verified " + std::to_string(i) + " "}, benchDeadline);
+        if (!line)
+            return referenceFailed(r, ref, "bench", stageLimit);
+        auto v = parseKeyValues(line->substr(13));
+        if (v["ok"] != "1") {
+            r.samples.clear();
+            r.correct = 0;
+            r.logs["bench"] = kernel.stop().err;
+            r.fail("incorrect", "bench",
+                   "correct when checked but not when timed: the outputs of timed call " + std::to_string(i + 1)
+                       + " of " + std::to_string(calls) + " are not the reference's (their digest is off by "
+                       + v["off"] + ", " + v["allowed"] + " allowed; non-finite elements " + v["nonfinite"]
+                       + ", expected " + v["expected_nonfinite"] + ")");
+            return r.print();
+        }
+    }
+    r.verifyMs = msSince(tVerify);
+    r.logs["bench"] = kernel.finish(Clock::now() + std::chrono::seconds(30)).err;
+    r.logs["reference"] = ref.finish(Clock::now() + std::chrono::seconds(30)).err;
+    boundByOutsideClock(r, timed->callMs, timed->nullMs, timed->outsideMs, timed->nullOutsideMs);
+    r.summarizeSamples();
     if (interpreter) {
         r.countersReason = "Triton's interpreter runs on the CPU: no GPU counters";
         return r.print();
     }
-    profileOnce(r, cfg, candDir, {python, "harness.py", "profile", candDir}, timeout);
+    profileOnce(r, cfg, candDir, {python, "harness.py", "profile", cand, feed}, timeout);
     return r.print();
 }
 

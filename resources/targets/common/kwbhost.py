@@ -1,0 +1,578 @@
+"""The host-side evaluation core of the Python targets (triton; tilelang and nki next).
+
+A target's harness is an adapter (`Adapter`: the device, how to load the
+candidate, synchronise, flush caches and time one call); everything about
+correctness and timing is here, once, and no harness copies it.
+
+Two kinds of process use this module, and they never meet:
+
+* the **candidate's process** (`serve_candidate`), which imports the
+  candidate and runs in the sandbox. Everything in it, this module included,
+  is untrusted: the candidate can patch it, read its frames and print what it
+  likes. So it decides nothing and holds no answer: it runs what the
+  supervisor asks for, on inputs made from seeds the supervisor sends only
+  when a call starts, and reports outputs (check) or digests of them (timed
+  calls), which the supervisor has checked elsewhere.
+* the **reference's process** (`serve_reference`), which never imports the
+  candidate: it makes the check's inputs, computes the reference's answers,
+  compares the candidate's outputs with them, verifies the timed calls'
+  digests and times the same timed section around a kernel that does nothing
+  (the per-call overhead the supervisor subtracts from its own clock).
+
+Both speak one line per message with the supervisor: commands on stdin,
+replies ("kwb:..." lines) on a private copy of stdout; fd 1 itself is pointed
+at stderr before any workload code runs, so what a kernel prints lands in the
+log, never on the channel (hygiene, not a defence: the candidate can find the
+copy, which is why nothing it says is believed without a check).
+
+The timed section (supervisor's view):
+    warmup N SEED         N calls on inputs from SEED+j, untimed
+    call I SEED [PREVKEY] digests call I-1's outputs with PREVKEY, makes call
+                          I's inputs from SEED (never seen before), flushes,
+                          times the call; replies "kwb:ret I"
+    end LASTKEY           digests the last call, waits for the whole device,
+                          replies "kwb:timed samples_ms=... digests=..."
+The digest of a call is sum(r * out) over its finite elements in float64,
+r uniform in [-1, 1] from a key the supervisor sends only after the call has
+returned; the reference's process recomputes it for calls the supervisor
+picks after the section. Outputs that are wrong, stale or computed later
+cannot match (r was unknown when they were made), and producing the right
+digest without the answer costs what computing the answer costs, inside the
+supervisor's clock.
+"""
+
+import json
+import math
+import os
+import stat
+import sys
+import traceback
+
+INFRA_EXIT = 5
+REFERENCE_EXIT = 6
+MODEL_SEED = 42  # weights of KernelBench models: the same in every process
+DIGEST_SIGMAS = 8.0  # |digest - reference's| allowed: this many deviations of an in-tolerance error
+
+
+class Channel:
+    """The supervisor's line channel: replies on a private copy of stdout."""
+
+    def __init__(self):
+        self.out = os.fdopen(os.dup(1), "w", buffering=1, encoding="utf-8")
+        os.dup2(2, 1)
+        sys.stdout = sys.stderr
+
+    def say(self, line):
+        self.out.write(line + "\n")
+        self.out.flush()
+
+    def commands(self):
+        for line in sys.stdin:
+            words = line.split()
+            if words:
+                yield words
+
+
+# Before any workload code is imported: from here on, fd 1 is stderr.
+CHANNEL = Channel()
+
+
+def say(line):
+    CHANNEL.say(line)
+
+
+def infra(why):
+    say("kwb:infra " + " ".join(str(why).split()))
+    sys.exit(INFRA_EXIT)
+
+
+def kernel_error(why):
+    say("kwb:error " + " ".join(str(why).split()))
+    sys.exit(1)
+
+
+def reference_error(why):
+    say("kwb:reference-error " + " ".join(str(why).split()))
+    sys.exit(REFERENCE_EXIT)
+
+
+try:
+    import torch
+except Exception as e:  # noqa: BLE001 - any import failure means this host lacks torch
+    infra("PyTorch cannot be imported by %s: %s (install PyTorch and Triton for that Python, or set KWB_PYTHON "
+          "to one that has them; `make build` makes build/venv, which kwb uses when it runs from the build)"
+          % (sys.executable, e))
+
+DTYPES = {
+    "float32": torch.float32,
+    "float64": torch.float64,
+    "float16": torch.float16,
+    "bfloat16": torch.bfloat16,
+    "int32": torch.int32,
+    "int64": torch.int64,
+}
+
+
+def problem():
+    with open("kwb_problem.json", encoding="utf-8") as f:
+        return json.load(f)
+
+
+def load_module(path, name):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+class Adapter:
+    """What a target supplies. The defaults are a CPU device timed by the wall clock."""
+
+    clock = "steady-clock"
+
+    def device(self):
+        return torch.device("cpu")
+
+    def sync(self):
+        pass
+
+    def flush(self):
+        """Before every timed call (a GPU's L2)."""
+
+    def timer(self):
+        """A started timer; `stop(t)` ends it; `ms(t)` reads it after the section."""
+        import time
+        return [time.perf_counter(), None]
+
+    def stop(self, t):
+        import time
+        self.sync()
+        t[1] = time.perf_counter()
+
+    def ms(self, t):
+        return (t[1] - t[0]) * 1e3
+
+    def figures(self):
+        """Compile-time figures of what the candidate built, as "kwb:compiled" lines (optional)."""
+
+
+# ---- inputs ----
+
+def declared_inputs(prob, seed, dev):
+    """The workload's inputs from their declared ranges, made on the device from `seed`."""
+    gen = torch.Generator(device=dev).manual_seed(int(seed) & 0x7FFFFFFFFFFFFFFF)
+    out = []
+    for t in prob["inputs"]:
+        dtype = DTYPES[t["dtype"]]
+        shape = tuple(t["shape"])
+        if dtype in (torch.int32, torch.int64):
+            x = torch.randint(int(t["low"]), int(t["high"]) + 1, shape, generator=gen, dtype=dtype, device=dev)
+        else:
+            x = torch.rand(shape, generator=gen, dtype=torch.float32, device=dev) * (t["high"] - t["low"]) + t["low"]
+            x = x.to(dtype)
+        out.append(x)
+    return out
+
+
+def output_specs(prob):
+    return [(o["name"], tuple(o["shape"]), DTYPES[o["dtype"]]) for o in prob["outputs"]]
+
+
+def as_outputs(value, prob):
+    outs = list(value) if isinstance(value, (tuple, list)) else [value]
+    if len(outs) != len(prob["outputs"]):
+        kernel_error("returned %d outputs, the workload declares %d" % (len(outs), len(prob["outputs"])))
+    for o, spec in zip(outs, prob["outputs"]):
+        if not isinstance(o, torch.Tensor):
+            kernel_error("output '%s' is a %s, not a tensor" % (spec["name"], type(o).__name__))
+    return outs
+
+
+# ---- raw tensor files (never pickles: the reading side may be the trusted one) ----
+
+def write_raw(path, tensor):
+    t = tensor.detach().contiguous().cpu()
+    header = json.dumps({"shape": list(t.shape), "dtype": str(t.dtype).replace("torch.", "")}).encode()
+    data = t.view(torch.uint8).reshape(-1).numpy().tobytes() if t.numel() else b""
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(len(header).to_bytes(4, "little") + header + data)
+    os.replace(tmp, path)
+
+
+def read_raw(path, max_bytes):
+    """A tensor another process wrote; None with a reason when it is not one."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as e:
+        return None, "no file %s (%s)" % (os.path.basename(path), e.strerror)
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None, "%s is not a regular file" % os.path.basename(path)
+        if st.st_size > max_bytes + 4096:
+            return None, "%s holds %d bytes, more than the output can" % (os.path.basename(path), st.st_size)
+        raw = f.read(st.st_size)
+    if len(raw) < 4:
+        return None, "%s is truncated" % os.path.basename(path)
+    n = int.from_bytes(raw[:4], "little")
+    try:
+        header = json.loads(raw[4:4 + n].decode())
+        dtype = DTYPES[header["dtype"]]
+        shape = tuple(int(s) for s in header["shape"])
+    except Exception as e:  # noqa: BLE001 - a malformed file is the writer's fault
+        return None, "%s has a malformed header: %s" % (os.path.basename(path), e)
+    body = raw[4 + n:]
+    want = math.prod(shape) * torch.empty((), dtype=dtype).element_size()
+    if len(body) != want or want > max_bytes:
+        return None, "%s holds %d bytes, its header says %d" % (os.path.basename(path), len(body), want)
+    if want == 0:
+        return torch.empty(shape, dtype=dtype), None
+    return torch.frombuffer(bytearray(body), dtype=dtype).reshape(shape), None
+
+
+# ---- comparison and digests ----
+
+def compare(want, got, atol, rtol):
+    if tuple(got.shape) != tuple(want.shape):
+        return {"ok": False, "rel_l2": float("inf"), "max_abs": float("inf"), "mismatches": want.numel(),
+                "nonfinite": 0, "elements": want.numel(), "worst_index": -1,
+                "why": "shape %s, expected %s" % (tuple(got.shape), tuple(want.shape))}
+    w = want.detach().to("cpu", torch.float64).reshape(-1)
+    g = got.detach().to("cpu", torch.float64).reshape(-1)
+    nonfinite = (~torch.isfinite(g) & torch.isfinite(w))
+    # The reference's NaN or infinity must be met exactly.
+    special = ~torch.isfinite(w)
+    special_bad = special & ~((torch.isnan(w) & torch.isnan(g)) | (torch.isinf(g) & (torch.sign(g) == torch.sign(w))))
+    diff = (g - w).abs()
+    bad = ((diff > atol + rtol * w.abs()) & ~special) | nonfinite | special_bad
+    diff = torch.where(torch.isfinite(diff), diff, torch.zeros_like(diff))
+    ref2 = float((w * w).sum())
+    rel = math.sqrt(float((diff * diff).sum()) / ref2) if ref2 > 0 else math.sqrt(float((diff * diff).sum()))
+    mismatches = int(bad.sum())
+    worst = int(torch.argmax(torch.where(bad, diff + nonfinite.double() * 1e300, -torch.ones_like(diff)))) \
+        if mismatches else -1
+    return {"ok": mismatches == 0, "rel_l2": rel, "max_abs": float(diff.max()) if diff.numel() else 0.0,
+            "mismatches": mismatches, "nonfinite": int(nonfinite.sum()), "elements": w.numel(),
+            "worst_index": worst}
+
+
+def digest_weights(key, specs, dev):
+    gen = torch.Generator(device=dev).manual_seed(int(key) & 0x7FFFFFFFFFFFFFFF)
+    return [torch.rand(shape, generator=gen, dtype=torch.float32, device=dev) * 2 - 1 for _, shape, _ in specs]
+
+
+def digest(outs, key, specs, dev):
+    """(sum of r*out over finite elements, count of non-finite ones) as device tensors."""
+    total = torch.zeros((), dtype=torch.float64, device=dev)
+    nonfinite = torch.zeros((), dtype=torch.int64, device=dev)
+    for o, r, (_, shape, _) in zip(outs, digest_weights(key, specs, dev), specs):
+        if tuple(o.shape) != shape:
+            return None
+        v = o.detach().to(dev, torch.float64)
+        finite = torch.isfinite(v)
+        total = total + (r.double() * torch.where(finite, v, torch.zeros_like(v))).sum()
+        nonfinite = nonfinite + (~finite).sum()
+    return total, nonfinite
+
+
+# ---- the candidate's process ----
+
+class TimedSection:
+    """The timed section's commands (warmup, call, end) around `fn`: the
+    candidate in its process, a kernel that does nothing in the
+    reference's (the same code, so the two sections differ by the calls only)."""
+
+    def __init__(self, adapter, prob, fn, extras):
+        self.adapter, self.prob, self.fn, self.extras = adapter, prob, fn, extras
+        self.dev = adapter.device()
+        self.specs = output_specs(prob)
+        self.pending = None  # the last timed call's outputs, until their key comes
+        self.timers, self.digests = [], []
+
+    def run(self, inputs, when):
+        try:
+            with torch.no_grad():
+                return self.fn(*inputs)
+        except SystemExit:
+            raise
+        except Exception as e:  # noqa: BLE001 - a kernel that raises failed
+            traceback.print_exc()
+            kernel_error("the kernel raised %s %s: %s" % (type(e).__name__, when, e))
+        return None
+
+    def close(self, key):
+        if self.pending is None:
+            return
+        d = digest(as_outputs(self.pending, self.prob), key, self.specs, self.dev)
+        if d is None:
+            kernel_error("a timed call returned outputs of the wrong shape")
+        self.digests.append(d)
+        self.pending = None
+
+    def handle(self, words):
+        """Runs one command; False when it is not one of the section's."""
+        cmd = words[0]
+        if cmd == "warmup" and len(words) == 3:
+            for j in range(int(words[1])):
+                inputs = with_extras(declared_inputs(self.prob, int(words[2]) + j, self.dev), self.extras)
+                as_outputs(self.run(inputs, "during warm-up"), self.prob)
+            self.adapter.sync()
+            say("kwb:warm")
+        elif cmd == "call" and len(words) in (3, 4):
+            if len(words) == 4:
+                self.close(int(words[3]))
+            inputs = with_extras(declared_inputs(self.prob, int(words[2]), self.dev), self.extras)
+            self.adapter.flush()
+            t = self.adapter.timer()
+            self.pending = self.run(inputs, "while being timed")
+            self.adapter.stop(t)
+            self.timers.append(t)
+            say("kwb:ret %s" % words[1])
+        elif cmd == "end" and len(words) == 2:
+            self.close(int(words[1]))
+            self.adapter.sync()
+            samples = [self.adapter.ms(t) for t in self.timers]
+            values = [(float(d[0]), int(d[1])) for d in self.digests]
+            say("kwb:timed samples_ms=%s digests=%s" % (
+                ",".join("%.9g" % v for v in samples), ",".join("%.17g:%d" % v for v in values)))
+            self.timers, self.digests = [], []
+        else:
+            return False
+        return True
+
+
+def serve_candidate(adapter, prob, make_fn, feed, scratch):
+    """Runs the supervisor's commands with the candidate's entry (see the
+    module's doc). `make_fn` builds it at the first command, once the
+    reference's process has written what a KernelBench model needs."""
+    dev = adapter.device()
+    extras = None
+    section = None
+    for words in CHANNEL.commands():
+        cmd = words[0]
+        if section is None and cmd != "quit":
+            extras = read_extras(feed)
+            section = TimedSection(adapter, prob, make_fn(), extras)
+        if section.handle(words):
+            continue
+        if cmd == "check" and len(words) == 2:
+            seed = words[1]
+            inputs = read_inputs(feed, seed, prob, extras, dev)
+            outs = as_outputs(section.run(inputs, "on seed %s" % seed), prob)
+            adapter.sync()
+            for k, o in enumerate(outs):
+                write_raw(os.path.join(scratch, "out-%s-%d.bin" % (seed, k)), o)
+            say("kwb:ran %s" % seed)
+        elif cmd == "figures":
+            adapter.figures()
+            say("kwb:figures-done")
+        elif cmd == "quit":
+            break
+        else:
+            say("kwb:unknown " + " ".join(words))
+    return 0
+
+
+def read_extras(feed):
+    """Non-tensor arguments of a KernelBench problem's get_inputs(), by position."""
+    path = os.path.join(feed, "extras.json")
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return {int(k): v for k, v in json.load(f).items()}
+
+
+def with_extras(tensors, extras):
+    if not extras:
+        return tensors
+    out, it = [], iter(tensors)
+    for i in range(len(tensors) + len(extras)):
+        out.append(extras[i] if i in extras else next(it))
+    return out
+
+
+def read_inputs(feed, seed, prob, extras, dev):
+    tensors = []
+    for k, t in enumerate(prob["inputs"]):
+        x, why = read_raw(os.path.join(feed, "in-%s-%d.bin" % (seed, k)), 1 << 40)
+        if x is None:
+            infra("the check's inputs are missing: %s" % why)
+        tensors.append(x.to(dev))
+    return with_extras(tensors, extras)
+
+
+def init_inputs(feed):
+    path = os.path.join(feed, "init.json")
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def candidate_callable(module, prob, dev, init):
+    """The candidate's entry as a callable of the inputs."""
+    fn = getattr(module, prob["entry"]["kernel"], None)
+    if callable(fn):
+        return fn
+    if hasattr(module, "ModelNew"):
+        # As KernelBench does: the problem's init inputs and the same seed
+        # before each model is built, so weights match the reference's.
+        if init is None:
+            init = list(getattr(module, "get_init_inputs", lambda: [])())
+        torch.manual_seed(MODEL_SEED)
+        return module.ModelNew(*init).to(dev).eval()
+    kernel_error("the kernel defines neither '%s' nor a ModelNew class" % prob["entry"]["kernel"])
+    return None
+
+
+def import_candidate(cand):
+    path = os.path.join(cand, "kernel.py")
+    try:
+        return load_module(path, "kwb_candidate")
+    except SyntaxError as e:
+        traceback.print_exc()
+        kernel_error("the kernel does not parse: %s (line %s)" % (e.msg, e.lineno))
+    except SystemExit:
+        raise
+    except Exception as e:  # noqa: BLE001 - whatever the candidate raises on import is its failure
+        traceback.print_exc()
+        kernel_error("importing the kernel raised %s: %s" % (type(e).__name__, e))
+    return None
+
+
+# ---- the reference's process ----
+
+class Reference:
+    """The workload's reference (a function, or a KernelBench problem's Model)."""
+
+    def __init__(self, prob, dev):
+        self.prob = prob
+        self.dev = dev
+        ref_file = os.environ.get("KWB_REFERENCE_FILE", "reference.py")
+        try:
+            module = load_module(ref_file, "kwb_reference")
+        except Exception as e:  # noqa: BLE001
+            traceback.print_exc()
+            reference_error("importing the reference raised %s: %s" % (type(e).__name__, e))
+        self.kernelbench = None
+        self.init = None
+        if hasattr(module, "Model") and hasattr(module, "get_inputs"):
+            self.kernelbench = module
+            self.init = list(getattr(module, "get_init_inputs", lambda: [])())
+            torch.manual_seed(MODEL_SEED)
+            self.fn = module.Model(*self.init).to(dev).eval()
+        else:
+            self.fn = getattr(module, prob["entry"]["reference"], None)
+            if not callable(self.fn):
+                reference_error("the reference defines neither '%s' nor a KernelBench Model"
+                                % prob["entry"]["reference"])
+
+    def inputs(self, seed):
+        """The check's inputs for `seed` (a KernelBench problem's get_inputs())."""
+        if self.kernelbench is None:
+            return declared_inputs(self.prob, seed, self.dev)
+        torch.manual_seed(int(seed))
+        made = list(self.kernelbench.get_inputs())
+        tensors = [x for x in made if isinstance(x, torch.Tensor)]
+        declared = [(tuple(t["shape"]), DTYPES[t["dtype"]]) for t in self.prob["inputs"]]
+        if [(tuple(x.shape), x.dtype) for x in tensors] != declared:
+            reference_error("get_inputs() makes %s but the workload declares %s"
+                            % ([(tuple(x.shape), str(x.dtype)) for x in tensors],
+                               [(s, str(d)) for s, d in declared]))
+        return [x.to(self.dev) if isinstance(x, torch.Tensor) else x for x in made]
+
+    def answer(self, inputs, when):
+        say("kwb:phase reference %s" % when)
+        try:
+            with torch.no_grad():
+                value = self.fn(*[x.clone() if isinstance(x, torch.Tensor) else x for x in inputs])
+            outs = list(value) if isinstance(value, (tuple, list)) else [value]
+            if len(outs) != len(self.prob["outputs"]) or not all(isinstance(o, torch.Tensor) for o in outs):
+                reference_error("the reference returns %d value(s), the workload declares %d output tensor(s)"
+                                % (len(outs), len(self.prob["outputs"])))
+            return outs
+        except SystemExit:
+            raise
+        except Exception as e:  # noqa: BLE001
+            traceback.print_exc()
+            reference_error("the reference raised %s %s: %s" % (type(e).__name__, when, e))
+        return None
+
+
+def write_feed(feed, ref, seeds):
+    """The check's inputs, and what a KernelBench candidate needs to build its model."""
+    os.makedirs(feed, exist_ok=True)
+    if ref.init is not None:
+        with open(os.path.join(feed, "init.json"), "w", encoding="utf-8") as f:
+            json.dump(ref.init, f)
+    made = {}
+    for seed in seeds:
+        inputs = ref.inputs(seed)
+        extras = {i: x for i, x in enumerate(inputs) if not isinstance(x, torch.Tensor)}
+        with open(os.path.join(feed, "extras.json"), "w", encoding="utf-8") as f:
+            json.dump(extras, f)
+        for k, x in enumerate([x for x in inputs if isinstance(x, torch.Tensor)]):
+            write_raw(os.path.join(feed, "in-%s-%d.bin" % (seed, k)), x)
+        made[seed] = inputs
+    return made
+
+
+def serve_reference(adapter, prob, feed, scratch, seeds, atol, rtol):
+    """The reference's side (see the module's doc). Never imports the candidate."""
+    dev = adapter.device()
+    ref = Reference(prob, dev)
+    made = write_feed(feed, ref, seeds)
+    say("kwb:feed-ready")
+    specs = output_specs(prob)
+    names = [n for n, _, _ in specs]
+    extras = read_extras(feed)
+    zeros = [torch.zeros(shape, dtype=dtype, device=dev) for _, shape, dtype in specs]
+    # The null section: the candidate's protocol around a kernel that does nothing.
+    null = TimedSection(adapter, prob, lambda *inputs: zeros, extras)
+    for words in CHANNEL.commands():
+        cmd = words[0]
+        if null.handle(words):
+            continue
+        if cmd == "compare" and len(words) == 2:
+            seed = words[1]
+            want = ref.answer(made[seed], "on seed %s" % seed)
+            say("kwb:phase kernel")
+            limit = 4 * max(1, max(w.numel() * w.element_size() for w in want))
+            for k, (name, w) in enumerate(zip(names, want)):
+                got, why = read_raw(os.path.join(scratch, "out-%s-%d.bin" % (seed, k)), limit)
+                if got is None:
+                    c = {"ok": False, "rel_l2": float("inf"), "max_abs": float("inf"), "mismatches": w.numel(),
+                         "nonfinite": 0, "elements": w.numel(), "worst_index": -1, "why": why}
+                else:
+                    c = compare(w, got, atol, rtol)
+                say("kwb:check seed=%s output=%s ok=%d rel_l2=%.6g max_abs=%.6g mismatches=%d nonfinite=%d "
+                    "elements=%d worst_index=%d" % (seed, name, 1 if c["ok"] else 0, c["rel_l2"], c["max_abs"],
+                                                    c["mismatches"], c["nonfinite"], c["elements"],
+                                                    c["worst_index"]))
+                if "why" in c:
+                    sys.stderr.write("kwb: output %s has %s\n" % (name, c["why"]))
+            say("kwb:compared %s" % seed)
+        elif cmd == "verify" and len(words) == 6:
+            # verify CALL SEED KEY DIGEST NONFINITE: one timed call's digest against the reference's
+            call, seed, key = words[1], int(words[2]), int(words[3])
+            got, got_nonfinite = float(words[4]), int(words[5])
+            inputs = with_extras(declared_inputs(prob, seed, dev), extras)
+            want = ref.answer(inputs, "on timed call %s's inputs" % call)
+            d = digest(want, key, specs, dev)
+            if d is None:
+                reference_error("the reference's outputs have other shapes than the workload declares")
+            tol2 = sum(float(((atol + rtol * w.detach().double().abs()) ** 2)
+                             [torch.isfinite(w.detach().double())].sum()) for w in want)
+            allowed = DIGEST_SIGMAS * math.sqrt(tol2) + 1e-9 * (abs(float(d[0])) + 1.0)
+            off = abs(got - float(d[0])) if math.isfinite(got) else float("inf")
+            ok = off <= allowed and got_nonfinite == int(d[1])
+            say("kwb:verified %s ok=%d off=%.6g allowed=%.6g nonfinite=%d expected_nonfinite=%d"
+                % (call, 1 if ok else 0, off, allowed, got_nonfinite, int(d[1])))
+        elif cmd == "quit":
+            break
+        else:
+            say("kwb:unknown " + " ".join(words))
+    return 0
