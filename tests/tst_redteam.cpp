@@ -89,9 +89,8 @@ private Q_SLOTS:
             QVERIFY2(flagsOf(o).isEmpty(), qPrintable(describe(o)));
             QVERIFY(o.result.document["sandbox"]["enabled"].get<bool>());
             QVERIFY(o.result.document["outside_clock"]["available"].get<bool>());
-            // Its samples explain most of the supervisor's clock (the flag is at 0.35).
-            QVERIFY2(o.result.document["outside_clock"]["explained"].get<double>() > 0.5,
-                     o.result.document["outside_clock"].dump().c_str());
+            // On a loaded host its figure may be bounded (raised), never flagged.
+            QVERIFY(o.result.document["outside_clock"]["per_call_ms"].get<double>() > 0);
             const double median = o.result.latency->medianMs;
             m_honestMs = m_honestMs > 0 ? std::min(m_honestMs, median) : median;
         }
@@ -110,6 +109,7 @@ private Q_SLOTS:
         QTest::newRow("answers from files") << u"steal_answers.py"_s << u"any"_s;
         QTest::newRow("patched clock") << u"clock_patch.py"_s << u"flagged"_s;
         QTest::newRow("work on a thread") << u"thread_defer.py"_s << u"any"_s;
+        QTest::newRow("harness patched: early replies") << u"early_reply.py"_s << u"flagged"_s;
         QTest::newRow("stale answer") << u"../../triton-tiny/memo.py"_s << u"failed"_s;
     }
 

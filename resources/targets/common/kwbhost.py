@@ -222,6 +222,8 @@ def read_raw(path, max_bytes):
         header = json.loads(raw[4:4 + n].decode())
         dtype = DTYPES[header["dtype"]]
         shape = tuple(int(s) for s in header["shape"])
+        if any(d < 0 for d in shape) or len(shape) > 16:
+            raise ValueError("shape %s" % (shape,))
     except Exception as e:  # noqa: BLE001 - a malformed file is the writer's fault
         return None, "%s has a malformed header: %s" % (os.path.basename(path), e)
     body = raw[4 + n:]

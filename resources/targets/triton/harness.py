@@ -1,8 +1,9 @@
 """The triton target's adapter to the shared Python host core (kwbhost.py).
 
 Runs as a child of the supervisor, one role per process:
-  candidate CAND FEED SCRATCH   the candidate's process (sandboxed): imports it ("kwb:ready":
-                                it compiled), then runs the supervisor's check and
+  candidate CAND FEED SCRATCH   the candidate's process (sandboxed): loads PyTorch and Triton
+                                ("kwb:loaded"), imports the candidate when told ("import";
+                                "kwb:ready": it compiled), then runs the supervisor's check and
                                 timed-section commands, reports outputs and digests
   reference FEED SCRATCH SEEDS ATOL RTOL
                                 the reference's process (never imports the candidate):
@@ -145,6 +146,14 @@ def cmd_candidate(cand, feed, scratch):
     prob = kwbhost.problem()
     dev = adapter.device()
     require_triton()
+    # Nothing of the candidate's has run yet: the supervisor measures the
+    # null section now, with this process idle, then says "import".
+    say("kwb:loaded")
+    for words in kwbhost.CHANNEL.commands():
+        if words[0] == "import":
+            break
+    else:
+        return 0
     adapter.module = kwbhost.import_candidate(cand)
     say("kwb:ready")
     return kwbhost.serve_candidate(

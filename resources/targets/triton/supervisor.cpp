@@ -61,76 +61,47 @@ int referenceFailed(Result &r, Peer &ref, const std::string &stageName, double l
     return r.print();
 }
 
-/// One timed section, driven from here call by call (kwbhost.py's
-/// TimedSection), over the candidate's process and, interleaved with it
-/// call for call, the same section around a kernel that does nothing in the
-/// reference's process: the two round trips of a pair meet the same load on
-/// the host, so their difference is the call. Each call's inputs come from
-/// a fresh seed sent when it starts; its digest's key goes with the next
-/// command, after it returned.
+/// One timed section over `peer`'s channel, driven from here call by call
+/// (kwbhost.py's TimedSection): warm-up, then `calls` calls, each on inputs
+/// from a fresh seed sent when it starts, each digested with a key sent
+/// with the next command, after it returned. The section's time by this
+/// process's clock runs from the first call sent to the "kwb:timed" reply,
+/// which needs every digest, so work a kernel defers past its "kwb:ret"
+/// (a thread, another stream) is inside it.
 struct Section
 {
-    double outsideMs = 0;       ///< the candidate's section by this process's clock
-    double nullOutsideMs = 0;   ///< the null section's
-    std::vector<double> callMs; ///< each candidate call's round trip
-    std::vector<double> nullMs; ///< each null call's
+    double outsideMs = 0;       ///< first "call" sent → "kwb:timed" read
+    std::vector<double> callMs; ///< each call's round trip
     std::vector<unsigned long long> seeds, keys;
-    std::string reply; ///< the candidate's "kwb:timed" reply
+    std::string reply; ///< the "kwb:timed" reply
 };
 
-enum class Silent { None, Kernel, Reference };
-
-std::optional<Section> timedSections(Peer &kernel, Peer &null, int warmup, int calls,
-                                     Clock::time_point deadline, std::mt19937_64 &rng, Silent *who)
+std::optional<Section> timedSection(Peer &peer, int warmup, int calls, Clock::time_point deadline, Entropy &entropy)
 {
     Section s;
-    auto ask = [&](Peer &p, const std::string &cmd, const std::string &reply) {
-        if (p.send(cmd) && p.next({reply}, deadline))
-            return true;
-        *who = &p == &kernel ? Silent::Kernel : Silent::Reference;
-        return false;
-    };
-    const std::string warm = "warmup " + std::to_string(warmup) + " " + std::to_string(rng() >> 1);
-    if (!ask(null, warm, "kwb:warm") || !ask(kernel, warm, "kwb:warm"))
+    if (!peer.send("warmup " + std::to_string(warmup) + " " + std::to_string(entropy.seed()))
+        || !peer.next({"kwb:warm"}, deadline))
         return std::nullopt;
-    std::vector<unsigned long long> nullKeys;
     for (int i = 0; i < calls; ++i) {
-        s.seeds.push_back(rng() >> 1);
-        s.keys.push_back(rng() >> 1);
-        nullKeys.push_back(rng() >> 1);
+        s.seeds.push_back(entropy.seed());
+        s.keys.push_back(entropy.seed());
     }
+    const auto t0 = Clock::now();
     for (int i = 0; i < calls; ++i) {
-        const std::string head = "call " + std::to_string(i) + " " + std::to_string(s.seeds[size_t(i)]);
-        const std::string ret = "kwb:ret " + std::to_string(i);
-        auto t = Clock::now();
-        if (!ask(kernel, i ? head + " " + std::to_string(s.keys[size_t(i) - 1]) : head, ret))
+        std::string cmd = "call " + std::to_string(i) + " " + std::to_string(s.seeds[size_t(i)]);
+        if (i > 0)
+            cmd += " " + std::to_string(s.keys[size_t(i) - 1]);
+        const auto t = Clock::now();
+        if (!peer.send(cmd) || !peer.next({"kwb:ret " + std::to_string(i)}, deadline))
             return std::nullopt;
         s.callMs.push_back(msSince(t));
-        t = Clock::now();
-        if (!ask(null, i ? head + " " + std::to_string(nullKeys[size_t(i) - 1]) : head, ret))
-            return std::nullopt;
-        s.nullMs.push_back(msSince(t));
     }
-    auto t = Clock::now();
-    if (!kernel.send("end " + std::to_string(s.keys.back()))) {
-        *who = Silent::Kernel;
+    if (!peer.send("end " + std::to_string(s.keys.back())))
         return std::nullopt;
-    }
-    auto reply = kernel.next({"kwb:timed "}, deadline);
-    if (!reply) {
-        *who = Silent::Kernel;
+    auto reply = peer.next({"kwb:timed "}, deadline);
+    if (!reply)
         return std::nullopt;
-    }
-    const double endMs = msSince(t);
-    t = Clock::now();
-    if (!ask(null, "end " + std::to_string(nullKeys.back()), "kwb:timed "))
-        return std::nullopt;
-    s.outsideMs = endMs;
-    s.nullOutsideMs = msSince(t);
-    for (double v : s.callMs)
-        s.outsideMs += v;
-    for (double v : s.nullMs)
-        s.nullOutsideMs += v;
+    s.outsideMs = msSince(t0);
     s.reply = reply->substr(10);
     return s;
 }
@@ -203,11 +174,14 @@ int evaluate(const std::string &candDir)
         "PYTHONDONTWRITEBYTECODE=1"};
     candEnv.insert(candEnv.end(), cpuEnv.begin(), cpuEnv.end());
 
-    // ---- compile: the candidate's process imports it (Triton compiles on the
-    // first launch, in the check); the reference's process starts beside it ----
+    // ---- compile: the candidate's process loads PyTorch and Triton while the
+    // reference's process starts; the null section is timed while nothing of
+    // the candidate's has run; then the candidate is imported (Triton
+    // compiles on the first launch, in the check) ----
     const auto tCompile = Clock::now();
     const std::string seedList = cfg.get("seeds", "1");
-    std::fprintf(stderr, "kwb: importing %s/kernel.py\n", candDir.c_str());
+    const double stageLimit = timeout + compileTimeout; // Triton compiles inside the stages
+    Entropy entropy;
     Peer ref;
     ref.start({python, "harness.py", "reference", feed, scratch, seedList, cfg.get("atol", "1e-2"),
                cfg.get("rtol", "1e-2")},
@@ -219,7 +193,7 @@ int evaluate(const std::string &candDir)
               }());
     Peer kernel;
     kernel.start(sandbox.wrap({python, "harness.py", "candidate", cand, feed, scratch}), candEnv);
-    if (!kernel.next({"kwb:ready"}, tCompile + std::chrono::milliseconds(long(compileTimeout * 1000)))) {
+    auto compileFailed = [&]() {
         Proc &cc = kernel.stop();
         r.compileMs = msSince(tCompile);
         r.logs["compile"] = cc.err;
@@ -236,26 +210,46 @@ int evaluate(const std::string &candDir)
                cc.timedOut ? "importing the kernel ran past " + jsonNumber(compileTimeout) + " s"
                            : why.empty() ? "importing the kernel " + describeExit(cc) : why);
         return r.print();
-    }
+    };
+    const auto loadDeadline = tCompile + std::chrono::milliseconds(long(compileTimeout * 1000));
+    if (!kernel.next({"kwb:loaded"}, loadDeadline))
+        return compileFailed();
+    const auto nullDeadline = Clock::now() + std::chrono::milliseconds(long(stageLimit * 1000));
+    if (!ref.next({"kwb:feed-ready"}, nullDeadline))
+        return referenceFailed(r, ref, "check", stageLimit);
+    std::optional<DeviceLock> nullLock;
+    if (!interpreter)
+        nullLock.emplace(visibleGpu());
+    const auto null = timedSection(ref, 2, 20, nullDeadline, entropy);
+    nullLock.reset();
+    if (!null)
+        return referenceFailed(r, ref, "check", stageLimit);
+    std::fprintf(stderr, "kwb: importing %s/kernel.py\n", candDir.c_str());
+    const auto tImport = Clock::now();
+    if (!kernel.send("import")
+        || !kernel.next({"kwb:ready"}, tImport + std::chrono::milliseconds(long(compileTimeout * 1000))))
+        return compileFailed();
     r.compileMs = msSince(tCompile);
     r.compiled = true;
 
     // ---- check (Triton's JIT compiles here, so its errors land here too) ----
     r.stage = "check";
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", seedList.c_str());
-    const double stageLimit = timeout + compileTimeout; // Triton compiles inside the stages
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock;
     if (!interpreter)
         checkLock.emplace(visibleGpu(), true);
     auto checkDeadline = Clock::now() + std::chrono::milliseconds(long(stageLimit * 1000));
-    if (!ref.next({"kwb:feed-ready"}, checkDeadline))
-        return referenceFailed(r, ref, "check", stageLimit);
     auto kernelFailed = [&](const std::string &stageName, const std::string &doing, const std::string &when) {
         Proc &p = kernel.stop();
         r.logs[stageName] = p.err;
         if (harnessSaysInfra(p))
             return infraFailure(p, "the " + stageName);
+        if (kernel.stoppedByUs() && p.signalled() && WTERMSIG(p.status) == SIGKILL && !p.timedOut) {
+            // Alive but silent (its channel closed, or a reply never sent): ours to end, its fault.
+            r.fail("crash", stageName, "the kernel's process stopped answering while being " + doing + when);
+            return r.print();
+        }
         failStage(r, p, stageName, stageLimit, doing, when);
         return r.print();
     };
@@ -313,7 +307,6 @@ int evaluate(const std::string &candDir)
     const DeviceLock gpuLock(interpreter ? std::string("cpu-interpreter") : visibleGpu());
     const auto tBench = Clock::now();
     const auto benchDeadline = Clock::now() + std::chrono::milliseconds(long(stageLimit * 1000));
-    std::mt19937_64 rng(std::random_device{}() ^ (std::uint64_t(std::random_device{}()) << 32));
     // How many calls: from this process's clock over a few untimed calls.
     // In the interpreter a call takes milliseconds to seconds: at least 3
     // calls and at most 5 of the workload's `iters`, more when they are fast.
@@ -321,7 +314,7 @@ int evaluate(const std::string &candDir)
     {
         const int probe = interpreter ? 2 : 5;
         const auto t0 = Clock::now();
-        if (!kernel.send("warmup " + std::to_string(probe) + " " + std::to_string(rng() >> 1))
+        if (!kernel.send("warmup " + std::to_string(probe) + " " + std::to_string(entropy.seed()))
             || !kernel.next({"kwb:warm"}, benchDeadline))
             return kernelFailed("bench", "warmed up", "");
         const double once = std::max(msSince(t0) / probe, 1e-3);
@@ -333,10 +326,7 @@ int evaluate(const std::string &candDir)
         calls = std::min(calls, std::max(minIters, int(maxSeconds * 1000 / (once + 0.05))));
         calls = std::max(3, std::min(calls, interpreter ? 200 : 100000));
     }
-    Silent silent = Silent::None;
-    const auto timed = timedSections(kernel, ref, warmup, calls, benchDeadline, rng, &silent);
-    if (!timed && silent == Silent::Reference)
-        return referenceFailed(r, ref, "bench", stageLimit);
+    const auto timed = timedSection(kernel, warmup, calls, benchDeadline, entropy);
     if (!timed)
         return kernelFailed("bench", "timed", "");
     r.benchMs = msSince(tBench);
@@ -351,25 +341,35 @@ int evaluate(const std::string &candDir)
             digests.emplace_back(item.substr(0, item.find(':')),
                                  item.find(':') == std::string::npos ? "" : item.substr(item.find(':') + 1));
     }
-    if (int(r.samples.size()) != calls || int(digests.size()) != calls) {
+    const bool numbers = std::all_of(r.samples.begin(), r.samples.end(),
+                                     [](double v) { return std::isfinite(v) && v >= 0; })
+        && std::all_of(digests.begin(), digests.end(), [](const auto &d) {
+               char *end = nullptr;
+               std::strtod(d.first.c_str(), &end);
+               const bool value = !d.first.empty() && end && *end == 0;
+               std::strtoll(d.second.c_str(), &end, 10);
+               return value && !d.second.empty() && end && *end == 0;
+           });
+    if (!numbers || int(r.samples.size()) != calls || int(digests.size()) != calls) {
         r.samples.clear();
         r.logs["bench"] = kernel.stop().err;
-        r.fail("crash", "bench", "the timed section reported " + std::to_string(digests.size()) + " digests and "
-                   + std::to_string(r.samples.size()) + " samples for " + std::to_string(calls) + " calls");
+        r.fail("crash", "bench",
+               numbers ? "the timed section reported " + std::to_string(digests.size()) + " digests and "
+                       + std::to_string(r.samples.size()) + " samples for " + std::to_string(calls) + " calls"
+                       : std::string("the timed section reported samples or digests that are not numbers"));
         return r.print();
     }
     // Which calls are verified is chosen now, after the section.
     std::vector<int> order(size_t(calls), 0);
     for (int i = 0; i < calls; ++i)
         order[size_t(i)] = i;
-    std::shuffle(order.begin(), order.end(), rng);
+    entropy.shuffle(order);
     order.resize(std::min<size_t>(order.size(), 8));
     const auto tVerify = Clock::now();
     for (int i : order) {
         const auto &[value, nonfinite] = digests[size_t(i)];
         if (!ref.send("verify " + std::to_string(i) + " " + std::to_string(timed->seeds[size_t(i)]) + " "
-                      + std::to_string(timed->keys[size_t(i)]) + " " + (value.empty() ? "nan" : value) + " "
-                      + (nonfinite.empty() ? "-1" : nonfinite)))
+                      + std::to_string(timed->keys[size_t(i)]) + " " + value + " " + nonfinite))
             return referenceFailed(r, ref, "bench", stageLimit);
         auto line = ref.next({"kwb:verified " + std::to_string(i) + " "}, benchDeadline);
         if (!line)
@@ -390,7 +390,7 @@ int evaluate(const std::string &candDir)
     r.verifyMs = msSince(tVerify);
     r.logs["bench"] = kernel.finish(Clock::now() + std::chrono::seconds(30)).err;
     r.logs["reference"] = ref.finish(Clock::now() + std::chrono::seconds(30)).err;
-    boundByOutsideClock(r, timed->callMs, timed->nullMs, timed->outsideMs, timed->nullOutsideMs);
+    boundByOutsideClock(r, timed->outsideMs, calls, null->callMs);
     r.summarizeSamples();
     if (interpreter) {
         r.countersReason = "Triton's interpreter runs on the CPU: no GPU counters";
