@@ -130,8 +130,6 @@ def load_module(path, name):
 class Adapter:
     """What a target supplies. The defaults are a CPU device timed by the wall clock."""
 
-    clock = "steady-clock"
-
     def device(self):
         return torch.device("cpu")
 

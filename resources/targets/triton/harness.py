@@ -32,8 +32,6 @@ INTERPRET = os.environ.get("TRITON_INTERPRET", "0") == "1"
 
 
 class TritonAdapter(kwbhost.Adapter):
-    clock = "interpreter" if INTERPRET else "cuda-events"
-
     def __init__(self):
         self.module = None
         self.cache = None
