@@ -1,10 +1,13 @@
 // The session store: round trip, torn-line recovery, the hash cache.
 #include "session/sessionstore.h"
 #include "targets/targetprofile.h"
+#include "util/durablefile.h"
 #include "workload/workload.h"
 
 #include <QLoggingCategory>
 #include <QtTest>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace kwb;
 using namespace Qt::Literals::StringLiterals;
@@ -76,6 +79,49 @@ private Q_SLOTS:
         QCOMPARE(heard.filter(u"kwb.session: "_s).size(), 1);
         QVERIFY2(heard.filter(u"kwb.session: "_s).first().contains(u"appends # 2"_s),
                  qPrintable(heard.join(u'\n')));
+    }
+
+    // The session's writes: the bytes are there when the call returns, a
+    // replacement is whole or absent, and the syncs run off the thread.
+    void filesAreWrittenWholeAndSyncedInTheBackground()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.path() + u"/state.json"_s;
+        QString reason;
+        QVERIFY2(replaceFile(path, "first\n", Durability::Durable, &reason), qPrintable(reason));
+        QVERIFY(::chmod(QFile::encodeName(path).constData(), 0600) == 0);
+        QVERIFY2(replaceFile(path, "second\n", Durability::Scratch, &reason), qPrintable(reason));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("second\n"));
+        QCOMPARE(
+            QFileInfo(path).permissions().toInt(),
+            (QFile::ReadOwner | QFile::WriteOwner | QFile::ReadUser | QFile::WriteUser).toInt());
+        const QString log = tmp.path() + u"/log.jsonl"_s;
+        QVERIFY2(appendToFile(log, "a\n", &reason), qPrintable(reason));
+        QVERIFY2(appendToFile(log, "b\n", &reason), qPrintable(reason));
+        QFile l(log);
+        QVERIFY(l.open(QIODevice::ReadOnly));
+        QCOMPARE(l.readAll(), QByteArray("a\nb\n"));
+        syncPending();
+        QCOMPARE(takeSyncError(), QString());
+        QCOMPARE(QDir(tmp.path()).entryList(QDir::Files).size(), 2); // no temporary left
+
+        // A folder that is not there: a reason, and nothing written.
+        const QString missing = tmp.path() + u"/no/such/state.json"_s;
+        QVERIFY(!replaceFile(missing, "x", Durability::Durable, &reason));
+        QVERIFY2(reason.contains(u"No such file"_s), qPrintable(reason));
+        QVERIFY(!appendToFile(missing, "x", &reason));
+        QVERIFY(!QFileInfo::exists(missing));
+        // A read-only folder (root may write anyway: then nothing to check).
+        QDir(tmp.path()).mkdir(u"ro"_s);
+        const QString ro = tmp.path() + u"/ro"_s;
+        QVERIFY(::chmod(QFile::encodeName(ro).constData(), 0500) == 0);
+        if (::access(QFile::encodeName(ro).constData(), W_OK) != 0) {
+            QVERIFY(!replaceFile(ro + u"/x"_s, "x", Durability::Durable, &reason));
+            QVERIFY2(reason.contains(u"ermission"_s), qPrintable(reason));
+        }
+        ::chmod(QFile::encodeName(ro).constData(), 0700);
     }
 
     void roundTrip()

@@ -3,13 +3,13 @@
 #include "eval/evaluator.h"
 #include "remote/localcommand.h"
 #include "targets/targetprofile.h"
+#include "util/durablefile.h"
 #include "util/messages.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QSysInfo>
 #include <QTimer>
@@ -194,11 +194,9 @@ void Calibrator::onFinished(const CommandOutcome &outcome)
     c->host = m_host;
     c->measuredAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     QDir().mkpath(QFileInfo(m_cachePath).absolutePath());
-    QSaveFile f(m_cachePath);
-    if (f.open(QIODevice::WriteOnly)) {
-        f.write(QByteArray::fromStdString(c->toJson().dump(2)) + '\n');
-        f.commit();
-    }
+    // A cache: when it cannot be written the next run calibrates again.
+    replaceFile(m_cachePath, QByteArray::fromStdString(c->toJson().dump(2)) + '\n',
+                Durability::Durable, nullptr);
     Q_EMIT finished(*c);
 }
 

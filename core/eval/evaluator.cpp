@@ -2,6 +2,7 @@
 
 #include "remote/localcommand.h"
 #include "targets/targetprofile.h"
+#include "util/durablefile.h"
 #include "util/expression.h"
 #include "util/logging.h"
 #include "workload/workload.h"
@@ -10,7 +11,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QTimer>
 #include <cmath>
 
@@ -26,10 +26,11 @@ bool writeIfChanged(const QString &path, const QByteArray &data, QString *error)
     if (existing.open(QIODevice::ReadOnly) && existing.readAll() == data)
         return true;
     existing.close();
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
+    // Staged for one evaluation and staged again by the next: never synced.
+    QString reason;
+    if (!replaceFile(path, data, Durability::Scratch, &reason)) {
         if (error)
-            *error = u"cannot write "_s + path + u": "_s + f.errorString();
+            *error = u"cannot write "_s + path + u": "_s + reason;
         return false;
     }
     return true;

@@ -2,6 +2,7 @@
 
 #include "llmcalls.h"
 #include "targets/targetprofile.h"
+#include "util/durablefile.h"
 #include "util/logging.h"
 #include "util/messages.h"
 #include "workload/workload.h"
@@ -11,7 +12,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -25,12 +25,26 @@ namespace {
 
 const char *kExperiments = "experiments.jsonl";
 
+// A failed background sync of an earlier write fails the next write, so the
+// loop stops on it instead of going on with a session that may not be kept.
+bool earlierSyncFailed(QString *error)
+{
+    const QString failure = takeSyncError();
+    if (failure.isEmpty())
+        return false;
+    if (error)
+        *error = failure;
+    return true;
+}
+
 bool writeAtomically(const QString &path, const QByteArray &data, QString *error)
 {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
+    if (earlierSyncFailed(error))
+        return false;
+    QString reason;
+    if (!replaceFile(path, data, Durability::Durable, &reason)) {
         if (error)
-            *error = FileText::tr("cannot write %1: %2").arg(path, f.errorString());
+            *error = FileText::tr("cannot write %1: %2").arg(path, reason);
         return false;
     }
     return true;
@@ -476,16 +490,13 @@ bool SessionStore::append(ExperimentRecord &record, QString *error)
     qCDebug(lcSession).noquote() << m_dir << "appends #" << record.id
                                  << verdictWord(record.decision);
     const QString path = m_dir + u'/' + QString::fromLatin1(kExperiments);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Append)) {
-        if (error)
-            *error = FileText::tr("cannot append to %1: %2").arg(path, f.errorString());
-        return false;
-    }
     const QByteArray line = QByteArray::fromStdString(record.toJson().dump()) + '\n';
-    if (f.write(line) != line.size() || !f.flush() || ::fsync(f.handle()) != 0) {
+    QString reason;
+    if (earlierSyncFailed(error))
+        return false;
+    if (!appendToFile(path, line, &reason)) {
         if (error)
-            *error = FileText::tr("cannot append to %1: %2").arg(path, f.errorString());
+            *error = FileText::tr("cannot append to %1: %2").arg(path, reason);
         return false;
     }
     m_fileBytes += line.size();
