@@ -1,10 +1,11 @@
 #pragma once
 // One evaluation through the real target, waited for: what the suites that
 // compile and time kernels (tst_trust, tst_matmulcpu) share; and whether the
-// triton target can run here (tst_gputargets, tst_redteam).
+// triton and opencl targets can run here (tst_gputargets, tst_redteam).
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QProcess>
 #include <QSignalSpy>
@@ -41,6 +42,17 @@ inline QString tritonMissing()
     if (!p.waitForFinished(120'000) || p.exitCode() != 0)
         return u"the environment "_s + py + u" cannot import torch and triton: "_s +
                QString::fromUtf8(p.readAllStandardError()).trimmed().section(u'\n', -1);
+    return {};
+}
+
+/// Why the opencl target cannot run here, or empty.
+inline QString openclMissing()
+{
+    using namespace Qt::Literals::StringLiterals;
+    if (QDir(u"/etc/OpenCL/vendors"_s).entryList({u"*.icd"_s}, QDir::Files).isEmpty())
+        return u"no OpenCL driver is installed (make test installs pocl-opencl-icd)"_s;
+    if (!QFileInfo::exists(u"/usr/include/CL/cl.h"_s))
+        return u"the OpenCL headers are missing (ocl-icd-opencl-dev, opencl-c-headers)"_s;
     return {};
 }
 

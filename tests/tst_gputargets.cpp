@@ -41,16 +41,6 @@ private:
 
     static QString python() { return qEnvironmentVariable("KWB_PYTHON"); }
 
-    // Why the opencl target cannot run here, or empty.
-    static QString openclMissing()
-    {
-        if (QDir(u"/etc/OpenCL/vendors"_s).entryList({u"*.icd"_s}, QDir::Files).isEmpty())
-            return u"no OpenCL driver is installed (make test installs pocl-opencl-icd)"_s;
-        if (!QFileInfo::exists(u"/usr/include/CL/cl.h"_s))
-            return u"the OpenCL headers are missing (ocl-icd-opencl-dev, opencl-c-headers)"_s;
-        return {};
-    }
-
     struct Loaded
     {
         Workload workload;

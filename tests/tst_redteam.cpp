@@ -3,13 +3,16 @@
 // honest path, evaluated by the real supervisor and harness (kwbhost.py).
 // What must never happen is a kept figure the honest path cannot reach. And
 // the sandbox: a kernel sees no secret outside its scratch folder and no
-// network, and leaves nothing behind for a later evaluation.
+// network, and leaves nothing behind for a later evaluation; on the compiled
+// targets (cpu-cxx, opencl on PoCL, cuda-cxx's compile) a source cannot
+// include a file of the user's into the compiler's log.
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
 #include "evaluatenow.h"
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
+#include <QStandardPaths>
 #include <QTcpServer>
 #include <QtTest>
 
@@ -22,7 +25,8 @@ class TestRedTeam : public QObject
 
 private:
     QTemporaryDir m_tmp;
-    std::optional<LoadedWorkload> m_loaded;
+    std::optional<LoadedWorkload> m_loaded; // triton-tiny
+    QString m_tritonMissing;
     double m_honestMs = 0;
 
     static QString data(const QString &rel) { return QStringLiteral(KWB_TEST_DATA) + u'/' + rel; }
@@ -36,7 +40,12 @@ private:
     // One evaluation in its own session-like folder (root/work is the work folder).
     EvalOutcome evaluate(const QString &source, const QString &root)
     {
-        Evaluator ev(*m_loaded->workload, *m_loaded->target, Calibration{}, root + u"/work"_s);
+        return evaluate(*m_loaded, source, root);
+    }
+
+    EvalOutcome evaluate(const LoadedWorkload &loaded, const QString &source, const QString &root)
+    {
+        Evaluator ev(*loaded.workload, *loaded.target, Calibration{}, root + u"/work"_s);
         EvalOutcome outcome;
         connect(&ev, &Evaluator::finished, this, [&](const EvalOutcome &o) { outcome = o; });
         QSignalSpy done(&ev, &Evaluator::finished);
@@ -70,17 +79,77 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_tmp.isValid());
-        if (const QString why = tritonMissing(); !why.isEmpty())
-            QSKIP(qPrintable(why));
+        m_tritonMissing = tritonMissing();
+        if (!m_tritonMissing.isEmpty())
+            return; // the triton cases skip, saying why
         qputenv("TRITON_INTERPRET", "1");
         LoadedWorkload l = loadWorkloadAndTarget(data(u"triton-tiny/workload.json"_s));
         QVERIFY(l.ok());
         m_loaded = std::move(l);
     }
 
+    // A compiled target's source that includes a file of the user's gets a
+    // compiler error naming the path, never the file's bytes: the compiler
+    // runs in the sandbox, where the folder is hidden. Without the sandbox
+    // the bytes are in the log the planner sends on.
+    void compiledSourceCannotIncludeTheUsersFiles_data()
+    {
+        QTest::addColumn<QString>("workload");
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<QString>("missing"); // why the target cannot run here, or ""
+        QTest::newRow("cpu-cxx") << u"tiny/workload.json"_s << u"tiny/good.cpp"_s << QString();
+        QTest::newRow("opencl (PoCL)")
+            << u"opencl-tiny/workload.json"_s << u"opencl-tiny/start.cl"_s << openclMissing();
+        const bool nvcc = !QStandardPaths::findExecutable(u"nvcc"_s).isEmpty() ||
+                          QFileInfo::exists(u"/usr/local/cuda/bin/nvcc"_s);
+        QTest::newRow("cuda-cxx (compile)")
+            << u"cuda-tiny/workload.json"_s << u"cuda-tiny/axpy.cu"_s
+            << (nvcc ? QString() : u"nvcc is not installed here"_s);
+    }
+
+    void compiledSourceCannotIncludeTheUsersFiles()
+    {
+        QFETCH(QString, workload);
+        QFETCH(QString, kernel);
+        QFETCH(QString, missing);
+        if (!missing.isEmpty())
+            QSKIP(qPrintable(missing));
+        LoadedWorkload loaded = loadWorkloadAndTarget(data(workload));
+        QVERIFY(loaded.ok());
+        const QString root = m_tmp.path() + u"/include-"_s + loaded.target->id;
+        QVERIFY(QDir().mkpath(root));
+        const QString secret =
+            root + u"/secret.h"_s; // beside the work folder, as a session's files are
+        {
+            QFile f(secret);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("hunter2 leaked;\n");
+        }
+        const QString source = u"#include \""_s + secret + u"\"\n"_s + read(data(kernel));
+
+        const EvalOutcome inside = evaluate(loaded, source, root);
+        QVERIFY2(!inside.infra, qPrintable(describe(inside)));
+        QCOMPARE(inside.result.failureClass, u"compile"_s);
+        QVERIFY(inside.result.document["sandbox"]["enabled"].get<bool>());
+        const QString log = inside.result.log(u"compile"_s);
+        QVERIFY2(!log.contains(u"hunter2"_s), qPrintable(log.right(2000)));
+        QVERIFY2(log.contains(u"secret.h"_s), qPrintable(log.right(2000))); // the path, not found
+
+        qputenv("KWB_SANDBOX", "off"); // in the same work folder: the harness is built once
+        const EvalOutcome outside = evaluate(loaded, source, root);
+        qunsetenv("KWB_SANDBOX");
+        QVERIFY2(!outside.infra, qPrintable(describe(outside)));
+        QCOMPARE(outside.result.failureClass, u"compile"_s);
+        QVERIFY(!outside.result.document["sandbox"]["enabled"].get<bool>());
+        QVERIFY2(outside.result.log(u"compile"_s).contains(u"hunter2"_s),
+                 qPrintable(outside.result.log(u"compile"_s).right(2000)));
+    }
+
     // The honest path, twice: correct, timed, never flagged, in a sandbox.
     void honestIsNeverFlagged()
     {
+        if (!m_tritonMissing.isEmpty())
+            QSKIP(qPrintable(m_tritonMissing));
         for (int i = 0; i < 2; ++i) {
             const EvalOutcome o = evaluate(read(data(u"redteam/triton/honest.py"_s)),
                                            m_tmp.path() + u"/honest"_s + QString::number(i));
@@ -115,6 +184,8 @@ private Q_SLOTS:
 
     void cheatNeverBeatsItsHonestPath()
     {
+        if (!m_tritonMissing.isEmpty())
+            QSKIP(qPrintable(m_tritonMissing));
         QFETCH(QString, file);
         QFETCH(QString, expect);
         QVERIFY2(m_honestMs > 0, "the honest path was not measured");
@@ -149,6 +220,8 @@ private Q_SLOTS:
     // reaches both, and the result says it ran without one.
     void sandboxHidesFilesAndNetwork()
     {
+        if (!m_tritonMissing.isEmpty())
+            QSKIP(qPrintable(m_tritonMissing));
         QTcpServer server;
         QVERIFY(server.listen(QHostAddress::LocalHost));
         int connections = 0;

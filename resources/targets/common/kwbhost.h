@@ -569,6 +569,12 @@ inline std::string realPath(const std::string &path)
     return ::realpath(path.c_str(), buf) ? std::string(buf) : std::string();
 }
 
+inline std::string currentFolder()
+{
+    char buf[PATH_MAX];
+    return ::getcwd(buf, sizeof buf) ? std::string(buf) : std::string(".");
+}
+
 inline std::string parentOf(const std::string &path)
 {
     const size_t slash = path.find_last_of('/');
@@ -600,6 +606,10 @@ struct Sandbox
             const char *off = std::getenv("KWB_SANDBOX");
             if (off && std::string(off) == "off")
                 return std::string("switched off on this host (KWB_SANDBOX=off)");
+            // CUDA makes this node on its first use, which it cannot do
+            // inside a sandbox (no right to make device nodes there).
+            if (::access("/dev/nvidiactl", F_OK) == 0 && ::access("/dev/nvidia-uvm", F_OK) != 0)
+                run({"nvidia-modprobe", "-u", "-c=0"}, 20, false);
             Proc p = run({"bwrap", "--die-with-parent", "--unshare-all", "--ro-bind", "/", "/", "--proc", "/proc",
                           "--dev", "/dev", "true"},
                          20, false);
@@ -631,6 +641,38 @@ struct Sandbox
             s.chdir = work;
         }
         return s;
+    }
+
+    /// A sandbox for a compiled target's stage (the candidate's compile, or a
+    /// program linked with its object): the files directly in the work
+    /// folder (the target's files, the problem's header, the reference's
+    /// source) read-only, then `readOnly` and `writable`; the rest of the
+    /// work folder (other candidates, the objects' cache), the session and
+    /// the user's files hidden.
+    static Sandbox forCompiledStage(const std::string &workDir, const std::vector<std::string> &readOnly,
+                                    const std::vector<std::string> &writable)
+    {
+        Sandbox s = forStage(workDir);
+        if (DIR *d = ::opendir(workDir.c_str())) {
+            while (const dirent *e = ::readdir(d)) {
+                const std::string path = workDir + "/" + e->d_name;
+                struct stat st;
+                if (e->d_name[0] != '.' && ::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+                    s.readOnly.push_back(path);
+            }
+            ::closedir(d);
+        }
+        s.readOnly.insert(s.readOnly.end(), readOnly.begin(), readOnly.end());
+        s.writable = writable;
+        return s;
+    }
+
+    /// The warning a stage prints when it runs without a sandbox.
+    void warnWhenOff() const
+    {
+        if (!enabled)
+            std::fprintf(stderr, "kwb: warning: the candidate runs without a sandbox, with this user's rights: %s\n",
+                         unavailable.c_str());
     }
 
     std::vector<std::string> wrap(const std::vector<std::string> &argv) const

@@ -20,14 +20,14 @@ using namespace kwbhost;
 // Objects are written under a temporary name and renamed, so concurrent
 // evaluations sharing the cache never see half an object.
 Proc compileObject(const Config &cfg, const std::string &source, const std::string &object,
-                   const std::vector<std::string> &extra, double timeout)
+                   const std::vector<std::string> &extra, double timeout, const Sandbox *sandbox = nullptr)
 {
     std::vector<std::string> argv = {cfg.get("cxx", "g++")};
     argv.insert(argv.end(), cfg.flags.begin(), cfg.flags.end());
     argv.insert(argv.end(), extra.begin(), extra.end());
     const std::string tmp = object + ".tmp." + std::to_string(::getpid());
     argv.insert(argv.end(), {"-include", "kwb_problem.h", "-I.", "-c", source, "-o", tmp});
-    Proc p = run(argv, timeout, false);
+    Proc p = run(sandbox ? sandbox->wrap(argv) : argv, timeout, false);
     if (p.exitedOk())
         std::rename(tmp.c_str(), object.c_str());
     else
@@ -98,9 +98,17 @@ int evaluate(const std::string &candDir)
         }
     }
     const std::string kernelObj = candDir + "/kernel.o";
+    // Everything that reads the candidate's source or runs its code does it
+    // in a sandbox: a source that includes (or `.incbin`s) a file of the
+    // user's would otherwise show it in the compiler's log, which the
+    // planner sends on. The compiler writes only the candidate's folder.
+    const std::string work = currentFolder(), cand = realPath(candDir);
+    const Sandbox compileBox = Sandbox::forCompiledStage(work, {}, {cand});
+    r.extra["sandbox"] = compileBox.json();
+    compileBox.warnWhenOff();
     // The host's cache sizes (KWB_L1D_BYTES, KWB_L2_BYTES, KWB_L3_BYTES), for
     // kernels that size their blocks to them.
-    Proc cc = compileObject(cfg, kernelSrc, kernelObj, cacheDefines(), compileTimeout);
+    Proc cc = compileObject(cfg, kernelSrc, kernelObj, cacheDefines(), compileTimeout, &compileBox);
     r.logs["compile"] = cc.out + cc.err;
     if (!cc.err.empty())
         std::fprintf(stderr, "%s", cc.err.c_str());
@@ -186,7 +194,9 @@ int evaluate(const std::string &candDir)
                                       cfg.get("rtol", "1e-4")};
     if (trust) // and the answer of the sample the benchmark will verify, alongside
         check.insert(check.end(), {seed0, seed1, changeSeed, spot, samplesDir});
-    Proc chk = run(check, timeout, true);
+    // The programs linked with the kernel's object write only the samples' folder.
+    const Sandbox runBox = Sandbox::forCompiledStage(work, {realPath(checkBin), realPath(benchBin)}, {realPath(samplesDir)});
+    Proc chk = run(runBox.wrap(check), timeout, true);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
     if (const int end = readCheck(r, chk, timeout, cfg.get("seeds", "1")); end >= 0)
@@ -199,9 +209,11 @@ int evaluate(const std::string &candDir)
     r.countersReason = problem;
     r.coldCache = cfg.get("cold_cache", "0") == "1";
     const int threads = std::max(1, std::atoi(cfg.get("threads", "1").c_str()));
-    std::vector<std::string> bench = {benchBin, "bench", cfg.get("warmup", "2"), cfg.get("iters", "20"),
-                                      cfg.get("max_seconds", "10"), cfg.get("cold_cache", "0"), seed0, seed1,
-                                      changeSeed, spot, samplesDir, trust ? "1" : "0"};
+    std::vector<std::string> bench = runBox.wrap({benchBin, "bench", cfg.get("warmup", "2"), cfg.get("iters", "20"),
+                                                  cfg.get("max_seconds", "10"), cfg.get("cold_cache", "0"), seed0,
+                                                  seed1, changeSeed, spot, samplesDir, trust ? "1" : "0"});
+    // perf runs outside the sandbox, so its counts are in a file the
+    // benchmark cannot write.
     const std::string perfOut = candDir + "/perf.csv";
     if (r.countersAvailable) {
         bench.insert(bench.begin(), {"perf", "stat", "-x,", "-o", perfOut, "-e",
@@ -224,7 +236,8 @@ int evaluate(const std::string &candDir)
         for (const std::string &line : taggedLines(b.out, "kwb:bench ", false))
             recorded = std::atoi(parseKeyValues(line)["recorded"].c_str());
         const auto tVerify = Clock::now();
-        Proc ver = run({checkBin, "verify", seed0, seed1, samplesDir, cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4")},
+        Proc ver = run(runBox.wrap({checkBin, "verify", seed0, seed1, samplesDir, cfg.get("atol", "1e-4"),
+                                    cfg.get("rtol", "1e-4")}),
                        timeout, true);
         r.verifyMs = msSince(tVerify);
         r.logs["verify"] = ver.err;

@@ -136,14 +136,14 @@ struct Build
 // Compiles `source` to `object` unless a cached object with that name exists
 // (temporary name, then rename: concurrent evaluations never see half an object).
 Proc compileObject(const Build &b, const std::string &source, const std::string &object,
-                   const std::vector<std::string> &extra)
+                   const std::vector<std::string> &extra, const Sandbox *sandbox = nullptr)
 {
     std::vector<std::string> argv = {b.nvcc, "-arch=" + b.arch};
     argv.insert(argv.end(), b.flags.begin(), b.flags.end());
     argv.insert(argv.end(), extra.begin(), extra.end());
     const std::string tmp = object + ".tmp." + std::to_string(::getpid());
     argv.insert(argv.end(), {"-DKWB_CUDA_TYPES", "-include", "kwb_problem.h", "-I.", "-c", source, "-o", tmp});
-    Proc p = run(argv, b.timeout, false);
+    Proc p = run(sandbox ? sandbox->wrap(argv) : argv, b.timeout, false);
     if (p.exitedOk())
         std::rename(tmp.c_str(), object.c_str());
     else
@@ -226,7 +226,13 @@ int evaluate(const std::string &candDir)
         }
     }
     const std::string kernelObj = candDir + "/kernel.o";
-    Proc cc = compileObject(b, kernelSrc, kernelObj, {"-Xptxas", "-v"});
+    // What reads the candidate's source or runs its code does it in a
+    // sandbox (see cpu-cxx): nvcc writes only the candidate's folder.
+    const std::string work = currentFolder(), cand = realPath(candDir);
+    const Sandbox compileBox = Sandbox::forCompiledStage(work, {}, {cand});
+    r.extra["sandbox"] = compileBox.json();
+    compileBox.warnWhenOff();
+    Proc cc = compileObject(b, kernelSrc, kernelObj, {"-Xptxas", "-v"}, &compileBox);
     r.logs["compile"] = cc.out + cc.err;
     if (!cc.exitedOk()) {
         std::fprintf(stderr, "%s", (cc.out + cc.err).c_str());
@@ -275,7 +281,12 @@ int evaluate(const std::string &candDir)
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", cfg.get("seeds").c_str());
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock(std::in_place, visibleGpu(), true);
-    Proc chk = run({checkBin, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2"), expectDir},
+    // The check (kernel and reference) writes the expected outputs; the
+    // benchmark may read them, never write them.
+    const std::vector<std::string> programs = {realPath(checkBin), realPath(benchBin)};
+    const Sandbox checkBox = Sandbox::forCompiledStage(work, programs, {realPath(expectDir)});
+    Proc chk = run(checkBox.wrap({checkBin, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-2"),
+                                  cfg.get("rtol", "1e-2"), expectDir}),
                    timeout, true);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
@@ -290,8 +301,12 @@ int evaluate(const std::string &candDir)
     checkLock.reset();
     const DeviceLock gpuLock(visibleGpu());
     const auto tBench = Clock::now();
-    Proc bench = run({benchBin, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"), cfg.get("iters", "20"),
-                      cfg.get("max_seconds", "10"), expectDir, cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2")},
+    std::vector<std::string> readable = programs;
+    readable.push_back(realPath(expectDir));
+    const Sandbox benchBox = Sandbox::forCompiledStage(work, readable, {});
+    Proc bench = run(benchBox.wrap({benchBin, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
+                                    cfg.get("iters", "20"), cfg.get("max_seconds", "10"), expectDir,
+                                    cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2")}),
                      timeout, true);
     r.benchMs = msSince(tBench);
     r.logs["bench"] = bench.err;

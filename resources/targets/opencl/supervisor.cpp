@@ -127,10 +127,22 @@ int evaluate(const std::string &candDir)
     // The workload's device; else the host's KWB_CL_DEVICE, else the default.
     if (!cfg.get("device").empty())
         env.push_back("KWB_CL_DEVICE=" + cfg.get("device"));
+    // The runtime compiles the candidate's source in the harness's process
+    // (its #include resolved there), and on a CPU device runs the kernel in
+    // it: every stage is sandboxed (see cpu-cxx). PoCL's cache is the
+    // candidate's, so the check and the benchmark reuse the build's.
+    const std::string work = currentFolder(), cand = realPath(candDir);
+    const std::string cache = cand + "/runtime-cache";
+    ::mkdir(cache.c_str(), 0755);
+    env.push_back("POCL_CACHE_DIR=" + cache);
+    const std::vector<std::string> shown = {realPath(programs.check), realPath(programs.bench), realPath(kernelSrc)};
+    const Sandbox buildBox = Sandbox::forCompiledStage(work, shown, {cache});
+    r.extra["sandbox"] = buildBox.json();
+    buildBox.warnWhenOff();
     std::fprintf(stderr, "kwb: building %s with clBuildProgram (options: %s; global %s, local %s)\n",
                  kernelSrc.c_str(), joined(cfg.flags).c_str(), cfg.get("global").c_str(),
                  cfg.get("local").empty() ? "chosen by the runtime" : cfg.get("local").c_str());
-    Proc build = run({programs.bench, "build"}, compileTimeout, false, 4u << 20, env);
+    Proc build = run(buildBox.wrap({programs.bench, "build"}), compileTimeout, false, 4u << 20, env);
     r.compileMs = msSince(tCompile);
     r.logs["compile"] = build.err;
     if (harnessSaysInfra(build))
@@ -175,8 +187,9 @@ int evaluate(const std::string &candDir)
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", cfg.get("seeds").c_str());
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock(std::in_place, "opencl-" + hex64(fnv1a(device)), true);
-    Proc chk = run({programs.check, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4"),
-                    expectDir},
+    const Sandbox checkBox = Sandbox::forCompiledStage(work, shown, {cache, realPath(expectDir)});
+    Proc chk = run(checkBox.wrap({programs.check, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-4"),
+                                  cfg.get("rtol", "1e-4"), expectDir}),
                    timeout, true, 4u << 20, env);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
@@ -191,9 +204,12 @@ int evaluate(const std::string &candDir)
     checkLock.reset();
     const DeviceLock lock("opencl-" + hex64(fnv1a(device)));
     const auto tBench = Clock::now();
-    Proc bench = run({programs.bench, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
-                      cfg.get("iters", "20"), cfg.get("max_seconds", "10"), expectDir, cfg.get("atol", "1e-4"),
-                      cfg.get("rtol", "1e-4"), r.coldCache ? "1" : "0"},
+    std::vector<std::string> readable = shown;
+    readable.push_back(realPath(expectDir));
+    const Sandbox benchBox = Sandbox::forCompiledStage(work, readable, {cache});
+    Proc bench = run(benchBox.wrap({programs.bench, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
+                                    cfg.get("iters", "20"), cfg.get("max_seconds", "10"), expectDir,
+                                    cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4"), r.coldCache ? "1" : "0"}),
                      timeout, true, 4u << 20, env);
     r.benchMs = msSince(tBench);
     r.logs["bench"] = bench.err;
