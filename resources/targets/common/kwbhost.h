@@ -318,6 +318,18 @@ inline std::string signalName(int sig)
     return std::string("SIG") + (name ? name : std::to_string(sig).c_str());
 }
 
+/// bubblewrap exits with 128 + N when what it ran was killed by signal N:
+/// the status is made the signal's again, so a crash in the sandbox reads
+/// as the crash it is.
+inline void unwrapSandboxStatus(Proc &p, const std::vector<std::string> &argv)
+{
+    if (std::find(argv.begin(), argv.end(), std::string("bwrap")) == argv.end() || !WIFEXITED(p.status))
+        return;
+    const int code = WEXITSTATUS(p.status);
+    if (code > 128 && code < 128 + 65)
+        p.status = code - 128; // a wait status saying "killed by signal code - 128"
+}
+
 inline std::string describeExit(const Proc &p)
 {
     if (!p.started)
@@ -424,6 +436,7 @@ inline Proc run(const std::vector<std::string> &argv, double timeoutSec, bool ec
         const pid_t r = ::wait4(pid, &p.status, flags, &usage);
         if (r == pid) {
             reaped = true;
+            unwrapSandboxStatus(p, argv);
             p.cpuMs = 1e3 * (double(usage.ru_utime.tv_sec) + double(usage.ru_stime.tv_sec))
                 + 1e-3 * (double(usage.ru_utime.tv_usec) + double(usage.ru_stime.tv_usec));
             // Whatever it started may still hold its pipes open: the child
@@ -819,6 +832,7 @@ public:
         if (::pipe(in) != 0 || ::pipe(out) != 0 || ::pipe(err) != 0)
             return false;
         m_echo = echoErr;
+        m_argv = argv;
         m_t0 = Clock::now();
         m_pid = launch(argv, in[0], out[1], err[1], {in[0], in[1], out[0], out[1], err[0], err[1]}, env, 0);
         ::close(in[0]);
@@ -914,6 +928,7 @@ public:
             while ((got = ::wait4(m_pid, &proc.status, 0, &usage)) < 0 && errno == EINTR) {
             }
             m_reaped = true;
+            unwrapSandboxStatus(proc, m_argv);
             auto &live = livePeers();
             live.erase(std::remove(live.begin(), live.end(), m_pid), live.end());
             if (got == m_pid)
@@ -942,6 +957,7 @@ public:
 private:
     pid_t m_pid = -1;
     int m_in = -1, m_out = -1, m_err = -1;
+    std::vector<std::string> m_argv;
     bool m_reaped = false, m_echo = true, m_stopped = false;
     Clock::time_point m_t0;
     std::string m_partial;
