@@ -224,6 +224,65 @@ private Q_SLOTS:
                 0.01);
     }
 
+    // Without a calibrated peak (an interpreter, PoCL), the run's fastest
+    // baseline bounds a result: the baseline takes 10 ms and the bound is
+    // 4×, so REPEAT=1 and 2 (10× and 5×) are checked again, then flagged.
+    // With a calibration in the result the roofline bounds it instead.
+    void aSpeedupBeyondTheRunsBaselineIsFlaggedWithoutACalibration_data()
+    {
+        QTest::addColumn<bool>("calibrated");
+        QTest::newRow("no calibration") << false;
+        QTest::newRow("calibrated") << true;
+    }
+
+    void aSpeedupBeyondTheRunsBaselineIsFlaggedWithoutACalibration()
+    {
+        QFETCH(bool, calibrated);
+        Workload w = m_workload;
+        w.baselines.push_back({u"copy"_s, w.kernelPath, {}, false});
+        w.maxSpeedupOverBaseline = 4;
+        QString error;
+        auto session = SessionStore::create(
+            m_tmp.path() + u"/baseline-bound"_s + QString::number(calibrated), w, m_target, &error);
+        QVERIFY2(session, qPrintable(error));
+        SearchPlanner planner(w, m_target, SearchStrategy::Exhaustive, 1);
+        int evaluations = 0;
+        FunctionEvalBackend backend(
+            [&](const Candidate &c, const EvalVariant &v) {
+                ++evaluations;
+                EvalOutcome o = landscape(c, v);
+                if (calibrated)
+                    o.result.document["calibration"] = Json{{"peak_gflops", 100}};
+                return o;
+            },
+            1);
+        OptimizationLoop loop(w, *session, planner, backend, options());
+        QCOMPARE(runToEnd(loop), StopReason::Exhausted);
+        int flagged = 0, candidates = 0;
+        for (const ExperimentRecord &r : session->experiments()) {
+            if (r.origin == Origin::Baseline || r.origin == Origin::Human)
+                continue;
+            ++candidates;
+            const double ms = numberAt(r.result, {"latency", "median_ms"}, NAN);
+            const bool beyond = ms > 0 && ms < 10.0 / 4;
+            QCOMPARE(r.cause.contains(u"beyond-bound"_s), beyond && !calibrated);
+            if (beyond && !calibrated) {
+                QCOMPARE(r.decision, Verdict::Failed);
+                QVERIFY(r.flags.contains(u"flagged"_s));
+                QVERIFY(r.flags.contains(u"reverified"_s)); // checked again first
+                QVERIFY2(r.cause.contains(u"faster than the run's fastest baseline (#2)"_s),
+                         qPrintable(r.cause));
+                ++flagged;
+            }
+        }
+        QCOMPARE(flagged, calibrated ? 0 : 4); // REPEAT 1 and 2, UNROLL 1 and 4
+        QCOMPARE(candidates, 16);
+        QVERIFY(evaluations >= 2 + 16);
+        const double best = numberAt(loop.best()->result, {"latency", "median_ms"}, NAN);
+        QVERIFY2(std::abs(best - (calibrated ? 1.0 : 4.0)) < 0.01,
+                 qPrintable(QString::number(best)));
+    }
+
     void stopsAtTheGoalPlateauRoundLimitAndTime_data()
     {
         QTest::addColumn<QString>("what");

@@ -730,7 +730,7 @@ void OptimizationLoop::onFinished(int job, const EvalOutcome &outcome)
         if (s->proposal.origin != Origin::Baseline && !outcome.result.failed()) {
             const Decision d =
                 decide(outcome.result, latencyOf(judgedAgainst(*s)), m_options.rules);
-            if (d.needsReverify) {
+            if (d.needsReverify || !beyondBound(outcome.result).isEmpty()) {
                 s->reverifying = true;
                 s->state = Slot::State::Running;
                 ++m_running;
@@ -822,21 +822,45 @@ std::optional<ExperimentRecord> OptimizationLoop::recordOf(const Slot &s) const
     return r;
 }
 
-void OptimizationLoop::judge(const Slot &s, ExperimentRecord &r) const
+QString OptimizationLoop::beyondBound(const EvalResult &result) const
 {
-    Decision d = decide(s.outcome.result, latencyOf(judgedAgainst(s)), m_options.rules);
+    if (!result.latency || result.failed() || !(result.latency->medianMs > 0))
+        return {};
+    const double ms = result.latency->medianMs;
     // A speedup over the start beyond what the workload says is possible is
     // a measurement to distrust, not a win.
     if (const auto start = latencyOf(m_startId);
-        d.kind != Decision::Kind::Failed && start && m_workload.maxSpeedup > 0 &&
-        s.outcome.result.latency &&
-        start->medianMs > m_workload.maxSpeedup * s.outcome.result.latency->medianMs) {
+        start && m_workload.maxSpeedup > 0 && start->medianMs > m_workload.maxSpeedup * ms)
+        return QString::number(start->medianMs / ms, 'f', 0) +
+               u"× over the start, more than the workload's max_speedup "_s +
+               QString::number(m_workload.maxSpeedup, 'g', 6);
+    // Where no calibrated peak bounds a result (an interpreter, PoCL, a host
+    // not calibrated), the run's fastest baseline does.
+    if (result.document.contains("calibration") || m_workload.maxSpeedupOverBaseline <= 0)
+        return {};
+    const ExperimentRecord *fastest = nullptr;
+    for (const ExperimentRecord &r : m_session.experiments()) {
+        if (r.origin == Origin::Baseline && timedAndCorrect(r) &&
+            (!fastest || trustedMedianMs(r) < trustedMedianMs(*fastest)))
+            fastest = &r;
+    }
+    if (!fastest || !(trustedMedianMs(*fastest) > m_workload.maxSpeedupOverBaseline * ms))
+        return {};
+    return QString::number(trustedMedianMs(*fastest) / ms, 'f', 1) +
+           u"× faster than the run's fastest baseline (#"_s + QString::number(fastest->id) +
+           u"), more than the workload's max_speedup_over_baseline "_s +
+           QString::number(m_workload.maxSpeedupOverBaseline, 'g', 6) +
+           u" allows where no calibrated peak bounds a result"_s;
+}
+
+void OptimizationLoop::judge(const Slot &s, ExperimentRecord &r) const
+{
+    Decision d = decide(s.outcome.result, latencyOf(judgedAgainst(s)), m_options.rules);
+    if (const QString beyond = beyondBound(s.outcome.result);
+        d.kind != Decision::Kind::Failed && !beyond.isEmpty()) {
         d.kind = Decision::Kind::Failed;
         d.flagged = true;
-        d.cause = u"flagged beyond-bound: "_s +
-                  QString::number(start->medianMs / s.outcome.result.latency->medianMs, 'f', 0) +
-                  u"× over the start, more than the workload's max_speedup "_s +
-                  QString::number(m_workload.maxSpeedup, 'g', 6);
+        d.cause = u"flagged beyond-bound: "_s + beyond;
     }
     if (s.falseWin) {
         d.kind = Decision::Kind::Failed;

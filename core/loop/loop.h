@@ -180,6 +180,10 @@ private:
     /// The record a slot's candidate is judged against: the incumbent, or
     /// its own parent once a revert left it off the branch.
     int judgedAgainst(const Slot &s) const;
+    /// Why a result is beyond what the workload allows (max_speedup over
+    /// the start; max_speedup_over_baseline where no calibrated peak bounds
+    /// it), or empty. Such a result is checked again, then flagged.
+    QString beyondBound(const EvalResult &result) const;
     /// The planner's answer: queued for the gate, or the reason the loop ends.
     void onProposals(std::vector<Proposal> proposals, const QString &error);
     void queueProposals(std::vector<Proposal> proposals);

@@ -70,12 +70,15 @@ namespace {
 const QStringList kRequired = {u"name"_s,   u"target"_s,  u"kernel"_s, u"reference"_s,
                                u"inputs"_s, u"outputs"_s, u"hosts"_s,  u"goal"_s};
 const QStringList kOptional = {
-    u"$schema"_s,       u"description"_s, u"template"_s,    u"entry"_s,       u"dims"_s,
-    u"flops"_s,         u"bytes"_s,       u"rounds"_s,      u"planner"_s,     u"knobs"_s,
-    u"constraints"_s,   u"correctness"_s, u"benchmark"_s,   u"divergence"_s,  u"batch"_s,
-    u"compile_flags"_s, u"knob_map"_s,    u"baselines"_s,   u"verify_dims"_s, u"llm"_s,
-    u"precision"_s,     u"threads"_s,     u"max_speedup"_s, u"launch"_s,      u"device"_s,
-    u"cluster"_s};
+    u"$schema"_s,       u"description"_s, u"template"_s,
+    u"entry"_s,         u"dims"_s,        u"flops"_s,
+    u"bytes"_s,         u"rounds"_s,      u"planner"_s,
+    u"knobs"_s,         u"constraints"_s, u"correctness"_s,
+    u"benchmark"_s,     u"divergence"_s,  u"batch"_s,
+    u"compile_flags"_s, u"knob_map"_s,    u"baselines"_s,
+    u"verify_dims"_s,   u"llm"_s,         u"precision"_s,
+    u"threads"_s,       u"max_speedup"_s, u"launch"_s,
+    u"device"_s,        u"cluster"_s,     u"max_speedup_over_baseline"_s};
 
 int editDistance(const QString &a, const QString &b)
 {
@@ -708,6 +711,8 @@ void readPlanning(Reader &r, Workload &w)
         w.threads = int(*v);
     if (auto v = r.number("/max_speedup", 1, true))
         w.maxSpeedup = *v;
+    if (auto v = r.number("/max_speedup_over_baseline", 0, false))
+        w.maxSpeedupOverBaseline = *v;
     if (auto v = r.string("/planner")) {
         // The same two words kwb run and the window accept (choosePlanner):
         // "manual" validated once and then meant the search in the window.

@@ -145,6 +145,10 @@ struct Workload
     /// A speedup over the starting kernel beyond this is flagged, never kept
     /// (`max_speedup`; 0: no bound but the calibrated roofline).
     double maxSpeedup = 0;
+    /// Where no calibrated peak bounds a result (an interpreter, PoCL), a
+    /// speedup over the run's fastest baseline beyond this is flagged
+    /// (`max_speedup_over_baseline`, default 10; 0: no such bound).
+    double maxSpeedupOverBaseline = 10;
     CorrectnessSpec correctness;
     BenchmarkSpec benchmark;
     DivergenceSpec divergence;
