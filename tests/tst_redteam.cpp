@@ -12,6 +12,7 @@
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QtTest>
@@ -216,7 +217,8 @@ private Q_SLOTS:
     }
 
     // What the kernel's process can reach: no file of the session or the
-    // user's, no loopback port. Without the sandbox (KWB_SANDBOX=off) it
+    // user's, no loopback port, no variable of kwb's environment but the
+    // toolchains' and runtimes'. Without the sandbox (KWB_SANDBOX=off) it
     // reaches both, and the result says it ran without one.
     void sandboxHidesFilesAndNetwork()
     {
@@ -244,12 +246,15 @@ private Q_SLOTS:
         source.replace(u"@SECRET@"_s, secret)
             .replace(u"@PORT@"_s, QString::number(server.serverPort()));
 
+        qputenv("KWB_REDTEAM_TOKEN", "hunter3"); // kwb's environment, as an API key would be
+        const auto forget = qScopeGuard([] { qunsetenv("KWB_REDTEAM_TOKEN"); });
         const EvalOutcome inside = evaluate(source, root);
         QVERIFY2(!inside.infra && !inside.result.failed(), qPrintable(describe(inside)));
         const QString log = inside.result.log(u"compile"_s) + inside.result.log(u"bench"_s);
         QVERIFY2(log.contains(u"probe: secret=unreadable"_s), qPrintable(log.right(2000)));
         QVERIFY2(log.contains(u"net=refused"_s), qPrintable(log.right(2000)));
         QVERIFY2(!log.contains(u"hunter2"_s), qPrintable(log.right(2000)));
+        QVERIFY2(log.contains(u"token=unset"_s), qPrintable(log.right(2000)));
         QCOMPARE(connections, 0);
 
         qputenv("KWB_SANDBOX", "off");
@@ -263,6 +268,7 @@ private Q_SLOTS:
         const QString open = outside.result.log(u"compile"_s) + outside.result.log(u"bench"_s);
         QVERIFY2(open.contains(u"probe: secret=hunter2"_s), qPrintable(open.right(2000)));
         QVERIFY2(open.contains(u"net=connected"_s), qPrintable(open.right(2000)));
+        QVERIFY2(open.contains(u"token=hunter3"_s), qPrintable(open.right(2000)));
         QTRY_VERIFY_WITH_TIMEOUT(connections > 0, 10'000);
     }
 };

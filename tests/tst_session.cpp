@@ -105,7 +105,8 @@ private Q_SLOTS:
         QCOMPARE(l.readAll(), QByteArray("a\nb\n"));
         syncPending();
         QCOMPARE(takeSyncError(), QString());
-        QCOMPARE(QDir(tmp.path()).entryList(QDir::Files).size(), 2); // no temporary left
+        QCOMPARE(QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden).size(),
+                 2); // no temporary left (they are hidden files)
 
         // A folder that is not there: a reason, and nothing written.
         const QString missing = tmp.path() + u"/no/such/state.json"_s;

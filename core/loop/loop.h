@@ -181,8 +181,9 @@ private:
     /// its own parent once a revert left it off the branch.
     int judgedAgainst(const Slot &s) const;
     /// Why a result is beyond what the workload allows (max_speedup over
-    /// the start; max_speedup_over_baseline where no calibrated peak bounds
-    /// it), or empty. Such a result is checked again, then flagged.
+    /// the start; max_speedup_over_baseline, over the fastest baseline that
+    /// is not the reference, where no roofline bounds it: the result has no
+    /// pct_peak_flops), or empty. Such a result is checked again, then flagged.
     QString beyondBound(const EvalResult &result) const;
     /// The planner's answer: queued for the gate, or the reason the loop ends.
     void onProposals(std::vector<Proposal> proposals, const QString &error);

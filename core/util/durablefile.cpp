@@ -159,8 +159,12 @@ bool replaceFile(const QString &path, const QByteArray &data, Durability durabil
 {
     static std::atomic<unsigned> counter{0};
     const std::string target = QFile::encodeName(path).toStdString();
-    const std::string temporary =
-        target + ".tmp-" + std::to_string(::getpid()) + '-' + std::to_string(counter.fetch_add(1));
+    // A hidden name beside it: nothing that lists the folder's files (a
+    // sandbox binding the work folder's files) sees it come and go.
+    const size_t slash = target.rfind('/'); // npos + 1 == 0: a name alone
+    const std::string temporary = target.substr(0, slash + 1) + '.' + target.substr(slash + 1) +
+                                  ".tmp-" + std::to_string(::getpid()) + '-' +
+                                  std::to_string(counter.fetch_add(1));
     struct stat old
     {
     };

@@ -711,8 +711,15 @@ void readPlanning(Reader &r, Workload &w)
         w.threads = int(*v);
     if (auto v = r.number("/max_speedup", 1, true))
         w.maxSpeedup = *v;
-    if (auto v = r.number("/max_speedup_over_baseline", 0, false))
-        w.maxSpeedupOverBaseline = *v;
+    if (auto v = r.number("/max_speedup_over_baseline", 0, false)) {
+        if (*v > 0 && *v < 1)
+            r.error("/max_speedup_over_baseline",
+                    FileText::tr("'max_speedup_over_baseline' must be 0 (no bound) or at least 1, "
+                                 "found %1")
+                        .arg(*v));
+        else
+            w.maxSpeedupOverBaseline = *v;
+    }
     if (auto v = r.string("/planner")) {
         // The same two words kwb run and the window accept (choosePlanner):
         // "manual" validated once and then meant the search in the window.

@@ -145,8 +145,9 @@ struct Workload
     /// A speedup over the starting kernel beyond this is flagged, never kept
     /// (`max_speedup`; 0: no bound but the calibrated roofline).
     double maxSpeedup = 0;
-    /// Where no calibrated peak bounds a result (an interpreter, PoCL), a
-    /// speedup over the run's fastest baseline beyond this is flagged
+    /// Where no roofline bounds a result (no calibration, or no FLOP
+    /// formula), a speedup over the run's fastest baseline (the reference
+    /// run as one excluded) beyond this is flagged
     /// (`max_speedup_over_baseline`, default 10; 0: no such bound).
     double maxSpeedupOverBaseline = 10;
     CorrectnessSpec correctness;

@@ -318,12 +318,41 @@ inline std::string signalName(int sig)
     return std::string("SIG") + (name ? name : std::to_string(sig).c_str());
 }
 
+/// Whether a sandboxed process may see this environment entry ("NAME=…"):
+/// the toolchains', runtimes' and locale's variables; never the rest, where
+/// an API key, an SSH agent's socket or a token would be.
+inline bool sandboxMayInherit(const char *entry)
+{
+    static const char *const names[] = {"PATH", "HOME", "TMPDIR", "LANG", "LANGUAGE", "TERM", "TZ", "USER",
+                                        "LOGNAME", "LD_LIBRARY_PATH", "CPATH", "LIBRARY_PATH", "C_INCLUDE_PATH",
+                                        "CPLUS_INCLUDE_PATH", "XDG_CACHE_HOME"};
+    static const char *const prefixes[] = {"LC_", "CUDA_", "NVIDIA_", "OMP_", "GOMP_", "KMP_", "MKL_",
+                                           "OPENBLAS_", "POCL_", "OCL_", "KWB_CL_", "TRITON_", "TORCH", "PYTHON",
+                                           "HIP_", "ROCM_", "HSA_", "NEURON_"};
+    const char *eq = std::strchr(entry, '=');
+    if (!eq)
+        return false;
+    const std::string name(entry, eq);
+    for (const char *n : names)
+        if (name == n)
+            return true;
+    for (const char *p : prefixes)
+        if (name.rfind(p, 0) == 0)
+            return true;
+    return false;
+}
+
+inline bool runsSandboxed(const std::vector<std::string> &argv)
+{
+    return std::find(argv.begin(), argv.end(), std::string("bwrap")) != argv.end();
+}
+
 /// bubblewrap exits with 128 + N when what it ran was killed by signal N:
 /// the status is made the signal's again, so a crash in the sandbox reads
 /// as the crash it is.
 inline void unwrapSandboxStatus(Proc &p, const std::vector<std::string> &argv)
 {
-    if (std::find(argv.begin(), argv.end(), std::string("bwrap")) == argv.end() || !WIFEXITED(p.status))
+    if (!runsSandboxed(argv) || !WIFEXITED(p.status))
         return;
     const int code = WEXITSTATUS(p.status);
     if (code > 128 && code < 128 + 65)
@@ -375,7 +404,15 @@ inline pid_t launch(const std::vector<std::string> &argv, int inFd, int outFd, i
     ::dup2(errFd, 2);
     for (int fd : closeInChild)
         ::close(fd);
-    for (const std::string &e : env)
+    if (runsSandboxed(argv)) {
+        std::vector<std::string> drop;
+        for (char **e = environ; *e; ++e)
+            if (!sandboxMayInherit(*e))
+                drop.emplace_back(*e, std::strchr(*e, '=') ? std::strchr(*e, '=') : *e + std::strlen(*e));
+        for (const std::string &name : drop)
+            ::unsetenv(name.c_str());
+    }
+    for (const std::string &e : env) // what the supervisor sets is meant for the child
         ::putenv(const_cast<char *>(e.c_str()));
     if (pinCpus > 0) {
         // pinCpus of the CPUs this process may use, starting with the
@@ -677,7 +714,49 @@ struct Sandbox
         }
         s.readOnly.insert(s.readOnly.end(), readOnly.begin(), readOnly.end());
         s.writable = writable;
+        // The libraries the host's environment points at (a BLAS or a CUDA
+        // built under a home) stay reachable.
+        if (const char *paths = std::getenv("LD_LIBRARY_PATH")) {
+            std::istringstream list(paths);
+            std::string dir;
+            while (std::getline(list, dir, ':'))
+                if (!dir.empty() && dir.front() == '/')
+                    s.readOnly.push_back(dir);
+        }
         return s;
+    }
+
+    /// Binds back, read-only, the installation of a program found on PATH
+    /// when the sandbox would hide it (a compiler under a home: conda,
+    /// spack): the folder above its bin/, or bin/ alone when that folder is
+    /// a home or one of the hidden roots.
+    void bindTool(const std::string &program)
+    {
+        std::string found = program;
+        if (program.find('/') == std::string::npos) {
+            found.clear();
+            std::istringstream path(std::getenv("PATH") ? std::getenv("PATH") : "");
+            std::string dir;
+            while (found.empty() && std::getline(path, dir, ':'))
+                if (!dir.empty() && ::access((dir + "/" + program).c_str(), X_OK) == 0)
+                    found = dir + "/" + program;
+        }
+        const std::string real = realPath(found);
+        if (real.empty())
+            return;
+        auto hidden = [&](const std::string &p) {
+            for (const std::string &h : hide)
+                if (p == h || p.rfind(h + "/", 0) == 0)
+                    return true;
+            return false;
+        };
+        if (!hidden(real))
+            return;
+        const std::string bin = parentOf(real), prefix = parentOf(bin);
+        const char *home = std::getenv("HOME");
+        const bool wholeRoot = std::find(hide.begin(), hide.end(), prefix) != hide.end() || prefix == "/"
+            || (home && realPath(home) == prefix) || parentOf(prefix) == "/home";
+        readOnly.push_back(wholeRoot ? bin : prefix);
     }
 
     /// The warning a stage prints when it runs without a sandbox.

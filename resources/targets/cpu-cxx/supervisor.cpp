@@ -103,7 +103,8 @@ int evaluate(const std::string &candDir)
     // user's would otherwise show it in the compiler's log, which the
     // planner sends on. The compiler writes only the candidate's folder.
     const std::string work = currentFolder(), cand = realPath(candDir);
-    const Sandbox compileBox = Sandbox::forCompiledStage(work, {}, {cand});
+    Sandbox compileBox = Sandbox::forCompiledStage(work, {}, {cand});
+    compileBox.bindTool(cfg.get("cxx", "g++"));
     r.extra["sandbox"] = compileBox.json();
     compileBox.warnWhenOff();
     // The host's cache sizes (KWB_L1D_BYTES, KWB_L2_BYTES, KWB_L3_BYTES), for

@@ -229,7 +229,8 @@ int evaluate(const std::string &candDir)
     // What reads the candidate's source or runs its code does it in a
     // sandbox (see cpu-cxx): nvcc writes only the candidate's folder.
     const std::string work = currentFolder(), cand = realPath(candDir);
-    const Sandbox compileBox = Sandbox::forCompiledStage(work, {}, {cand});
+    Sandbox compileBox = Sandbox::forCompiledStage(work, {}, {cand});
+    compileBox.bindTool(b.nvcc);
     r.extra["sandbox"] = compileBox.json();
     compileBox.warnWhenOff();
     Proc cc = compileObject(b, kernelSrc, kernelObj, {"-Xptxas", "-v"}, &compileBox);

@@ -17,10 +17,18 @@ namespace kwbcl {
 /// line says why.
 constexpr int kInfraExit = 5;
 
+/// Where the "kwb:" protocol goes: stdout, or the private copy of it the
+/// harness makes (then what a kernel prints cannot land among its lines).
+inline FILE *&protocol()
+{
+    static FILE *stream = stdout;
+    return stream;
+}
+
 [[noreturn]] inline void infra(const std::string &why)
 {
-    std::printf("kwb:infra %s\n", why.c_str());
-    std::fflush(stdout);
+    std::fprintf(protocol(), "kwb:infra %s\n", why.c_str());
+    std::fflush(protocol());
     std::exit(kInfraExit);
 }
 

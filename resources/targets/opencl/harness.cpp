@@ -55,29 +55,27 @@ constexpr uint64_t kBenchSeeds[2] = {900001, 900002};
 // The protocol's own stream, a duplicate of the supervisor's pipe: what the
 // kernel prints (OpenCL C's printf writes to this process's stdout) goes to
 // the console, never among the "kwb:" lines.
-FILE *g_proto = stdout;
-
 void isolateProtocol()
 {
     const int fd = ::dup(1);
     if (fd >= 0) {
         if (FILE *f = ::fdopen(fd, "w"))
-            g_proto = f;
+            protocol() = f;
         ::dup2(2, 1);
     }
 }
 
 [[noreturn]] void kernelError(const std::string &why)
 {
-    std::fprintf(g_proto, "kwb:error %s\n", why.c_str());
-    std::fflush(g_proto);
+    std::fprintf(protocol(), "kwb:error %s\n", why.c_str());
+    std::fflush(protocol());
     std::exit(1);
 }
 
 void phase(const char *who, uint64_t seed)
 {
-    std::fprintf(g_proto, "kwb:phase %s seed=%llu\n", who, (unsigned long long)seed);
-    std::fflush(g_proto);
+    std::fprintf(protocol(), "kwb:phase %s seed=%llu\n", who, (unsigned long long)seed);
+    std::fflush(protocol());
 }
 
 // The harness's own calls: a failure is the host's problem, unless the
@@ -154,26 +152,26 @@ struct Candidate
         if (!buildLog.empty())
             std::fprintf(stderr, "%s\n", buildLog.c_str());
         if (built != CL_SUCCESS) {
-            std::fprintf(g_proto, "kwb:compile-error clBuildProgram failed with %s\n", clError(built).c_str());
-            std::fflush(g_proto);
+            std::fprintf(protocol(), "kwb:compile-error clBuildProgram failed with %s\n", clError(built).c_str());
+            std::fflush(protocol());
             std::exit(1);
         }
         const std::string entry = env("KWB_CL_ENTRY");
         kernel = clCreateKernel(program, entry.c_str(), &e);
         if (e != CL_SUCCESS) {
-            std::fprintf(g_proto, "kwb:compile-error the program has no kernel named '%s' (%s)\n", entry.c_str(),
+            std::fprintf(protocol(), "kwb:compile-error the program has no kernel named '%s' (%s)\n", entry.c_str(),
                         clError(e).c_str());
-            std::fflush(g_proto);
+            std::fflush(protocol());
             std::exit(1);
         }
         cl_uint args = 0;
         clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof args, &args, nullptr);
         const cl_uint want = cl_uint(num_inputs + num_outputs + num_dims);
         if (args != want) {
-            std::fprintf(g_proto, "kwb:compile-error kernel '%s' takes %u arguments; the workload passes %u (%d input and %d "
+            std::fprintf(protocol(), "kwb:compile-error kernel '%s' takes %u arguments; the workload passes %u (%d input and %d "
                         "output buffers, then %d dims as long)\n",
                         entry.c_str(), args, want, num_inputs, num_outputs, num_dims);
-            std::fflush(g_proto);
+            std::fflush(protocol());
             std::exit(1);
         }
         global = sizes(env("KWB_CL_GLOBAL"));
@@ -225,9 +223,9 @@ struct Candidate
         cl_uint index = 0;
         auto fail = [&](cl_int e, const std::string &what) {
             if (e != CL_SUCCESS) {
-                std::fprintf(g_proto, "kwb:compile-error argument %u (%s) does not match the kernel's parameter: %s\n", index,
+                std::fprintf(protocol(), "kwb:compile-error argument %u (%s) does not match the kernel's parameter: %s\n", index,
                             what.c_str(), clError(e).c_str());
-                std::fflush(g_proto);
+                std::fflush(protocol());
                 std::exit(1);
             }
         };
@@ -418,11 +416,11 @@ int build()
     c.setArgs(set.in, set.out);
     std::string problem;
     const std::string figures = c.figures(&problem);
-    std::fprintf(g_proto, "kwb:device %s\n", c.device.name.c_str());
-    std::fprintf(g_proto, "kwb:compiled %s\n", figures.c_str());
+    std::fprintf(protocol(), "kwb:device %s\n", c.device.name.c_str());
+    std::fprintf(protocol(), "kwb:compiled %s\n", figures.c_str());
     if (!problem.empty())
-        std::fprintf(g_proto, "kwb:compile-error %s\n", problem.c_str());
-    std::fflush(g_proto);
+        std::fprintf(protocol(), "kwb:compile-error %s\n", problem.c_str());
+    std::fflush(protocol());
     return problem.empty() ? 0 : 1;
 }
 
@@ -461,11 +459,11 @@ int check(const std::string &seeds, double atol, double rtol, const std::string 
         for (int o = 0; o < num_outputs; ++o) {
             const Bytes got = set.download(set.out[size_t(o)], bytesOf(outputs[o]));
             const Comparison r = compare(outputs[o], want[size_t(o)].data(), got.data(), atol, rtol);
-            std::fprintf(g_proto, "kwb:check seed=%llu output=%s ok=%d rel_l2=%.6g max_abs=%.6g mismatches=%lld "
+            std::fprintf(protocol(), "kwb:check seed=%llu output=%s ok=%d rel_l2=%.6g max_abs=%.6g mismatches=%lld "
                         "nonfinite=%lld elements=%lld worst_index=%lld\n",
                         (unsigned long long)seed, outputs[o].name, r.ok ? 1 : 0, r.relL2, r.maxAbs, r.mismatches,
                         r.nonfinite, outputs[o].elements, r.worst);
-            std::fflush(g_proto);
+            std::fflush(protocol());
         }
     }
     // What the benchmark's timed calls must produce (computed on the host alone).
@@ -561,8 +559,8 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
     std::vector<cl_event> begin(static_cast<size_t>(reps)), done(static_cast<size_t>(reps));
     std::mt19937 rng(std::random_device{}());
     const int spot = std::uniform_int_distribution<int>(0, std::max(0, reps - 2))(rng);
-    std::fprintf(g_proto, "kwb:mark timed-begin\n");
-    std::fflush(g_proto);
+    std::fprintf(protocol(), "kwb:mark timed-begin\n");
+    std::fflush(protocol());
     for (int i = 0; i < reps; ++i) {
         Set &s = *sets[i % 2];
         s.poison(&begin[size_t(i)]);
@@ -581,8 +579,8 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
             c.finish("while being timed"); // bounded queue: events are kept, not commands
     }
     c.finish("while being timed");
-    std::fprintf(g_proto, "kwb:mark timed-end\n");
-    std::fflush(g_proto);
+    std::fprintf(protocol(), "kwb:mark timed-end\n");
+    std::fflush(protocol());
     std::vector<double> samples;
     double overhead = 0;
     for (int i = 0; i < reps; ++i) {
@@ -613,10 +611,10 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
         std::snprintf(buf, sizeof buf, "%s%.6g", i ? "," : "", samples[i]);
         list += buf;
     }
-    std::fprintf(g_proto, "kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s clock=opencl-events "
+    std::fprintf(protocol(), "kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s clock=opencl-events "
                 "samples_ms=%s\n",
                 reps, warmup, overhead, verdict.c_str(), list.c_str());
-    std::fflush(g_proto);
+    std::fflush(protocol());
     for (size_t o = 0; o < side.size(); ++o) {
         clReleaseMemObject(side[o]);
         clReleaseMemObject(before[o]);

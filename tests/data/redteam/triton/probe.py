@@ -1,5 +1,7 @@
-"""Honest, and curious: at import it tries to read a secret file and to open a
-loopback TCP connection, and says on stderr what it could do."""
+"""Honest, and curious: at import it tries to read a secret file, to open a
+loopback TCP connection and to read a token from its environment (as an API
+key would be there), and says on stderr what it could do."""
+import os
 import socket
 import sys
 
@@ -19,7 +21,8 @@ try:
     net = "connected"
 except OSError as e:
     net = "refused (%s)" % e.strerror
-sys.stderr.write("probe: secret=%s net=%s\n" % (seen, net))
+token = os.environ.get("KWB_REDTEAM_TOKEN", "unset")
+sys.stderr.write("probe: secret=%s net=%s token=%s\n" % (seen, net, token))
 
 
 def kernel_function(a, b):
