@@ -56,6 +56,16 @@ private:
         return outcome;
     }
 
+    // A file of the user's beside the work folder (ROOT/work), as a
+    // session's files are; its path, or "" when it cannot be written.
+    static QString plantSecret(const QString &root, const QString &name, const QByteArray &bytes)
+    {
+        QFile f(root + u'/' + name);
+        if (!QDir().mkpath(root) || !f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+            return {};
+        return f.fileName();
+    }
+
     static QStringList flagsOf(const EvalOutcome &o)
     {
         QStringList out;
@@ -118,14 +128,8 @@ private Q_SLOTS:
         LoadedWorkload loaded = loadWorkloadAndTarget(data(workload));
         QVERIFY(loaded.ok());
         const QString root = m_tmp.path() + u"/include-"_s + loaded.target->id;
-        QVERIFY(QDir().mkpath(root));
-        const QString secret =
-            root + u"/secret.h"_s; // beside the work folder, as a session's files are
-        {
-            QFile f(secret);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("hunter2 leaked;\n");
-        }
+        const QString secret = plantSecret(root, u"secret.h"_s, "hunter2 leaked;\n");
+        QVERIFY(!secret.isEmpty());
         const QString source = u"#include \""_s + secret + u"\"\n"_s + read(data(kernel));
 
         const EvalOutcome inside = evaluate(loaded, source, root);
@@ -234,14 +238,8 @@ private Q_SLOTS:
             }
         });
         const QString root = m_tmp.path() + u"/probe"_s;
-        QVERIFY(QDir().mkpath(root));
-        const QString secret =
-            root + u"/secret.txt"_s; // beside the work folder, as a session's files are
-        {
-            QFile f(secret);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("hunter2\n");
-        }
+        const QString secret = plantSecret(root, u"secret.txt"_s, "hunter2\n");
+        QVERIFY(!secret.isEmpty());
         QString source = read(data(u"redteam/triton/probe.py"_s));
         source.replace(u"@SECRET@"_s, secret)
             .replace(u"@PORT@"_s, QString::number(server.serverPort()));
