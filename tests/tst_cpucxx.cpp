@@ -3,6 +3,7 @@
 // infrastructure failures that must never count against a kernel.
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
+#include "evaluatenow.h"
 #include "remote/localcommand.h"
 #include "session/sessionstore.h"
 #include "targets/targetprofile.h"
@@ -204,6 +205,54 @@ private Q_SLOTS:
             return pgrep.readAllStandardOutput();
         };
         QTRY_COMPARE_WITH_TIMEOUT(survivors(), QByteArray(), 5000);
+    }
+
+    void buildsAreSharedByEveryWorkFolderOfTheHost()
+    {
+        // A new session is a new work folder: it copies the host's supervisor
+        // and the problem's harness objects from the user's cache instead of
+        // compiling them again (a quarter of a minute on two cores).
+        QTemporaryDir cache, first, second;
+        const QByteArray previous = qgetenv("XDG_CACHE_HOME");
+        qputenv("XDG_CACHE_HOME", cache.path().toUtf8());
+        const auto restore = qScopeGuard([&] { qputenv("XDG_CACHE_HOME", previous); });
+        const Candidate good{source(u"good.cpp"_s), u"human"_s, Json::object(), u"good"_s, {}};
+        const EvalOutcome built =
+            evaluateNow(m_workload, m_target, m_calibration, first.path(), good);
+        QVERIFY2(!built.infra && !built.result.failed(),
+                 qPrintable(built.infraMessage + built.console));
+        QVERIFY2(built.console.contains(u"building the evaluation supervisor"_s),
+                 qPrintable(built.console));
+        QVERIFY2(built.console.contains(u"building the harness"_s), qPrintable(built.console));
+        QCOMPARE(
+            QDir(cache.path() + u"/kernel-workbench/supervisors"_s).entryList(QDir::Files).size(),
+            1);
+        QCOMPARE(QDir(cache.path() + u"/kernel-workbench/builds"_s).entryList(QDir::Files).size(),
+                 3);
+
+        const EvalOutcome copied =
+            evaluateNow(m_workload, m_target, m_calibration, second.path(), good);
+        QVERIFY2(!copied.infra && !copied.result.failed(),
+                 qPrintable(copied.infraMessage + copied.console));
+        QCOMPARE(copied.result.correct, std::optional<bool>(true));
+        QVERIFY2(!copied.console.contains(u"building"_s), qPrintable(copied.console));
+        QVERIFY(QFileInfo(second.path() + u"/.kwb-supervisor"_s).isExecutable());
+
+        // The shared harness is gone: that work folder builds it again (and
+        // shares it), the supervisor still comes from the cache.
+        for (const QString &f :
+             QDir(cache.path() + u"/kernel-workbench/builds"_s).entryList(QDir::Files))
+            QVERIFY(QFile::remove(cache.path() + u"/kernel-workbench/builds/"_s + f));
+        QTemporaryDir third;
+        const EvalOutcome rebuilt =
+            evaluateNow(m_workload, m_target, m_calibration, third.path(), good);
+        QVERIFY2(!rebuilt.infra && !rebuilt.result.failed(),
+                 qPrintable(rebuilt.infraMessage + rebuilt.console));
+        QVERIFY2(!rebuilt.console.contains(u"building the evaluation supervisor"_s),
+                 qPrintable(rebuilt.console));
+        QVERIFY2(rebuilt.console.contains(u"building the harness"_s), qPrintable(rebuilt.console));
+        QCOMPARE(QDir(cache.path() + u"/kernel-workbench/builds"_s).entryList(QDir::Files).size(),
+                 3);
     }
 
     void calibrationIsMeasuredOnceAndCached()

@@ -6,6 +6,8 @@
 #   sshd.sh stop DIR
 # KWB_SSHD_SETENV, when set (NAME=VALUE), is set in every session (sshd's
 # SetEnv): the Slurm tests give a login shell their cluster's SLURM_CONF.
+# Every session's XDG_CACHE_HOME is DIR/cache, so what a host keeps in its
+# user's cache (the supervisors' builds) stays out of the user's home.
 set -euo pipefail
 cmd=$1 dir=$2
 case "$cmd" in
@@ -44,7 +46,8 @@ PermitRootLogin yes
 Subsystem sftp internal-sftp
 LogLevel VERBOSE
 CFG
-    [ -z "${KWB_SSHD_SETENV:-}" ] || echo "SetEnv $KWB_SSHD_SETENV" >> "$dir/sshd_config"
+    # One SetEnv line: sshd takes the first.
+    echo "SetEnv XDG_CACHE_HOME=$dir/cache ${KWB_SSHD_SETENV:-}" >> "$dir/sshd_config"
     /usr/sbin/sshd -f "$dir/sshd_config" -E "$dir/sshd.log"
     for _ in $(seq 1 100); do # up when it answers
         if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then break; fi

@@ -1638,6 +1638,133 @@ inline void writeCacheFile(const std::string &path, const std::string &text)
     }
 }
 
+/// Copies `from` to `to` whole or not at all (a temporary renamed over it),
+/// with `from`'s permission bits. False when `from` cannot be read or `to`
+/// cannot be written.
+inline bool copyWhole(const std::string &from, const std::string &to)
+{
+    struct stat st{};
+    if (::stat(from.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    const std::string bytes = readFile(from);
+    if (bytes.size() != static_cast<size_t>(st.st_size))
+        return false;
+    const std::string tmp = to + ".tmp." + std::to_string(::getpid());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, st.st_mode & 0777);
+    if (fd < 0)
+        return false;
+    size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n <= 0 && errno != EINTR)
+            break;
+        done += n > 0 ? static_cast<size_t>(n) : 0;
+    }
+    const bool ok = ::close(fd) == 0 && done == bytes.size() && std::rename(tmp.c_str(), to.c_str()) == 0;
+    if (!ok)
+        std::remove(tmp.c_str());
+    return ok;
+}
+
+/// Makes `path` and the folders above it; true when it is a folder now.
+inline bool makeFolders(const std::string &path)
+{
+    for (size_t at = path.find('/', 1); at != std::string::npos; at = path.find('/', at + 1))
+        ::mkdir(path.substr(0, at).c_str(), 0755);
+    ::mkdir(path.c_str(), 0755);
+    struct stat st{};
+    return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/// The host user's store of what an evaluation builds from trusted sources
+/// only (the harness's and the reference's objects and programs), shared by
+/// every work folder on this host: a new session, or another run's work
+/// folder, copies them instead of compiling again. A work folder's name for
+/// such a file already keys everything it is built from but the compiler's
+/// version and the processor it is tuned for (-march=native), which the
+/// store adds. It lives under the user's home ($XDG_CACHE_HOME or
+/// ~/.cache), which no sandboxed stage sees; with no home, nothing is shared.
+class HostCache
+{
+public:
+    explicit HostCache(std::string compiler) : m_compiler(std::move(compiler)) {}
+
+    /// Copies `file`'s shared copy to `file`; false when there is none.
+    bool fetch(const std::string &file)
+    {
+        if (!ready() || !copyWhole(entryFor(file), file))
+            return false;
+        ::utimensat(AT_FDCWD, entryFor(file).c_str(), nullptr, 0); // used now: kept longer
+        return true;
+    }
+
+    /// Shares `file`, just built, and forgets what no evaluation used for 60
+    /// days. A store that cannot be written is skipped.
+    void keep(const std::string &file)
+    {
+        if (!ready() || !makeFolders(m_folder))
+            return;
+        copyWhole(file, entryFor(file));
+        const time_t before = ::time(nullptr) - 60L * 24 * 3600;
+        if (DIR *d = ::opendir(m_folder.c_str())) {
+            while (const dirent *e = ::readdir(d)) {
+                const std::string path = m_folder + "/" + e->d_name;
+                struct stat st{};
+                if (e->d_name[0] != '.' && ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)
+                    && st.st_mtime < before)
+                    std::remove(path.c_str());
+            }
+            ::closedir(d);
+        }
+    }
+
+private:
+    bool ready()
+    {
+        if (m_state == State::Unknown) {
+            m_state = State::Off;
+            std::string base;
+            if (const char *x = std::getenv("XDG_CACHE_HOME"); x && *x == '/')
+                base = x;
+            else if (const char *h = std::getenv("HOME"); h && *h == '/')
+                base = std::string(h) + "/.cache";
+            Proc version = run({m_compiler, "--version"}, 60, false);
+            if (!base.empty() && version.exitedOk()) {
+                m_folder = base + "/kernel-workbench/builds";
+                m_toolchain = hex64(fnv1a(m_compiler + "\n" + version.out + processorIdentity()));
+                m_state = State::On;
+            }
+        }
+        return m_state == State::On;
+    }
+
+    // The lines of /proc/cpuinfo that say what -march=native picks: a home
+    // shared by a cluster's nodes must not hand one node's build to another.
+    static std::string processorIdentity()
+    {
+        std::istringstream in(readFile("/proc/cpuinfo"));
+        std::string line, out;
+        while (std::getline(in, line)) {
+            if (line.empty())
+                break; // the first processor says it for all
+            if (line.rfind("model name", 0) == 0 || line.rfind("flags", 0) == 0 || line.rfind("Features", 0) == 0
+                || line.rfind("CPU part", 0) == 0)
+                out += line + "\n";
+        }
+        return out;
+    }
+
+    std::string entryFor(const std::string &file) const
+    {
+        const size_t slash = file.rfind('/');
+        return m_folder + "/" + m_toolchain + "-" + file.substr(slash == std::string::npos ? 0 : slash + 1);
+    }
+
+    enum class State { Unknown, On, Off };
+    std::string m_compiler, m_folder, m_toolchain;
+    State m_state = State::Unknown;
+};
+
 /// A name the C or C++ runtime defines, and which part defines it ("the C
 /// library" for libc and libm, "the C++ runtime" for libstdc++ and libgcc_s).
 struct RuntimeSymbol

@@ -76,19 +76,23 @@ int evaluate(const std::string &candDir)
     const std::string checkObj = "obj/harness-check-" + harnessKey + ".o";
     const std::string benchObj = "obj/harness-bench-" + harnessKey + ".o";
     // The harness first: a host whose compiler builds nothing is the host's
-    // problem, not a broken reference.
+    // problem, not a broken reference. Built once per host (HostCache).
+    HostCache shared(cfg.get("cxx", "g++"));
     for (const auto &[obj, defines] :
          {std::pair{checkObj, std::vector<std::string>{"-DKWB_HARNESS", "-DKWB_WITH_REFERENCE"}},
           std::pair{benchObj, std::vector<std::string>{"-DKWB_HARNESS"}}}) {
-        if (fileExists(obj))
+        if (fileExists(obj) || shared.fetch(obj))
             continue;
+        if (obj == checkObj)
+            std::fprintf(stderr, "kwb: building the harness for this problem (once per host)\n");
         Proc p = compileObject(cfg, "harness.cpp", obj, defines, compileTimeout);
         if (!p.exitedOk()) {
             std::fprintf(stderr, "kwb: the harness does not compile on this host:\n%s%s", p.out.c_str(), p.err.c_str());
             return kInfraExit;
         }
+        shared.keep(obj);
     }
-    if (!fileExists(refObj)) {
+    if (!fileExists(refObj) && !shared.fetch(refObj)) {
         Proc p = compileObject(cfg, refSrc, refObj, {}, compileTimeout);
         if (!p.exitedOk()) {
             r.logs["compile"] = p.out + p.err;
@@ -96,6 +100,7 @@ int evaluate(const std::string &candDir)
             r.compileMs = msSince(tCompile);
             return r.print();
         }
+        shared.keep(refObj);
     }
     const std::string kernelObj = candDir + "/kernel.o";
     // Everything that reads the candidate's source or runs its code does it

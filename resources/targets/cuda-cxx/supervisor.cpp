@@ -199,11 +199,14 @@ int evaluate(const std::string &candDir)
     const std::string harnessKey = hex64(fnv1a(readFile("harness.cu"), fnv1a(problemKey + (refOnHost ? "h" : "d"))));
     const std::string checkObj = "obj/harness-check-" + harnessKey + ".o";
     const std::string benchObj = "obj/harness-bench-" + harnessKey + ".o";
+    HostCache shared(b.nvcc); // built once per host
     for (const auto &[obj, defines] :
          {std::pair{checkObj, std::vector<std::string>{"-DKWB_HARNESS", "-DKWB_WITH_REFERENCE"}},
           std::pair{benchObj, std::vector<std::string>{"-DKWB_HARNESS"}}}) {
-        if (fileExists(obj))
+        if (fileExists(obj) || shared.fetch(obj))
             continue;
+        if (obj == checkObj)
+            std::fprintf(stderr, "kwb: building the harness for this problem (once per host)\n");
         std::vector<std::string> extra = defines;
         if (refOnHost)
             extra.push_back("-DKWB_REFERENCE_ON_HOST");
@@ -212,8 +215,9 @@ int evaluate(const std::string &candDir)
             std::fprintf(stderr, "kwb: the harness does not compile on this host:\n%s%s", p.out.c_str(), p.err.c_str());
             return kInfraExit;
         }
+        shared.keep(obj);
     }
-    if (!fileExists(refObj)) {
+    if (!fileExists(refObj) && !shared.fetch(refObj)) {
         // After the harness: a host whose nvcc builds nothing is the host's
         // problem, not a broken reference. A .cpp reference is host code;
         // it is still compiled as CUDA so it can convert half types.
@@ -224,6 +228,7 @@ int evaluate(const std::string &candDir)
             r.compileMs = msSince(tCompile);
             return r.print();
         }
+        shared.keep(refObj);
     }
     const std::string kernelObj = candDir + "/kernel.o";
     // What reads the candidate's source or runs its code does it in a

@@ -43,8 +43,10 @@ bool buildPrograms(const Config &cfg, Result &r, Programs *out, std::string *inf
     ::mkdir("obj", 0755);
     out->check = "obj/check-" + key;
     out->bench = "obj/bench-" + key;
-    if (fileExists(out->check) && fileExists(out->bench))
+    HostCache shared(cxx); // built once per host
+    if ((fileExists(out->check) || shared.fetch(out->check)) && (fileExists(out->bench) || shared.fetch(out->bench)))
         return true;
+    std::fprintf(stderr, "kwb: building the harness for this problem (once per host)\n");
     const std::string refObj = "obj/reference-" + key + ".o";
     const std::string tmp = "." + std::to_string(::getpid());
     // The harness first: a host that cannot build it (no OpenCL headers or
@@ -76,6 +78,7 @@ bool buildPrograms(const Config &cfg, Result &r, Programs *out, std::string *inf
             return false;
         }
         std::rename((bin + tmp).c_str(), bin.c_str());
+        shared.keep(bin);
     }
     return true;
 }
