@@ -95,7 +95,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     setWindowTitle(tr("Kernel Workbench"));
     // Up to 1600×1000 where the screen has room, else what it has (the frame aside).
     const QRect screenRoom = screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 800);
-    resize(std::min(1600, screenRoom.width() - 16), std::min(1000, screenRoom.height() - 48));
+    const QSize firstSize(std::min(1600, screenRoom.width() - 16),
+                          std::min(1000, screenRoom.height() - 48));
+    resize(firstSize);
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -147,6 +149,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_restoredLayout = restoreState(settings.value(u"window/state"_s).toByteArray());
     if (!m_restoredLayout)
         resetLayout();
+    // The docks, added one under another before they are arranged, grew the
+    // window past the screen (1008×751 on a 1024×700 one); arranged, they fit.
+    if (!m_restoredGeometry)
+        resize(firstSize);
     updateActions();
     updateStatus();
 }
@@ -166,10 +172,22 @@ void MainWindow::resetLayout()
     auto find = [this](const char *name) {
         return findChild<QDockWidget *>(QString::fromLatin1(name));
     };
-    const int h = std::max(height(), 600), w = std::max(width(), 800);
-    resizeDocks({find("chartDock"), find("planDock")}, {h * 54 / 100, h * 26 / 100}, Qt::Vertical);
+    // The shares are of the room between the bars: docks asked for more
+    // would grow the window past the screen (1008×751 on a 1024×700 one).
+    const QSize was = size();
+    int room =
+        std::max(height(), 600) - statusBar()->sizeHint().height() - menuBar()->sizeHint().height();
+    for (const QToolBar *bar : findChildren<QToolBar *>()) {
+        if (toolBarArea(bar) == Qt::TopToolBarArea)
+            room = std::max(room - bar->sizeHint().height(), 300);
+    }
+    const int w = std::max(width(), 800);
+    resizeDocks({find("chartDock"), find("planDock")}, {room * 50 / 100, room * 24 / 100},
+                Qt::Vertical);
     resizeDocks({find("chartDock")}, {std::max(320, w / 3)}, Qt::Horizontal);
-    resizeDocks({find("timelineDock")}, {h / 4}, Qt::Vertical);
+    resizeDocks({find("timelineDock")}, {room / 4}, Qt::Vertical);
+    if (size() != was) // a dock's minimum asked for more: the window keeps its size
+        resize(was);
 }
 
 void MainWindow::setPresentationMode(bool on)
