@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Python environment the triton target's tests run in: a virtual
+# The Python environment the triton and tilelang targets' tests run in: a virtual
 # environment owned by the build (build/venv), with PyTorch's CPU build and
 # Triton, so Triton's interpreter (TRITON_INTERPRET=1) runs kernels on the
 # CPU. Idempotent: does nothing when the environment is already complete.
@@ -9,7 +9,21 @@ set -u
 venv=${1:?usage: pydeps.sh VENV_DIR}
 want="torch==2.13.0 triton==3.9.0 numpy"
 stamp="$venv/.kwb-requirements"
+# TileLang (the tilelang target's tests, on its C backend) in a step of its
+# own: a machine where it cannot be installed skips only those tests.
+tilelang_want="tilelang==0.1.15"
+tilelang_stamp="$venv/.kwb-tilelang"
+add_tilelang() {
+    [ "$(cat "$tilelang_stamp" 2>/dev/null)" = "$tilelang_want" ] && return 0
+    echo "pydeps: adding $tilelang_want to $venv"
+    if "$venv/bin/python" -m pip install -q --disable-pip-version-check "$tilelang_want"; then
+        echo "$tilelang_want" > "$tilelang_stamp"
+    else
+        echo "pydeps: pip could not install $tilelang_want; the tilelang tests will be skipped" >&2
+    fi
+}
 if [ -x "$venv/bin/python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+    add_tilelang
     exit 0
 fi
 python=$(command -v python3 || true)
@@ -26,7 +40,8 @@ fi
 # workplace's machines); --index-url would force PyPI's multi-GB CUDA build.
 if "$venv/bin/python" -m pip install -q --disable-pip-version-check $want; then
     echo "$want" > "$stamp"
+    add_tilelang
 else
-    echo "pydeps: pip could not install $want; the triton tests will be skipped" >&2
+    echo "pydeps: pip could not install $want; the triton and tilelang tests will be skipped" >&2
 fi
 exit 0

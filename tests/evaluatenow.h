@@ -45,6 +45,23 @@ inline QString tritonMissing()
     return {};
 }
 
+/// Why the tilelang target cannot run here (KWB_PYTHON's environment
+/// lacks TileLang beside torch; make test adds it to build/venv), or empty.
+inline QString tilelangMissing()
+{
+    using namespace Qt::Literals::StringLiterals;
+    const QString py = qEnvironmentVariable("KWB_PYTHON");
+    if (py.isEmpty() || !QFileInfo(py).isExecutable())
+        return u"no Python environment with torch and tilelang (make test builds one in build/venv; KWB_PYTHON="_s +
+               py + u')';
+    QProcess p;
+    p.start(py, {u"-c"_s, u"import torch, tilelang"_s});
+    if (!p.waitForFinished(120'000) || p.exitCode() != 0)
+        return u"the environment "_s + py + u" cannot import torch and tilelang: "_s +
+               QString::fromUtf8(p.readAllStandardError()).trimmed().section(u'\n', -1);
+    return {};
+}
+
 /// Why the opencl target cannot run here, or empty.
 inline QString openclMissing()
 {

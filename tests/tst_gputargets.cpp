@@ -599,6 +599,54 @@ private Q_SLOTS:
         qunsetenv("TRITON_INTERPRET");
     }
 
+    // The tilelang target on TileLang's C backend: real compiled kernels on
+    // this host's CPU, through the same host core and supervisor as triton.
+    void tilelangOnTheCpu()
+    {
+        if (const QString why = tilelangMissing(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        auto l = load(u"tilelang-tiny/workload.json"_s);
+        QVERIFY(l);
+        QCOMPARE(l->workload.device, u"cpu"_s);
+        const QString root = m_tmp.path() + u"/tilelang"_s;
+        const QString dir = data(u"tilelang-tiny/"_s);
+
+        const EvalOutcome good = evaluate(
+            l->workload, l->target, read(data(u"../../examples/gemm-tilelang/tiled.py"_s)), root);
+        QVERIFY2(!good.infra, qPrintable(good.infraMessage));
+        QVERIFY2(!good.result.failed(), qPrintable(good.result.failureMessage));
+        QCOMPARE(good.result.checks.size(), size_t(2));
+        QVERIFY(good.result.latency);
+        QCOMPARE(good.result.document["latency"]["clock"].get<std::string>(), std::string("cpu"));
+        QCOMPARE(good.result.countersReason, u"the kernels run on the CPU: no GPU counters"_s);
+        QVERIFY2(good.console.contains(u"times are CPU times, not GPU times"_s),
+                 qPrintable(good.console));
+        QVERIFY(good.result.document["sandbox"]["enabled"].get<bool>());
+
+        // Knobs become the module constants the kernel factory reads.
+        const KnobConfig config = *l->workload.knobs.parseAssignments(
+            {u"BLOCK_M=16"_s, u"BLOCK_N=64"_s, u"BLOCK_K=8"_s}, nullptr);
+        QString error;
+        const QString instance = instantiateTemplate(l->workload, l->target, config, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(instance.contains(u"\nBLOCK_M = 16\nBLOCK_N = 64\nBLOCK_K = 8\n"_s));
+        const EvalOutcome tuned = evaluate(l->workload, l->target, instance, root);
+        QVERIFY2(!tuned.infra && !tuned.result.failed(),
+                 qPrintable(tuned.infraMessage + tuned.result.failureMessage));
+
+        const EvalOutcome wrong = evaluate(l->workload, l->target, read(dir + u"wrong.py"_s), root);
+        QCOMPARE(wrong.result.failureClass, u"incorrect"_s);
+        QCOMPARE(wrong.result.correct, std::optional<bool>(false));
+
+        // TileLang refuses a GPU launch built for the CPU: the kernel's failure, in words.
+        const EvalOutcome gpuOnly =
+            evaluate(l->workload, l->target, read(dir + u"threads_on_cpu.py"_s), root);
+        QVERIFY2(!gpuOnly.infra, qPrintable(gpuOnly.infraMessage));
+        QCOMPARE(gpuOnly.result.failureClass, u"crash"_s);
+        QVERIFY2(gpuOnly.result.failureMessage.contains(u"can not be inferred"_s),
+                 qPrintable(gpuOnly.result.failureMessage));
+    }
+
     void tritonHostProblemsAreInfrastructure()
     {
         if (const QString why = tritonMissing(); !why.isEmpty())

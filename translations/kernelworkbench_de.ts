@@ -3229,8 +3229,8 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <translation>Kein Host dieser Arbeitslast ist erreichbar; nichts wurde gestartet.</translation>
     </message>
     <message>
-        <source>Calibration failed (%1); running without %% of peak and bottleneck classes.</source>
-        <translation>Kalibrierung fehlgeschlagen (%1); es geht ohne %% der Spitzenleistung und Engpassklassen weiter.</translation>
+        <source>Calibration failed (%1); running without % of peak and bottleneck classes.</source>
+        <translation>Kalibrierung fehlgeschlagen (%1); es geht ohne % der Spitzenleistung und Engpassklassen weiter.</translation>
     </message>
     <message>
         <source>Measuring the peaks of %1 (once; cached)…</source>

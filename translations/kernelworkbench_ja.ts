@@ -3208,8 +3208,8 @@ Press Run (F5) to start or resume the loop.</source>
         <translation>このワークロードのホストにひとつも到達できません。何も開始していません。</translation>
     </message>
     <message>
-        <source>Calibration failed (%1); running without %% of peak and bottleneck classes.</source>
-        <translation>較正に失敗しました (%1)。ピーク比 %% とボトルネック分類なしで続行します。</translation>
+        <source>Calibration failed (%1); running without % of peak and bottleneck classes.</source>
+        <translation>較正に失敗しました (%1)。ピーク比 % とボトルネック分類なしで続行します。</translation>
     </message>
     <message>
         <source>Measuring the peaks of %1 (once; cached)…</source>

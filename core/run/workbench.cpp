@@ -373,7 +373,7 @@ void Workbench::calibrate()
     connect(m_calibrator.get(), &HostCalibration::consoleLine, this, &Workbench::consoleLine);
     connect(m_calibrator.get(), &HostCalibration::failed, this, [this](const QString &e) {
         Q_EMIT errorOccurred(
-            tr("Calibration failed (%1); running without %% of peak and bottleneck classes.")
+            tr("Calibration failed (%1); running without % of peak and bottleneck classes.")
                 .arg(e));
     });
     connect(m_calibrator.get(), &HostCalibration::finished, this,

@@ -1,4 +1,4 @@
-"""The host-side evaluation core of the Python targets (triton; tilelang and nki next).
+"""The host-side evaluation core of the Python targets (triton, tilelang; nki next).
 
 A target's harness is an adapter (`Adapter`: the device, how to load the
 candidate, synchronise, flush caches and time one call); everything about
@@ -154,6 +154,48 @@ class Adapter:
 
     def figures(self):
         """Compile-time figures of what the candidate built, as "kwb:compiled" lines (optional)."""
+
+
+class GpuAdapter(Adapter):
+    """A GPU through PyTorch's CUDA API (ROCm's builds answer to it too): timed
+    with its events, its L2 flushed before every call. `on_cpu`: the
+    Adapter's CPU defaults instead (an interpreter, or code built for the
+    CPU). A target supplies `device()`."""
+
+    def __init__(self, on_cpu):
+        self.on_cpu = on_cpu
+        self.module = None  # the candidate's, once imported
+        self.cache = None
+
+    def sync(self):
+        if not self.on_cpu:
+            torch.cuda.synchronize()
+
+    def flush(self):
+        if self.on_cpu:
+            return
+        if self.cache is None:
+            self.cache = torch.empty(256 * 1024 * 1024 // 4, dtype=torch.int32, device="cuda")
+        self.cache.zero_()
+
+    def timer(self):
+        if self.on_cpu:
+            return super().timer()
+        start = torch.cuda.Event(enable_timing=True)
+        start.record()
+        return [start, None]
+
+    def stop(self, t):
+        if self.on_cpu:
+            return super().stop(t)
+        end = torch.cuda.Event(enable_timing=True)
+        end.record()
+        t[1] = end
+
+    def ms(self, t):
+        if self.on_cpu:
+            return super().ms(t)
+        return t[0].elapsed_time(t[1])
 
 
 # ---- inputs ----
@@ -576,3 +618,74 @@ def serve_reference(adapter, prob, feed, scratch, seeds, atol, rtol):
         else:
             say("kwb:unknown " + " ".join(words))
     return 0
+
+
+def run_harness(make_adapter, require, doc, argv):
+    """A Python target's harness main: the three roles of one process each,
+    the same for every target. `make_adapter()` makes the target's Adapter;
+    `require()` fails with infra() when the host lacks the target's
+    compiler (it runs in the candidate's process, before "kwb:loaded").
+
+      candidate CAND FEED SCRATCH   the candidate's process (sandboxed): loads PyTorch and the
+                                    target's compiler ("kwb:loaded"), imports the candidate when
+                                    told ("import"; "kwb:ready"), then serves the supervisor's
+                                    check and timed-section commands
+      reference FEED SCRATCH SEEDS ATOL RTOL
+                                    the reference's process (never imports the candidate)
+      profile CAND FEED             one call between cudaProfilerStart and Stop (ncu)
+    """
+    def candidate(cand, feed, scratch):
+        adapter = make_adapter()
+        prob = problem()
+        dev = adapter.device()
+        require()
+        # Nothing of the candidate's has run yet: the supervisor measures the
+        # null section now, with this process idle, then says "import".
+        say("kwb:loaded")
+        for words in CHANNEL.commands():
+            if words[0] == "import":
+                break
+        else:
+            return 0
+        adapter.module = import_candidate(cand)
+        say("kwb:ready")
+        return serve_candidate(
+            adapter, prob, lambda: candidate_callable(adapter.module, prob, dev, init_inputs(feed)), feed, scratch)
+
+    def reference(feed, scratch, seeds, atol, rtol):
+        adapter = make_adapter()
+        return serve_reference(adapter, problem(), feed, scratch, [s for s in seeds.split(",") if s], atol, rtol)
+
+    def profile(cand, feed):
+        adapter = make_adapter()
+        prob = problem()
+        dev = adapter.device()
+        require()
+        fn = candidate_callable(import_candidate(cand), prob, dev, init_inputs(feed))
+        inputs = with_extras(declared_inputs(prob, 1, dev), read_extras(feed))
+        with torch.no_grad():
+            fn(*inputs)
+            adapter.sync()
+            cudart = torch.cuda.cudart()
+            cudart.cudaProfilerStart()
+            fn(*inputs)
+            adapter.sync()
+            cudart.cudaProfilerStop()
+
+    def main():
+        if len(argv) == 4 and argv[0] == "candidate":
+            return candidate(argv[1], argv[2], argv[3])
+        if len(argv) == 6 and argv[0] == "reference":
+            return reference(argv[1], argv[2], argv[3], float(argv[4]), float(argv[5]))
+        if len(argv) == 3 and argv[0] == "profile":
+            return profile(argv[1], argv[2])
+        sys.stderr.write(doc)
+        return 2
+
+    try:
+        sys.exit(main() or 0)
+    except SystemExit:
+        raise
+    except Exception as e:  # noqa: BLE001 - a failure of the candidate's making, or of the host's
+        traceback.print_exc()
+        kernel_error("%s: %s" % (type(e).__name__, e))

@@ -26,15 +26,14 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # kwbhost.py lies beside it, even under python -I
 
 import kwbhost  # noqa: E402
-from kwbhost import infra, kernel_error, say, torch  # noqa: E402
+from kwbhost import infra, say, torch  # noqa: E402
 
 INTERPRET = os.environ.get("TRITON_INTERPRET", "0") == "1"
 
 
-class TritonAdapter(kwbhost.Adapter):
+class TritonAdapter(kwbhost.GpuAdapter):
     def __init__(self):
-        self.module = None
-        self.cache = None
+        super().__init__(INTERPRET)
 
     def device(self):
         if INTERPRET:
@@ -47,36 +46,6 @@ class TritonAdapter(kwbhost.Adapter):
                 reason = str(e)
             infra("no usable CUDA device: %s" % reason)
         return torch.device("cuda")
-
-    def sync(self):
-        if not INTERPRET:
-            torch.cuda.synchronize()
-
-    def flush(self):
-        if INTERPRET:
-            return
-        if self.cache is None:
-            self.cache = torch.empty(256 * 1024 * 1024 // 4, dtype=torch.int32, device="cuda")
-        self.cache.zero_()
-
-    def timer(self):
-        if INTERPRET:
-            return super().timer()
-        start = torch.cuda.Event(enable_timing=True)
-        start.record()
-        return [start, None]
-
-    def stop(self, t):
-        if INTERPRET:
-            return super().stop(t)
-        end = torch.cuda.Event(enable_timing=True)
-        end.record()
-        t[1] = end
-
-    def ms(self, t):
-        if INTERPRET:
-            return super().ms(t)
-        return t[0].elapsed_time(t[1])
 
     def figures(self):
         try:
@@ -139,65 +108,5 @@ def require_triton():
         infra("Triton cannot be imported by %s: %s" % (sys.executable, e))
 
 
-def cmd_candidate(cand, feed, scratch):
-    adapter = TritonAdapter()
-    prob = kwbhost.problem()
-    dev = adapter.device()
-    require_triton()
-    # Nothing of the candidate's has run yet: the supervisor measures the
-    # null section now, with this process idle, then says "import".
-    say("kwb:loaded")
-    for words in kwbhost.CHANNEL.commands():
-        if words[0] == "import":
-            break
-    else:
-        return 0
-    adapter.module = kwbhost.import_candidate(cand)
-    say("kwb:ready")
-    return kwbhost.serve_candidate(
-        adapter, prob, lambda: kwbhost.candidate_callable(adapter.module, prob, dev, kwbhost.init_inputs(feed)),
-        feed, scratch)
-
-
-def cmd_reference(feed, scratch, seeds, atol, rtol):
-    adapter = TritonAdapter()
-    prob = kwbhost.problem()
-    return kwbhost.serve_reference(adapter, prob, feed, scratch, [s for s in seeds.split(",") if s], atol, rtol)
-
-
-def cmd_profile(cand, feed):
-    adapter = TritonAdapter()
-    prob = kwbhost.problem()
-    dev = adapter.device()
-    fn = kwbhost.candidate_callable(kwbhost.import_candidate(cand), prob, dev, kwbhost.init_inputs(feed))
-    inputs = kwbhost.with_extras(kwbhost.declared_inputs(prob, 1, dev), kwbhost.read_extras(feed))
-    with torch.no_grad():
-        fn(*inputs)
-        adapter.sync()
-        cudart = torch.cuda.cudart()
-        cudart.cudaProfilerStart()
-        fn(*inputs)
-        adapter.sync()
-        cudart.cudaProfilerStop()
-
-
-def main(argv):
-    if len(argv) == 4 and argv[0] == "candidate":
-        return cmd_candidate(argv[1], argv[2], argv[3])
-    if len(argv) == 6 and argv[0] == "reference":
-        return cmd_reference(argv[1], argv[2], argv[3], float(argv[4]), float(argv[5]))
-    if len(argv) == 3 and argv[0] == "profile":
-        return cmd_profile(argv[1], argv[2])
-    sys.stderr.write(__doc__)
-    return 2
-
-
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]) or 0)
-    except SystemExit:
-        raise
-    except Exception as e:  # noqa: BLE001 - a failure of the candidate's making, or of the host's
-        import traceback
-        traceback.print_exc()
-        kernel_error("%s: %s" % (type(e).__name__, e))
+    kwbhost.run_harness(TritonAdapter, require_triton, __doc__, sys.argv[1:])

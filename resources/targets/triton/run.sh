@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host-side entry point of the triton target: `bash run.sh eval CANDIDATE_DIR`
+# Host-side entry point of the Python targets (triton, tilelang): `bash run.sh eval CANDIDATE_DIR`
 # or `bash run.sh calibrate`. The supervisor runs harness.py with $KWB_PYTHON
 # (default python3) and prints one JSON document on stdout; calibration is
 # calibrate.py through PyTorch.

@@ -1,4 +1,5 @@
-// Evaluation supervisor of the triton target. Never imports candidate code,
+// Evaluation supervisor of the Python targets (triton, and tilelang, whose
+// target.json installs this file too). Never imports candidate code,
 // and believes nothing the candidate's process says without a check:
 //   compile    `harness.py compile` in the sandbox (the import)
 //   check      the reference's process (`harness.py reference`, never
@@ -23,7 +24,9 @@
 // Exit status 3 (no document): the host cannot evaluate (no GPU, no torch or
 // triton); kwb retries it elsewhere and never blames the kernel.
 // TRITON_INTERPRET=1 in the environment runs everything on the CPU through
-// Triton's interpreter; its latency is labelled "interpreter".
+// Triton's interpreter; its latency is labelled "interpreter". A workload
+// whose `device` is "cpu" (tilelang's C backend) runs compiled code on the
+// CPU; its latency is labelled "cpu". Both processes get KWB_DEVICE.
 
 #include "kwbhost.h"
 #include "ncu.h"
@@ -38,6 +41,31 @@ std::string pythonBinary(const Config &cfg)
         return env;
     return cfg.get("python", "python3");
 }
+
+/// Where the kernels run: a GPU (timed with CUDA events, profiled), or this
+/// host's CPU (Triton's interpreter, or code compiled for the CPU), whose
+/// times are CPU times and which has no GPU counters.
+struct HostMode
+{
+    bool cpu = false;
+    std::string clock = "cuda-events", lock, says, countersReason;
+
+    static HostMode of(const Config &cfg)
+    {
+        HostMode m;
+        const char *interp = std::getenv("TRITON_INTERPRET");
+        if (interp && std::string(interp) == "1")
+            m = {true, "interpreter", "cpu-interpreter",
+                 "TRITON_INTERPRET=1: kernels run on the CPU in Triton's interpreter; times are interpreter time, "
+                 "not GPU time",
+                 "Triton's interpreter runs on the CPU: no GPU counters"};
+        else if (cfg.get("device") == "cpu")
+            m = {true, "cpu", "cpu-compiled",
+                 "the kernels are compiled for this host's CPU; times are CPU times, not GPU times",
+                 "the kernels run on the CPU: no GPU counters"};
+        return m;
+    }
+};
 
 /// The reference's process failed or went silent: the reference's fault,
 /// or the host's, never the kernel's.
@@ -117,11 +145,11 @@ int evaluate(const std::string &candDir)
         std::fprintf(stderr, "kwb: candidate folder %s lacks eval.conf or kernel.py\n", candDir.c_str());
         return kInfraExit;
     }
-    const char *interp = std::getenv("TRITON_INTERPRET");
-    const bool interpreter = interp && std::string(interp) == "1";
-    if (interpreter)
-        std::fprintf(stderr, "kwb: TRITON_INTERPRET=1: kernels run on the CPU in Triton's interpreter; times are "
-                             "interpreter time, not GPU time\n");
+    const HostMode mode = HostMode::of(cfg);
+    const bool onCpu = mode.cpu; // one CPU thread each, few calls, no GPU lock
+    if (mode.cpu)
+        std::fprintf(stderr, "kwb: %s\n", mode.says.c_str());
+    const std::string deviceEnv = "KWB_DEVICE=" + cfg.get("device", "gpu");
 
     // The folders of this evaluation: the candidate writes only `scratch`;
     // the reference's process writes the check's inputs to `feed`, which
@@ -163,15 +191,15 @@ int evaluate(const std::string &candDir)
     if (!sandbox.enabled)
         std::fprintf(stderr, "kwb: warning: the candidate runs without a sandbox, with this user's rights: %s\n",
                      sandbox.unavailable.c_str());
-    // In the interpreter, one CPU thread each: PyTorch's pool would otherwise
+    // On the CPU, one thread each: PyTorch's pool would otherwise
     // spin on every core between calls, beside the processes being timed.
     std::vector<std::string> cpuEnv;
-    if (interpreter)
+    if (onCpu)
         cpuEnv = {"OMP_NUM_THREADS=1", "MKL_NUM_THREADS=1", "OPENBLAS_NUM_THREADS=1"};
     std::vector<std::string> candEnv = {
         "HOME=" + scratch, "TMPDIR=" + scratch, "TRITON_CACHE_DIR=" + scratch + "/triton-cache",
         "XDG_CACHE_HOME=" + scratch + "/cache", "TORCHINDUCTOR_CACHE_DIR=" + scratch + "/inductor",
-        "PYTHONDONTWRITEBYTECODE=1"};
+        "TILELANG_CACHE_DIR=" + scratch + "/tilelang-cache", "PYTHONDONTWRITEBYTECODE=1", deviceEnv};
     candEnv.insert(candEnv.end(), cpuEnv.begin(), cpuEnv.end());
 
     // ---- compile: the candidate's process loads PyTorch and Triton while the
@@ -187,7 +215,7 @@ int evaluate(const std::string &candDir)
                cfg.get("rtol", "1e-2")},
               [&] {
                   std::vector<std::string> env = {"KWB_REFERENCE_FILE=" + cfg.get("reference", "reference.py"),
-                                                  "PYTHONDONTWRITEBYTECODE=1"};
+                                                  "PYTHONDONTWRITEBYTECODE=1", deviceEnv};
                   env.insert(env.end(), cpuEnv.begin(), cpuEnv.end());
                   return env;
               }());
@@ -218,7 +246,7 @@ int evaluate(const std::string &candDir)
     if (!ref.next({"kwb:feed-ready"}, nullDeadline))
         return referenceFailed(r, ref, "check", stageLimit);
     std::optional<DeviceLock> nullLock;
-    if (!interpreter)
+    if (!onCpu)
         nullLock.emplace(visibleGpu());
     const auto null = timedSection(ref, 2, 20, nullDeadline, entropy);
     nullLock.reset();
@@ -237,7 +265,7 @@ int evaluate(const std::string &candDir)
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", seedList.c_str());
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock;
-    if (!interpreter)
+    if (!onCpu)
         checkLock.emplace(visibleGpu(), true);
     auto checkDeadline = Clock::now() + std::chrono::milliseconds(long(stageLimit * 1000));
     auto kernelFailed = [&](const std::string &stageName, const std::string &doing, const std::string &when) {
@@ -300,11 +328,13 @@ int evaluate(const std::string &candDir)
 
     // ---- bench ----
     r.stage = "bench";
-    r.coldCache = !interpreter;
-    r.clock = interpreter ? "interpreter" : "cuda-events";
-    std::fprintf(stderr, "kwb: timing %s\n", interpreter ? "in the interpreter (not GPU time)"
-                                                        : "with CUDA events (L2 flushed before each call)");
-    const DeviceLock gpuLock(interpreter ? std::string("cpu-interpreter") : visibleGpu());
+    r.coldCache = !onCpu;
+    r.clock = mode.clock;
+    std::fprintf(stderr, "kwb: timing %s\n",
+                 mode.clock == "interpreter" ? "in the interpreter (not GPU time)"
+                 : mode.cpu                  ? "on the CPU (not GPU time)"
+                                             : "with CUDA events (L2 flushed before each call)");
+    const DeviceLock gpuLock(mode.cpu ? mode.lock : visibleGpu());
     const auto tBench = Clock::now();
     const auto benchDeadline = Clock::now() + std::chrono::milliseconds(long(stageLimit * 1000));
     // How many calls: from this process's clock over a few untimed calls.
@@ -312,19 +342,19 @@ int evaluate(const std::string &candDir)
     // calls and at most 5 of the workload's `iters`, more when they are fast.
     int warmup = 2, calls = 3;
     {
-        const int probe = interpreter ? 2 : 5;
+        const int probe = onCpu ? 2 : 5;
         const auto t0 = Clock::now();
         if (!kernel.send("warmup " + std::to_string(probe) + " " + std::to_string(entropy.seed()))
             || !kernel.next({"kwb:warm"}, benchDeadline))
             return kernelFailed("bench", "warmed up", "");
         const double once = std::max(msSince(t0) / probe, 1e-3);
         const double repMs = cfg.num("rep_ms", 100), maxSeconds = cfg.num("max_seconds", 10);
-        const int minIters = interpreter ? std::max(3, std::min(int(cfg.num("iters", 20)), 5))
+        const int minIters = onCpu ? std::max(3, std::min(int(cfg.num("iters", 20)), 5))
                                          : int(cfg.num("iters", 20));
-        warmup = interpreter ? 0 : std::max(1, int(cfg.num("warmup_ms", 25) / once));
+        warmup = onCpu ? 0 : std::max(1, int(cfg.num("warmup_ms", 25) / once));
         calls = std::max(minIters, int(repMs / once));
         calls = std::min(calls, std::max(minIters, int(maxSeconds * 1000 / (once + 0.05))));
-        calls = std::max(3, std::min(calls, interpreter ? 200 : 100000));
+        calls = std::max(3, std::min(calls, onCpu ? 200 : 100000));
     }
     const auto timed = timedSection(kernel, warmup, calls, benchDeadline, entropy);
     if (!timed)
@@ -392,8 +422,8 @@ int evaluate(const std::string &candDir)
     r.logs["reference"] = ref.finish(Clock::now() + std::chrono::seconds(30)).err;
     boundByOutsideClock(r, timed->outsideMs, calls, null->callMs);
     r.summarizeSamples();
-    if (interpreter) {
-        r.countersReason = "Triton's interpreter runs on the CPU: no GPU counters";
+    if (mode.cpu) {
+        r.countersReason = mode.countersReason;
         return r.print();
     }
     profileOnce(r, cfg, candDir, {python, "harness.py", "profile", cand, feed}, timeout);
