@@ -28,38 +28,34 @@ inline EvalOutcome evaluateNow(const Workload &w, const TargetProfile &target,
     return outcome;
 }
 
-/// Why the triton target cannot run here (KWB_PYTHON, which ctest sets to
-/// build/venv's python, missing or without torch and triton), or empty.
-inline QString tritonMissing()
+/// Why KWB_PYTHON (ctest sets it to build/venv's python) cannot import
+/// `module` beside torch, or empty.
+inline QString pythonLacks(const QString &module)
 {
     using namespace Qt::Literals::StringLiterals;
     const QString py = qEnvironmentVariable("KWB_PYTHON");
     if (py.isEmpty() || !QFileInfo(py).isExecutable())
-        return u"no Python environment with torch and triton (make test builds one in build/venv; KWB_PYTHON="_s +
-               py + u')';
+        return u"no Python environment with torch and "_s + module +
+               u" (make test builds one in build/venv; KWB_PYTHON="_s + py + u')';
     QProcess p;
-    p.start(py, {u"-c"_s, u"import torch, triton"_s});
+    p.start(py, {u"-c"_s, u"import torch, "_s + module});
     if (!p.waitForFinished(120'000) || p.exitCode() != 0)
-        return u"the environment "_s + py + u" cannot import torch and triton: "_s +
+        return u"the environment "_s + py + u" cannot import torch and "_s + module + u": "_s +
                QString::fromUtf8(p.readAllStandardError()).trimmed().section(u'\n', -1);
     return {};
 }
 
-/// Why the tilelang target cannot run here (KWB_PYTHON's environment
-/// lacks TileLang beside torch; make test adds it to build/venv), or empty.
+/// Why the triton target cannot run here, or empty.
+inline QString tritonMissing()
+{
+    return pythonLacks(QStringLiteral("triton"));
+}
+
+/// Why the tilelang target cannot run here (make test adds TileLang to
+/// build/venv), or empty.
 inline QString tilelangMissing()
 {
-    using namespace Qt::Literals::StringLiterals;
-    const QString py = qEnvironmentVariable("KWB_PYTHON");
-    if (py.isEmpty() || !QFileInfo(py).isExecutable())
-        return u"no Python environment with torch and tilelang (make test builds one in build/venv; KWB_PYTHON="_s +
-               py + u')';
-    QProcess p;
-    p.start(py, {u"-c"_s, u"import torch, tilelang"_s});
-    if (!p.waitForFinished(120'000) || p.exitCode() != 0)
-        return u"the environment "_s + py + u" cannot import torch and tilelang: "_s +
-               QString::fromUtf8(p.readAllStandardError()).trimmed().section(u'\n', -1);
-    return {};
+    return pythonLacks(QStringLiteral("tilelang"));
 }
 
 /// Why the opencl target cannot run here, or empty.

@@ -94,6 +94,27 @@ private:
         return Json::parse(p.readAllStandardOutput().toStdString(), nullptr, false);
     }
 
+    // The workload's template bound to `knobs` (its source starting with
+    // `header`, the knob lines `lines` in it) evaluates correct, and
+    // `wrongFile` fails as incorrect.
+    void knobInstanceAndAWrongKernel(const Loaded &l, const QStringList &knobs,
+                                     const QString &header, const QString &lines,
+                                     const QString &wrongFile, const QString &root)
+    {
+        const KnobConfig config = *l.workload.knobs.parseAssignments(knobs, nullptr);
+        QString error;
+        const QString instance = instantiateTemplate(l.workload, l.target, config, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY2(instance.startsWith(header) && instance.contains(lines),
+                 qPrintable(instance.left(400)));
+        const EvalOutcome tuned = evaluate(l.workload, l.target, instance, root);
+        QVERIFY2(!tuned.infra && !tuned.result.failed(),
+                 qPrintable(tuned.infraMessage + tuned.result.failureMessage));
+        const EvalOutcome wrong = evaluate(l.workload, l.target, read(wrongFile), root);
+        QCOMPARE(wrong.result.failureClass, u"incorrect"_s);
+        QCOMPARE(wrong.result.correct, std::optional<bool>(false));
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -530,6 +551,8 @@ private Q_SLOTS:
         if (const QString why = tritonMissing(); !why.isEmpty())
             QSKIP(qPrintable(why));
         qputenv("TRITON_INTERPRET", "1");
+        const auto interpreterOff =
+            qScopeGuard([] { qunsetenv("TRITON_INTERPRET"); }); // also on a failure
         auto l = load(u"triton-tiny/workload.json"_s);
         QVERIFY(l);
         const QString root = m_tmp.path() + u"/triton"_s;
@@ -548,20 +571,12 @@ private Q_SLOTS:
                  u"Triton's interpreter runs on the CPU: no GPU counters"_s);
 
         // Knobs become module constants the launcher passes as tl.constexpr.
-        const KnobConfig config = *l->workload.knobs.parseAssignments(
-            {u"BLOCK_M=16"_s, u"BLOCK_N=64"_s, u"BLOCK_K=16"_s}, nullptr);
-        QString error;
-        const QString instance = instantiateTemplate(l->workload, l->target, config, &error);
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        QVERIFY(instance.startsWith(u"# kwb knobs: BLOCK_M=16 BLOCK_N=64 BLOCK_K=16"_s));
-        QVERIFY(instance.contains(u"\nBLOCK_M = 16\nBLOCK_N = 64\nBLOCK_K = 16\n"_s));
-        const EvalOutcome tuned = evaluate(l->workload, l->target, instance, root);
-        QVERIFY2(!tuned.infra && !tuned.result.failed(),
-                 qPrintable(tuned.infraMessage + tuned.result.failureMessage));
-
-        const EvalOutcome wrong = evaluate(l->workload, l->target, read(dir + u"wrong.py"_s), root);
-        QCOMPARE(wrong.result.failureClass, u"incorrect"_s);
-        QCOMPARE(wrong.result.correct, std::optional<bool>(false));
+        knobInstanceAndAWrongKernel(*l, {u"BLOCK_M=16"_s, u"BLOCK_N=64"_s, u"BLOCK_K=16"_s},
+                                    u"# kwb knobs: BLOCK_M=16 BLOCK_N=64 BLOCK_K=16"_s,
+                                    u"\nBLOCK_M = 16\nBLOCK_N = 64\nBLOCK_K = 16\n"_s,
+                                    dir + u"wrong.py"_s, root);
+        if (QTest::currentTestFailed())
+            return;
 
         const EvalOutcome raises =
             evaluate(l->workload, l->target, read(dir + u"raises.py"_s), root);
@@ -617,26 +632,20 @@ private Q_SLOTS:
         QVERIFY2(!good.result.failed(), qPrintable(good.result.failureMessage));
         QCOMPARE(good.result.checks.size(), size_t(2));
         QVERIFY(good.result.latency);
-        QCOMPARE(good.result.document["latency"]["clock"].get<std::string>(), std::string("cpu"));
+        QVERIFY2(good.result.document["latency"].value("clock", std::string()) == "cpu",
+                 good.result.document["latency"].dump().c_str());
         QCOMPARE(good.result.countersReason, u"the kernels run on the CPU: no GPU counters"_s);
         QVERIFY2(good.console.contains(u"times are CPU times, not GPU times"_s),
                  qPrintable(good.console));
         QVERIFY(good.result.document["sandbox"]["enabled"].get<bool>());
 
         // Knobs become the module constants the kernel factory reads.
-        const KnobConfig config = *l->workload.knobs.parseAssignments(
-            {u"BLOCK_M=16"_s, u"BLOCK_N=64"_s, u"BLOCK_K=8"_s}, nullptr);
-        QString error;
-        const QString instance = instantiateTemplate(l->workload, l->target, config, &error);
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        QVERIFY(instance.contains(u"\nBLOCK_M = 16\nBLOCK_N = 64\nBLOCK_K = 8\n"_s));
-        const EvalOutcome tuned = evaluate(l->workload, l->target, instance, root);
-        QVERIFY2(!tuned.infra && !tuned.result.failed(),
-                 qPrintable(tuned.infraMessage + tuned.result.failureMessage));
-
-        const EvalOutcome wrong = evaluate(l->workload, l->target, read(dir + u"wrong.py"_s), root);
-        QCOMPARE(wrong.result.failureClass, u"incorrect"_s);
-        QCOMPARE(wrong.result.correct, std::optional<bool>(false));
+        knobInstanceAndAWrongKernel(*l, {u"BLOCK_M=16"_s, u"BLOCK_N=64"_s, u"BLOCK_K=8"_s},
+                                    u"# kwb knobs: BLOCK_M=16 BLOCK_N=64 BLOCK_K=8"_s,
+                                    u"\nBLOCK_M = 16\nBLOCK_N = 64\nBLOCK_K = 8\n"_s,
+                                    dir + u"wrong.py"_s, root);
+        if (QTest::currentTestFailed())
+            return;
 
         // TileLang refuses a GPU launch built for the CPU: the kernel's failure, in words.
         const EvalOutcome gpuOnly =
@@ -683,6 +692,8 @@ private Q_SLOTS:
         if (const QString why = tritonMissing(); !why.isEmpty())
             QSKIP(qPrintable(why));
         qputenv("TRITON_INTERPRET", "1");
+        const auto interpreterOff =
+            qScopeGuard([] { qunsetenv("TRITON_INTERPRET"); }); // also on a failure
         auto l = load(u"softmax-kb/workload.json"_s);
         QVERIFY(l);
         const QString root = m_tmp.path() + u"/kb"_s;
@@ -719,6 +730,8 @@ private Q_SLOTS:
         if (const QString why = tritonMissing(); !why.isEmpty())
             QSKIP(qPrintable(why));
         qputenv("TRITON_INTERPRET", "1");
+        const auto interpreterOff =
+            qScopeGuard([] { qunsetenv("TRITON_INTERPRET"); }); // also on a failure
         auto l = load(u"triton-tiny/workload.json"_s);
         QVERIFY(l);
         l->workload.baselines.clear();

@@ -105,8 +105,9 @@ private Q_SLOTS:
     {
         Diagnostic d;
         QVERIFY(!TargetRegistry::load(u"warp-drive"_s, &d));
-        QCOMPARE(d.message,
-                 u"unknown target 'warp-drive' (known: cpu-cxx, cuda-cxx, opencl, triton)"_s);
+        QCOMPARE(
+            d.message,
+            u"unknown target 'warp-drive' (known: cpu-cxx, cuda-cxx, opencl, tilelang, triton)"_s);
     }
 
     void malformedProfile()

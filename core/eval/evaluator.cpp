@@ -194,6 +194,7 @@ QString evalConfig(const Workload &w, const TargetProfile &target, const QString
 {
     QStringList lines;
     lines << u"origin="_s + origin;
+    lines << u"target="_s + target.id;
     lines << u"kernel_entry="_s + w.kernelEntry;
     lines << u"reference_entry="_s + w.referenceEntry;
     lines << u"threads="_s + QString::number(w.threads);

@@ -620,10 +620,18 @@ def serve_reference(adapter, prob, feed, scratch, seeds, atol, rtol):
     return 0
 
 
-def run_harness(make_adapter, require, doc, argv):
+def require(module, name, hint=""):
+    """The host lacks the target's compiler when `module` cannot be imported: infra."""
+    try:
+        __import__(module)
+    except Exception as e:  # noqa: BLE001 - a host without it cannot run any candidate
+        infra("%s cannot be imported by %s: %s%s" % (name, sys.executable, e, hint))
+
+
+def run_harness(make_adapter, require_compiler, doc, argv):
     """A Python target's harness main: the three roles of one process each,
     the same for every target. `make_adapter()` makes the target's Adapter;
-    `require()` fails with infra() when the host lacks the target's
+    `require_compiler()` fails with infra() when the host lacks the target's
     compiler (it runs in the candidate's process, before "kwb:loaded").
 
       candidate CAND FEED SCRATCH   the candidate's process (sandboxed): loads PyTorch and the
@@ -638,7 +646,7 @@ def run_harness(make_adapter, require, doc, argv):
         adapter = make_adapter()
         prob = problem()
         dev = adapter.device()
-        require()
+        require_compiler()
         # Nothing of the candidate's has run yet: the supervisor measures the
         # null section now, with this process idle, then says "import".
         say("kwb:loaded")
@@ -660,7 +668,7 @@ def run_harness(make_adapter, require, doc, argv):
         adapter = make_adapter()
         prob = problem()
         dev = adapter.device()
-        require()
+        require_compiler()
         fn = candidate_callable(import_candidate(cand), prob, dev, init_inputs(feed))
         inputs = with_extras(declared_inputs(prob, 1, dev), read_extras(feed))
         with torch.no_grad():

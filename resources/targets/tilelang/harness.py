@@ -47,12 +47,6 @@ class TileLangAdapter(kwbhost.GpuAdapter):
         return torch.device("cuda")
 
 
-def require_tilelang():
-    try:
-        import tilelang  # noqa: F401 - a host without TileLang cannot run any candidate
-    except Exception as e:  # noqa: BLE001
-        infra("TileLang cannot be imported by %s: %s (pip install tilelang)" % (sys.executable, e))
-
-
 if __name__ == "__main__":
-    kwbhost.run_harness(TileLangAdapter, require_tilelang, __doc__, sys.argv[1:])
+    kwbhost.run_harness(TileLangAdapter, lambda: kwbhost.require("tilelang", "TileLang", " (pip install tilelang)"),
+                        __doc__, sys.argv[1:])

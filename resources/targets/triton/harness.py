@@ -100,13 +100,5 @@ def compiled_figures(module):
     say("kwb:compiled " + " ".join(parts))
 
 
-
-def require_triton():
-    try:
-        import triton  # noqa: F401 - a host without triton cannot run any candidate
-    except Exception as e:  # noqa: BLE001
-        infra("Triton cannot be imported by %s: %s" % (sys.executable, e))
-
-
 if __name__ == "__main__":
-    kwbhost.run_harness(TritonAdapter, require_triton, __doc__, sys.argv[1:])
+    kwbhost.run_harness(TritonAdapter, lambda: kwbhost.require("triton", "Triton"), __doc__, sys.argv[1:])

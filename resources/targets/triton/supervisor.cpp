@@ -53,8 +53,9 @@ struct HostMode
     static HostMode of(const Config &cfg)
     {
         HostMode m;
+        // TRITON_INTERPRET is Triton's: a tilelang evaluation ignores it.
         const char *interp = std::getenv("TRITON_INTERPRET");
-        if (interp && std::string(interp) == "1")
+        if (cfg.get("target", "triton") == "triton" && interp && std::string(interp) == "1")
             m = {true, "interpreter", "cpu-interpreter",
                  "TRITON_INTERPRET=1: kernels run on the CPU in Triton's interpreter; times are interpreter time, "
                  "not GPU time",
