@@ -1624,46 +1624,37 @@ inline std::vector<Symbol> objdumpSymbols(const std::string &text)
 }
 
 /// Writes a cache file whole or not at all (a temporary renamed over it), so
-/// parallel evaluations sharing a work folder never read half of one. A
-/// cache that cannot be written is only recomputed next time.
-inline void writeCacheFile(const std::string &path, const std::string &text)
+/// parallel evaluations sharing a work folder never read half of one, with
+/// permission bits `mode` (before the umask). A cache that cannot be
+/// written is only recomputed next time: false says so.
+inline bool writeCacheFile(const std::string &path, const std::string &text, mode_t mode = 0644)
 {
     const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-    if (FILE *f = std::fopen(tmp.c_str(), "w")) {
-        const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-        if (std::fclose(f) == 0 && ok)
-            std::rename(tmp.c_str(), path.c_str());
-        else
-            std::remove(tmp.c_str());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+    if (fd < 0)
+        return false;
+    size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n <= 0 && errno != EINTR)
+            break;
+        done += n > 0 ? static_cast<size_t>(n) : 0;
     }
+    const bool ok = ::close(fd) == 0 && done == text.size() && std::rename(tmp.c_str(), path.c_str()) == 0;
+    if (!ok)
+        std::remove(tmp.c_str());
+    return ok;
 }
 
-/// Copies `from` to `to` whole or not at all (a temporary renamed over it),
-/// with `from`'s permission bits. False when `from` cannot be read or `to`
-/// cannot be written.
+/// Copies `from` to `to` as writeCacheFile writes, with `from`'s permission
+/// bits. False when `from` cannot be read or `to` cannot be written.
 inline bool copyWhole(const std::string &from, const std::string &to)
 {
     struct stat st{};
     if (::stat(from.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
         return false;
     const std::string bytes = readFile(from);
-    if (bytes.size() != static_cast<size_t>(st.st_size))
-        return false;
-    const std::string tmp = to + ".tmp." + std::to_string(::getpid());
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, st.st_mode & 0777);
-    if (fd < 0)
-        return false;
-    size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n <= 0 && errno != EINTR)
-            break;
-        done += n > 0 ? static_cast<size_t>(n) : 0;
-    }
-    const bool ok = ::close(fd) == 0 && done == bytes.size() && std::rename(tmp.c_str(), to.c_str()) == 0;
-    if (!ok)
-        std::remove(tmp.c_str());
-    return ok;
+    return bytes.size() == static_cast<size_t>(st.st_size) && writeCacheFile(to, bytes, st.st_mode & 0777);
 }
 
 /// Makes `path` and the folders above it; true when it is a folder now.
@@ -1692,9 +1683,12 @@ public:
     /// Copies `file`'s shared copy to `file`; false when there is none.
     bool fetch(const std::string &file)
     {
-        if (!ready() || !copyWhole(entryFor(file), file))
+        if (!ready())
             return false;
-        ::utimensat(AT_FDCWD, entryFor(file).c_str(), nullptr, 0); // used now: kept longer
+        const std::string entry = entryFor(file);
+        if (!copyWhole(entry, file))
+            return false;
+        ::utimensat(AT_FDCWD, entry.c_str(), nullptr, 0); // used now: kept longer
         return true;
     }
 
@@ -1728,8 +1722,10 @@ private:
                 base = x;
             else if (const char *h = std::getenv("HOME"); h && *h == '/')
                 base = std::string(h) + "/.cache";
+            if (base.empty())
+                return false; // no home: nothing to share, no compiler to ask
             Proc version = run({m_compiler, "--version"}, 60, false);
-            if (!base.empty() && version.exitedOk()) {
+            if (version.exitedOk()) {
                 m_folder = base + "/kernel-workbench/builds";
                 m_toolchain = hex64(fnv1a(m_compiler + "\n" + version.out + processorIdentity()));
                 m_state = State::On;

@@ -48,7 +48,8 @@ std::string pythonBinary(const Config &cfg)
 struct HostMode
 {
     bool cpu = false;
-    std::string clock = "cuda-events", lock, says, countersReason;
+    std::string clock = "cuda-events", lock, says, countersReason,
+                timing = "with CUDA events (L2 flushed before each call)";
 
     static HostMode of(const Config &cfg)
     {
@@ -59,11 +60,11 @@ struct HostMode
             m = {true, "interpreter", "cpu-interpreter",
                  "TRITON_INTERPRET=1: kernels run on the CPU in Triton's interpreter; times are interpreter time, "
                  "not GPU time",
-                 "Triton's interpreter runs on the CPU: no GPU counters"};
+                 "Triton's interpreter runs on the CPU: no GPU counters", "in the interpreter (not GPU time)"};
         else if (cfg.get("device") == "cpu")
             m = {true, "cpu", "cpu-compiled",
                  "the kernels are compiled for this host's CPU; times are CPU times, not GPU times",
-                 "the kernels run on the CPU: no GPU counters"};
+                 "the kernels run on the CPU: no GPU counters", "on the CPU (not GPU time)"};
         return m;
     }
 };
@@ -147,7 +148,6 @@ int evaluate(const std::string &candDir)
         return kInfraExit;
     }
     const HostMode mode = HostMode::of(cfg);
-    const bool onCpu = mode.cpu; // one CPU thread each, few calls, no GPU lock
     if (mode.cpu)
         std::fprintf(stderr, "kwb: %s\n", mode.says.c_str());
     const std::string deviceEnv = "KWB_DEVICE=" + cfg.get("device", "gpu");
@@ -195,7 +195,7 @@ int evaluate(const std::string &candDir)
     // On the CPU, one thread each: PyTorch's pool would otherwise
     // spin on every core between calls, beside the processes being timed.
     std::vector<std::string> cpuEnv;
-    if (onCpu)
+    if (mode.cpu)
         cpuEnv = {"OMP_NUM_THREADS=1", "MKL_NUM_THREADS=1", "OPENBLAS_NUM_THREADS=1"};
     std::vector<std::string> candEnv = {
         "HOME=" + scratch, "TMPDIR=" + scratch, "TRITON_CACHE_DIR=" + scratch + "/triton-cache",
@@ -247,7 +247,7 @@ int evaluate(const std::string &candDir)
     if (!ref.next({"kwb:feed-ready"}, nullDeadline))
         return referenceFailed(r, ref, "check", stageLimit);
     std::optional<DeviceLock> nullLock;
-    if (!onCpu)
+    if (!mode.cpu)
         nullLock.emplace(visibleGpu());
     const auto null = timedSection(ref, 2, 20, nullDeadline, entropy);
     nullLock.reset();
@@ -266,7 +266,7 @@ int evaluate(const std::string &candDir)
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", seedList.c_str());
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock;
-    if (!onCpu)
+    if (!mode.cpu)
         checkLock.emplace(visibleGpu(), true);
     auto checkDeadline = Clock::now() + std::chrono::milliseconds(long(stageLimit * 1000));
     auto kernelFailed = [&](const std::string &stageName, const std::string &doing, const std::string &when) {
@@ -329,12 +329,9 @@ int evaluate(const std::string &candDir)
 
     // ---- bench ----
     r.stage = "bench";
-    r.coldCache = !onCpu;
+    r.coldCache = !mode.cpu;
     r.clock = mode.clock;
-    std::fprintf(stderr, "kwb: timing %s\n",
-                 mode.clock == "interpreter" ? "in the interpreter (not GPU time)"
-                 : mode.cpu                  ? "on the CPU (not GPU time)"
-                                             : "with CUDA events (L2 flushed before each call)");
+    std::fprintf(stderr, "kwb: timing %s\n", mode.timing.c_str());
     const DeviceLock gpuLock(mode.cpu ? mode.lock : visibleGpu());
     const auto tBench = Clock::now();
     const auto benchDeadline = Clock::now() + std::chrono::milliseconds(long(stageLimit * 1000));
@@ -343,19 +340,19 @@ int evaluate(const std::string &candDir)
     // calls and at most 5 of the workload's `iters`, more when they are fast.
     int warmup = 2, calls = 3;
     {
-        const int probe = onCpu ? 2 : 5;
+        const int probe = mode.cpu ? 2 : 5;
         const auto t0 = Clock::now();
         if (!kernel.send("warmup " + std::to_string(probe) + " " + std::to_string(entropy.seed()))
             || !kernel.next({"kwb:warm"}, benchDeadline))
             return kernelFailed("bench", "warmed up", "");
         const double once = std::max(msSince(t0) / probe, 1e-3);
         const double repMs = cfg.num("rep_ms", 100), maxSeconds = cfg.num("max_seconds", 10);
-        const int minIters = onCpu ? std::max(3, std::min(int(cfg.num("iters", 20)), 5))
+        const int minIters = mode.cpu ? std::max(3, std::min(int(cfg.num("iters", 20)), 5))
                                          : int(cfg.num("iters", 20));
-        warmup = onCpu ? 0 : std::max(1, int(cfg.num("warmup_ms", 25) / once));
+        warmup = mode.cpu ? 0 : std::max(1, int(cfg.num("warmup_ms", 25) / once));
         calls = std::max(minIters, int(repMs / once));
         calls = std::min(calls, std::max(minIters, int(maxSeconds * 1000 / (once + 0.05))));
-        calls = std::max(3, std::min(calls, onCpu ? 200 : 100000));
+        calls = std::max(3, std::min(calls, mode.cpu ? 200 : 100000));
     }
     const auto timed = timedSection(kernel, warmup, calls, benchDeadline, entropy);
     if (!timed)
