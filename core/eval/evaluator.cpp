@@ -41,8 +41,8 @@ QString cType(DType t)
     return QString::fromLatin1(dtypeInfo(t).cType);
 }
 
-// The 16-bit float types as a CUDA compiler knows them, and as their bit
-// patterns elsewhere (a host-only harness converts them itself).
+// The 16-bit float types as a CUDA or HIP compiler knows them, and as their
+// bit patterns elsewhere (a host-only harness converts them itself).
 QString halfTypes(const Workload &w)
 {
     bool half = false;
@@ -52,7 +52,11 @@ QString halfTypes(const Workload &w)
     }
     if (!half)
         return {};
-    return u"#if defined(__CUDACC__) || defined(KWB_CUDA_TYPES)\n#include <cuda_fp16.h>\n#include "
+    return u"#if defined(__HIP__) || defined(KWB_HIP_TYPES)\n#include <hip/hip_fp16.h>\n#include "
+           u"<hip/hip_bfloat16.h>\n"
+           u"typedef __half kwb_f16;\ntypedef hip_bfloat16 kwb_bf16;\n"
+           u"#elif defined(__CUDACC__) || defined(KWB_CUDA_TYPES)\n#include "
+           u"<cuda_fp16.h>\n#include "
            u"<cuda_bf16.h>\n"
            u"typedef __half kwb_f16;\ntypedef __nv_bfloat16 kwb_bf16;\n#else\n"
            u"typedef uint16_t kwb_f16;\ntypedef uint16_t kwb_bf16;\n#endif\n"_s;

@@ -273,6 +273,17 @@ inline std::string jsonNumber(double v)
     return buf;
 }
 
+/// A JSON object of named numbers; a value that is not finite is left out.
+inline std::string jsonNumbers(const std::map<std::string, double> &values)
+{
+    std::string j = "{";
+    for (const auto &[k, v] : values) {
+        if (std::isfinite(v))
+            j += (j.size() > 1 ? "," : "") + jsonString(k) + ":" + jsonNumber(v);
+    }
+    return j + "}";
+}
+
 inline std::string excerpt(const std::string &log, size_t cap = 16000)
 {
     if (log.size() <= cap)
@@ -575,6 +586,36 @@ inline std::vector<std::string> taggedLines(const std::string &text, const std::
         else if (echoOthers && line.rfind("kwb:", 0) != 0)
             std::fprintf(stderr, "%s\n", line.c_str());
     }
+    return out;
+}
+
+/// Splits one CSV line (quoted fields, "" escapes).
+inline std::vector<std::string> csvFields(const std::string &line)
+{
+    std::vector<std::string> out;
+    std::string cur;
+    bool quoted = false;
+    for (size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+                cur += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                cur += c;
+            }
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            out.push_back(cur);
+            cur.clear();
+        } else if (c != '\r') {
+            cur += c;
+        }
+    }
+    out.push_back(cur);
     return out;
 }
 
@@ -1275,15 +1316,7 @@ struct Result
                 j += (i ? "," : "") + jsonNumber(samples[i]);
             j += "]}";
         }
-        j += ",\"metrics\":{";
-        bool first = true;
-        for (const auto &[k, v] : metrics) {
-            if (!std::isfinite(v))
-                continue;
-            j += (first ? "" : ",") + jsonString(k) + ":" + jsonNumber(v);
-            first = false;
-        }
-        j += "}";
+        j += ",\"metrics\":" + jsonNumbers(metrics);
         j += std::string(",\"counters\":{\"available\":") + (countersAvailable ? "true" : "false")
             + ",\"reason\":" + jsonString(countersReason) + "}";
         j += ",\"timings\":{\"compile_ms\":" + jsonNumber(compileMs) + ",\"check_ms\":" + jsonNumber(checkMs)
@@ -1299,7 +1332,7 @@ struct Result
             j += "]";
         }
         j += ",\"log\":{";
-        first = true;
+        bool first = true;
         for (const auto &[k, v] : logs) {
             if (v.empty())
                 continue;

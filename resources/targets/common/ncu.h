@@ -115,36 +115,6 @@ inline std::string ncuProblem(const Proc &p, const std::string &log)
     return {};
 }
 
-/// Splits one CSV line (quoted fields, "" escapes).
-inline std::vector<std::string> csvFields(const std::string &line)
-{
-    std::vector<std::string> out;
-    std::string cur;
-    bool quoted = false;
-    for (size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-                cur += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                cur += c;
-            }
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            out.push_back(cur);
-            cur.clear();
-        } else if (c != '\r') {
-            cur += c;
-        }
-    }
-    out.push_back(cur);
-    return out;
-}
-
 /// A number as ncu prints it ("1,234.5", "n/a"); NAN when not a number.
 inline double ncuNumber(std::string s)
 {
@@ -313,13 +283,8 @@ inline int printNcuMetrics(const std::string &path)
 {
     std::string kernel, stall;
     const auto m = ncuMetrics(parseNcuCsv(readFile(path)), &kernel, &stall);
-    std::string j = "{\"kernel\":" + jsonString(kernel) + ",\"main_stall\":" + jsonString(stall) + ",\"metrics\":{";
-    bool first = true;
-    for (const auto &[k, v] : m) {
-        j += (first ? "" : ",") + jsonString(k) + ":" + jsonNumber(v);
-        first = false;
-    }
-    std::printf("%s}}\n", j.c_str());
+    std::printf("{\"kernel\":%s,\"main_stall\":%s,\"metrics\":%s}\n", jsonString(kernel).c_str(),
+                jsonString(stall).c_str(), jsonNumbers(m).c_str());
     return m.empty() ? 1 : 0;
 }
 

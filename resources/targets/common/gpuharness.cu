@@ -1,9 +1,11 @@
-// Correctness and timing harness of the cuda-cxx target, compiled by nvcc
-// with the workload's `kwb_problem.h`. Two programs are built from it:
+// Correctness and timing harness of the compiled GPU targets (cuda-cxx,
+// built by nvcc; hip, built by hipcc with KWB_HIP), compiled with the
+// workload's `kwb_problem.h`; gpurt.h names the runtime's calls. Two
+// programs are built from it:
 //   check  (KWB_WITH_REFERENCE): kernel and reference on the same inputs, every seed;
 //          also writes the reference's outputs for the benchmark's input sets
 //   bench  (no reference linked: a hidden call to it cannot even link):
-//          times the kernel with CUDA events, L2 flushed before every call,
+//          times the kernel with GPU events, L2 flushed before every call,
 //          inputs alternating between two sets, outputs poisoned before each
 //          call and the outputs of the last two timed calls (one per input
 //          set) and of one random timed call verified against the expected
@@ -18,10 +20,7 @@
 
 #include "kwb_problem.h"
 
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
-#include <cuda_profiler_api.h>
-#include <cuda_runtime.h>
+#include "gpurt.h"
 
 #include <algorithm>
 #include <chrono>
@@ -50,45 +49,24 @@ constexpr uint64_t kBenchSeeds[2] = {900001, 900002};
 }
 
 // Set once the kernel has been called: from then on an error the harness's
-// own calls meet may be one the kernel left behind (CUDA errors are sticky).
+// own calls meet may be one the kernel left behind (GPU errors are sticky).
 bool g_kernelCalled = false;
-
-// The errors a kernel leaves in the context when it faults.
-bool kernelFault(cudaError_t e)
-{
-    switch (e) {
-    case cudaErrorIllegalAddress:
-    case cudaErrorLaunchFailure:
-    case cudaErrorAssert:
-    case cudaErrorIllegalInstruction:
-    case cudaErrorMisalignedAddress:
-    case cudaErrorInvalidAddressSpace:
-    case cudaErrorInvalidPc:
-    case cudaErrorHardwareStackError:
-    case cudaErrorLaunchTimeout:
-    case cudaErrorLaunchOutOfResources:
-    case cudaErrorInvalidConfiguration:
-        return true;
-    default:
-        return false;
-    }
-}
 
 // The harness's own calls: a failure is the host's problem, unless it is a
 // fault the kernel left behind, or memory the kernel took and kept.
-void host(cudaError_t e, const char *what)
+void host(gpu::Error e, const char *what)
 {
-    if (e == cudaSuccess)
+    if (e == gpu::kSuccess)
         return;
-    if (g_kernelCalled && (kernelFault(e) || e == cudaErrorMemoryAllocation)) {
-        std::printf("kwb:error the kernel left CUDA error %d (%s: %s), met while the harness was %s\n", int(e),
-                    cudaGetErrorName(e), cudaGetErrorString(e), what);
+    if (g_kernelCalled && (gpu::kernelFault(e) || e == gpu::kOutOfMemory)) {
+        std::printf("kwb:error the kernel left %s error %d (%s: %s), met while the harness was %s\n", gpu::kApi, int(e),
+                    gpu::errorName(e), gpu::errorString(e), what);
         std::fflush(stdout);
         std::exit(1);
     }
-    if (e == cudaErrorMemoryAllocation)
+    if (e == gpu::kOutOfMemory)
         infra(std::string("out of device memory for the harness's buffers (") + what + ")");
-    infra(std::string(what) + " failed: " + cudaGetErrorString(e));
+    infra(std::string(what) + " failed: " + gpu::errorString(e));
 }
 
 void callKernel(void *const *in, void *const *out)
@@ -101,13 +79,13 @@ void callKernel(void *const *in, void *const *out)
 // configuration, a trap).
 void kernelStatus(const char *when)
 {
-    cudaError_t e = cudaGetLastError();
-    if (e == cudaSuccess)
-        e = cudaDeviceSynchronize();
-    if (e == cudaSuccess)
+    gpu::Error e = gpu::lastError();
+    if (e == gpu::kSuccess)
+        e = gpu::synchronize();
+    if (e == gpu::kSuccess)
         return;
-    std::printf("kwb:error the kernel raised CUDA error %d (%s: %s) %s\n", int(e), cudaGetErrorName(e),
-                cudaGetErrorString(e), when);
+    std::printf("kwb:error the kernel raised %s error %d (%s: %s) %s\n", gpu::kApi, int(e), gpu::errorName(e),
+                gpu::errorString(e), when);
     std::fflush(stdout);
     std::exit(1);
 }
@@ -115,13 +93,13 @@ void kernelStatus(const char *when)
 void requireDevice()
 {
     int count = 0;
-    const cudaError_t e = cudaGetDeviceCount(&count);
-    if (e != cudaSuccess)
-        infra(std::string("no usable CUDA device: ") + cudaGetErrorString(e));
+    const gpu::Error e = gpu::deviceCount(&count);
+    if (e != gpu::kSuccess)
+        infra(std::string("no usable ") + gpu::kApi + " device: " + gpu::errorString(e));
     if (count == 0)
-        infra("no CUDA device on this host");
-    host(cudaSetDevice(0), "cudaSetDevice");
-    host(cudaFree(nullptr), "creating the CUDA context");
+        infra(std::string("no ") + gpu::kApi + " device on this host");
+    host(gpu::setDevice(0), "selecting the device");
+    host(gpu::free(nullptr), "creating the device context");
 }
 
 size_t elementSize(DType t)
@@ -144,8 +122,8 @@ double at(const Tensor &t, const void *p, long long i)
     case F64: return static_cast<const double *>(p)[i];
     case I32: return static_cast<const int32_t *>(p)[i];
     case I64: return double(static_cast<const int64_t *>(p)[i]);
-    case F16: return __half2float(static_cast<const __half *>(p)[i]);
-    case BF16: return __bfloat162float(static_cast<const __nv_bfloat16 *>(p)[i]);
+    case F16: return gpu::halfToFloat(static_cast<const __half *>(p)[i]);
+    case BF16: return gpu::bf16ToFloat(static_cast<const gpu::BFloat16 *>(p)[i]);
     }
     return 0;
 }
@@ -184,8 +162,8 @@ void fill(const Tensor &t, void *p, uint64_t seed)
         switch (t.dtype) {
         case F32: static_cast<float *>(p)[i] = float(v); break;
         case F64: static_cast<double *>(p)[i] = v; break;
-        case F16: static_cast<__half *>(p)[i] = __float2half(float(v)); break;
-        case BF16: static_cast<__nv_bfloat16 *>(p)[i] = __float2bfloat16(float(v)); break;
+        case F16: static_cast<__half *>(p)[i] = gpu::floatToHalf(float(v)); break;
+        case BF16: static_cast<gpu::BFloat16 *>(p)[i] = gpu::floatToBf16(float(v)); break;
         default: break;
         }
     }
@@ -206,8 +184,8 @@ struct DeviceBuffer
 {
     void *ptr = nullptr;
     size_t bytes = 0;
-    explicit DeviceBuffer(size_t n) : bytes(n) { host(cudaMalloc(&ptr, n ? n : 1), "cudaMalloc"); }
-    ~DeviceBuffer() { cudaFree(ptr); }
+    explicit DeviceBuffer(size_t n) : bytes(n) { host(gpu::malloc(&ptr, n ? n : 1), "allocating device memory"); }
+    ~DeviceBuffer() { (void)gpu::free(ptr); }
     DeviceBuffer(const DeviceBuffer &) = delete;
     DeviceBuffer &operator=(const DeviceBuffer &) = delete;
 };
@@ -239,7 +217,7 @@ struct Set
         for (int i = 0; i < num_inputs; ++i) {
             HostBuffer h(bytesOf(inputs[i]));
             fill(inputs[i], h.data(), seed * 1000003ULL + uint64_t(i));
-            host(cudaMemcpy(inPtr[size_t(i)], h.data(), h.bytes.size(), cudaMemcpyHostToDevice), "copying inputs");
+            host(gpu::toDevice(inPtr[size_t(i)], h.data(), h.bytes.size()), "copying inputs");
             if (keep)
                 keep->push_back(std::move(h));
         }
@@ -247,7 +225,7 @@ struct Set
     void poison()
     {
         for (int o = 0; o < num_outputs; ++o)
-            host(cudaMemsetAsync(outPtr[size_t(o)], poisonByte(outputs[o]), bytesOf(outputs[o])), "poisoning outputs");
+            host(gpu::memsetAsync(outPtr[size_t(o)], poisonByte(outputs[o]), bytesOf(outputs[o])), "poisoning outputs");
     }
 };
 
@@ -306,7 +284,7 @@ Comparison compare(const Tensor &t, const void *want, const void *got, double at
 HostBuffer download(const void *device, size_t bytes)
 {
     HostBuffer h(bytes);
-    host(cudaMemcpy(h.data(), device, bytes, cudaMemcpyDeviceToHost), "copying outputs back");
+    host(gpu::toHost(h.data(), device, bytes), "copying outputs back");
     return h;
 }
 
@@ -317,7 +295,7 @@ std::string expectPath(const std::string &dir, int set, int output)
 
 #ifdef KWB_WITH_REFERENCE
 
-// The reference's outputs for `seed`'s inputs: on the device (a CUDA
+// The reference's outputs for `seed`'s inputs: on the device (a GPU
 // reference takes device pointers like the kernel) or on the host.
 std::vector<HostBuffer> referenceOutputs(Set &set, const std::vector<HostBuffer> &hostInputs)
 {
@@ -337,12 +315,12 @@ std::vector<HostBuffer> referenceOutputs(Set &set, const std::vector<HostBuffer>
     (void)hostInputs;
     set.poison();
     call_reference(set.inPtr.data(), set.outPtr.data());
-    cudaError_t e = cudaGetLastError();
-    if (e == cudaSuccess)
-        e = cudaDeviceSynchronize();
-    if (e != cudaSuccess) {
-        std::printf("kwb:reference-error the reference raised CUDA error %s: %s\n", cudaGetErrorName(e),
-                    cudaGetErrorString(e));
+    gpu::Error e = gpu::lastError();
+    if (e == gpu::kSuccess)
+        e = gpu::synchronize();
+    if (e != gpu::kSuccess) {
+        std::printf("kwb:reference-error the reference raised %s error %s: %s\n", gpu::kApi, gpu::errorName(e),
+                    gpu::errorString(e));
         std::fflush(stdout);
         std::exit(6);
     }
@@ -433,7 +411,7 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
     }
     // Twice the L2, rewritten before every call as triton.testing.do_bench does.
     int l2 = 0;
-    host(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0), "reading the L2 size");
+    host(gpu::l2Bytes(&l2), "reading the L2 size");
     DeviceBuffer flush(size_t(std::max(l2, 1 << 20)) * 2);
     // Outputs kept from two timed calls: one chosen at random, and the one
     // before the last (the other input set than the last call's).
@@ -443,20 +421,20 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
         before.push_back(new DeviceBuffer(bytesOf(outputs[o])));
     }
 
-    cudaEvent_t a, b;
-    host(cudaEventCreate(&a), "cudaEventCreate");
-    host(cudaEventCreate(&b), "cudaEventCreate");
+    gpu::Event a, b;
+    host(gpu::eventCreate(&a), "creating an event");
+    host(gpu::eventCreate(&b), "creating an event");
     // First call: module loading, handles, lazy initialisation.
     callKernel(sets[0].inPtr.data(), sets[0].outPtr.data());
     kernelStatus("on its first call");
     // Estimate one call, then size warm-up and repetitions by time.
-    host(cudaEventRecord(a), "cudaEventRecord");
+    host(gpu::eventRecord(a), "recording an event");
     for (int i = 0; i < 5; ++i)
         callKernel(sets[i % 2].inPtr.data(), sets[i % 2].outPtr.data());
-    host(cudaEventRecord(b), "cudaEventRecord");
+    host(gpu::eventRecord(b), "recording an event");
     kernelStatus("while estimating its time");
     float est = 0;
-    host(cudaEventElapsedTime(&est, a, b), "cudaEventElapsedTime");
+    host(gpu::elapsedMs(&est, a, b), "reading an event's time");
     const double once = std::max(double(est) / 5.0, 1e-4);
     const int warmup = std::max(1, int(warmupMs / once));
     int reps = std::max(minIters, int(repMs / once));
@@ -467,29 +445,28 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
     kernelStatus("during warm-up");
 
     const size_t n = static_cast<size_t>(reps);
-    std::vector<cudaEvent_t> start(n), stop(n), overStart(n);
+    std::vector<gpu::Event> start(n), stop(n), overStart(n);
     for (int i = 0; i < reps; ++i) {
-        host(cudaEventCreate(&start[size_t(i)]), "cudaEventCreate");
-        host(cudaEventCreate(&stop[size_t(i)]), "cudaEventCreate");
-        host(cudaEventCreate(&overStart[size_t(i)]), "cudaEventCreate");
+        host(gpu::eventCreate(&start[size_t(i)]), "creating an event");
+        host(gpu::eventCreate(&stop[size_t(i)]), "creating an event");
+        host(gpu::eventCreate(&overStart[size_t(i)]), "creating an event");
     }
     std::mt19937 rng(std::random_device{}());
     const int spot = std::uniform_int_distribution<int>(0, reps - 2 >= 0 ? reps - 2 : 0)(rng);
-    host(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+    host(gpu::synchronize(), "gpu::synchronize");
     std::printf("kwb:mark timed-begin\n");
     std::fflush(stdout);
     for (int i = 0; i < reps; ++i) {
         Set &s = sets[i % 2];
-        host(cudaEventRecord(overStart[size_t(i)]), "cudaEventRecord");
+        host(gpu::eventRecord(overStart[size_t(i)]), "recording an event");
         s.poison();
-        host(cudaMemsetAsync(flush.ptr, i & 0xff, flush.bytes), "flushing the L2");
-        host(cudaEventRecord(start[size_t(i)]), "cudaEventRecord");
+        host(gpu::memsetAsync(flush.ptr, i & 0xff, flush.bytes), "flushing the L2");
+        host(gpu::eventRecord(start[size_t(i)]), "recording an event");
         callKernel(s.inPtr.data(), s.outPtr.data());
-        host(cudaEventRecord(stop[size_t(i)]), "cudaEventRecord");
+        host(gpu::eventRecord(stop[size_t(i)]), "recording an event");
         for (auto *keep : {i == spot ? &side : nullptr, i == reps - 2 ? &before : nullptr}) {
             for (int o = 0; keep && o < num_outputs; ++o)
-                host(cudaMemcpyAsync((*keep)[size_t(o)]->ptr, s.outPtr[size_t(o)], bytesOf(outputs[o]),
-                                     cudaMemcpyDeviceToDevice),
+                host(gpu::copyAsync((*keep)[size_t(o)]->ptr, s.outPtr[size_t(o)], bytesOf(outputs[o])),
                      "keeping a timed call's output");
         }
     }
@@ -499,8 +476,8 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
     Timed t;
     for (int i = 0; i < reps; ++i) {
         float ms = 0, over = 0;
-        host(cudaEventElapsedTime(&ms, start[size_t(i)], stop[size_t(i)]), "cudaEventElapsedTime");
-        host(cudaEventElapsedTime(&over, overStart[size_t(i)], start[size_t(i)]), "cudaEventElapsedTime");
+        host(gpu::elapsedMs(&ms, start[size_t(i)], stop[size_t(i)]), "reading an event's time");
+        host(gpu::elapsedMs(&over, overStart[size_t(i)], start[size_t(i)]), "reading an event's time");
         t.samples.push_back(ms);
         t.overheadMs += over;
     }
@@ -543,8 +520,10 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
     return 0;
 }
 
-// One call under Nsight Compute (launched with --profile-from-start off):
-// the warm call before it keeps module loading out of the profile.
+// One call under the profiler: Nsight Compute (launched with
+// --profile-from-start off) sees only the second; rocprofv3 sees both
+// dispatches and keeps the later. The warm call keeps module loading out of
+// the profile.
 int profile()
 {
     requireDevice();
@@ -552,10 +531,10 @@ int profile()
     set.upload(kBenchSeeds[0]);
     callKernel(set.inPtr.data(), set.outPtr.data());
     kernelStatus("before profiling");
-    host(cudaProfilerStart(), "cudaProfilerStart");
+    host(gpu::profilerStart(), "starting the profiled region");
     callKernel(set.inPtr.data(), set.outPtr.data());
     kernelStatus("while profiled");
-    host(cudaProfilerStop(), "cudaProfilerStop");
+    host(gpu::profilerStop(), "ending the profiled region");
     return 0;
 }
 

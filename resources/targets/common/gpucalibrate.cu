@@ -1,13 +1,16 @@
-// Measures this GPU's ceilings: fp32 FLOP/s (an FMA kernel, and cuBLAS's
-// SGEMM), the tensor-core precisions through cuBLAS GEMMs (tf32, fp16, bf16),
-// and DRAM bandwidth (a STREAM triad). Prints one kwb.calibration/1 document
-// with the vendor's published figures beside the measured ones. Best of
-// several runs on random data (zeros run faster than real data).
+// Measures this GPU's ceilings: fp32 FLOP/s (an FMA kernel and, on NVIDIA,
+// cuBLAS's SGEMM), on NVIDIA the tensor-core precisions through cuBLAS GEMMs
+// (tf32, fp16, bf16), and DRAM bandwidth (a STREAM triad). Prints one
+// kwb.calibration/1 document with the vendor's published figures beside the
+// measured ones. Best of several runs on random data (zeros run faster than
+// real data). Built by nvcc for cuda-cxx and by hipcc (KWB_HIP) for hip,
+// where no BLAS is linked: its matrix-core peaks are the published ones,
+// said so in the document, until a rocBLAS measurement is added.
 
+#include "gpurt.h"
+#ifndef KWB_HIP
 #include <cublas_v2.h>
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
-#include <cuda_runtime.h>
+#endif
 
 #include <algorithm>
 #include <cstdio>
@@ -18,14 +21,15 @@
 
 namespace {
 
-void ck(cudaError_t e, const char *what)
+void ck(gpu::Error e, const char *what)
 {
-    if (e != cudaSuccess) {
-        std::fprintf(stderr, "calibrate: %s: %s\n", what, cudaGetErrorString(e));
+    if (e != gpu::kSuccess) {
+        std::fprintf(stderr, "calibrate: %s: %s\n", what, gpu::errorString(e));
         std::exit(3);
     }
 }
 
+#ifndef KWB_HIP
 void ck(cublasStatus_t s, const char *what)
 {
     if (s != CUBLAS_STATUS_SUCCESS) {
@@ -33,6 +37,7 @@ void ck(cublasStatus_t s, const char *what)
         std::exit(3);
     }
 }
+#endif
 
 constexpr int kChains = 8;
 constexpr int kSteps = 8192;
@@ -77,19 +82,19 @@ __global__ void fillRandom(T *p, size_t n, unsigned seed)
 template <typename F>
 double bestMs(F body, int reps)
 {
-    cudaEvent_t a, b;
-    ck(cudaEventCreate(&a), "event");
-    ck(cudaEventCreate(&b), "event");
+    gpu::Event a, b;
+    ck(gpu::eventCreate(&a), "event");
+    ck(gpu::eventCreate(&b), "event");
     body(); // warm-up
-    ck(cudaDeviceSynchronize(), "warm-up");
+    ck(gpu::synchronize(), "warm-up");
     double best = 1e30;
     for (int r = 0; r < reps; ++r) {
-        ck(cudaEventRecord(a), "record");
+        ck(gpu::eventRecord(a), "record");
         body();
-        ck(cudaEventRecord(b), "record");
-        ck(cudaEventSynchronize(b), "sync");
+        ck(gpu::eventRecord(b), "record");
+        ck(gpu::eventSynchronize(b), "sync");
         float ms = 0;
-        ck(cudaEventElapsedTime(&ms, a, b), "elapsed");
+        ck(gpu::elapsedMs(&ms, a, b), "elapsed");
         best = std::min(best, double(ms));
     }
     return best;
@@ -97,41 +102,47 @@ double bestMs(F body, int reps)
 
 double fmaPeakGflops(int sms)
 {
-    float *out = nullptr;
-    ck(cudaMalloc(&out, 4), "malloc");
+    void *out = nullptr;
+    ck(gpu::malloc(&out, 4), "malloc");
     const int threads = 256, blocks = sms * 16;
-    const double ms = bestMs([&] { fmaChains<<<blocks, threads>>>(out, 0.999999f, 1e-7f); }, 5);
-    cudaFree(out);
+    const double ms = bestMs([&] { fmaChains<<<blocks, threads>>>(static_cast<float *>(out), 0.999999f, 1e-7f); }, 5);
+    (void)gpu::free(out);
     return 2.0 * kChains * kSteps * double(threads) * blocks / (ms * 1e6);
 }
 
 double triadGbs()
 {
     const size_t n = size_t(256) << 20; // 1 GiB per array
-    float *a, *b, *c;
-    ck(cudaMalloc(&a, n * 4), "malloc");
-    ck(cudaMalloc(&b, n * 4), "malloc");
-    ck(cudaMalloc(&c, n * 4), "malloc");
-    fillRandom<<<1024, 256>>>(b, n, 1);
-    fillRandom<<<1024, 256>>>(c, n, 2);
+    void *a, *b, *c;
+    ck(gpu::malloc(&a, n * 4), "malloc");
+    ck(gpu::malloc(&b, n * 4), "malloc");
+    ck(gpu::malloc(&c, n * 4), "malloc");
+    fillRandom<<<1024, 256>>>(static_cast<float *>(b), n, 1);
+    fillRandom<<<1024, 256>>>(static_cast<float *>(c), n, 2);
     int sms = 0;
-    ck(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), "attribute");
-    const double ms = bestMs([&] { triad<<<sms * 8, 512>>>(a, b, c, 1.0001f, n); }, 10);
-    cudaFree(a);
-    cudaFree(b);
-    cudaFree(c);
+    ck(gpu::computeUnits(&sms), "attribute");
+    const double ms = bestMs(
+        [&] {
+            triad<<<sms * 8, 512>>>(static_cast<float *>(a), static_cast<const float *>(b),
+                                    static_cast<const float *>(c), 1.0001f, n);
+        },
+        10);
+    (void)gpu::free(a);
+    (void)gpu::free(b);
+    (void)gpu::free(c);
     return 3.0 * 4.0 * double(n) / (ms * 1e6);
 }
 
+#ifndef KWB_HIP
 // cuBLAS GEMM of n³ with the given types; GFLOP/s.
 double gemmGflops(cublasHandle_t h, cudaDataType ab, cudaDataType cType, cublasComputeType_t compute, int n)
 {
     const size_t elems = size_t(n) * n;
     const size_t size = (ab == CUDA_R_32F) ? 4 : 2;
     void *A, *B, *C;
-    ck(cudaMalloc(&A, elems * size), "malloc");
-    ck(cudaMalloc(&B, elems * size), "malloc");
-    ck(cudaMalloc(&C, elems * ((cType == CUDA_R_32F) ? 4 : 2)), "malloc");
+    ck(gpu::malloc(&A, elems * size), "malloc");
+    ck(gpu::malloc(&B, elems * size), "malloc");
+    ck(gpu::malloc(&C, elems * ((cType == CUDA_R_32F) ? 4 : 2)), "malloc");
     if (ab == CUDA_R_16F) {
         fillRandom<<<1024, 256>>>(static_cast<__half *>(A), elems, 3);
         fillRandom<<<1024, 256>>>(static_cast<__half *>(B), elems, 4);
@@ -150,11 +161,12 @@ double gemmGflops(cublasHandle_t h, cudaDataType ab, cudaDataType cType, cublasC
                "cublasGemmEx");
         },
         10);
-    cudaFree(A);
-    cudaFree(B);
-    cudaFree(C);
+    (void)gpu::free(A);
+    (void)gpu::free(B);
+    (void)gpu::free(C);
     return 2.0 * double(n) * n * n / (ms * 1e6);
 }
+#endif
 
 struct Published
 {
@@ -173,6 +185,13 @@ const Published kPublished[] = {
     {"A100-SXM4-40GB", 19.5, 156.0, 312.0, 312.0, 1555},
     {"A100 80GB PCIe", 19.5, 156.0, 312.0, 312.0, 1935},
     {"L40S", 91.6, 183.0, 362.0, 362.0, 864},
+    // AMD Instinct: fp32 is the vector rate (the FMA kernel's), tf32 0 where
+    // the part has none.
+    {"MI300X", 81.7, 653.7, 1307.4, 1307.4, 5300},
+    {"MI300A", 61.3, 490.3, 980.6, 980.6, 5300},
+    {"MI250X", 47.9, 0, 383.0, 383.0, 3276.8},
+    {"MI250", 45.3, 0, 362.1, 362.1, 3276.8},
+    {"MI210", 22.6, 0, 181.0, 181.0, 1638.4},
 };
 
 } // namespace
@@ -180,27 +199,42 @@ const Published kPublished[] = {
 int main()
 {
     int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-        std::fprintf(stderr, "calibrate: no CUDA device\n");
+    if (gpu::deviceCount(&count) != gpu::kSuccess || count == 0) {
+        std::fprintf(stderr, "calibrate: no %s device\n", gpu::kApi);
         return 3;
     }
-    cudaDeviceProp prop;
-    ck(cudaGetDeviceProperties(&prop, 0), "properties");
-    std::fprintf(stderr, "calibrate: %s, %d SMs\n", prop.name, prop.multiProcessorCount);
+    gpu::DeviceProp prop;
+    ck(gpu::properties(&prop), "properties");
+    std::fprintf(stderr, "calibrate: %s, %d compute units\n", prop.name, prop.multiProcessorCount);
+    const double fma = fmaPeakGflops(prop.multiProcessorCount);
+#ifdef KWB_HIP
+    // No BLAS here: the matrix precisions are not measured (0), and fp32 is
+    // the FMA kernel's.
+    const double sgemm = 0, tf32 = 0, fp16 = 0, bf16 = 0;
+#else
     cublasHandle_t h;
     ck(cublasCreate(&h), "cublasCreate");
     const int n = 8192;
-    const double fma = fmaPeakGflops(prop.multiProcessorCount);
     const double sgemm = gemmGflops(h, CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F, n);
     const double tf32 = gemmGflops(h, CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32, n);
     const double fp16 = gemmGflops(h, CUDA_R_16F, CUDA_R_16F, CUBLAS_COMPUTE_32F, n);
     const double bf16 = gemmGflops(h, CUDA_R_16BF, CUDA_R_16BF, CUBLAS_COMPUTE_32F, n);
-    const double gbs = triadGbs();
     cublasDestroy(h);
+#endif
+    const double gbs = triadGbs();
     const double fp32 = std::max(fma, sgemm);
     std::fprintf(stderr, "calibrate: fp32 %.0f GFLOP/s (FMA kernel %.0f, SGEMM %.0f), tf32 %.0f, fp16 %.0f, bf16 %.0f, "
                  "triad %.0f GB/s\n", fp32, fma, sgemm, tf32, fp16, bf16, gbs);
+    std::string peaks = "\"fp32\":" + std::to_string(fp32);
+    for (const auto &[name, v] : {std::pair{"tf32", tf32}, std::pair{"fp16", fp16}, std::pair{"bf16", bf16}}) {
+        if (v > 0)
+            peaks += ",\"" + std::string(name) + "\":" + std::to_string(v);
+    }
 
+    // Measured over published, where both are known: JSON has no infinity.
+    auto ratio = [](double measured, double published) {
+        return measured > 0 && published > 0 ? std::to_string(measured / published) : std::string("null");
+    };
     std::string published = "null";
     for (const Published &p : kPublished) {
         if (std::strstr(prop.name, p.match)) {
@@ -208,10 +242,11 @@ int main()
             std::snprintf(buf, sizeof buf,
                           "{\"source\":\"vendor datasheet (dense)\",\"match\":\"%s\",\"peaks\":{\"fp32\":%.1f,"
                           "\"tf32\":%.1f,\"fp16\":%.1f,\"bf16\":%.1f},\"peak_gbs\":%.0f,\"measured_over_published\":"
-                          "{\"fp32\":%.3f,\"tf32\":%.3f,\"fp16\":%.3f,\"bf16\":%.3f,\"gbs\":%.3f}}",
+                          "{\"fp32\":%s,\"tf32\":%s,\"fp16\":%s,\"bf16\":%s,\"gbs\":%s}}",
                           p.match, p.fp32 * 1e3, p.tf32 * 1e3, p.fp16 * 1e3, p.bf16 * 1e3, p.gbs,
-                          fp32 / (p.fp32 * 1e3), tf32 / (p.tf32 * 1e3), fp16 / (p.fp16 * 1e3), bf16 / (p.bf16 * 1e3),
-                          gbs / p.gbs);
+                          ratio(fp32, p.fp32 * 1e3).c_str(), ratio(tf32, p.tf32 * 1e3).c_str(),
+                          ratio(fp16, p.fp16 * 1e3).c_str(), ratio(bf16, p.bf16 * 1e3).c_str(),
+                          ratio(gbs, p.gbs).c_str());
             published = buf;
             break;
         }
@@ -219,10 +254,10 @@ int main()
     char host[256] = {0};
     gethostname(host, sizeof host - 1);
     std::printf("{\"schema\":\"kwb.calibration/1\",\"peak_gflops\":%.6g,\"peak_gbs\":%.6g,\"precision\":\"fp32\","
-                "\"threads\":%d,\"peaks\":{\"fp32\":%.6g,\"tf32\":%.6g,\"fp16\":%.6g,\"bf16\":%.6g},"
+                "\"threads\":%d,\"peaks\":{%s},"
                 "\"measured\":{\"fma_kernel_gflops\":%.6g,\"sgemm_gflops\":%.6g},"
-                "\"device\":\"%s\",\"cpu\":\"%s (%d SMs, cc %d.%d)\",\"hostname\":\"%s\",\"published\":%s}\n",
-                fp32, gbs, prop.multiProcessorCount, fp32, tf32, fp16, bf16, fma, sgemm, prop.name, prop.name,
-                prop.multiProcessorCount, prop.major, prop.minor, host, published.c_str());
+                "\"device\":\"%s\",\"cpu\":\"%s (%d compute units, %s %d.%d)\",\"hostname\":\"%s\",\"published\":%s}\n",
+                fp32, gbs, prop.multiProcessorCount, peaks.c_str(), fma, sgemm, prop.name, prop.name,
+                prop.multiProcessorCount, gpu::kApi, prop.major, prop.minor, host, published.c_str());
     return 0;
 }
