@@ -16,6 +16,7 @@ packages=(
   gnome-keyring dbus-daemon libsecret-1-0
   help2man desktop-file-utils appstream debootstrap
   clang libclang-rt-14-dev clang-format-14 clang-tidy-14
+  hipcc libamdhip64-dev rocminfo
 )
 
 missing=()

@@ -29,7 +29,8 @@ class TestGpuTargets : public QObject
 
 private:
     QTemporaryDir m_tmp;
-    QString m_supervisor; // the cuda-cxx supervisor, built from the embedded target
+    QString m_supervisor;    // the cuda-cxx supervisor, built from the embedded target
+    QString m_hipSupervisor; // the hip one
 
     static QString data(const QString &rel) { return QStringLiteral(KWB_TEST_DATA) + u'/' + rel; }
 
@@ -85,13 +86,26 @@ private:
     }
 
     // The supervisor's JSON answer to `mode FILE`.
-    Json supervise(const QString &mode, const QString &file)
+    Json supervise(const QString &mode, const QString &file, const QString &supervisor = {})
     {
         QProcess p;
-        p.start(m_supervisor, {mode, file});
+        p.start(supervisor.isEmpty() ? m_supervisor : supervisor, {mode, file});
         if (!p.waitForFinished(30'000))
             return Json();
         return Json::parse(p.readAllStandardOutput().toStdString(), nullptr, false);
+    }
+
+    // The kernel in `file` does not compile: the kernel's failure, never the
+    // host's, with `error` in its log.
+    void failsToCompile(const Loaded &l, const QString &file, const QString &error,
+                        const QString &root)
+    {
+        const EvalOutcome broken = evaluate(l.workload, l.target, read(file), root);
+        QVERIFY2(!broken.infra, qPrintable(broken.infraMessage));
+        QCOMPARE(broken.result.failureClass, u"compile"_s);
+        QVERIFY(!broken.result.compiled);
+        QVERIFY2(broken.result.log(u"compile"_s).contains(error),
+                 qPrintable(broken.result.log(u"compile"_s)));
     }
 
     // The workload's template bound to `knobs` (its source starting with
@@ -115,25 +129,46 @@ private:
         QCOMPARE(wrong.result.correct, std::optional<bool>(false));
     }
 
+    // The host side of `target` as kwb installs it, built with the host's
+    // compiler into `*binary`.
+    void buildSupervisor(const QString &target, const QStringList &shared, QString *binary)
+    {
+        Diagnostic d;
+        auto t = TargetRegistry::load(target, &d);
+        QVERIFY2(t, qPrintable(d.toString()));
+        QString error;
+        const QString root = m_tmp.path() + u"/host-"_s + target;
+        QVERIFY2(installTargetFiles(*t, root, &error), qPrintable(error));
+        for (const QString &file : shared)
+            QVERIFY2(QFileInfo::exists(root + u'/' + file), qPrintable(file));
+        *binary = root + u"/supervisor"_s;
+        QProcess cc;
+        cc.start(u"g++"_s,
+                 {u"-O1"_s, u"-std=c++17"_s, u"-o"_s, *binary, root + u"/supervisor.cpp"_s});
+        QVERIFY(cc.waitForFinished(120'000));
+        QVERIFY2(cc.exitCode() == 0, cc.readAllStandardError().constData());
+    }
+
+    // Why the hip compile stage without a GPU cannot be tested here, if it cannot.
+    static QString whyNoHipCompileWithoutAGpu()
+    {
+        if (QStandardPaths::findExecutable(u"hipcc"_s).isEmpty())
+            return u"hipcc is not installed here (Debian: apt-get install hipcc libamdhip64-dev)"_s;
+        if (QFileInfo::exists(u"/dev/kfd"_s))
+            return u"this machine has an AMD GPU driver, so the no-GPU path is not what runs here"_s;
+        return {};
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_tmp.isValid());
-        // The host side as kwb installs it, built with the host's compiler.
-        Diagnostic d;
-        auto cuda = TargetRegistry::load(u"cuda-cxx"_s, &d);
-        QVERIFY2(cuda, qPrintable(d.toString()));
-        QString error;
-        const QString root = m_tmp.path() + u"/host"_s;
-        QVERIFY2(installTargetFiles(*cuda, root, &error), qPrintable(error));
-        for (const char *shared : {"kwbhost.h", "ncu.h"})
-            QVERIFY2(QFileInfo::exists(root + u'/' + QLatin1String(shared)), shared);
-        m_supervisor = root + u"/supervisor"_s;
-        QProcess cc;
-        cc.start(u"g++"_s,
-                 {u"-O1"_s, u"-std=c++17"_s, u"-o"_s, m_supervisor, root + u"/supervisor.cpp"_s});
-        QVERIFY(cc.waitForFinished(120'000));
-        QVERIFY2(cc.exitCode() == 0, cc.readAllStandardError().constData());
+        buildSupervisor(u"cuda-cxx"_s,
+                        {u"kwbhost.h"_s, u"ncu.h"_s, u"gpusup.h"_s, u"gpuharness.cu"_s},
+                        &m_supervisor);
+        buildSupervisor(u"hip"_s,
+                        {u"kwbhost.h"_s, u"rocprof.h"_s, u"gpusup.h"_s, u"gpuharness.cu"_s},
+                        &m_hipSupervisor);
     }
 
     void targetsAreData()
@@ -365,13 +400,7 @@ private Q_SLOTS:
         QVERIFY(l);
         const QString root = m_tmp.path() + u"/cuda"_s;
 
-        const EvalOutcome broken =
-            evaluate(l->workload, l->target, read(data(u"cuda-tiny/broken.cu"_s)), root);
-        QVERIFY2(!broken.infra, qPrintable(broken.infraMessage));
-        QCOMPARE(broken.result.failureClass, u"compile"_s);
-        QVERIFY(!broken.result.compiled);
-        QVERIFY2(broken.result.log(u"compile"_s).contains(u"undeclared_name"_s),
-                 qPrintable(broken.result.log(u"compile"_s)));
+        failsToCompile(*l, data(u"cuda-tiny/broken.cu"_s), u"undeclared_name"_s, root);
 
         QStringList console;
         const EvalOutcome spill =
@@ -384,6 +413,132 @@ private Q_SLOTS:
                  qPrintable(text));
         QVERIFY2(text.contains(u"no usable CUDA device"_s) || text.contains(u"no CUDA device"_s),
                  qPrintable(text));
+    }
+
+    // The compiler's kernel-resource-usage remarks (recorded from clang 15 for
+    // gfx906, where 256 accumulators spill) become the catalog's figures.
+    void hipResourceFiguresRecorded()
+    {
+        const Json f =
+            supervise(u"resources"_s, data(u"hip-tiny/spill-gfx906.log"_s), m_hipSupervisor);
+        QCOMPARE(f["functions"].get<int>(), 1);
+        QCOMPARE(f["vgprs"].get<double>(), 256.0);
+        QCOMPARE(f["vgpr_spills"].get<double>(), 243.0);
+        QCOMPARE(f["scratch_bytes"].get<double>(), 164.0);
+        QCOMPARE(f["sgprs"].get<double>(), 30.0);
+        QCOMPARE(f["lds_bytes"].get<double>(), 8256.0);
+        QCOMPARE(f["occupancy_waves_per_simd"].get<double>(), 1.0);
+    }
+
+    // rocprofv3's counter CSVs of two passes (written from its documented
+    // format: tests/data/rocprof/PROVENANCE.md): the profiled call's dispatch
+    // (the later one), and the rates derived from its counters.
+    void rocprofCountersRecorded()
+    {
+        const Json j = supervise(u"rocprof"_s, data(u"rocprof"_s), m_hipSupervisor);
+        QCOMPARE(j["passes"].get<int>(), 2);
+        QVERIFY(j["kernel"].get<std::string>().starts_with("matmulKernel("));
+        const Json &m = j["metrics"];
+        QCOMPARE(m["waves"].get<double>(), 16384.0);
+        QCOMPARE(m["valu_insts"].get<double>(), 42598400.0); // dispatch 2's, not the warm call's
+        QCOMPARE(m["mfma_insts"].get<double>(), 0.0);
+        QCOMPARE(m["kernels_launched"].get<double>(), 1.0);
+        QCOMPARE(m["hbm_read_bytes"].get<double>(), 8449.53125 * 1024);
+        QCOMPARE(m["hbm_write_bytes"].get<double>(), 4096.0 * 1024);
+        QVERIFY(std::abs(m["rocprof_duration_us"].get<double>() - 1411.012) < 1e-3);
+        QVERIFY(std::abs(m["l2_hit_rate_pct"].get<double>() - 96.7869) < 1e-3);
+        QVERIFY(std::abs(m["lds_bank_conflict_pct"].get<double>() - 100.0 / 9.5) < 1e-4);
+        QVERIFY(std::abs(m["hbm_bandwidth_gbs"].get<double>() - 9.1045) < 1e-3);
+        // No CSV at all: no metrics, a failing status.
+        QProcess p;
+        p.start(m_hipSupervisor, {u"rocprof"_s, m_tmp.path() + u"/nothing-here"_s});
+        QVERIFY(p.waitForFinished(30'000));
+        QCOMPARE(p.exitCode(), 1);
+    }
+
+    // hipcc is real here (Debian's ROCm 5.2); the run stage needs an AMD GPU,
+    // which this machine lacks: compile errors are the kernel's, the resource
+    // figures are printed, and "no AMD GPU" is the host's problem.
+    void hipCompileStageWithoutAGpu()
+    {
+        if (const QString why = whyNoHipCompileWithoutAGpu(); !why.isEmpty())
+            QSKIP(qPrintable(u"the hip compile stage is untested: "_s + why));
+        auto l = load(u"hip-tiny/workload.json"_s);
+        QVERIFY(l);
+        const QString root = m_tmp.path() + u"/hip"_s;
+
+        failsToCompile(*l, data(u"hip-tiny/broken.hip"_s), u"undeclared_name"_s, root);
+
+        QStringList console;
+        const EvalOutcome spill =
+            evaluate(l->workload, l->target, read(data(u"hip-tiny/spill.hip"_s)), root, &console);
+        const QString text = console.join(u'\n');
+        QVERIFY2(spill.infra, qPrintable(text)); // compiled, then no device to run on
+        QVERIFY2(text.contains(u"no AMD GPU found"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"compiling for gfx90a"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"kwb: resources: _Z10axpyKernelPKfS0_Pfl:"_s) &&
+                     text.contains(u"ScratchSize [bytes/lane] 1040"_s),
+                 qPrintable(text));
+        QVERIFY2(spill.infraMessage.contains(u"no usable HIP device"_s) ||
+                     spill.infraMessage.contains(u"no HIP device"_s),
+                 qPrintable(spill.infraMessage + u"\n"_s + text));
+    }
+
+    // The example's template compiles for gfx90a and gfx940 with a
+    // configuration's #defines in front, as the knob search writes them, and
+    // keeps its accumulators in registers (no scratch) where the constraints
+    // say it must.
+    void hipTemplateCompilesWithoutAGpu()
+    {
+        if (const QString why = whyNoHipCompileWithoutAGpu(); !why.isEmpty())
+            QSKIP(qPrintable(u"the hip template's compile is untested: "_s + why));
+        LoadedWorkload ex = loadWorkloadAndTarget(QStringLiteral(KWB_SOURCE_DIR) +
+                                                  u"/examples/matmul-hip/workload.json"_s);
+        QVERIFY(ex.ok());
+        int n = 0;
+        for (const auto &[arch, knobs] :
+             {std::pair{u"gfx90a"_s, QStringList{u"BM=128"_s, u"BN=128"_s, u"TM=8"_s, u"TN=8"_s}},
+              std::pair{u"gfx940"_s,
+                        QStringList{u"BM=64"_s, u"BN=256"_s, u"BK=8"_s, u"TN=8"_s, u"PAD=0"_s}}}) {
+            const KnobConfig config = *ex.workload->knobs.parseAssignments(knobs, nullptr);
+            QVERIFY2(ex.workload->knobs.isValid(config), qPrintable(knobs.join(u' ')));
+            QString error;
+            const QString instance = instantiateTemplate(*ex.workload, *ex.target, config, &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            qputenv("KWB_HIP_ARCH", arch.toUtf8());
+            const auto restore = qScopeGuard([] { qunsetenv("KWB_HIP_ARCH"); });
+            QStringList console;
+            const EvalOutcome e =
+                evaluate(*ex.workload, *ex.target, instance,
+                         m_tmp.path() + u"/hiptemplate"_s + QString::number(++n), &console);
+            const QString text = console.join(u'\n');
+            QVERIFY2(e.infra, qPrintable(text)); // compiled; no device to run it on
+            QVERIFY2(text.contains(u"compiling for "_s + arch), qPrintable(text));
+            static const QRegularExpression figures(
+                u"resources: \\S*matmulTiled\\S*:.* VGPRs (\\d+).* ScratchSize \\[bytes/lane\\] (\\d+)"_s);
+            const QRegularExpressionMatch m = figures.match(text);
+            QVERIFY2(m.hasMatch(), qPrintable(text));
+            QVERIFY(m.captured(1).toInt() > 0 && m.captured(1).toInt() <= 256);
+            QCOMPARE(m.captured(2).toInt(), 0);
+        }
+    }
+
+    // kwb hosts check names what an AMD host lacks, with what to do.
+    void hipHostsCheckNamesWhatIsMissing()
+    {
+        if (QFileInfo::exists(u"/dev/kfd"_s))
+            QSKIP("this machine has an AMD GPU driver: the missing-GPU line cannot show here");
+        QProcess kwb;
+        kwb.start(QStringLiteral(KWB_BINARY),
+                  {u"hosts"_s, u"check"_s, data(u"hip-tiny/workload.json"_s)});
+        QVERIFY(kwb.waitForFinished(120'000));
+        const QString out =
+            QString::fromUtf8(kwb.readAllStandardOutput() + kwb.readAllStandardError());
+        QCOMPARE(kwb.exitCode(), 3);
+        QVERIFY2(out.contains(u"✗ an AMD GPU and the ROCm runtime (rocminfo)"_s), qPrintable(out));
+        const bool hipcc = !QStandardPaths::findExecutable(u"hipcc"_s).isEmpty();
+        QVERIFY2(out.contains(hipcc ? u"✓ hipcc (HIP compiler)"_s : u"✗ hipcc (HIP compiler)"_s),
+                 qPrintable(out));
     }
 
     // The Hopper example's template (TMA, wgmma) compiles here for sm_90a with

@@ -995,6 +995,10 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <source>&apos;hosts&apos; must name at least one host (e.g. &quot;local&quot;), or &apos;cluster&apos; a Slurm cluster</source>
         <translation>&apos;hosts&apos; muss mindestens einen Host nennen (z. B. &quot;local&quot;) oder &apos;cluster&apos; einen Slurm-Cluster</translation>
     </message>
+    <message>
+        <source>&apos;max_speedup_over_baseline&apos; must be 0 (no bound) or at least 1, found %1</source>
+        <translation>&apos;max_speedup_over_baseline&apos; muss 0 (keine Grenze) oder mindestens 1 sein, gefunden: %1</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1885,6 +1889,14 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>random sampling, exactly (drawing without replacement from the %1 valid configurations): to 90%: median %2, p90 %3; to 95%: median %4, p90 %5</source>
         <translation>Zufallsstichprobe, exakt (ohne Zurücklegen aus den %1 gültigen Konfigurationen gezogen): bis 90 %: Median %2, p90 %3; bis 95 %: Median %4, p90 %5</translation>
+    </message>
+    <message>
+        <source>needs: %1</source>
+        <translation>braucht: %1</translation>
+    </message>
+    <message>
+        <source>What a host lacks for a workload: kwb hosts check WORKLOAD [--host HOST]</source>
+        <translation>Was einem Host für eine Arbeitslast fehlt: kwb hosts check WORKLOAD [--host HOST]</translation>
     </message>
 </context>
 <context>

@@ -993,6 +993,10 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <source>&apos;hosts&apos; must name at least one host (e.g. &quot;local&quot;), or &apos;cluster&apos; a Slurm cluster</source>
         <translation>&apos;hosts&apos; には少なくとも 1 つのホスト（例: &quot;local&quot;）を、または &apos;cluster&apos; に Slurm クラスタを指定してください</translation>
     </message>
+    <message>
+        <source>&apos;max_speedup_over_baseline&apos; must be 0 (no bound) or at least 1, found %1</source>
+        <translation>&apos;max_speedup_over_baseline&apos; は 0（上限なし）または 1 以上でなければなりません。値: %1</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1872,6 +1876,14 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>random sampling, exactly (drawing without replacement from the %1 valid configurations): to 90%: median %2, p90 %3; to 95%: median %4, p90 %5</source>
         <translation>ランダムサンプリングの厳密値（有効な %1 構成から非復元抽出）: 90% まで: 中央値 %2、p90 %3; 95% まで: 中央値 %4、p90 %5</translation>
+    </message>
+    <message>
+        <source>needs: %1</source>
+        <translation>必要なもの: %1</translation>
+    </message>
+    <message>
+        <source>What a host lacks for a workload: kwb hosts check WORKLOAD [--host HOST]</source>
+        <translation>ワークロードに対してホストに足りないもの: kwb hosts check WORKLOAD [--host HOST]</translation>
     </message>
 </context>
 <context>

@@ -221,7 +221,15 @@ int cmdTargets(const QStringList &)
             (t ? QString(t->name + u"  ("_s + t->dir + u')')
                : Kwb::tr("broken: %1").arg(d.toString())) +
             u'\n');
+        if (!t || t->prerequisites.empty())
+            continue;
+        QStringList needs;
+        for (const Prerequisite &p : t->prerequisites)
+            needs << p.name;
+        out(QString(11, u' ') + Kwb::tr("needs: %1").arg(needs.join(u", "_s)) + u'\n');
     }
+    out(Kwb::tr("What a host lacks for a workload: kwb hosts check WORKLOAD [--host HOST]") +
+        u'\n');
     return ExitOk;
 }
 

@@ -424,6 +424,8 @@ void LlmPlanner::onFinished(int call, const LlmReply &reply)
     QStringList languages = {m_target.language};
     if (m_target.language == u"cpp"_s)
         languages << u"c++"_s << u"cxx"_s << u"c"_s;
+    if (m_target.language == u"hip"_s) // models fence HIP as C++ as often as not
+        languages << u"cpp"_s << u"c++"_s;
     const ExtractedCode code = extractKernel(reply.text, languages, m_workload.kernelEntry);
     if (code.source.isEmpty()) {
         if (j.formatTries >= m_options.formatRetries)
