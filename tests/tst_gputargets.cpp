@@ -449,6 +449,13 @@ private Q_SLOTS:
         QVERIFY(std::abs(m["l2_hit_rate_pct"].get<double>() - 96.7869) < 1e-3);
         QVERIFY(std::abs(m["lds_bank_conflict_pct"].get<double>() - 100.0 / 9.5) < 1e-4);
         QVERIFY(std::abs(m["hbm_bandwidth_gbs"].get<double>() - 9.1045) < 1e-3);
+        // The warm call launched two kernels: the dispatches after the
+        // harness's marker are the profiled call's, whatever came before.
+        const Json marked = supervise(u"rocprof"_s, data(u"rocprof-marker"_s), m_hipSupervisor);
+        QVERIFY(marked["kernel"].get<std::string>().starts_with("matmulKernel("));
+        QCOMPARE(marked["metrics"]["kernels_launched"].get<double>(), 1.0);
+        QCOMPARE(marked["metrics"]["valu_insts"].get<double>(), 42598400.0);
+        QCOMPARE(marked["metrics"]["hbm_write_bytes"].get<double>(), 4096.0 * 1024);
         // No CSV at all: no metrics, a failing status.
         QProcess p;
         p.start(m_hipSupervisor, {u"rocprof"_s, m_tmp.path() + u"/nothing-here"_s});

@@ -61,6 +61,41 @@ __global__ void fmaChains(float *out, float a, float b)
         out[0] = sum;
 }
 
+#ifdef KWB_HIP
+// fp32 on the matrix cores (CDNA: MI100 and later), which run twice the
+// vector rate: v_mfma_f32_32x32x2f32 is one 32×32×2 product per wave,
+// 4096 FLOPs per instruction.
+constexpr int kMfmaChains = 4;
+#if defined(__gfx908__) || defined(__gfx90a__) || defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__)
+#define KWB_MFMA_F32 1
+#endif
+
+__global__ void mfmaChains(float *out, float b)
+{
+#ifdef KWB_MFMA_F32
+    typedef float v16 __attribute__((ext_vector_type(16)));
+    v16 acc[kMfmaChains] = {};
+    const float a = float(threadIdx.x) * 1e-6f;
+    for (int s = 0; s < kSteps; ++s) {
+#pragma unroll
+        for (int c = 0; c < kMfmaChains; ++c)
+            acc[c] = __builtin_amdgcn_mfma_f32_32x32x2f32(a, b, acc[c], 0, 0, 0);
+    }
+    float sum = 0;
+    for (int c = 0; c < kMfmaChains; ++c) {
+        for (int i = 0; i < 16; ++i)
+            sum += acc[c][i];
+    }
+    if (sum == 1234.5f)
+        out[0] = sum;
+#else
+    if (b == 1234.5f)
+        out[0] = b;
+#endif
+}
+
+#endif
+
 __global__ void triad(float *a, const float *b, const float *c, float s, size_t n)
 {
     for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
@@ -109,6 +144,22 @@ double fmaPeakGflops(int sms)
     (void)gpu::free(out);
     return 2.0 * kChains * kSteps * double(threads) * blocks / (ms * 1e6);
 }
+
+#ifdef KWB_HIP
+// 0 on a GPU without fp32 matrix instructions (RDNA, gfx906).
+double mfmaPeakGflops(const gpu::DeviceProp &prop)
+{
+    const std::string arch = prop.gcnArchName;
+    if (arch.rfind("gfx908", 0) != 0 && arch.rfind("gfx90a", 0) != 0 && arch.rfind("gfx94", 0) != 0)
+        return 0;
+    void *out = nullptr;
+    ck(gpu::malloc(&out, 4), "malloc");
+    const int threads = 256, blocks = prop.multiProcessorCount * 8;
+    const double ms = bestMs([&] { mfmaChains<<<blocks, threads>>>(static_cast<float *>(out), 1e-7f); }, 5);
+    (void)gpu::free(out);
+    return 4096.0 * kMfmaChains * kSteps * (double(threads) / 64.0) * blocks / (ms * 1e6);
+}
+#endif
 
 double triadGbs()
 {
@@ -185,13 +236,14 @@ const Published kPublished[] = {
     {"A100-SXM4-40GB", 19.5, 156.0, 312.0, 312.0, 1555},
     {"A100 80GB PCIe", 19.5, 156.0, 312.0, 312.0, 1935},
     {"L40S", 91.6, 183.0, 362.0, 362.0, 864},
-    // AMD Instinct: fp32 is the vector rate (the FMA kernel's), tf32 0 where
-    // the part has none.
-    {"MI300X", 81.7, 653.7, 1307.4, 1307.4, 5300},
-    {"MI300A", 61.3, 490.3, 980.6, 980.6, 5300},
-    {"MI250X", 47.9, 0, 383.0, 383.0, 3276.8},
-    {"MI250", 45.3, 0, 362.1, 362.1, 3276.8},
-    {"MI210", 22.6, 0, 181.0, 181.0, 1638.4},
+    // AMD Instinct: fp32 is the matrix-core rate (the MFMA kernel's), tf32 0
+    // where the part has none. An MI250(X) is two GCDs, each a device of its
+    // own: one GCD's figures.
+    {"MI300X", 163.4, 653.7, 1307.4, 1307.4, 5300},
+    {"MI300A", 122.6, 490.3, 980.6, 980.6, 5300},
+    {"MI250X", 47.9, 0, 191.5, 191.5, 1638.4},
+    {"MI250", 45.3, 0, 181.0, 181.0, 1638.4},
+    {"MI210", 45.3, 0, 181.0, 181.0, 1638.4},
 };
 
 } // namespace
@@ -208,9 +260,9 @@ int main()
     std::fprintf(stderr, "calibrate: %s, %d compute units\n", prop.name, prop.multiProcessorCount);
     const double fma = fmaPeakGflops(prop.multiProcessorCount);
 #ifdef KWB_HIP
-    // No BLAS here: the matrix precisions are not measured (0), and fp32 is
-    // the FMA kernel's.
-    const double sgemm = 0, tf32 = 0, fp16 = 0, bf16 = 0;
+    // No BLAS here: fp32 is the faster of the FMA and MFMA kernels, the other
+    // matrix precisions are not measured (0).
+    const double sgemm = mfmaPeakGflops(prop), tf32 = 0, fp16 = 0, bf16 = 0;
 #else
     cublasHandle_t h;
     ck(cublasCreate(&h), "cublasCreate");
@@ -223,8 +275,13 @@ int main()
 #endif
     const double gbs = triadGbs();
     const double fp32 = std::max(fma, sgemm);
-    std::fprintf(stderr, "calibrate: fp32 %.0f GFLOP/s (FMA kernel %.0f, SGEMM %.0f), tf32 %.0f, fp16 %.0f, bf16 %.0f, "
-                 "triad %.0f GB/s\n", fp32, fma, sgemm, tf32, fp16, bf16, gbs);
+#ifdef KWB_HIP
+    const char *matrix = "mfma_kernel_gflops";
+#else
+    const char *matrix = "sgemm_gflops";
+#endif
+    std::fprintf(stderr, "calibrate: fp32 %.0f GFLOP/s (FMA kernel %.0f, %s %.0f), tf32 %.0f, fp16 %.0f, bf16 %.0f, "
+                 "triad %.0f GB/s\n", fp32, fma, matrix, sgemm, tf32, fp16, bf16, gbs);
     std::string peaks = "\"fp32\":" + std::to_string(fp32);
     for (const auto &[name, v] : {std::pair{"tf32", tf32}, std::pair{"fp16", fp16}, std::pair{"bf16", bf16}}) {
         if (v > 0)
@@ -255,9 +312,9 @@ int main()
     gethostname(host, sizeof host - 1);
     std::printf("{\"schema\":\"kwb.calibration/1\",\"peak_gflops\":%.6g,\"peak_gbs\":%.6g,\"precision\":\"fp32\","
                 "\"threads\":%d,\"peaks\":{%s},"
-                "\"measured\":{\"fma_kernel_gflops\":%.6g,\"sgemm_gflops\":%.6g},"
-                "\"device\":\"%s\",\"cpu\":\"%s (%d compute units, %s %d.%d)\",\"hostname\":\"%s\",\"published\":%s}\n",
-                fp32, gbs, prop.multiProcessorCount, peaks.c_str(), fma, sgemm, prop.name, prop.name,
-                prop.multiProcessorCount, gpu::kApi, prop.major, prop.minor, host, published.c_str());
+                "\"measured\":{\"fma_kernel_gflops\":%.6g,\"%s\":%.6g},"
+                "\"device\":\"%s\",\"cpu\":\"%s (%d compute units, %s)\",\"hostname\":\"%s\",\"published\":%s}\n",
+                fp32, gbs, prop.multiProcessorCount, peaks.c_str(), fma, matrix, sgemm, prop.name, prop.name,
+                prop.multiProcessorCount, gpu::archName(prop).c_str(), host, published.c_str());
     return 0;
 }

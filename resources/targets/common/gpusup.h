@@ -76,7 +76,7 @@ inline std::string gpuCompiler(const Config &cfg, const char *envVar, const std:
     const std::string configured = cfg.get("cxx", name);
     if (configured != name)
         return configured;
-    if (::access(installed.c_str(), X_OK) == 0 && run({"which", name}, 30, false).exitedWith(1))
+    if (onPath(name).empty() && ::access(installed.c_str(), X_OK) == 0)
         return installed;
     return name;
 }
@@ -106,7 +106,7 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
 {
     r.clock = tc.clock();
     const double timeout = cfg.num("timeout_seconds", 120);
-    const std::string kernelSrc = candDir + "/" + cfg.get("kernel", "kernel.cu");
+    const std::string kernelSrc = candDir + "/" + cfg.get("kernel");
 
     // ---- compile ----
     const auto tCompile = Clock::now();
@@ -184,7 +184,7 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
     const std::string checkBin = candDir + "/check", benchBin = candDir + "/bench";
     for (const auto &[bin, objs] : {std::pair{checkBin, std::vector<std::string>{kernelObj, checkObj, refObj}},
                                     std::pair{benchBin, std::vector<std::string>{kernelObj, benchObj}}}) {
-        std::vector<std::string> link = tc.command();
+        std::vector<std::string> link = {tc.compiler, tc.archFlag()}; // the workload's flags are compile flags
         link.insert(link.end(), objs.begin(), objs.end());
         link.insert(link.end(), {"-o", bin});
         link.insert(link.end(), cfg.ldflags.begin(), cfg.ldflags.end());
@@ -244,7 +244,7 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
         return infraFailure(bench, "the benchmark");
     if (!readBench(r, bench, timeout))
         return r.print();
-    tc.profile(r, cfg, candDir, {benchBin, "profile"}, timeout);
+    tc.profile(r, cfg, candDir, {realPath(benchBin), "profile"}, timeout);
     return r.print();
 }
 

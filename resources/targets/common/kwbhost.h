@@ -329,6 +329,18 @@ inline std::string signalName(int sig)
     return std::string("SIG") + (name ? name : std::to_string(sig).c_str());
 }
 
+/// Where `program` is on PATH, or nothing (no `which`: minimal images lack it).
+inline std::string onPath(const std::string &program)
+{
+    std::istringstream path(std::getenv("PATH") ? std::getenv("PATH") : "");
+    std::string dir;
+    while (std::getline(path, dir, ':')) {
+        if (!dir.empty() && ::access((dir + "/" + program).c_str(), X_OK) == 0)
+            return dir + "/" + program;
+    }
+    return {};
+}
+
 /// Whether a sandboxed process may see this environment entry ("NAME=…"):
 /// the toolchains', runtimes' and locale's variables; never the rest, where
 /// an API key, an SSH agent's socket or a token would be.
@@ -339,7 +351,8 @@ inline bool sandboxMayInherit(const char *entry)
                                         "CPLUS_INCLUDE_PATH", "XDG_CACHE_HOME"};
     static const char *const prefixes[] = {"LC_", "CUDA_", "NVIDIA_", "OMP_", "GOMP_", "KMP_", "MKL_",
                                            "OPENBLAS_", "POCL_", "OCL_", "KWB_CL_", "TRITON_", "TORCH", "PYTHON",
-                                           "HIP_", "ROCM_", "HSA_", "NEURON_"};
+                                           "HIP_", "ROCM_", "ROCR_", "HSA_", "GPU_DEVICE_ORDINAL", "NEURON_",
+                                           "NKI_"};
     const char *eq = std::strchr(entry, '=');
     if (!eq)
         return false;
@@ -773,16 +786,7 @@ struct Sandbox
     /// a home or one of the hidden roots.
     void bindTool(const std::string &program)
     {
-        std::string found = program;
-        if (program.find('/') == std::string::npos) {
-            found.clear();
-            std::istringstream path(std::getenv("PATH") ? std::getenv("PATH") : "");
-            std::string dir;
-            while (found.empty() && std::getline(path, dir, ':'))
-                if (!dir.empty() && ::access((dir + "/" + program).c_str(), X_OK) == 0)
-                    found = dir + "/" + program;
-        }
-        const std::string real = realPath(found);
+        const std::string real = realPath(program.find('/') == std::string::npos ? onPath(program) : program);
         if (real.empty())
             return;
         auto hidden = [&](const std::string &p) {
@@ -1480,7 +1484,7 @@ inline void boundByOutsideClock(Result &r, double sectionMs, int calls, const st
 inline int buildAndCalibrate(const std::vector<std::string> &compile, const std::string &source,
                              const std::vector<std::string> &libraries = {})
 {
-    std::string key = readFile(source);
+    std::string key = readFile(source) + readFile("gpurt.h"); // and the header the GPU calibrations include
     for (const std::string &a : compile)
         key += " " + a;
     const std::string binary = ".kwb-calibrate-" + hex64(fnv1a(key));

@@ -17,27 +17,32 @@ namespace kwbhost {
 inline const char *rocprofPasses()
 {
     return "pmc: SQ_WAVES SQ_INSTS_VALU SQ_INSTS_MFMA SQ_INSTS_LDS SQ_LDS_BANK_CONFLICT SQ_LDS_IDX_ACTIVE "
-           "GRBM_GUI_ACTIVE GRBM_COUNT FETCH_SIZE\n"
+           "FETCH_SIZE\n"
            "pmc: WRITE_SIZE TCC_HIT_sum TCC_MISS_sum\n";
 }
+
+/// The empty kernel the harness's profile mode launches between its warm
+/// call and the profiled one (gpurt.h): the dispatches after it are the call's.
+constexpr const char *kProfileMarker = "kwb_profile_marker";
 
 /// The rocprofv3 executable: $KWB_ROCPROF, then PATH, then ROCm's place.
 inline std::string rocprofBinary()
 {
     if (const char *env = std::getenv("KWB_ROCPROF"); env && *env)
         return env;
-    if (!run({"which", "rocprofv3"}, 30, false).exitedWith(1))
+    if (!onPath("rocprofv3").empty())
         return "rocprofv3";
     if (::access("/opt/rocm/bin/rocprofv3", X_OK) == 0)
         return "/opt/rocm/bin/rocprofv3";
     return {};
 }
 
-/// Every *_counter_collection.csv under `dir` (one per pass).
-inline std::vector<std::string> rocprofCsvFiles(const std::string &dir)
+/// Every *_counter_collection.csv under `dir` (one per pass), links not
+/// followed, three folders deep at most.
+inline std::vector<std::string> rocprofCsvFiles(const std::string &dir, int depth = 3)
 {
     std::vector<std::string> files;
-    DIR *d = ::opendir(dir.c_str());
+    DIR *d = depth > 0 ? ::opendir(dir.c_str()) : nullptr;
     if (!d)
         return files;
     static const std::string suffix = "_counter_collection.csv";
@@ -46,10 +51,14 @@ inline std::vector<std::string> rocprofCsvFiles(const std::string &dir)
         if (name == "." || name == "..")
             continue;
         const std::string path = dir + "/" + name;
-        if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+        struct stat st;
+        if (::lstat(path.c_str(), &st) != 0 || S_ISLNK(st.st_mode))
+            continue;
+        if (S_ISREG(st.st_mode) && name.size() > suffix.size()
+            && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
             files.push_back(path);
-        else {
-            const std::vector<std::string> inner = rocprofCsvFiles(path);
+        else if (S_ISDIR(st.st_mode)) {
+            const std::vector<std::string> inner = rocprofCsvFiles(path, depth - 1);
             files.insert(files.end(), inner.begin(), inner.end());
         }
     }
@@ -108,37 +117,50 @@ inline std::vector<RocprofDispatch> parseRocprofCsv(const std::string &text)
 }
 
 /// The catalog's metrics of one profiled call from its passes' CSVs. The
-/// harness's profile mode calls the entry twice (a warm call, then the
-/// profiled one), so each pass's later half of dispatches is the profiled
-/// call; of those, the longest dispatch's kernel is the one that matters.
+/// harness's profile mode calls the entry twice, a warm call and the
+/// profiled one, with the marker kernel between them: the dispatches after
+/// the marker are the call's (without a marker, the later half). The first
+/// pass's longest dispatch names the kernel that matters; every pass gives
+/// that kernel's counters, so no figure mixes two kernels.
 inline std::map<std::string, double> rocprofMetrics(const std::vector<std::string> &passTexts, std::string *mainKernel)
 {
     std::map<std::string, double> counters, m;
     double durationNs = NAN;
     size_t launched = 0;
+    std::string kernel;
+    // Releases before 6.3 write no timestamps: then the first dispatch.
+    auto length = [](const RocprofDispatch &d) {
+        const double len = d.endNs - d.startNs;
+        return std::isfinite(len) ? len : -1.0;
+    };
     for (const std::string &text : passTexts) {
-        const std::vector<RocprofDispatch> all = parseRocprofCsv(text);
-        if (all.empty())
-            continue;
-        const size_t firstProfiled = all.size() / 2; // one warm call, one profiled call
-        // Releases before 6.3 write no timestamps: then the first dispatch.
-        auto length = [](const RocprofDispatch &d) {
-            const double len = d.endNs - d.startNs;
-            return std::isfinite(len) ? len : -1.0;
-        };
-        const RocprofDispatch *longest = &all[firstProfiled];
-        for (size_t i = firstProfiled + 1; i < all.size(); ++i) {
-            if (length(all[i]) > length(*longest))
-                longest = &all[i];
+        std::vector<RocprofDispatch> all = parseRocprofCsv(text);
+        size_t first = all.size() / 2;
+        for (size_t i = 0; i < all.size(); ++i) {
+            if (all[i].kernel.find(kProfileMarker) != std::string::npos)
+                first = i + 1;
         }
-        launched = std::max(launched, all.size() - firstProfiled);
-        if (mainKernel && mainKernel->empty())
-            *mainKernel = longest->kernel;
-        if (std::isnan(durationNs))
-            durationNs = longest->endNs - longest->startNs;
-        for (const auto &[name, v] : longest->counters)
+        if (first >= all.size())
+            continue;
+        const RocprofDispatch *chosen = nullptr;
+        for (size_t i = first; i < all.size(); ++i) {
+            if (!kernel.empty() && all[i].kernel != kernel)
+                continue; // later passes: the first pass's kernel only
+            if (!chosen || length(all[i]) > length(*chosen))
+                chosen = &all[i];
+        }
+        if (!chosen)
+            continue; // the kernel that matters did not run in this pass
+        if (kernel.empty()) {
+            kernel = chosen->kernel;
+            durationNs = chosen->endNs - chosen->startNs;
+        }
+        launched = std::max(launched, all.size() - first);
+        for (const auto &[name, v] : chosen->counters)
             counters[name] = v;
     }
+    if (mainKernel)
+        *mainKernel = kernel;
     if (counters.empty())
         return m;
     auto has = [&](const char *name) { return counters.count(name) > 0; };
@@ -196,17 +218,22 @@ inline void profileWithRocprof(Result &r, const Config &cfg, const std::string &
         r.countersReason = "rocprofv3 is not installed on this host (ROCm 6.2 or newer: rocprofiler-sdk)";
         return;
     }
-    std::fprintf(stderr, "kwb: profiling one call with rocprofv3 (two counter passes)\n");
+    std::fprintf(stderr, "kwb: profiling one call with rocprofv3 (two counter passes, sandboxed)\n");
     const std::string out = candDir + "/rocprof", passes = candDir + "/rocprof-counters.txt";
     removeTree(out); // an earlier evaluation's passes
-    if (!writeCacheFile(passes, rocprofPasses())) {
-        r.countersReason = "cannot write rocprofv3's counter file " + passes;
+    if (!writeCacheFile(passes, rocprofPasses()) || ::mkdir(out.c_str(), 0755) != 0) {
+        r.countersReason = "cannot write rocprofv3's counter file or folder in " + candDir;
         return;
     }
     std::vector<std::string> argv = {rocprof, "-i", passes, "-d", out, "-o", "kwb", "--output-format", "csv", "--"};
     argv.insert(argv.end(), program.begin(), program.end());
+    // The candidate's code runs under the profiler too: in the benchmark's
+    // sandbox (the GPU's /dev/kfd and /dev/dri are bound there), writing
+    // only the profiler's folder. AMD's counters need no driver rights.
+    Sandbox box = Sandbox::forCompiledStage(currentFolder(), {program.front(), realPath(passes)}, {realPath(out)});
+    box.bindTool(rocprof);
     const auto t0 = Clock::now();
-    Proc prof = run(argv, std::max(timeout, 300.0), false);
+    Proc prof = run(box.wrap(argv), std::max(timeout, 300.0), false);
     r.profileMs = msSince(t0);
     std::vector<std::string> texts;
     for (const std::string &f : rocprofCsvFiles(out))

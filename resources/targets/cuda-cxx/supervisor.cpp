@@ -141,6 +141,7 @@ public:
     std::string lockName() const override { return visibleGpu(); }
     std::string clock() const override { return "cuda-events"; }
     std::string timingPhrase() const override { return "timing with CUDA events"; }
+    // ncu needs the driver's profiling rights, outside the sandbox (HACKING.md).
     void profile(Result &r, const Config &cfg, const std::string &candDir, const std::vector<std::string> &program,
                  double timeout) const override
     {

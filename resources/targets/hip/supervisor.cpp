@@ -53,8 +53,10 @@ AmdGpu queryGpu()
                                       : "rocminfo " + describeExit(p) + ": " + excerpt(said.substr(0, said.find('\n')), 300);
         return g;
     }
+    // rocminfo lists only what ROCR_VISIBLE_DEVICES lets through; HIP's
+    // own variables choose among those.
     int wanted = 0;
-    for (const char *var : {"HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES"}) {
+    for (const char *var : {"HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"}) {
         if (const char *v = std::getenv(var); v && std::isdigit(static_cast<unsigned char>(*v))) {
             wanted = std::atoi(v);
             break;
@@ -186,13 +188,25 @@ public:
             r.metrics["occupancy_waves_per_simd"] = f.occupancy;
         std::fprintf(stderr, "kwb: resources: %s\n", f.summary.c_str());
     }
+    // The physical GPU: HIP's index chooses among what ROCR_VISIBLE_DEVICES
+    // lets through.
     std::string lockName() const override
     {
-        for (const char *var : {"HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES"}) {
-            if (const char *v = std::getenv(var); v && *v)
-                return "amdgpu" + std::string(v).substr(0, std::string(v).find(','));
-        }
-        return "amdgpu0";
+        auto list = [](const char *var) {
+            std::vector<std::string> items;
+            std::istringstream in(std::getenv(var) ? std::getenv(var) : "");
+            for (std::string item; std::getline(in, item, ',');)
+                items.push_back(item);
+            return items;
+        };
+        const std::vector<std::string> rocr = list("ROCR_VISIBLE_DEVICES");
+        std::vector<std::string> hip = list("HIP_VISIBLE_DEVICES");
+        if (hip.empty())
+            hip = list("CUDA_VISIBLE_DEVICES");
+        const size_t chosen = hip.empty() ? 0 : size_t(std::max(0, std::atoi(hip[0].c_str())));
+        if (!rocr.empty())
+            return "amdgpu" + (chosen < rocr.size() ? rocr[chosen] : rocr[0]);
+        return "amdgpu" + std::to_string(chosen);
     }
     std::string clock() const override { return "hip-events"; }
     std::string timingPhrase() const override { return "timing with HIP events"; }
