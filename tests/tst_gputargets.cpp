@@ -31,6 +31,7 @@ private:
     QTemporaryDir m_tmp;
     QString m_supervisor;    // the cuda-cxx supervisor, built from the embedded target
     QString m_hipSupervisor; // the hip one
+    QString m_nkiSupervisor; // the Python targets' one, as the nki target installs it
 
     static QString data(const QString &rel) { return QStringLiteral(KWB_TEST_DATA) + u'/' + rel; }
 
@@ -169,6 +170,9 @@ private Q_SLOTS:
         buildSupervisor(u"hip"_s,
                         {u"kwbhost.h"_s, u"rocprof.h"_s, u"gpusup.h"_s, u"gpuharness.cu"_s},
                         &m_hipSupervisor);
+        buildSupervisor(u"nki"_s,
+                        {u"kwbhost.h"_s, u"neuronprof.h"_s, u"kwbhost.py"_s, u"harness.py"_s},
+                        &m_nkiSupervisor);
     }
 
     void targetsAreData()
@@ -546,6 +550,160 @@ private Q_SLOTS:
         const bool hipcc = !QStandardPaths::findExecutable(u"hipcc"_s).isEmpty();
         QVERIFY2(out.contains(hipcc ? u"✓ hipcc (HIP compiler)"_s : u"✗ hipcc (HIP compiler)"_s),
                  qPrintable(out));
+    }
+
+    // The Neuron profiler's summary (written from its documented schema:
+    // tests/data/nki/PROVENANCE.md) becomes the catalog's figures: its
+    // "percent" fields are fractions, negative when unknown.
+    void neuronProfileSummaryRecorded()
+    {
+        const Json j =
+            supervise(u"neuron-summary"_s, data(u"nki/profile-summary.json"_s), m_nkiSupervisor);
+        const Json &m = j["metrics"];
+        QCOMPARE(m["neuron_total_us"].get<double>(), 273.0);
+        QVERIFY(std::abs(m["mfu_pct"].get<double>() - 80.0195) < 1e-9);
+        QCOMPARE(m["mfu_ceiling_pct"].get<double>(), 100.0);
+        QVERIFY(std::abs(m["roofline_efficiency_pct"].get<double>() - 80.0195) < 1e-9);
+        QVERIFY(std::abs(m["mbu_pct"].get<double>() - 16.9531) < 1e-9);
+        QCOMPARE(m["hbm_read_bytes"].get<double>(), 25165824.0);
+        QCOMPARE(m["psum_write_bytes"].get<double>(), 268435456.0);
+        QCOMPARE(m["spill_save_bytes"].get<double>(), 0.0);
+        QVERIFY(std::abs(m["tensor_engine_active_pct"].get<double>() - 87.1795) < 1e-9);
+        QCOMPARE(m["transpose_flops_pct"].get<double>(), 0.0);
+
+        // An estimate the profiler could not make (-1) is left out, and a
+        // file that is not a summary gives nothing and a failing status.
+        const QString unknown = m_tmp.path() + u"/unknown-mfu.json"_s;
+        QFile f(unknown);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"n_1": {"total_time": 0.001, "mfu_estimated_percent": -1, "kernel": "x",
+                    "nested": {"a": [1, 2]}, "hbm_read_bytes": 64}})");
+        f.close();
+        const Json u = supervise(u"neuron-summary"_s, unknown, m_nkiSupervisor);
+        QCOMPARE(u["metrics"]["neuron_total_us"].get<double>(), 1000.0);
+        QCOMPARE(u["metrics"]["hbm_read_bytes"].get<double>(), 64.0); // read past the nested member
+        QVERIFY(!u["metrics"].contains("mfu_pct"));
+        QProcess p;
+        p.start(m_nkiSupervisor, {u"neuron-summary"_s, data(u"nki/compile-error.txt"_s)});
+        QVERIFY(p.waitForFinished(30'000));
+        QCOMPARE(p.exitCode(), 1);
+    }
+
+    // An NKI compile error reaches the engineer as one line naming the
+    // kernel's file and line: NKI 0.3's tracer and neuronxcc's traceback
+    // (both from documented output: tests/data/nki/PROVENANCE.md).
+    void nkiCompileErrorsInOneLine()
+    {
+        if (const QString why = pythonLacks(u"torch"_s); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        const QString root = QFileInfo(m_nkiSupervisor).path();
+        auto summary = [&](const QString &file) {
+            QProcess p;
+            p.start(python(), {u"-c"_s,
+                               u"import sys; sys.path.insert(0, sys.argv[1]); import harness; "
+                               u"print(harness.error_summary(open(sys.argv[2]).read()))"_s,
+                               root, data(file)});
+            p.waitForFinished(120'000);
+            // kwbhost keeps stdout for the protocol: print() lands on stderr.
+            return QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError())
+                .trimmed()
+                .section(u'\n', -1);
+        };
+        QCOMPARE(summary(u"nki/compile-error.txt"_s),
+                 u"dma_transpose_kernel.py:17: source tensor must have 4 dimmensions"_s);
+        const QString legacy = summary(u"nki/compile-error-legacy.txt"_s);
+        QVERIFY2(legacy.startsWith(
+                     u"matmul_kernel.py:76: ValueError: number of partitions 256 exceed"_s),
+                 qPrintable(legacy));
+    }
+
+    // Without the Neuron packages or a Neuron device, an nki evaluation is
+    // the host's problem, in words that say what to do, never the kernel's.
+    void nkiWithoutNeuronIsTheHosts()
+    {
+        if (const QString why = pythonLacks(u"torch"_s); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        if (pythonLacks(u"nki"_s).isEmpty())
+            QSKIP("this Python has the nki package: the missing-package path cannot show here");
+        const QString example = QStringLiteral(KWB_SOURCE_DIR) + u"/examples/matmul-nki/"_s;
+        auto sim = load(u"nki-tiny/workload.json"_s);
+        QVERIFY(sim);
+        QStringList console;
+        const EvalOutcome simulated =
+            evaluate(sim->workload, sim->target, read(example + u"naive.py"_s),
+                     m_tmp.path() + u"/nki-sim"_s, &console);
+        const QString text = console.join(u'\n');
+        QVERIFY2(simulated.infra, qPrintable(text));
+        QVERIFY2(simulated.infraMessage.contains(u"the nki package cannot be imported"_s) &&
+                     simulated.infraMessage.contains(u"placeholders"_s),
+                 qPrintable(simulated.infraMessage));
+        QVERIFY2(text.contains(u"never Trainium time"_s), qPrintable(text));
+        if (QFileInfo::exists(u"/dev/neuron0"_s))
+            QSKIP("this machine has a Neuron device: the missing-device path cannot show here");
+        LoadedWorkload ex = loadWorkloadAndTarget(example + u"workload.json"_s);
+        QVERIFY(ex.ok());
+        const EvalOutcome device = evaluate(*ex.workload, *ex.target, read(example + u"naive.py"_s),
+                                            m_tmp.path() + u"/nki-device"_s);
+        QVERIFY(device.infra);
+        QVERIFY2(device.infraMessage.contains(u"no Neuron device on this host"_s),
+                 qPrintable(device.infraMessage));
+    }
+
+    // nki-autotune's knob space: tiles per block as divisors of the tile
+    // counts, the block loops' order as a permutation; the constraints keep
+    // the blocks in SBUF and PSUM and name the knob to nudge.
+    void nkiKnobSpace()
+    {
+        LoadedWorkload ex = loadWorkloadAndTarget(QStringLiteral(KWB_SOURCE_DIR) +
+                                                  u"/examples/matmul-nki/workload.json"_s);
+        QVERIFY(ex.ok());
+        const KnobSpace &space = ex.workload->knobs;
+        const Knob &order = space.knobs()[size_t(space.indexOfKnob(u"LOOP_ORDER"_s))];
+        QCOMPARE(order.kind, Knob::Kind::Permutation);
+        QCOMPARE(int(order.values.size()), 6);
+        const Knob &tbn = space.knobs()[size_t(space.indexOfKnob(u"TILES_IN_BLOCK_N"_s))];
+        QCOMPARE(tbn.kind, Knob::Kind::Divisors);
+        QStringList values;
+        for (const KnobValue &v : tbn.values)
+            values << v.text;
+        QCOMPARE(values, (QStringList{u"1"_s, u"2"_s, u"4"_s})); // N / 512 = 4 tiles
+        QCOMPARE(space.countValid().count, 270.0);
+        QVERIFY(space.isValid(space.defaultConfig()));
+        // A block of 16 × 4 tiles would need 64 PSUM banks of the 8.
+        QStringList errors;
+        const auto big =
+            space.parseAssignments({u"TILES_IN_BLOCK_M=16"_s, u"TILES_IN_BLOCK_N=4"_s}, &errors);
+        QVERIFY2(big, qPrintable(errors.join(u"; "_s)));
+        const ValidityReport report = space.check(*big);
+        QVERIFY(!report.ok());
+        QVERIFY2(report.toString().contains(u"TILES_IN_BLOCK_M="_s) ||
+                     report.toString().contains(u"TILES_IN_BLOCK_N="_s),
+                 qPrintable(report.toString()));
+        // The template gets the order as a string constant, Python's way.
+        QString error;
+        const QString instance =
+            instantiateTemplate(*ex.workload, *ex.target, space.defaultConfig(), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY2(instance.contains(u"TILES_IN_BLOCK_M = 4\n"_s) &&
+                     instance.contains(u"LOOP_ORDER = \"nkm\"\n"_s),
+                 qPrintable(instance.left(300)));
+    }
+
+    // kwb hosts check names what a host lacks for NKI, with what to do.
+    void nkiHostsCheckNamesWhatIsMissing()
+    {
+        if (QFileInfo::exists(u"/dev/neuron0"_s))
+            QSKIP("this machine has a Neuron device: the missing-device line cannot show here");
+        QProcess kwb;
+        kwb.start(QStringLiteral(KWB_BINARY),
+                  {u"hosts"_s, u"check"_s,
+                   QStringLiteral(KWB_SOURCE_DIR) + u"/examples/matmul-nki/workload.json"_s});
+        QVERIFY(kwb.waitForFinished(120'000));
+        const QString out =
+            QString::fromUtf8(kwb.readAllStandardOutput() + kwb.readAllStandardError());
+        QCOMPARE(kwb.exitCode(), 3);
+        QVERIFY2(out.contains(u"✗ a Neuron device (/dev/neuron0)"_s), qPrintable(out));
+        QVERIFY2(out.contains(u"✗ the Neuron profiler"_s), qPrintable(out));
     }
 
     // The Hopper example's template (TMA, wgmma) compiles here for sm_90a with

@@ -107,7 +107,7 @@ private Q_SLOTS:
         QVERIFY(!TargetRegistry::load(u"warp-drive"_s, &d));
         QCOMPARE(
             d.message,
-            u"unknown target 'warp-drive' (known: cpu-cxx, cuda-cxx, hip, opencl, tilelang, triton)"_s);
+            u"unknown target 'warp-drive' (known: cpu-cxx, cuda-cxx, hip, nki, opencl, tilelang, triton)"_s);
     }
 
     void malformedProfile()

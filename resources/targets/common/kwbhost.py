@@ -155,6 +155,24 @@ class Adapter:
     def figures(self):
         """Compile-time figures of what the candidate built, as "kwb:compiled" lines (optional)."""
 
+    def entry(self, fn):
+        """The candidate's entry as the harness calls it: tensors of the
+        device in, tensors out. A target whose kernels take other arrays
+        (NKI's NumPy arrays) converts here."""
+        return fn
+
+    def profile(self, fn, inputs):
+        """One call for the profiler, after a warm one: bracketed by
+        cudaProfilerStart and Stop for Nsight Compute."""
+        with torch.no_grad():
+            fn(*inputs)
+            self.sync()
+            cudart = torch.cuda.cudart()
+            cudart.cudaProfilerStart()
+            fn(*inputs)
+            self.sync()
+            cudart.cudaProfilerStop()
+
 
 class GpuAdapter(Adapter):
     """A GPU through PyTorch's CUDA API (ROCm's builds answer to it too): timed
@@ -640,7 +658,7 @@ def run_harness(make_adapter, require_compiler, doc, argv):
                                     check and timed-section commands
       reference FEED SCRATCH SEEDS ATOL RTOL
                                     the reference's process (never imports the candidate)
-      profile CAND FEED             one call between cudaProfilerStart and Stop (ncu)
+      profile CAND FEED             one call for the profiler (Adapter.profile)
     """
     def candidate(cand, feed, scratch):
         adapter = make_adapter()
@@ -658,7 +676,8 @@ def run_harness(make_adapter, require_compiler, doc, argv):
         adapter.module = import_candidate(cand)
         say("kwb:ready")
         return serve_candidate(
-            adapter, prob, lambda: candidate_callable(adapter.module, prob, dev, init_inputs(feed)), feed, scratch)
+            adapter, prob, lambda: adapter.entry(candidate_callable(adapter.module, prob, dev, init_inputs(feed))),
+            feed, scratch)
 
     def reference(feed, scratch, seeds, atol, rtol):
         adapter = make_adapter()
@@ -669,16 +688,8 @@ def run_harness(make_adapter, require_compiler, doc, argv):
         prob = problem()
         dev = adapter.device()
         require_compiler()
-        fn = candidate_callable(import_candidate(cand), prob, dev, init_inputs(feed))
-        inputs = with_extras(declared_inputs(prob, 1, dev), read_extras(feed))
-        with torch.no_grad():
-            fn(*inputs)
-            adapter.sync()
-            cudart = torch.cuda.cudart()
-            cudart.cudaProfilerStart()
-            fn(*inputs)
-            adapter.sync()
-            cudart.cudaProfilerStop()
+        fn = adapter.entry(candidate_callable(import_candidate(cand), prob, dev, init_inputs(feed)))
+        adapter.profile(fn, with_extras(declared_inputs(prob, 1, dev), read_extras(feed)))
 
     def main():
         if len(argv) == 4 and argv[0] == "candidate":

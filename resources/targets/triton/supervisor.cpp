@@ -1,5 +1,5 @@
-// Evaluation supervisor of the Python targets (triton, and tilelang, whose
-// target.json installs this file too). Never imports candidate code,
+// Evaluation supervisor of the Python targets (triton, and tilelang and
+// nki, whose target.json files install this file too). Never imports candidate code,
 // and believes nothing the candidate's process says without a check:
 //   compile    `harness.py compile` in the sandbox (the import)
 //   check      the reference's process (`harness.py reference`, never
@@ -14,11 +14,13 @@
 //              the per-call overhead; digests of calls picked after the
 //              section are verified by the reference's process; the time
 //              kept is bounded below by this process's own clock
-//   profile    one call under Nsight Compute
+//   profile    one call under Nsight Compute (nki: one NEFF under the
+//              Neuron profiler)
 // One kwb.result/1 document comes out on stdout.
 //
 //   supervisor eval CANDIDATE_DIR    (reads CANDIDATE_DIR/eval.conf)
 //   supervisor ncu-metrics CSV       (parses a recorded Nsight Compute CSV: tests)
+//   supervisor neuron-summary JSON   (parses a recorded Neuron profile summary: tests)
 // (run.sh runs calibrate.py itself.)
 //
 // Exit status 3 (no document): the host cannot evaluate (no GPU, no torch or
@@ -30,6 +32,7 @@
 
 #include "kwbhost.h"
 #include "ncu.h"
+#include "neuronprof.h"
 
 namespace {
 
@@ -50,10 +53,34 @@ struct HostMode
     bool cpu = false;
     std::string clock = "cuda-events", lock, says, countersReason,
                 timing = "with CUDA events (L2 flushed before each call)";
+    bool neuron = false; ///< a NeuronCore (nki): the host's clock, the Neuron profiler
+
+    /// The accelerator's lock when not on the CPU.
+    std::string deviceLock() const
+    {
+        if (!neuron)
+            return visibleGpu();
+        const char *cores = std::getenv("NEURON_RT_VISIBLE_CORES");
+        const std::string first = cores ? std::string(cores).substr(0, std::string(cores).find_first_of(",-")) : "";
+        return "neuroncore" + (first.empty() ? std::string("0") : first);
+    }
 
     static HostMode of(const Config &cfg)
     {
         HostMode m;
+        if (cfg.get("target", "triton") == "nki") {
+            if (cfg.get("device") == "simulate")
+                m = {true, "nki-simulator", "cpu-nki-simulator",
+                     "NKI's simulator runs the kernels on this host's CPU: a check of correctness; its times are "
+                     "simulator time, never Trainium time",
+                     "NKI's simulator: no Neuron profile", "in NKI's simulator (not Trainium time)"};
+            else
+                m = {false, "host-wall", "", "", "",
+                     "by this host's clock around each call (the Neuron runtime's call: copies and launch included; "
+                     "the profile's total time is the device's)",
+                     true};
+            return m;
+        }
         // TRITON_INTERPRET is Triton's: a tilelang evaluation ignores it.
         const char *interp = std::getenv("TRITON_INTERPRET");
         if (cfg.get("target", "triton") == "triton" && interp && std::string(interp) == "1")
@@ -200,7 +227,8 @@ int evaluate(const std::string &candDir)
     std::vector<std::string> candEnv = {
         "HOME=" + scratch, "TMPDIR=" + scratch, "TRITON_CACHE_DIR=" + scratch + "/triton-cache",
         "XDG_CACHE_HOME=" + scratch + "/cache", "TORCHINDUCTOR_CACHE_DIR=" + scratch + "/inductor",
-        "TILELANG_CACHE_DIR=" + scratch + "/tilelang-cache", "PYTHONDONTWRITEBYTECODE=1", deviceEnv};
+        "TILELANG_CACHE_DIR=" + scratch + "/tilelang-cache", "NKI_ARTIFACTS_DIR=" + scratch + "/nki-artifacts",
+        "PYTHONDONTWRITEBYTECODE=1", deviceEnv};
     candEnv.insert(candEnv.end(), cpuEnv.begin(), cpuEnv.end());
 
     // ---- compile: the candidate's process loads PyTorch and Triton while the
@@ -248,7 +276,7 @@ int evaluate(const std::string &candDir)
         return referenceFailed(r, ref, "check", stageLimit);
     std::optional<DeviceLock> nullLock;
     if (!mode.cpu)
-        nullLock.emplace(visibleGpu());
+        nullLock.emplace(mode.deviceLock());
     const auto null = timedSection(ref, 2, 20, nullDeadline, entropy);
     nullLock.reset();
     if (!null)
@@ -267,7 +295,7 @@ int evaluate(const std::string &candDir)
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock;
     if (!mode.cpu)
-        checkLock.emplace(visibleGpu(), true);
+        checkLock.emplace(mode.deviceLock(), true);
     auto checkDeadline = Clock::now() + std::chrono::milliseconds(long(stageLimit * 1000));
     auto kernelFailed = [&](const std::string &stageName, const std::string &doing, const std::string &when) {
         Proc &p = kernel.stop();
@@ -329,10 +357,10 @@ int evaluate(const std::string &candDir)
 
     // ---- bench ----
     r.stage = "bench";
-    r.coldCache = !mode.cpu;
+    r.coldCache = !mode.cpu && !mode.neuron;
     r.clock = mode.clock;
     std::fprintf(stderr, "kwb: timing %s\n", mode.timing.c_str());
-    const DeviceLock gpuLock(mode.cpu ? mode.lock : visibleGpu());
+    const DeviceLock gpuLock(mode.cpu ? mode.lock : mode.deviceLock());
     const auto tBench = Clock::now();
     const auto benchDeadline = Clock::now() + std::chrono::milliseconds(long(stageLimit * 1000));
     // How many calls: from this process's clock over a few untimed calls.
@@ -424,6 +452,20 @@ int evaluate(const std::string &candDir)
         r.countersReason = mode.countersReason;
         return r.print();
     }
+    if (mode.neuron) {
+        // The profile role leaves the NEFF of one call in its artifacts
+        // folder (NKI_ARTIFACTS_DIR); the profiler runs it on the device.
+        const std::string artifacts = cand + "/nki-profile";
+        removeTree(artifacts);
+        Proc one = run({python, "harness.py", "profile", cand, feed}, std::max(timeout, 300.0), false, 4u << 20,
+                       {"NKI_ARTIFACTS_DIR=" + artifacts, deviceEnv});
+        if (one.exitedOk())
+            profileNeuron(r, cfg, artifacts, timeout);
+        else
+            r.countersReason = "the profiled call " + describeExit(one) + ": " + trim(excerpt(one.err, 300));
+        removeTree(artifacts);
+        return r.print();
+    }
     profileOnce(r, cfg, candDir, {python, "harness.py", "profile", cand, feed}, timeout);
     return r.print();
 }
@@ -438,6 +480,8 @@ int main(int argc, char **argv)
         return evaluateLocked(argv[2], evaluate);
     if (mode == "ncu-metrics" && argc == 3)
         return printNcuMetrics(argv[2]);
-    std::fprintf(stderr, "usage: supervisor eval CANDIDATE_DIR | ncu-metrics CSV\n");
+    if (mode == "neuron-summary" && argc == 3)
+        return printNeuronMetrics(argv[2]);
+    std::fprintf(stderr, "usage: supervisor eval CANDIDATE_DIR | ncu-metrics CSV | neuron-summary JSON\n");
     return 2;
 }
