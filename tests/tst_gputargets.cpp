@@ -11,6 +11,7 @@
 #include "evaluatenow.h"
 #include "loop/evalbackend.h"
 #include "loop/loop.h"
+#include "planning/guards.h"
 #include "planning/planner.h"
 #include "rules/decision.h"
 #include "session/sessionstore.h"
@@ -687,6 +688,26 @@ private Q_SLOTS:
         QVERIFY2(instance.contains(u"TILES_IN_BLOCK_M = 4\n"_s) &&
                      instance.contains(u"LOOP_ORDER = \"nkm\"\n"_s),
                  qPrintable(instance.left(300)));
+    }
+
+    // A docstring is not code: the example kernels (whose docstrings show
+    // the product as "lhsT.T @ rhs") pass the guards, and the same line as
+    // code after a docstring is still caught.
+    void pythonDocstringsAreNotCode()
+    {
+        const QString dir = QStringLiteral(KWB_SOURCE_DIR) + u"/examples/matmul-nki/"_s;
+        LoadedWorkload ex = loadWorkloadAndTarget(dir + u"workload.json"_s);
+        QVERIFY(ex.ok());
+        for (const QString &file : {u"naive.py"_s, u"tiled.py"_s}) {
+            const QList<GuardFinding> found =
+                checkGuards(read(dir + file), *ex.target, *ex.workload);
+            QVERIFY2(found.isEmpty(), qPrintable(file + u": "_s + found.value(0).toString()));
+        }
+        const QString smuggled = u"\"\"\"A kernel.\n\nresult = lhsT.T @ rhs\n\"\"\"\n"
+                                 u"def matmul(lhsT, rhs):\n    return lhsT.T @ rhs\n"_s;
+        const QList<GuardFinding> found = checkGuards(smuggled, *ex.target, *ex.workload);
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.front().line, 6);
     }
 
     // kwb hosts check names what a host lacks for NKI, with what to do.

@@ -91,13 +91,43 @@ private Q_SLOTS:
     // bundled catalog gives one (a raw identifier is not for people).
     void everyBundledMetricHasALabel()
     {
-        for (const QString &id : {u"cpu-cxx"_s, u"cuda-cxx"_s, u"triton"_s, u"opencl"_s}) {
+        for (const QString &id : TargetRegistry::availableIds()) {
             Diagnostic d;
             auto t = TargetRegistry::load(id, &d);
             QVERIFY2(t, qPrintable(d.toString()));
             QVERIFY(t->metrics.size() >= 10);
             for (const MetricInfo &m : t->metrics)
                 QVERIFY2(!m.label.isEmpty(), qPrintable(id + u": "_s + m.name));
+        }
+    }
+
+    // A target ships every file its host side includes: a supervisor or
+    // harness that includes a shared header the target's `files` forgot
+    // cannot be built on the host (every evaluation an infrastructure failure).
+    void everyTargetShipsWhatItIncludes()
+    {
+        static const QRegularExpression include(u"^\\s*#\\s*include\\s+\"([^\"]+)\""_s,
+                                                QRegularExpression::MultilineOption);
+        for (const QString &id : TargetRegistry::availableIds()) {
+            Diagnostic d;
+            auto t = TargetRegistry::load(id, &d);
+            QVERIFY2(t, qPrintable(d.toString()));
+            QSet<QString> shipped;
+            for (const QString &file : t->files)
+                shipped.insert(QFileInfo(file).fileName());
+            for (const QString &file : t->files) {
+                QFile f(t->filePath(file));
+                QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+                const QString text = QString::fromUtf8(f.readAll());
+                for (auto it = include.globalMatch(text); it.hasNext();) {
+                    const QString header = it.next().captured(1);
+                    if (header == u"kwb_problem.h"_s) // generated for every evaluation
+                        continue;
+                    QVERIFY2(shipped.contains(header),
+                             qPrintable(id + u": "_s + file + u" includes "_s + header +
+                                        u", which the target's files do not ship"_s));
+                }
+            }
         }
     }
 

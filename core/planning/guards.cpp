@@ -24,7 +24,8 @@ QString codeOnly(const QString &source, const QString &language)
         Code,
         Line,
         Block,
-        Str
+        Str,
+        Triple ///< Python's """…""" or '''…''': spans lines (docstrings)
     } state = Code;
     QChar quote;
     for (qsizetype i = 0; i < out.size(); ++i) {
@@ -38,9 +39,24 @@ QString codeOnly(const QString &source, const QString &language)
             } else if (!python && c == u'/' && next == u'*') {
                 state = Block;
                 out[i] = u' ';
+            } else if (python && (c == u'"' || c == u'\'') && out.mid(i, 3) == QString(3, c)) {
+                state = Triple;
+                quote = c;
+                i += 2;
             } else if (c == u'"' || (c == u'\'' && python)) {
                 state = Str;
                 quote = c;
+            }
+            break;
+        case Triple:
+            if (c == quote && out.mid(i, 3) == QString(3, quote)) {
+                i += 2;
+                state = Code;
+            } else if (c == u'\\' && next != u'\n') {
+                out[i] = out[i + 1] = u' ';
+                ++i;
+            } else if (c != u'\n') {
+                out[i] = u' ';
             }
             break;
         case Line:

@@ -163,10 +163,15 @@ class Adapter:
 
     def profile(self, fn, inputs):
         """One call for the profiler, after a warm one: bracketed by
-        cudaProfilerStart and Stop for Nsight Compute."""
+        cudaProfilerStart and Stop for Nsight Compute. On ROCm, rocprofv3
+        records every dispatch and keeps the later half (rocprof.h)."""
         with torch.no_grad():
             fn(*inputs)
             self.sync()
+            if getattr(torch.version, "hip", None):
+                fn(*inputs)
+                self.sync()
+                return
             cudart = torch.cuda.cudart()
             cudart.cudaProfilerStart()
             fn(*inputs)

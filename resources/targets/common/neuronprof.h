@@ -8,7 +8,6 @@
 
 #include "kwbhost.h"
 
-#include <dirent.h>
 
 namespace kwbhost {
 
@@ -42,10 +41,12 @@ inline std::map<std::string, double> parseNeuronSummary(const std::string &text)
         }
         return i++ < text.size();
     };
-    // Skips one value of any kind (the members this reader does not keep).
+    // Skips one value of any kind (the members this reader does not keep),
+    // nested 64 deep at most.
+    int depth = 0;
     std::function<bool()> skip = [&]() -> bool {
         space();
-        if (i >= text.size())
+        if (i >= text.size() || depth > 64)
             return false;
         if (text[i] == '"') {
             std::string ignored;
@@ -56,6 +57,7 @@ inline std::map<std::string, double> parseNeuronSummary(const std::string &text)
             ++i;
             if (literal(close))
                 return true;
+            ++depth;
             do {
                 std::string key;
                 if (close == '}' && (!string(&key) || !literal(':')))
@@ -63,12 +65,15 @@ inline std::map<std::string, double> parseNeuronSummary(const std::string &text)
                 if (!skip())
                     return false;
             } while (literal(','));
+            --depth;
             return literal(close);
         }
         while (i < text.size() && std::string(",}] \t\r\n").find(text[i]) == std::string::npos)
             ++i;
         return true;
     };
+    // The tool may print lines of its own before the document.
+    i = std::min(text.find('{'), text.size());
     std::string profile;
     if (!literal('{') || !string(&profile) || !literal(':') || !literal('{'))
         return {};
@@ -82,7 +87,8 @@ inline std::map<std::string, double> parseNeuronSummary(const std::string &text)
         const double v = std::strtod(begin, &end);
         if (end != begin && (text[i] == '-' || std::isdigit(static_cast<unsigned char>(text[i])))) {
             i += size_t(end - begin);
-            out[key] = v;
+            if (std::isfinite(v))
+                out[key] = v;
         } else if (!skip()) {
             return {};
         }
@@ -91,7 +97,9 @@ inline std::map<std::string, double> parseNeuronSummary(const std::string &text)
 }
 
 /// The catalog's metrics from a summary. Its "*_percent" fields are
-/// fractions (0.8 is 80 %), negative when the profiler could not tell;
+/// fractions (0.8 is 80 %), negative when the profiler could not tell (a
+/// value above 1.5 is read as a percentage already: the schema calls the
+/// unit "percent", and a release that prints one must not give 8000 %);
 /// times are seconds.
 inline std::map<std::string, double> neuronMetrics(const std::map<std::string, double> &s)
 {
@@ -99,7 +107,7 @@ inline std::map<std::string, double> neuronMetrics(const std::map<std::string, d
     auto has = [&](const char *k) { return s.count(k) > 0; };
     auto share = [&](const char *field, const char *metric) {
         if (has(field) && s.at(field) >= 0)
-            m[metric] = 100.0 * s.at(field);
+            m[metric] = s.at(field) > 1.5 ? s.at(field) : 100.0 * s.at(field);
     };
     if (has("total_time") && s.at("total_time") > 0)
         m["neuron_total_us"] = s.at("total_time") * 1e6;
@@ -132,7 +140,7 @@ inline std::string neuronProfiler()
     if (const char *env = std::getenv("KWB_NEURON_PROFILER"); env && *env)
         return env;
     for (const char *tool : {"neuron-explorer", "neuron-profile"}) {
-        if (!run({"which", tool}, 30, false).exitedWith(1))
+        if (!onPath(tool).empty())
             return tool;
         const std::string installed = std::string("/opt/aws/neuron/bin/") + tool;
         if (::access(installed.c_str(), X_OK) == 0)
@@ -141,56 +149,32 @@ inline std::string neuronProfiler()
     return {};
 }
 
-/// The first *.neff under `dir` (the profile role's NKI_ARTIFACTS_DIR).
-inline std::string firstNeff(const std::string &dir)
+/// Runs `neff` (the profiled call's, from a folder the candidate could
+/// write: a regular file, never a link) on the NeuronCore under `tool` and
+/// adds the summary's metrics to `r`, or says in `countersReason` why there
+/// are none. The trace goes to `outDir`, a fresh folder of the supervisor's.
+inline void profileNeuron(Result &r, const std::string &tool, const std::string &neff, const std::string &outDir,
+                          double timeout, const std::vector<std::string> &env)
 {
-    DIR *d = ::opendir(dir.c_str());
-    if (!d)
-        return {};
-    std::string found;
-    while (const dirent *e = ::readdir(d)) {
-        const std::string name = e->d_name;
-        if (name == "." || name == "..")
-            continue;
-        const std::string path = dir + "/" + name;
-        if (name.size() > 5 && name.compare(name.size() - 5, 5, ".neff") == 0)
-            found = path;
-        else if (found.empty())
-            found = firstNeff(path);
-        if (!found.empty())
-            break;
-    }
-    ::closedir(d);
-    return found;
-}
-
-/// Captures the NEFF the profile role left in `artifacts` on the NeuronCore
-/// and adds the summary's metrics to `r`, or says in `countersReason` why
-/// there are none.
-inline void profileNeuron(Result &r, const Config &cfg, const std::string &artifacts, double timeout)
-{
-    if (cfg.get("perf", "auto") == "off") {
-        r.countersReason = "counters disabled for this run";
+    struct stat st;
+    if (::lstat(neff.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+        r.countersReason = "the profiled call left no NEFF (" + neff + ")";
         return;
     }
-    const std::string tool = neuronProfiler();
-    if (tool.empty()) {
-        r.countersReason = "neither neuron-explorer nor neuron-profile is installed on this host (aws-neuronx-tools)";
-        return;
-    }
-    const std::string neff = firstNeff(artifacts);
-    if (neff.empty()) {
-        r.countersReason = "the profiled call left no NEFF in " + artifacts;
+    removeTree(outDir);
+    if (::mkdir(outDir.c_str(), 0700) != 0) {
+        r.countersReason = "cannot make " + outDir;
         return;
     }
     std::fprintf(stderr, "kwb: profiling one execution of %s with %s\n", neff.c_str(), tool.c_str());
-    const std::string ntff = artifacts + "/kwb.ntff";
+    const std::string ntff = outDir + "/kwb.ntff";
     const auto t0 = Clock::now();
-    Proc cap = run({tool, "capture", "-n", neff, "-s", ntff}, std::max(timeout, 300.0), false);
+    Proc cap = run({tool, "capture", "-n", neff, "-s", ntff}, std::max(timeout, 300.0), false, 4u << 20, env);
     Proc view = cap.exitedOk() ? run({tool, "view", "--output-format", "summary-json", "-n", neff, "-s", ntff}, 300,
-                                     false)
+                                     false, 4u << 20, env)
                                : cap;
-    r.profileMs = msSince(t0);
+    r.profileMs += msSince(t0);
+    removeTree(outDir);
     const auto metrics = neuronMetrics(parseNeuronSummary(view.out));
     if (!cap.exitedOk() || !view.exitedOk() || metrics.empty()) {
         r.countersReason = !cap.exitedOk()    ? tool + " capture " + describeExit(cap)

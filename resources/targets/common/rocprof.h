@@ -203,11 +203,12 @@ inline std::string rocprofProblem(const Proc &p)
     return {};
 }
 
-/// Profiles one call of `program` under rocprofv3 (two counter passes) and
-/// adds the catalog's metrics to `r`, or says in `countersReason` why there
-/// are none.
+/// Profiles one call of `program` under rocprofv3 (two counter passes) in
+/// `box`, the sandbox the program runs in when timed, and adds the
+/// catalog's metrics to `r`, or says in `countersReason` why there are none.
 inline void profileWithRocprof(Result &r, const Config &cfg, const std::string &candDir,
-                               const std::vector<std::string> &program, double timeout)
+                               const std::vector<std::string> &program, double timeout, Sandbox box,
+                               const std::vector<std::string> &env = {})
 {
     if (cfg.get("perf", "auto") == "off") {
         r.countersReason = "counters disabled for this run";
@@ -227,13 +228,14 @@ inline void profileWithRocprof(Result &r, const Config &cfg, const std::string &
     }
     std::vector<std::string> argv = {rocprof, "-i", passes, "-d", out, "-o", "kwb", "--output-format", "csv", "--"};
     argv.insert(argv.end(), program.begin(), program.end());
-    // The candidate's code runs under the profiler too: in the benchmark's
-    // sandbox (the GPU's /dev/kfd and /dev/dri are bound there), writing
-    // only the profiler's folder. AMD's counters need no driver rights.
-    Sandbox box = Sandbox::forCompiledStage(currentFolder(), {program.front(), realPath(passes)}, {realPath(out)});
+    // The candidate's code runs under the profiler too: in its sandbox (the
+    // GPU's /dev/kfd and /dev/dri are bound there), writing only the
+    // profiler's folder. AMD's counters need no driver rights.
+    box.readOnly.push_back(realPath(passes));
+    box.writable.push_back(realPath(out));
     box.bindTool(rocprof);
     const auto t0 = Clock::now();
-    Proc prof = run(box.wrap(argv), std::max(timeout, 300.0), false);
+    Proc prof = run(box.wrap(argv), std::max(timeout, 300.0), false, 4u << 20, env);
     r.profileMs = msSince(t0);
     std::vector<std::string> texts;
     for (const std::string &f : rocprofCsvFiles(out))

@@ -213,7 +213,8 @@ public:
     void profile(Result &r, const Config &cfg, const std::string &candDir, const std::vector<std::string> &program,
                  double timeout) const override
     {
-        profileWithRocprof(r, cfg, candDir, program, timeout);
+        profileWithRocprof(r, cfg, candDir, program, timeout,
+                           Sandbox::forCompiledStage(currentFolder(), {program.front()}, {}));
     }
 };
 

@@ -50,6 +50,12 @@ def import_nki():
     return None
 
 
+# What the Neuron runtime says when the device, not the kernel, is the
+# trouble (Neuron's troubleshooting guide).
+RUNTIME_TROUBLE = ("No neuron device available", "nrt_init", "Neuron runtime cannot be initialized",
+                   "Could not open the nd", "libnrt.so")
+
+
 def neuron_devices():
     return sorted(glob.glob("/dev/neuron[0-9]*"))
 
@@ -80,11 +86,20 @@ def error_summary(text):
                 break
     if found:
         return "; ".join(found)
-    where = None
+    # The deepest frame of the kernel's own file (the candidate's kernel.py),
+    # else of any file outside the packages and this harness.
+    where, own = None, None
     for line in lines:
         f = FRAME.match(line)
-        if f and "neuronxcc" not in f.group("file") and "site-packages" not in f.group("file"):
-            where = "%s:%s" % (os.path.basename(f.group("file")), f.group("line"))
+        if not f:
+            continue
+        path = f.group("file")
+        here = "%s:%s" % (os.path.basename(path), f.group("line"))
+        if os.path.basename(path) == "kernel.py":
+            own = here
+        elif not any(p in path for p in ("neuronxcc", "site-packages", "dist-packages", "harness.py", "kwbhost.py")):
+            where = here
+    where = own or where
     last = next((l.strip() for l in reversed(lines) if l.strip()), "")
     return "%s: %s" % (where, last) if where else last
 
@@ -138,20 +153,26 @@ class NkiAdapter(kwbhost.Adapter):
                 run = lambda *a: nki.simulate_kernel(fn, *a)  # noqa: E731
             else:
                 infra("this nki package has no simulator (nki.simulate)")
+        elif hasattr(nki, "baremetal"):  # neuronxcc.nki: NumPy arrays run through baremetal
+            artifacts = os.environ.get("NKI_ARTIFACTS_DIR")
+            run = nki.baremetal(fn, save_neff_name=os.path.join(artifacts, "kernel.neff")) if artifacts \
+                else nki.baremetal(fn)
         else:
             run = fn
 
         def call(*inputs):
             try:
                 out = run(*[to_numpy(x) for x in inputs])
+                return [from_numpy(o) for o in out] if isinstance(out, (tuple, list)) else from_numpy(out)
             except (SystemExit, KeyboardInterrupt):
                 raise
             except Exception as e:  # noqa: BLE001 - a kernel that does not trace, compile or run
-                raise NkiError(error_summary("".join(traceback.format_exception(type(e), e, e.__traceback__)))) \
-                    from None
-            if isinstance(out, (tuple, list)):
-                return [from_numpy(o) for o in out]
-            return from_numpy(out)
+                text = "".join(traceback.format_exception(type(e), e, e.__traceback__))
+                sys.stderr.write(text)
+                if any(sign in text for sign in RUNTIME_TROUBLE):
+                    infra("the Neuron runtime failed (the host's problem, not the kernel's): %s" %
+                          text.strip().splitlines()[-1])
+                raise NkiError(error_summary(text)) from None
         return call
 
     def profile(self, fn, inputs):

@@ -33,6 +33,7 @@
 #include "kwbhost.h"
 #include "ncu.h"
 #include "neuronprof.h"
+#include "rocprof.h"
 
 namespace {
 
@@ -54,6 +55,9 @@ struct HostMode
     std::string clock = "cuda-events", lock, says, countersReason,
                 timing = "with CUDA events (L2 flushed before each call)";
     bool neuron = false; ///< a NeuronCore (nki): the host's clock, the Neuron profiler
+    /// An AMD GPU (PyTorch's ROCm build answers to the CUDA API): counters
+    /// from rocprofv3 instead of Nsight Compute.
+    bool amd = ::access("/dev/kfd", F_OK) == 0 && ::access("/dev/nvidiactl", F_OK) != 0;
 
     /// The accelerator's lock when not on the CPU.
     std::string deviceLock() const
@@ -230,6 +234,11 @@ int evaluate(const std::string &candDir)
         "TILELANG_CACHE_DIR=" + scratch + "/tilelang-cache", "NKI_ARTIFACTS_DIR=" + scratch + "/nki-artifacts",
         "PYTHONDONTWRITEBYTECODE=1", deviceEnv};
     candEnv.insert(candEnv.end(), cpuEnv.begin(), cpuEnv.end());
+    // NKI kernels default to one logical NeuronCore, the Neuron compiler to
+    // two on Trn2: a mismatch fails every call (the host's setting, not the
+    // kernel's), so one unless the host says otherwise.
+    if (mode.neuron && !std::getenv("NEURON_LOGICAL_NC_CONFIG"))
+        candEnv.push_back("NEURON_LOGICAL_NC_CONFIG=1");
 
     // ---- compile: the candidate's process loads PyTorch and Triton while the
     // reference's process starts; the null section is timed while nothing of
@@ -453,17 +462,34 @@ int evaluate(const std::string &candDir)
         return r.print();
     }
     if (mode.neuron) {
-        // The profile role leaves the NEFF of one call in its artifacts
-        // folder (NKI_ARTIFACTS_DIR); the profiler runs it on the device.
-        const std::string artifacts = cand + "/nki-profile";
+        // Checked before the candidate's code runs again.
+        const std::string tool = neuronProfiler();
+        if (cfg.get("perf", "auto") == "off" || tool.empty()) {
+            r.countersReason = tool.empty() ? "neither neuron-explorer nor neuron-profile is installed on this host "
+                                              "(aws-neuronx-tools)"
+                                            : "counters disabled for this run";
+            return r.print();
+        }
+        // The profile role runs as the candidate's process does (sandboxed,
+        // writing only its scratch) and leaves the NEFF of one call where
+        // NKI_ARTIFACTS_DIR says; the profiler runs that on the device.
+        const std::string artifacts = scratch + "/nki-artifacts";
         removeTree(artifacts);
-        Proc one = run({python, "harness.py", "profile", cand, feed}, std::max(timeout, 300.0), false, 4u << 20,
-                       {"NKI_ARTIFACTS_DIR=" + artifacts, deviceEnv});
+        ::mkdir(artifacts.c_str(), 0755);
+        const auto t0 = Clock::now();
+        Proc one = run(sandbox.wrap({python, "harness.py", "profile", cand, feed}), std::max(timeout, 300.0), false,
+                       4u << 20, candEnv);
+        r.profileMs = msSince(t0);
         if (one.exitedOk())
-            profileNeuron(r, cfg, artifacts, timeout);
+            profileNeuron(r, tool, artifacts + "/kernel.neff", cand + "/neuron-profile", timeout, candEnv);
         else
             r.countersReason = "the profiled call " + describeExit(one) + ": " + trim(excerpt(one.err, 300));
-        removeTree(artifacts);
+        return r.print();
+    }
+    if (mode.amd) {
+        // The profile role runs as the candidate's process does: sandboxed.
+        std::vector<std::string> env = candEnv;
+        profileWithRocprof(r, cfg, candDir, {python, "harness.py", "profile", cand, feed}, timeout, sandbox, env);
         return r.print();
     }
     profileOnce(r, cfg, candDir, {python, "harness.py", "profile", cand, feed}, timeout);
