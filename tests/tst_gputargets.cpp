@@ -710,6 +710,38 @@ private Q_SLOTS:
         QCOMPARE(found.front().line, 6);
     }
 
+    // On a host without a GPU, tilelang's calibration measures this CPU on
+    // one thread (PyTorch's SGEMM and a triad), so its runs on the CPU get a
+    // roofline; triton's still refuses: its interpreter's times are not
+    // compiled code's.
+    void tilelangCalibratesTheCpuWithoutAGpu()
+    {
+        if (const QString why = pythonLacks(u"torch"_s); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        if (!QStandardPaths::findExecutable(u"nvidia-smi"_s).isEmpty())
+            QSKIP("this machine has an NVIDIA driver: the no-GPU calibration cannot show here");
+        auto calibrate = [&](const QString &target, QByteArray *out) {
+            QProcess kwb;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(u"XDG_CACHE_HOME"_s, m_tmp.path() + u"/calibration-cache"_s);
+            kwb.setProcessEnvironment(env);
+            kwb.start(QStringLiteral(KWB_BINARY),
+                      {u"calibrate"_s, u"--target"_s, target, u"--json"_s});
+            kwb.waitForFinished(300'000);
+            *out = kwb.readAllStandardOutput();
+            return kwb.exitCode();
+        };
+        QByteArray out;
+        QCOMPARE(calibrate(u"tilelang"_s, &out), 0);
+        const Json c = Json::parse(out.toStdString(), nullptr, false);
+        QVERIFY2(c.is_object() && c["peak_gflops"].get<double>() > 0 &&
+                     c["peak_gbs"].get<double>() > 0,
+                 out.constData());
+        QCOMPARE(c["threads"].get<int>(), 1);
+        QVERIFY2(c.value("device", std::string()) == "cpu", out.constData());
+        QVERIFY(calibrate(u"triton"_s, &out) != 0);
+    }
+
     // kwb hosts check names what a host lacks for NKI, with what to do.
     void nkiHostsCheckNamesWhatIsMissing()
     {

@@ -2,7 +2,12 @@
 fp32 (SGEMM with TF32 off), tf32, fp16 and bf16 GEMMs (cuBLAS underneath),
 and DRAM bandwidth (a triad). Prints one kwb.calibration/1 document with
 the vendor's published figures beside the measured ones. Best of several
-runs on random data."""
+runs on random data.
+
+`calibrate.py cpu-fallback` (the tilelang target's, whose workloads may run
+on the CPU): on a host without a GPU, this host's CPU through PyTorch on
+one thread instead (an SGEMM and a triad), so CPU runs get a roofline.
+Triton's interpreter never takes it: its times are not compiled code's."""
 
 import json
 import socket
@@ -58,8 +63,51 @@ def triad_gbs():
     return 3.0 * 4.0 * n / (ms * 1e6)
 
 
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown CPU"
+
+
+def cpu_calibration():
+    """One CPU thread's fp32 ceiling (PyTorch's SGEMM) and memory bandwidth (a triad)."""
+    import time
+    torch.set_num_threads(1)
+
+    def best_s(fn, reps=5):
+        fn()
+        best = float("inf")
+        for _ in range(reps):
+            t = time.perf_counter()
+            fn()
+            best = min(best, time.perf_counter() - t)
+        return best
+
+    n = 1024
+    a, b, c = torch.rand(n, n).sub_(0.5), torch.rand(n, n).sub_(0.5), torch.empty(n, n)
+    fp32 = 2.0 * n ** 3 / (best_s(lambda: torch.mm(a, b, out=c)) * 1e9)
+    m = 32 << 20
+    x, y, z = torch.empty(m), torch.rand(m), torch.rand(m)
+    gbs = 3.0 * 4.0 * m / (best_s(lambda: torch.add(y, z, alpha=1.0001, out=x), reps=3) * 1e9)
+    model = cpu_model()
+    sys.stderr.write("calibrate: no GPU; this host's CPU on one thread (%s): fp32 %.1f GFLOP/s, triad %.1f GB/s\n"
+                     % (model, fp32, gbs))
+    print(json.dumps({"schema": "kwb.calibration/1", "peak_gflops": fp32, "peak_gbs": gbs, "precision": "fp32",
+                      "threads": 1, "peaks": {"fp32": fp32}, "device": "cpu", "cpu": model,
+                      "source": "PyTorch on one CPU thread (no GPU on this host)",
+                      "hostname": socket.gethostname(), "published": None}))
+    return 0
+
+
 def main():
     if not torch.cuda.is_available():
+        if "cpu-fallback" in sys.argv[1:]:
+            return cpu_calibration()
         sys.stderr.write("calibrate: no CUDA device\n")
         return 3
     prop = torch.cuda.get_device_properties(0)
