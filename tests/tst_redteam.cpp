@@ -1,6 +1,8 @@
-// The red team against the triton target, in Triton's interpreter: kernels
-// from tests/data/redteam/triton/, one published cheat each around the same
-// honest path, evaluated by the real supervisor and harness (kwbhost.py).
+// The red team against the Python targets: kernels from
+// tests/data/redteam/triton/, one published cheat each around the same
+// honest path, evaluated by the real supervisor and harness (kwbhost.py),
+// on the triton target in Triton's interpreter and on the tilelang target
+// on this host's CPU (it inherits the defences, never copies them).
 // What must never happen is a kept figure the honest path cannot reach. And
 // the sandbox: a kernel sees no secret outside its scratch folder and no
 // network, and leaves nothing behind for a later evaluation; on the compiled
@@ -26,9 +28,19 @@ class TestRedTeam : public QObject
 
 private:
     QTemporaryDir m_tmp;
-    std::optional<LoadedWorkload> m_loaded; // triton-tiny
-    QString m_tritonMissing;
-    double m_honestMs = 0;
+    std::optional<LoadedWorkload> m_loaded;   // triton-tiny
+    std::optional<LoadedWorkload> m_tilelang; // redteam/tilelang-tiny.json
+    QString m_tritonMissing, m_tilelangMissing;
+    QHash<QString, double> m_honestMs; // by target
+
+    // The target's workload, or why its cases cannot run here.
+    const LoadedWorkload *workloadOf(const QString &target, QString *missing) const
+    {
+        *missing = target == u"tilelang"_s ? m_tilelangMissing : m_tritonMissing;
+        if (!missing->isEmpty())
+            return nullptr;
+        return target == u"tilelang"_s ? &*m_tilelang : &*m_loaded;
+    }
 
     static QString data(const QString &rel) { return QStringLiteral(KWB_TEST_DATA) + u'/' + rel; }
 
@@ -90,10 +102,16 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_tmp.isValid());
+        m_tilelangMissing = tilelangMissing();
+        if (m_tilelangMissing.isEmpty()) {
+            LoadedWorkload t = loadWorkloadAndTarget(data(u"redteam/tilelang-tiny.json"_s));
+            QVERIFY(t.ok());
+            m_tilelang = std::move(t);
+        }
         m_tritonMissing = tritonMissing();
         if (!m_tritonMissing.isEmpty())
-            return; // the triton cases skip, saying why
-        qputenv("TRITON_INTERPRET", "1");
+            return;                       // the triton cases skip, saying why
+        qputenv("TRITON_INTERPRET", "1"); // triton's only: a tilelang evaluation ignores it
         LoadedWorkload l = loadWorkloadAndTarget(data(u"triton-tiny/workload.json"_s));
         QVERIFY(l.ok());
         m_loaded = std::move(l);
@@ -151,54 +169,83 @@ private Q_SLOTS:
     }
 
     // The honest path, twice: correct, timed, never flagged, in a sandbox.
+    void honestIsNeverFlagged_data()
+    {
+        QTest::addColumn<QString>("target");
+        QTest::newRow("triton") << u"triton"_s;
+        QTest::newRow("tilelang") << u"tilelang"_s;
+    }
+
     void honestIsNeverFlagged()
     {
-        if (!m_tritonMissing.isEmpty())
-            QSKIP(qPrintable(m_tritonMissing));
+        QFETCH(QString, target);
+        QString missing;
+        const LoadedWorkload *loaded = workloadOf(target, &missing);
+        if (!loaded)
+            QSKIP(qPrintable(missing));
+        double &honestMs = m_honestMs[target];
         for (int i = 0; i < 2; ++i) {
-            const EvalOutcome o = evaluate(read(data(u"redteam/triton/honest.py"_s)),
-                                           m_tmp.path() + u"/honest"_s + QString::number(i));
+            const EvalOutcome o =
+                evaluate(*loaded, read(data(u"redteam/triton/honest.py"_s)),
+                         m_tmp.path() + u"/honest-"_s + target + QString::number(i));
             QVERIFY2(!o.infra && !o.result.failed(), qPrintable(describe(o)));
             QVERIFY(o.result.latency);
             QVERIFY2(flagsOf(o).isEmpty(), qPrintable(describe(o)));
             QVERIFY(o.result.document["sandbox"]["enabled"].get<bool>());
             QVERIFY(o.result.document["outside_clock"]["available"].get<bool>());
             // On a loaded host its figure may be bounded (raised), never flagged.
-            QVERIFY(o.result.document["outside_clock"]["per_call_ms"].get<double>() > 0);
+            QVERIFY2(o.result.document["outside_clock"]["per_call_ms"].get<double>() > 0,
+                     o.result.document["outside_clock"].dump().c_str());
             const double median = o.result.latency->medianMs;
-            m_honestMs = m_honestMs > 0 ? std::min(m_honestMs, median) : median;
+            honestMs = honestMs > 0 ? std::min(honestMs, median) : median;
         }
-        qInfo("honest path: %.3f ms per call (interpreter host, CPU time)", m_honestMs);
+        qInfo("%s honest path: %.3f ms per call (CPU time)", qPrintable(target), honestMs);
     }
 
     void cheatNeverBeatsItsHonestPath_data()
     {
+        QTest::addColumn<QString>("target");
         QTest::addColumn<QString>("file");
-        QTest::addColumn<QString>(
-            "expect"); // "failed", "flagged", or "any" (not faster than the honest path)
-        QTest::newRow("forged protocol lines") << u"forge_protocol.py"_s << u"failed"_s;
-        QTest::newRow("replay by identity") << u"replay_identity.py"_s << u"any"_s;
-        QTest::newRow("replay by content") << u"replay_content.py"_s << u"any"_s;
-        QTest::newRow("replay through files") << u"replay_file.py"_s << u"any"_s;
-        QTest::newRow("answers from files") << u"steal_answers.py"_s << u"any"_s;
-        QTest::newRow("patched clock") << u"clock_patch.py"_s << u"flagged"_s;
-        QTest::newRow("work on a thread") << u"thread_defer.py"_s << u"any"_s;
-        QTest::newRow("harness patched: early replies") << u"early_reply.py"_s << u"flagged"_s;
-        QTest::newRow("stale answer") << u"../../triton-tiny/memo.py"_s << u"failed"_s;
+        // "failed", "flagged" (timing-tampered), "caught" (either), or "any"
+        // (not faster than the honest path)
+        QTest::addColumn<QString>("expect");
+        for (const QString &target : {u"triton"_s, u"tilelang"_s}) {
+            auto row = [&](const char *name) -> QTestData & {
+                return QTest::newRow(qPrintable(target + u": "_s + QLatin1String(name))) << target;
+            };
+            row("forged protocol lines") << u"forge_protocol.py"_s << u"failed"_s;
+            row("replay by identity") << u"replay_identity.py"_s << u"any"_s;
+            row("replay by content") << u"replay_content.py"_s << u"any"_s;
+            row("replay through files") << u"replay_file.py"_s << u"any"_s;
+            row("answers from files") << u"steal_answers.py"_s << u"any"_s;
+            row("patched clock") << u"clock_patch.py"_s << u"flagged"_s;
+            row("work on a thread") << u"thread_defer.py"_s << u"any"_s;
+            // Triton's flags it; on tilelang's larger outputs the patched
+            // replies also break the digests' shapes: failed.
+            row("harness patched: early replies")
+                << u"early_reply.py"_s << (target == u"triton"_s ? u"flagged"_s : u"caught"_s);
+        }
+        QTest::newRow("triton: stale answer")
+            << u"triton"_s << u"../../triton-tiny/memo.py"_s << u"failed"_s;
     }
 
     void cheatNeverBeatsItsHonestPath()
     {
-        if (!m_tritonMissing.isEmpty())
-            QSKIP(qPrintable(m_tritonMissing));
+        QFETCH(QString, target);
         QFETCH(QString, file);
         QFETCH(QString, expect);
-        QVERIFY2(m_honestMs > 0, "the honest path was not measured");
-        const QString root = m_tmp.path() + u"/cheat-"_s + QFileInfo(file).baseName();
+        QString missing;
+        const LoadedWorkload *loaded = workloadOf(target, &missing);
+        if (!loaded)
+            QSKIP(qPrintable(missing));
+        const double honestMs = m_honestMs.value(target);
+        QVERIFY2(honestMs > 0, "the honest path was not measured");
+        const QString root =
+            m_tmp.path() + u"/cheat-"_s + target + u'-' + QFileInfo(file).baseName();
         // Cheats that look for what an earlier evaluation left run twice in one work folder.
         const int times = file.startsWith(u"replay_file"_s) || file.startsWith(u"steal"_s) ? 2 : 1;
         for (int i = 0; i < times; ++i) {
-            const EvalOutcome o = evaluate(read(data(u"redteam/triton/"_s + file)), root);
+            const EvalOutcome o = evaluate(*loaded, read(data(u"redteam/triton/"_s + file)), root);
             qInfo("%s, evaluation %d: %s", qPrintable(file), i + 1, qPrintable(describe(o)));
             QVERIFY2(!o.infra, qPrintable(describe(o)));
             const bool failed = o.result.failed();
@@ -207,13 +254,16 @@ private Q_SLOTS:
                 QVERIFY2(failed, qPrintable(describe(o)));
             if (expect == u"flagged"_s)
                 QVERIFY2(flagsOf(o).contains(u"timing-tampered"_s), qPrintable(describe(o)));
+            if (expect == u"caught"_s)
+                QVERIFY2(failed || flagsOf(o).contains(u"timing-tampered"_s),
+                         qPrintable(describe(o)));
             if (!failed && !flagged) {
                 QVERIFY(o.result.latency);
                 // Interpreter times on a shared host: a third is far beyond the noise
                 // and far above what any of these cheats reaches when it works.
-                QVERIFY2(o.result.latency->medianMs >= m_honestMs / 3,
+                QVERIFY2(o.result.latency->medianMs >= honestMs / 3,
                          qPrintable(describe(o) + u", the honest path takes "_s +
-                                    QString::number(m_honestMs) + u" ms"_s));
+                                    QString::number(honestMs) + u" ms"_s));
             }
         }
         QVERIFY2(!QFileInfo::exists(u"/tmp/kwb-redteam-replay"_s),
