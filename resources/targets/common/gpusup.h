@@ -81,6 +81,20 @@ inline std::string gpuCompiler(const Config &cfg, const char *envVar, const std:
     return name;
 }
 
+/// The architecture to build for: eval.conf's `arch=`, overridden by
+/// $`envVar`; "auto" is the GPU's own (`detected`), or eval.conf's
+/// `fallback_arch=` (else `fallback`) on a host without one.
+inline std::string gpuArch(const Config &cfg, const char *envVar, const std::string &detected,
+                           const std::string &fallback)
+{
+    std::string arch = cfg.get("arch", "auto");
+    if (const char *env = std::getenv(envVar); env && *env)
+        arch = env;
+    if (arch != "auto")
+        return arch;
+    return detected.empty() ? cfg.get("fallback_arch", fallback) : detected;
+}
+
 /// The toolchain's settings from eval.conf, once the candidate folder is
 /// whole and the compiler is there; else the host cannot evaluate (the
 /// console says why, with `install` as what to do) and this is false.

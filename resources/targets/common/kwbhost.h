@@ -341,6 +341,18 @@ inline std::string onPath(const std::string &program)
     return {};
 }
 
+/// A tool: $`envVar` when set, else `name` on PATH, else `dir`/`name`
+/// (its vendor's install place); nothing when none is there.
+inline std::string findTool(const char *envVar, const std::string &name, const std::string &dir)
+{
+    if (const char *env = envVar ? std::getenv(envVar) : nullptr; env && *env)
+        return env;
+    if (!onPath(name).empty())
+        return name;
+    const std::string installed = dir + "/" + name;
+    return ::access(installed.c_str(), X_OK) == 0 ? installed : std::string();
+}
+
 /// Whether a sandboxed process may see this environment entry ("NAME=…"):
 /// the toolchains', runtimes' and locale's variables; never the rest, where
 /// an API key, an SSH agent's socket or a token would be.

@@ -137,14 +137,9 @@ inline std::map<std::string, double> neuronMetrics(const std::map<std::string, d
 /// later), or neuron-profile, on PATH or in /opt/aws/neuron/bin.
 inline std::string neuronProfiler()
 {
-    if (const char *env = std::getenv("KWB_NEURON_PROFILER"); env && *env)
-        return env;
     for (const char *tool : {"neuron-explorer", "neuron-profile"}) {
-        if (!onPath(tool).empty())
-            return tool;
-        const std::string installed = std::string("/opt/aws/neuron/bin/") + tool;
-        if (::access(installed.c_str(), X_OK) == 0)
-            return installed;
+        if (std::string found = findTool("KWB_NEURON_PROFILER", tool, "/opt/aws/neuron/bin"); !found.empty())
+            return found;
     }
     return {};
 }

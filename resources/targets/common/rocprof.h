@@ -28,13 +28,7 @@ constexpr const char *kProfileMarker = "kwb_profile_marker";
 /// The rocprofv3 executable: $KWB_ROCPROF, then PATH, then ROCm's place.
 inline std::string rocprofBinary()
 {
-    if (const char *env = std::getenv("KWB_ROCPROF"); env && *env)
-        return env;
-    if (!onPath("rocprofv3").empty())
-        return "rocprofv3";
-    if (::access("/opt/rocm/bin/rocprofv3", X_OK) == 0)
-        return "/opt/rocm/bin/rocprofv3";
-    return {};
+    return findTool("KWB_ROCPROF", "rocprofv3", "/opt/rocm/bin");
 }
 
 /// Every *_counter_collection.csv under `dir` (one per pass), links not

@@ -158,11 +158,7 @@ int evaluate(const std::string &candDir)
     if (!prepareToolchain(tc, cfg, candDir, "kernel.cu", "install the CUDA toolkit, or set KWB_NVCC"))
         return kInfraExit;
     const Gpu gpu = queryGpu();
-    tc.arch = cfg.get("arch", "auto");
-    if (const char *env = std::getenv("KWB_CUDA_ARCH"); env && *env)
-        tc.arch = env;
-    if (tc.arch == "auto")
-        tc.arch = gpu.present ? archFor(gpu.computeCap) : cfg.get("fallback_arch", "sm_90a");
+    tc.arch = gpuArch(cfg, "KWB_CUDA_ARCH", gpu.present ? archFor(gpu.computeCap) : "", "sm_90a");
     if (gpu.present)
         std::fprintf(stderr, "kwb: %s (compute capability %s, driver %s): compiling for %s\n", gpu.name.c_str(),
                      gpu.computeCap.c_str(), gpu.driver.c_str(), tc.arch.c_str());

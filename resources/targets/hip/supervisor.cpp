@@ -228,11 +228,7 @@ int evaluate(const std::string &candDir)
                           "install ROCm's HIP, Debian: apt-get install hipcc libamdhip64-dev; or set KWB_HIPCC"))
         return kInfraExit;
     const AmdGpu gpu = queryGpu();
-    tc.arch = cfg.get("arch", "auto");
-    if (const char *env = std::getenv("KWB_HIP_ARCH"); env && *env)
-        tc.arch = env;
-    if (tc.arch == "auto")
-        tc.arch = gpu.present ? gpu.arch : cfg.get("fallback_arch", "gfx90a");
+    tc.arch = gpuArch(cfg, "KWB_HIP_ARCH", gpu.present ? gpu.arch : "", "gfx90a");
     if (gpu.present)
         std::fprintf(stderr, "kwb: %s (%s): compiling for %s\n", gpu.name.c_str(), gpu.arch.c_str(), tc.arch.c_str());
     else
