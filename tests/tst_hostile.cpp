@@ -528,7 +528,7 @@ private Q_SLOTS:
         const EvalOutcome boxed = evaluateTiny(kernel, goodReference(), 20, false);
         QVERIFY2(!boxed.infra && !boxed.result.failed(),
                  qPrintable(boxed.infraMessage + boxed.result.failureMessage));
-        QVERIFY(boxed.result.document["sandbox"]["enabled"].get<bool>());
+        QVERIFY(boxed.result.document.at("sandbox").at("enabled").get<bool>());
         QCOMPARE(processesIn(m_dir.path()), QList<int>());
     }
 

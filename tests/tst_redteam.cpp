@@ -81,9 +81,11 @@ private:
     static QStringList flagsOf(const EvalOutcome &o)
     {
         QStringList out;
-        const Json &flags = o.result.document["flags"];
-        if (flags.is_array())
-            for (const Json &f : flags)
+        // The document is const: operator[] on a missing key is undefined
+        // (a result without flags has none), so look it up.
+        const auto flags = o.result.document.find("flags");
+        if (flags != o.result.document.end() && flags->is_array())
+            for (const Json &f : *flags)
                 out << QString::fromStdString(f.value("id", std::string()));
         return out;
     }
@@ -153,7 +155,7 @@ private Q_SLOTS:
         const EvalOutcome inside = evaluate(loaded, source, root);
         QVERIFY2(!inside.infra, qPrintable(describe(inside)));
         QCOMPARE(inside.result.failureClass, u"compile"_s);
-        QVERIFY(inside.result.document["sandbox"]["enabled"].get<bool>());
+        QVERIFY(inside.result.document.at("sandbox").at("enabled").get<bool>());
         const QString log = inside.result.log(u"compile"_s);
         QVERIFY2(!log.contains(u"hunter2"_s), qPrintable(log.right(2000)));
         QVERIFY2(log.contains(u"secret.h"_s), qPrintable(log.right(2000))); // the path, not found
@@ -163,7 +165,7 @@ private Q_SLOTS:
         qunsetenv("KWB_SANDBOX");
         QVERIFY2(!outside.infra, qPrintable(describe(outside)));
         QCOMPARE(outside.result.failureClass, u"compile"_s);
-        QVERIFY(!outside.result.document["sandbox"]["enabled"].get<bool>());
+        QVERIFY(!outside.result.document.at("sandbox").at("enabled").get<bool>());
         QVERIFY2(outside.result.log(u"compile"_s).contains(u"hunter2"_s),
                  qPrintable(outside.result.log(u"compile"_s).right(2000)));
     }
@@ -191,11 +193,11 @@ private Q_SLOTS:
             QVERIFY2(!o.infra && !o.result.failed(), qPrintable(describe(o)));
             QVERIFY(o.result.latency);
             QVERIFY2(flagsOf(o).isEmpty(), qPrintable(describe(o)));
-            QVERIFY(o.result.document["sandbox"]["enabled"].get<bool>());
-            QVERIFY(o.result.document["outside_clock"]["available"].get<bool>());
+            QVERIFY(o.result.document.at("sandbox").at("enabled").get<bool>());
+            QVERIFY(o.result.document.at("outside_clock").at("available").get<bool>());
             // On a loaded host its figure may be bounded (raised), never flagged.
-            QVERIFY2(o.result.document["outside_clock"]["per_call_ms"].get<double>() > 0,
-                     o.result.document["outside_clock"].dump().c_str());
+            QVERIFY2(o.result.document.at("outside_clock").at("per_call_ms").get<double>() > 0,
+                     o.result.document.at("outside_clock").dump().c_str());
             const double median = o.result.latency->medianMs;
             honestMs = honestMs > 0 ? std::min(honestMs, median) : median;
         }
@@ -309,10 +311,10 @@ private Q_SLOTS:
         const EvalOutcome outside = evaluate(source, root + u"-off"_s);
         qunsetenv("KWB_SANDBOX");
         QVERIFY2(!outside.infra && !outside.result.failed(), qPrintable(describe(outside)));
-        QVERIFY(!outside.result.document["sandbox"]["enabled"].get<bool>());
-        QVERIFY(
-            QString::fromStdString(outside.result.document["sandbox"]["reason"].get<std::string>())
-                .contains(u"KWB_SANDBOX=off"_s));
+        QVERIFY(!outside.result.document.at("sandbox").at("enabled").get<bool>());
+        QVERIFY(QString::fromStdString(
+                    outside.result.document.at("sandbox").at("reason").get<std::string>())
+                    .contains(u"KWB_SANDBOX=off"_s));
         const QString open = outside.result.log(u"compile"_s) + outside.result.log(u"bench"_s);
         QVERIFY2(open.contains(u"probe: secret=hunter2"_s), qPrintable(open.right(2000)));
         QVERIFY2(open.contains(u"net=connected"_s), qPrintable(open.right(2000)));

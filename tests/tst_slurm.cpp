@@ -491,7 +491,7 @@ private Q_SLOTS:
         const QString node = ran.first().section(u' ', -1);
         QCOMPARE(node, u"n2"_s);
         QCOMPARE(QString::fromStdString(
-                     outcome.result.document["calibration"]["node_type"].get<std::string>()),
+                     outcome.result.document.at("calibration").at("node_type").get<std::string>()),
                  c->forNode(node).nodeType);
     }
 

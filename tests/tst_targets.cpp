@@ -192,8 +192,9 @@ private Q_SLOTS:
         QCOMPARE(*r.metric(u"pct_peak_flops"_s), 100.0 * (1e9 / (medianMs * 1e6)) / peakGflops);
         QCOMPARE(*r.metric(u"intensity"_s), 10.0);
         QVERIFY(!r.bottleneckWhy.contains(u'{')); // every placeholder filled
-        QCOMPARE(r.document["bottleneck"]["class"].get<std::string>(), expected.toStdString());
-        QVERIFY(r.document["metrics"].contains("pct_roofline"));
+        QCOMPARE(r.document.at("bottleneck").at("class").get<std::string>(),
+                 expected.toStdString());
+        QVERIFY(r.document.at("metrics").contains("pct_roofline"));
     }
 
     void failedResultIsFailing()

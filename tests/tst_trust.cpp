@@ -178,7 +178,7 @@ private Q_SLOTS:
             QVERIFY2(!o.infra, qPrintable(o.infraMessage));
             QVERIFY2(!o.result.failed(), qPrintable(o.result.failureMessage));
             QVERIFY2(flagsOf(o.result).isEmpty(), qPrintable(flagsOf(o.result).join(u" | "_s)));
-            const Json &clock = o.result.document["outside_clock"];
+            const Json &clock = o.result.document.at("outside_clock");
             QVERIFY(clock.value("available", false));
             QVERIFY(clock.value("explained", 0.0) > 0.25);
         }
