@@ -463,6 +463,18 @@ private Q_SLOTS:
             }
         }
         QVERIFY(sawGflops && sawMedian);
+
+        // A false win (wrong on re-check) or a flagged timing: its figures
+        // are not a candidate's, so Compare and the Selected bars show none.
+        for (const char *flag : {"false-win", "flagged"}) {
+            ExperimentRecord cheat = timed(3, 0.01, 0.009, 0.011);
+            cheat.flags << QString::fromLatin1(flag);
+            const Comparison c = compareRecords(timed(1, 10, 9.9, 10.1), cheat, target);
+            QVERIFY2(c.verdict.contains(u"cannot be compared"_s), qPrintable(c.verdict));
+            for (const MetricComparison &m : c.metrics)
+                QVERIFY2(std::isnan(m.b),
+                         qPrintable(m.metric + u" shows "_s + QString::number(m.b)));
+        }
     }
 
     void badWorkloadShowsAnError()

@@ -1,4 +1,6 @@
 // The session store: round trip, torn-line recovery, the hash cache.
+#include "session/compare.h"
+#include "session/htmlreport.h"
 #include "session/sessionstore.h"
 #include "targets/targetprofile.h"
 #include "util/durablefile.h"
@@ -162,6 +164,53 @@ private Q_SLOTS:
         QVERIFY(k.open(QIODevice::ReadOnly));
         QCOMPARE(k.readAll(), QByteArray("// kernel a\n"));
         QCOMPARE(reopened->nextId(), 3);
+    }
+
+    // A false win's figures appear nowhere as a candidate's: not in the
+    // HTML report (summary, roofline, goal chart), not in a comparison,
+    // not through the record's trusted figures. Its row keeps its verdict.
+    void falseWinFiguresAppearNowhere()
+    {
+        Diagnostic d;
+        const auto target = TargetRegistry::load(u"cpu-cxx"_s, &d);
+        QVERIFY2(target, qPrintable(d.toString()));
+        QTemporaryDir tmp;
+        QString error;
+        auto s = SessionStore::create(tmp.path() + u"/s"_s, m_workload, *target, &error);
+        QVERIFY2(s, qPrintable(error));
+        auto timed = [&](double ms, double gflops) {
+            ExperimentRecord r = record(QString::number(ms), u"kept"_s);
+            r.result["correct"] = true;
+            r.result["latency"] = {{"median_ms", ms}, {"q1_ms", ms}, {"q3_ms", ms}};
+            r.result["metrics"] = {{"median_ms", ms},
+                                   {"gflops", gflops},
+                                   {"intensity", 10.0},
+                                   {"pct_peak_flops", gflops / 2}};
+            r.result["roles"] = target->roleNames();
+            r.result["calibration"] = {
+                {"schema", "kwb.calibration/1"}, {"peak_gflops", 200.0}, {"peak_gbs", 20.0}};
+            return r;
+        };
+        ExperimentRecord honest = timed(10, 150.5);
+        ExperimentRecord cheat = timed(0.01, 4321.5);
+        cheat.decision = Verdict::Failed;
+        cheat.flags << u"false-win"_s;
+        cheat.cause = u"false win: wrong on re-check"_s;
+        QVERIFY(s->append(honest, &error) && s->append(cheat, &error));
+
+        QCOMPARE(honest.trustedMetric(MetricRole::FlopRate), 150.5);
+        QVERIFY(!cheat.trustedMetric(MetricRole::FlopRate));
+        QVERIFY(!cheat.trustedMetric(u"gflops"_s));
+        QCOMPARE(cheat.metric(MetricRole::FlopRate), 4321.5); // what it claimed, for its row
+
+        const QString html = htmlReport(*s);
+        QVERIFY(html.contains(u"150.5"_s)); // the honest one's figure is shown
+        for (const QString &figure : {u"4321"_s, u"4322"_s, u"2161"_s, u"2160.7"_s})
+            QVERIFY2(!html.contains(figure), qPrintable(figure));
+        const Comparison c = compareRecords(honest, cheat, *target);
+        for (const MetricComparison &m : c.metrics)
+            QVERIFY2(std::isnan(m.b), qPrintable(m.metric));
+        QVERIFY(c.verdict.contains(u"cannot be compared"_s));
     }
 
     void cacheIgnoresInfraFailures()

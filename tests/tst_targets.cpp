@@ -211,6 +211,118 @@ private Q_SLOTS:
         QVERIFY(r.metrics.empty()); // nothing derived from a failure
     }
 
+    // A metric's role in target.json: an unknown word is refused with its
+    // place in the file and the word meant; one role on two metrics too.
+    void metricRolesAreChecked()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.path() + u"/target.json"_s;
+        auto load = [&](const QByteArray &metrics, Diagnostic *d) {
+            QFile f(path);
+            if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                return false;
+            f.write(
+                R"({"schema": "kwb.target/1", "id": "roles", "name": "roles", "command": ["true"],
+  "metrics": )" +
+                metrics + "}\n");
+            f.close();
+            return TargetRegistry::loadFile(path, d).has_value();
+        };
+        Diagnostic d;
+        QVERIFY2(load(R"([{"name": "gf", "role": "flop_rate"}, {"name": "t"}])", &d),
+                 qPrintable(d.toString()));
+        QVERIFY(!load(R"([{"name": "gf",
+   "role": "flop_rte"}])",
+                      &d));
+        QVERIFY2(d.message.contains(u"did you mean 'flop_rate'"_s), qPrintable(d.toString()));
+        QCOMPARE(d.pos.line, 3); // where the word is
+        QVERIFY(
+            !load(R"([{"name": "a", "role": "latency"}, {"name": "b", "role": "latency"}])", &d));
+        QVERIFY2(d.message.contains(u"already has the role 'latency'"_s), qPrintable(d.toString()));
+        QVERIFY(!load(R"([{"name": "a"}, {"name": "a"}])", &d));
+        QVERIFY2(d.message.contains(u"twice"_s), qPrintable(d.toString()));
+    }
+
+    // The engine finds what it reads by role in every bundled target.
+    void bundledTargetsDeclareTheirRoles()
+    {
+        for (const QString &id : TargetRegistry::availableIds()) {
+            Diagnostic d;
+            const auto t = TargetRegistry::load(id, &d);
+            QVERIFY2(t, qPrintable(d.toString()));
+            for (MetricRole role : {MetricRole::Latency, MetricRole::FlopRate,
+                                    MetricRole::Bandwidth, MetricRole::Intensity})
+                QVERIFY2(t->metricFor(role),
+                         qPrintable(id + u" declares no "_s + metricRoleWord(role)));
+            // Where the catalog has a share of the calibrated peak, the trust check finds it.
+            if (t->metric(u"pct_peak_flops"_s))
+                QCOMPARE(t->metricFor(MetricRole::ShareOfPeakFlops)->name, u"pct_peak_flops"_s);
+        }
+    }
+
+    // A target that names its metrics otherwise (here cpu-cxx's catalog with
+    // every derived name changed) keeps its roofline figures, its
+    // bottleneck rules and its trust check: the engine reads roles.
+    void renamedMetricsKeepTheirRoles()
+    {
+        QFile bundled(u":/kwb/targets/cpu-cxx/target.json"_s);
+        QVERIFY(bundled.open(QIODevice::ReadOnly));
+        QString text = QString::fromUtf8(bundled.readAll());
+        const std::pair<const char *, const char *> renames[] = {{"gflops", "gf"},
+                                                                 {"intensity", "ai"},
+                                                                 {"pct_peak_flops", "share_flops"},
+                                                                 {"pct_peak_bw", "share_bw"},
+                                                                 {"bandwidth_gbs", "gbytes"}};
+        for (const auto &[from, to] : renames)
+            text.replace(QRegularExpression(u"\\b"_s + QLatin1String(from) + u"\\b"_s),
+                         QLatin1String(to));
+        text.replace(u"\"role\": \"ai\""_s, u"\"role\": \"intensity\""_s); // the role's word stays
+        text.replace(QRegularExpression(u"\"files\":\\s*\\[[^\\]]*\\]"_s), u"\"files\": []"_s);
+        QTemporaryDir dir;
+        QFile renamed(dir.path() + u"/target.json"_s);
+        QVERIFY(renamed.open(QIODevice::WriteOnly));
+        renamed.write(text.toUtf8());
+        renamed.close();
+        Diagnostic d;
+        const auto t = TargetRegistry::loadFile(renamed.fileName(), &d);
+        QVERIFY2(t, qPrintable(d.toString()));
+        QVERIFY(!t->metric(u"gflops"_s) && !t->metric(u"pct_peak_flops"_s));
+        QCOMPARE(t->metricFor(MetricRole::FlopRate)->name, u"gf"_s);
+
+        Calibration c;
+        c.peakGflops = 50;
+        c.peakGbs = 20;
+        EvalResult honest = timed(25); // 40 GFLOP/s at 10 FLOP/byte
+        enrichResult(honest, m_workload, *t, c);
+        QCOMPARE(*honest.metric(MetricRole::FlopRate), 40.0);
+        QCOMPARE(*honest.metric(MetricRole::Intensity), 10.0);
+        QCOMPARE(*honest.metric(MetricRole::ShareOfPeakFlops), 80.0);
+        QCOMPARE(honest.bottleneck, u"compute-bound"_s);
+        QVERIFY(!honest.document.contains("flags"));
+        QCOMPARE(metricOf(honest.document, MetricRole::FlopRate), 40.0);
+        QVERIFY(distrustOf(honest.document, m_workload).isEmpty());
+
+        EvalResult beyond = timed(5); // 200 GFLOP/s on a 50 GFLOP/s machine
+        enrichResult(beyond, m_workload, *t, c);
+        const Json flags = beyond.document.value("flags", Json::array());
+        QVERIFY2(!flags.empty() && flags.front().value("id", "") == "beyond-roofline",
+                 beyond.document.dump().c_str());
+        QVERIFY(!distrustOf(beyond.document, m_workload).isEmpty());
+    }
+
+    // A result stored before roles existed still answers by role.
+    void documentsWithoutRolesUseTheFormerNames()
+    {
+        const Json old = {{"metrics", {{"gflops", 12.5}, {"pct_peak_flops", 40.0}}}};
+        QCOMPARE(metricOf(old, MetricRole::FlopRate), 12.5);
+        QCOMPARE(metricOf(old, MetricRole::ShareOfPeakFlops), 40.0);
+        QVERIFY(!metricOf(old, MetricRole::Intensity));
+        const Json renamed = {{"metrics", {{"gf", 3.0}, {"gflops", 99.0}}},
+                              {"roles", {{"flop_rate", "gf"}}}};
+        QCOMPARE(metricOf(renamed, MetricRole::FlopRate), 3.0);
+        QVERIFY(!metricOf(renamed, MetricRole::ShareOfPeakFlops)); // declared none
+    }
+
     void noCalibrationNoPeakShare()
     {
         EvalResult r = timed(10);

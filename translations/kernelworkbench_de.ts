@@ -4,10 +4,6 @@
 <context>
     <name>Compare</name>
     <message>
-        <source>#%1 and #%2 cannot be compared: one of them has no timing.</source>
-        <translation>#%1 und #%2 lassen sich nicht vergleichen: einem von beiden fehlt die Zeitmessung.</translation>
-    </message>
-    <message>
         <source>%1% faster</source>
         <translation>%1 % schneller</translation>
     </message>
@@ -22,6 +18,10 @@
     <message>
         <source>#%1 is %2 than #%3, beyond the run-to-run spread (IQR %4–%5 ms against %6–%7 ms).</source>
         <translation>#%1 ist %2 als #%3, jenseits der Streuung zwischen Läufen (IQR %4–%5 ms gegenüber %6–%7 ms).</translation>
+    </message>
+    <message>
+        <source>#%1 and #%2 cannot be compared: one of them has no trusted timing (it failed, was not timed, or was a false win or flagged).</source>
+        <translation>#%1 und #%2 lassen sich nicht vergleichen: einer von beiden hat keine vertrauenswürdige Zeitmessung (fehlgeschlagen, nicht gemessen, ein Scheingewinn oder markiert).</translation>
     </message>
 </context>
 <context>
@@ -998,6 +998,18 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     <message>
         <source>&apos;max_speedup_over_baseline&apos; must be 0 (no bound) or at least 1, found %1</source>
         <translation>&apos;max_speedup_over_baseline&apos; muss 0 (keine Grenze) oder mindestens 1 sein, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>unknown role &apos;%1&apos; (known: %2)</source>
+        <translation>unbekannte Rolle &apos;%1&apos; (bekannt: %2)</translation>
+    </message>
+    <message>
+        <source>metric &apos;%1&apos; already has the role &apos;%2&apos;</source>
+        <translation>Metrik &apos;%1&apos; hat die Rolle &apos;%2&apos; bereits</translation>
+    </message>
+    <message>
+        <source>metric &apos;%1&apos; is in the catalog twice</source>
+        <translation>Metrik &apos;%1&apos; steht zweimal im Katalog</translation>
     </message>
 </context>
 <context>

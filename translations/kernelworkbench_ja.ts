@@ -4,10 +4,6 @@
 <context>
     <name>Compare</name>
     <message>
-        <source>#%1 and #%2 cannot be compared: one of them has no timing.</source>
-        <translation>#%1 と #%2 は比較できません: 一方に計測結果がありません。</translation>
-    </message>
-    <message>
         <source>%1% faster</source>
         <translation>%1% 高速</translation>
     </message>
@@ -22,6 +18,10 @@
     <message>
         <source>#%1 is %2 than #%3, beyond the run-to-run spread (IQR %4–%5 ms against %6–%7 ms).</source>
         <translation>#%1 は #%3 より %2 で、実行ごとのばらつきを超えています (IQR %4–%5 ms 対 %6–%7 ms)。</translation>
+    </message>
+    <message>
+        <source>#%1 and #%2 cannot be compared: one of them has no trusted timing (it failed, was not timed, or was a false win or flagged).</source>
+        <translation>#%1 と #%2 は比較できません: どちらかに信頼できる計測がありません (失敗、未計測、偽の勝利、またはフラグ付き)。</translation>
     </message>
 </context>
 <context>
@@ -996,6 +996,18 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     <message>
         <source>&apos;max_speedup_over_baseline&apos; must be 0 (no bound) or at least 1, found %1</source>
         <translation>&apos;max_speedup_over_baseline&apos; は 0（上限なし）または 1 以上でなければなりません。値: %1</translation>
+    </message>
+    <message>
+        <source>unknown role &apos;%1&apos; (known: %2)</source>
+        <translation>不明なロール &apos;%1&apos; (既知: %2)</translation>
+    </message>
+    <message>
+        <source>metric &apos;%1&apos; already has the role &apos;%2&apos;</source>
+        <translation>メトリック &apos;%1&apos; はすでにロール &apos;%2&apos; を持っています</translation>
+    </message>
+    <message>
+        <source>metric &apos;%1&apos; is in the catalog twice</source>
+        <translation>メトリック &apos;%1&apos; がカタログに二度あります</translation>
     </message>
 </context>
 <context>

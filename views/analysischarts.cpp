@@ -1,5 +1,6 @@
 #include "analysischarts.h"
 
+#include "eval/calibration.h"
 #include "metricchart.h"
 #include "run/workbench.h"
 #include "session/candidatemodel.h"
@@ -99,13 +100,16 @@ void RooflineChart::addRecord(const ExperimentRecord &r)
 bool RooflineChart::pointOf(const ExperimentRecord &r, QPointF *p)
 {
     if (!m_peakGflops) {
-        m_peakGflops = numberAt(r.result, {"calibration", "peak_gflops"}, 0);
-        m_peakGbs = numberAt(r.result, {"calibration", "peak_gbs"}, 0);
+        QString ignored;
+        const Json *c = findAt(r.result, {"calibration"});
+        if (const auto calib = c ? Calibration::fromJson(*c, &ignored) : std::nullopt) {
+            m_peakGflops = calib->peakGflops;
+            m_peakGbs = calib->peakGbs;
+        }
     }
-    if (std::isnan(CandidateModel::medianOf(r)))
-        return false;
-    const double x = numberAt(r.result, {"metrics", "intensity"}, NAN);
-    const double y = numberAt(r.result, {"metrics", "gflops"}, NAN);
+    // Only a trusted record is a point: a false win's figures never are.
+    const double x = r.trustedMetric(MetricRole::Intensity).value_or(NAN);
+    const double y = r.trustedMetric(MetricRole::FlopRate).value_or(NAN);
     if (!(x > 0) || !(y > 0))
         return false;
     *p = QPointF(x, y);

@@ -23,9 +23,10 @@ double medianOf(const ExperimentRecord &r)
     return recordedMedianMs(r);
 }
 
-double metricOf(const ExperimentRecord &r, const char *name)
+// A figure of merit: only a timed, correct, trusted record has one.
+double metricOf(const ExperimentRecord &r, MetricRole role)
 {
-    return numberAt(r.result, {"metrics", name}, NAN);
+    return r.trustedMetric(role).value_or(NAN);
 }
 
 QString ms(double v)
@@ -170,28 +171,29 @@ QString reportCsv(const SessionStore &session)
         const double median = numberAt(res, {"latency", "median_ms"}, NAN),
                      min = numberAt(res, {"latency", "min_ms"}, NAN);
         const Json *correct = findAt(res, {"correct"});
-        QStringList f = {
-            QString::number(r.id),
-            QString::number(r.round),
-            r.parent ? QString::number(*r.parent) : QString(),
-            originWord(r.origin),
-            csvField(r.plan),
-            csvField(qs(r.knobs.dump())),
-            correct && correct->is_boolean() ? (correct->get<bool>() ? u"true"_s : u"false"_s)
-                                             : QString(),
-            qs(stringAt(res, {"failure", "class"})),
-            std::isfinite(median) ? QString::number(median, 'g', 9) : QString(),
-            std::isfinite(min) ? QString::number(min, 'g', 9) : QString(),
-            std::isfinite(metricOf(r, "gflops")) ? QString::number(metricOf(r, "gflops"), 'g', 6)
-                                                 : QString(),
-            std::isfinite(metricOf(r, "pct_peak_flops"))
-                ? QString::number(metricOf(r, "pct_peak_flops"), 'g', 4)
-                : QString(),
-            qs(stringAt(res, {"bottleneck", "class"})),
-            verdictWord(r.decision),
-            csvField(r.cause),
-            csvField(r.flags.join(u' ')),
-            r.sourceHash};
+        QStringList f = {QString::number(r.id),
+                         QString::number(r.round),
+                         r.parent ? QString::number(*r.parent) : QString(),
+                         originWord(r.origin),
+                         csvField(r.plan),
+                         csvField(qs(r.knobs.dump())),
+                         correct && correct->is_boolean()
+                             ? (correct->get<bool>() ? u"true"_s : u"false"_s)
+                             : QString(),
+                         qs(stringAt(res, {"failure", "class"})),
+                         std::isfinite(median) ? QString::number(median, 'g', 9) : QString(),
+                         std::isfinite(min) ? QString::number(min, 'g', 9) : QString(),
+                         std::isfinite(metricOf(r, MetricRole::FlopRate))
+                             ? QString::number(metricOf(r, MetricRole::FlopRate), 'g', 6)
+                             : QString(),
+                         std::isfinite(metricOf(r, MetricRole::ShareOfPeakFlops))
+                             ? QString::number(metricOf(r, MetricRole::ShareOfPeakFlops), 'g', 4)
+                             : QString(),
+                         qs(stringAt(res, {"bottleneck", "class"})),
+                         verdictWord(r.decision),
+                         csvField(r.cause),
+                         csvField(r.flags.join(u' ')),
+                         r.sourceHash};
         out += f.join(u',') + u'\n';
     }
     return out;
@@ -264,12 +266,10 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
         QString b = u"#"_s + QString::number(best->id) + u' ' +
                     (best->knobs.empty() ? best->plan : knobsText(best->knobs)) + u", "_s +
                     ms(bestMs);
-        if (std::isfinite(metricOf(*best, "gflops")))
-            b += u", "_s + QString::number(metricOf(*best, "gflops"), 'f', 1) + u" GFLOP/s"_s;
-        if (std::isfinite(metricOf(*best, "pct_peak_flops")))
-            b +=
-                u' ' +
-                Kwb::tr("= %1% of measured peak").arg(metricOf(*best, "pct_peak_flops"), 0, 'f', 1);
+        if (const double g = metricOf(*best, MetricRole::FlopRate); std::isfinite(g))
+            b += u", "_s + QString::number(g, 'f', 1) + u" GFLOP/s"_s;
+        if (const double p = metricOf(*best, MetricRole::ShareOfPeakFlops); std::isfinite(p))
+            b += u' ' + Kwb::tr("= %1% of measured peak").arg(p, 0, 'f', 1);
         s += line(Kwb::tr("best"), b);
         if (start && std::isfinite(medianOf(*start)))
             s += line(Kwb::tr("speedup"),

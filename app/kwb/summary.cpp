@@ -148,9 +148,9 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
         calib = Json::object();
     const QString device = qs(calib.value("device", std::string()));
     const double peakB = calib.value("peak_gbs", NAN);
-    if (auto g = r.metric(u"gflops"_s)) {
+    if (auto g = r.metric(MetricRole::FlopRate)) {
         QString text = fig(*g) + u" GFLOP/s"_s;
-        const auto p = r.metric(u"pct_peak_flops"_s);
+        const auto p = r.metric(MetricRole::ShareOfPeakFlops);
         if (p && *p > 0 && !device.isEmpty())
             text += u' ' + Kwb::tr("= %1% of the measured %2 peak of %3 (%4 GFLOP/s)")
                                .arg(fig(*p, 2), w.precision, device, fig(*g * 100.0 / *p));
@@ -161,9 +161,9 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
             text += u' ' + Kwb::tr("(no calibration, so no % of peak)");
         s += row(Kwb::tr("throughput"), text);
     }
-    if (auto b = r.metric(u"bandwidth_gbs"_s)) {
+    if (auto b = r.metric(MetricRole::Bandwidth)) {
         QString text = Kwb::tr("%1 GB/s compulsory traffic").arg(fig(*b));
-        if (auto p = r.metric(u"pct_peak_bw"_s))
+        if (auto p = r.metric(MetricRole::ShareOfPeakBandwidth))
             text +=
                 u' ' + Kwb::tr("= %1% of measured bandwidth (%2 GB/s)").arg(fig(*p, 2), fig(peakB));
         s += row(Kwb::tr("bandwidth"), text);

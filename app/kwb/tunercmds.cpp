@@ -222,9 +222,15 @@ int cmdImport(const QStringList &args)
                 latency["max_ms"] = *std::max_element(e.timesMs.begin(), e.timesMs.end());
             }
             result["latency"] = latency;
-            result["metrics"] = {{"median_ms", e.timeMs}};
-            if (std::isfinite(e.gflops))
-                result["metrics"]["gflops"] = e.gflops;
+            // Under the names the target gives these roles.
+            const TargetProfile &target = loaded->target;
+            result["roles"] = target.roleNames();
+            result["metrics"] = Json::object();
+            if (const MetricInfo *m = target.metricFor(MetricRole::Latency))
+                result["metrics"][ss(m->name)] = e.timeMs;
+            if (const MetricInfo *m = target.metricFor(MetricRole::FlopRate);
+                m && std::isfinite(e.gflops))
+                result["metrics"][ss(m->name)] = e.gflops;
             if (!e.bottleneck.isEmpty())
                 result["bottleneck"] = {{"class", ss(e.bottleneck)},
                                         {"why", "recorded with the measurement"}};
@@ -239,10 +245,10 @@ int cmdImport(const QStringList &args)
             checked.stage = u"bench"_s;
             checked.compiled = true;
             checked.correct = true;
-            checked.metrics = {{u"median_ms"_s, e.timeMs}};
+            for (const auto &[name, v] : result["metrics"].items())
+                checked.metrics.emplace_back(qs(name), v.get<double>());
             checked.document = result;
-            enrichResult(checked, w, loaded->target, calibration);
-            flagBeyondRoofline(checked, w, calibration);
+            enrichResult(checked, w, loaded->target, calibration); // flags beyond the roofline
             Json flags = checked.document.value("flags", Json::array());
             if (w.maxSpeedup > 0 && std::isfinite(startMs) && startMs > w.maxSpeedup * e.timeMs)
                 flags.push_back(Json{

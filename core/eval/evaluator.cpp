@@ -304,7 +304,7 @@ void flagBeyondRoofline(EvalResult &result, const Workload &w, const Calibration
     Json flags = result.document.value("flags", Json::array());
     if (!flags.is_array())
         flags = Json::array();
-    const auto flops = result.metric(u"pct_peak_flops"_s);
+    const auto flops = result.metric(MetricRole::ShareOfPeakFlops);
     if (flops && *flops > limit)
         flags.push_back(Json{
             {"id", "beyond-roofline"},
@@ -316,7 +316,7 @@ void flagBeyondRoofline(EvalResult &result, const Workload &w, const Calibration
     // caches were flushed before each call.
     const Json *coldCache = findAt(result.document, {"latency", "cold_cache"});
     const bool cold = coldCache && *coldCache == Json(true);
-    const auto bw = result.metric(u"pct_peak_bw"_s);
+    const auto bw = result.metric(MetricRole::ShareOfPeakBandwidth);
     if (cold && bw && *bw > limit)
         flags.push_back(
             Json{{"id", "beyond-roofline"},
@@ -332,7 +332,7 @@ QString distrustOf(const Json &stored, const Workload &w)
     if (const Json *flags = findAt(stored, {"flags"});
         flags && flags->is_array() && !flags->empty())
         return qs(stringAt(flags->front(), {"reason"}));
-    const double pct = numberAt(stored, {"metrics", "pct_peak_flops"}, NAN);
+    const double pct = metricOf(stored, MetricRole::ShareOfPeakFlops).value_or(NAN);
     const double calibThreads = numberAt(stored, {"calibration", "threads"}, 1);
     const double scale = calibThreads <= 1 ? std::max(1, w.threads) : 1;
     if (std::isfinite(pct) && pct > 100.0 * (1.0 + kRooflineMargin) * scale)
@@ -380,6 +380,7 @@ void enrichResult(EvalResult &result, const Workload &w, const TargetProfile &ta
         }
     }
     result.document["metrics"] = metrics;
+    result.document["roles"] = target.roleNames();
 
     for (const BottleneckRule &rule : target.bottleneck) {
         double hit = 0;

@@ -24,6 +24,65 @@ std::optional<double> EvalResult::metric(const QString &name) const
     return std::nullopt;
 }
 
+std::optional<double> EvalResult::metric(MetricRole role) const
+{
+    const QString name = metricNameFor(document, role);
+    return name.isEmpty() ? std::nullopt : metric(name);
+}
+
+QString metricNameFor(const Json &document, MetricRole role)
+{
+    const QString word = metricRoleWord(role);
+    if (word.isEmpty())
+        return {};
+    if (const Json *roles = findAt(document, {"roles"}); roles && roles->is_object()) {
+        const auto it = roles->find(ss(word));
+        return it != roles->end() && it->is_string() ? qs(it->get<std::string>()) : QString();
+    }
+    switch (role) {
+    case MetricRole::Latency:
+        return u"median_ms"_s;
+    case MetricRole::FlopRate:
+        return u"gflops"_s;
+    case MetricRole::Bandwidth:
+        return u"bandwidth_gbs"_s;
+    case MetricRole::Intensity:
+        return u"intensity"_s;
+    case MetricRole::ShareOfPeakFlops:
+        return u"pct_peak_flops"_s;
+    case MetricRole::ShareOfPeakBandwidth:
+        return u"pct_peak_bw"_s;
+    case MetricRole::ShareOfRoofline:
+        return u"pct_roofline"_s;
+    case MetricRole::Mfu:
+        return u"mfu_pct"_s;
+    case MetricRole::Mbu:
+        return u"mbu_pct"_s;
+    case MetricRole::None:
+        break;
+    }
+    return {};
+}
+
+std::optional<double> metricOf(const Json &document, const QString &name)
+{
+    if (name.isEmpty())
+        return std::nullopt;
+    const Json *metrics = findAt(document, {"metrics"});
+    if (!metrics || !metrics->is_object())
+        return std::nullopt;
+    const auto it = metrics->find(ss(name));
+    if (it == metrics->end() || !it->is_number())
+        return std::nullopt;
+    const double v = it->get<double>();
+    return std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
+}
+
+std::optional<double> metricOf(const Json &document, MetricRole role)
+{
+    return metricOf(document, metricNameFor(document, role));
+}
+
 QString EvalResult::log(const QString &stageName) const
 {
     const Json &logs = document.value("log", Json::object());

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "targets/metricrole.h"
 #include "util/jsontext.h"
 
 #include <QString>
@@ -53,8 +54,21 @@ struct EvalResult
 
     bool failed() const { return !failureClass.isEmpty(); }
     std::optional<double> metric(const QString &name) const;
+    /// The metric that plays `role` (the document's "roles", which
+    /// enrichment writes from the target's catalog).
+    std::optional<double> metric(MetricRole role) const;
     QString log(const QString &stage) const;
 };
+
+/// The name of the metric that plays `role` in a result document: its
+/// "roles" object, which every enriched result carries. A document written
+/// before roles existed has none and named them as the bundled targets
+/// still do ("gflops", "pct_peak_flops", …): those names answer for it.
+QString metricNameFor(const Json &document, MetricRole role);
+/// The finite value of the metric that plays `role` in a result document.
+std::optional<double> metricOf(const Json &document, MetricRole role);
+/// The finite value of a metric by name in a result document.
+std::optional<double> metricOf(const Json &document, const QString &name);
 
 /// Result classes of failure a harness may report.
 const QStringList &failureClasses();

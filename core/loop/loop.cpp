@@ -160,12 +160,11 @@ std::optional<Latency> OptimizationLoop::latencyOf(int id) const
 
 bool OptimizationLoop::goalReached(const ExperimentRecord &r) const
 {
-    const std::string name = ss(m_workload.goal.metric);
-    const double v = numberAt(r.result, {"metrics", name.c_str()}, NAN);
-    if (std::isnan(v))
+    const auto v = r.trustedMetric(m_workload.goal.metric);
+    if (!v)
         return false;
-    return m_workload.goal.higherIsBetter ? v >= m_workload.goal.target
-                                          : v <= m_workload.goal.target;
+    return m_workload.goal.higherIsBetter ? *v >= m_workload.goal.target
+                                          : *v <= m_workload.goal.target;
 }
 
 // ---- control -------------------------------------------------------------
@@ -838,7 +837,7 @@ QString OptimizationLoop::beyondBound(const EvalResult &result) const
     // interpreter, an uncalibrated host; or no FLOP formula), the run's
     // fastest baseline does. The workload's reference run as a baseline is
     // not one: it is written for clarity, and beating it by far is the point.
-    if (result.metric(u"pct_peak_flops"_s) || m_workload.maxSpeedupOverBaseline <= 0)
+    if (result.metric(MetricRole::ShareOfPeakFlops) || m_workload.maxSpeedupOverBaseline <= 0)
         return {};
     QStringList performanceBaselines;
     for (const BaselineSpec &b : m_workload.baselines)

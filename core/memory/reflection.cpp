@@ -19,9 +19,11 @@ Json summary(const ExperimentRecord &r)
     s["id"] = r.id;
     if (const double ms = numberAt(r.result, {"latency", "median_ms"}, NAN); std::isfinite(ms))
         s["median_ms"] = ms;
-    for (const char *m : {"gflops", "pct_peak_flops", "bandwidth_gbs"}) {
-        if (const double v = numberAt(r.result, {"metrics", m}, NAN); std::isfinite(v))
-            s[m] = v;
+    // The figures of merit by role, under the target's names for them.
+    for (MetricRole role :
+         {MetricRole::FlopRate, MetricRole::ShareOfPeakFlops, MetricRole::Bandwidth}) {
+        if (const auto v = r.metric(role))
+            s[ss(metricNameFor(r.result, role))] = *v;
     }
     s["bottleneck"] = stringAt(r.result, {"bottleneck", "class"});
     return s;

@@ -192,14 +192,14 @@ QString LlmPlanner::incumbentMetricsText() const
                        (m.higherIsBetter ? u"higher"_s : u"lower"_s) + u" is better): "_s +
                        m.description;
     }
-    if (measured) {
-        for (const char *name :
-             {"median_ms", "gflops", "pct_peak_flops", "pct_peak_bw", "pct_roofline"}) {
-            const Json *value = findAt(*measured, {name});
-            if (value && value->is_number() && !m_target.metric(QString::fromLatin1(name)))
-                metrics << u"- "_s + QString::fromLatin1(name) + u" = "_s +
-                               QString::number(value->get<double>(), 'g', 4);
-        }
+    // The figures of merit by role, where the result names them otherwise
+    // than this catalog (a record measured under another version of the target).
+    for (MetricRole role : {MetricRole::Latency, MetricRole::FlopRate, MetricRole::ShareOfPeakFlops,
+                            MetricRole::ShareOfPeakBandwidth, MetricRole::ShareOfRoofline}) {
+        const QString name = m_incumbent ? metricNameFor(m_incumbent->result, role) : QString();
+        if (const auto value = m_incumbent ? m_incumbent->metric(role) : std::nullopt;
+            value && !m_target.metric(name))
+            metrics << u"- "_s + name + u" = "_s + QString::number(*value, 'g', 4);
     }
     return metrics.isEmpty() ? u"(no measurements yet)"_s : metrics.join(u'\n');
 }

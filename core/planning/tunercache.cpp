@@ -81,7 +81,7 @@ TunerCache TunerCache::fromSession(const SessionStore &session, const KnobSpace 
                         e.timesMs.push_back(s.get<double>());
                 }
             }
-            e.gflops = numberAt(r.result, {"metrics", "gflops"}, NAN);
+            e.gflops = r.metric(MetricRole::FlopRate).value_or(NAN);
         } else {
             const Json *compiled = findAt(r.result, {"compiled"});
             e.failure = compiled && *compiled == Json(false) ? kCompileFailed : kRuntimeFailed;

@@ -96,9 +96,7 @@ double CandidateModel::medianOf(const ExperimentRecord &r)
 
 double CandidateModel::goalMetricOf(const ExperimentRecord &r) const
 {
-    if (std::isnan(medianOf(r)))
-        return NAN;
-    return numberAt(r.result, {"metrics", m_goalMetric.toUtf8().constData()}, NAN);
+    return r.trustedMetric(m_goalMetric).value_or(NAN);
 }
 
 int CandidateModel::rowCount(const QModelIndex &parent) const

@@ -11,11 +11,10 @@ Comparison compareRecords(const ExperimentRecord &a, const ExperimentRecord &b,
                           const TargetProfile &target)
 {
     Comparison c;
+    // A record's figures only when they can be trusted: a false win or a
+    // flagged timing shows as "—", never as a candidate's figure.
     auto valueOf = [](const ExperimentRecord &r, const QString &metric) {
-        const Json *correct = findAt(r.result, {"correct"});
-        if (!correct || *correct != Json(true))
-            return double(NAN);
-        return numberAt(r.result, {"metrics", metric.toUtf8().constData()}, NAN);
+        return r.trustedMetric(metric).value_or(NAN);
     };
     for (const MetricInfo &m : target.metrics) {
         if (!m.shown)
@@ -37,17 +36,18 @@ Comparison compareRecords(const ExperimentRecord &a, const ExperimentRecord &b,
         c.metrics.push_back(row);
     }
     // Latency: beyond the noise when the interquartile ranges do not overlap.
-    const double am = numberAt(a.result, {"latency", "median_ms"}, NAN),
-                 bm = numberAt(b.result, {"latency", "median_ms"}, NAN);
+    const double am = trustedMedianMs(a), bm = trustedMedianMs(b);
     const double aq1 = numberAt(a.result, {"latency", "q1_ms"}, am),
                  aq3 = numberAt(a.result, {"latency", "q3_ms"}, am);
     const double bq1 = numberAt(b.result, {"latency", "q1_ms"}, bm),
                  bq3 = numberAt(b.result, {"latency", "q3_ms"}, bm);
     if (!std::isfinite(am) || !std::isfinite(bm)) {
-        c.verdict = QCoreApplication::translate(
-                        "Compare", "#%1 and #%2 cannot be compared: one of them has no timing.")
-                        .arg(a.id)
-                        .arg(b.id);
+        c.verdict =
+            QCoreApplication::translate("Compare", "#%1 and #%2 cannot be compared: one of them "
+                                                   "has no trusted timing (it failed, was not "
+                                                   "timed, or was a false win or flagged).")
+                .arg(a.id)
+                .arg(b.id);
         return c;
     }
     c.withinNoise = !(bq3 < aq1 || aq3 < bq1);

@@ -1,6 +1,7 @@
 #include "htmlreport.h"
 
 #include "diff/linediff.h"
+#include "eval/calibration.h"
 #include "session/sessionstore.h"
 #include "targets/targetprofile.h"
 #include "workload/knobs.h"
@@ -51,7 +52,25 @@ QString colourOf(Verdict v)
 
 double metricOf(const ExperimentRecord &r, const char *name)
 {
-    return timedAndCorrect(r) ? numberAt(r.result, {"metrics", name}, NAN) : NAN;
+    return r.trustedMetric(QString::fromUtf8(name)).value_or(NAN);
+}
+
+double metricOf(const ExperimentRecord &r, MetricRole role)
+{
+    return r.trustedMetric(role).value_or(NAN);
+}
+
+// The calibration a record was measured against (peak FLOP/s at its
+// precision, bandwidth); NaN where it has none.
+std::pair<double, double> peaksOf(const ExperimentRecord *r)
+{
+    if (!r)
+        return {NAN, NAN};
+    const Json *c = findAt(r->result, {"calibration"});
+    QString ignored;
+    const auto calib = c ? Calibration::fromJson(*c, &ignored) : std::nullopt;
+    return calib ? std::pair{calib->peakGflops, calib->peakGbs}
+                 : std::pair{double(NAN), double(NAN)};
 }
 
 /// A scale from data to pixels, linear or log10, over [lo, hi] padded.
@@ -249,11 +268,10 @@ QString metricSvg(const std::vector<ExperimentRecord> &records, const std::strin
 /// GFLOP/s against arithmetic intensity (log-log) under the calibrated roof.
 QString rooflineSvg(const std::vector<ExperimentRecord> &records, const ExperimentRecord *best)
 {
-    const double peak = best ? numberAt(best->result, {"calibration", "peak_gflops"}, NAN) : NAN;
-    const double bw = best ? numberAt(best->result, {"calibration", "peak_gbs"}, NAN) : NAN;
+    const auto [peak, bw] = peaksOf(best);
     double iLo = INFINITY, iHi = 0, gHi = 0, gLo = INFINITY;
     for (const ExperimentRecord &r : records) {
-        const double i = metricOf(r, "intensity"), g = metricOf(r, "gflops");
+        const double i = metricOf(r, MetricRole::Intensity), g = metricOf(r, MetricRole::FlopRate);
         if (std::isfinite(i) && std::isfinite(g) && i > 0 && g > 0) {
             iLo = std::min(iLo, i);
             iHi = std::max(iHi, i);
@@ -284,7 +302,7 @@ QString rooflineSvg(const std::vector<ExperimentRecord> &records, const Experime
              .arg(y(peak) - 4)
              .arg(num(peak), num(bw));
     for (const ExperimentRecord &r : records) {
-        const double i = metricOf(r, "intensity"), g = metricOf(r, "gflops");
+        const double i = metricOf(r, MetricRole::Intensity), g = metricOf(r, MetricRole::FlopRate);
         if (std::isfinite(i) && std::isfinite(g) && i > 0 && g > 0)
             s += u"<circle cx=\"%1\" cy=\"%2\" r=\"3.5\" fill=\"%3\"><title>#%4: %5 GFLOP/s at "
                  "%6 FLOP/byte</title></circle>"_s.arg(x(i))
@@ -413,9 +431,9 @@ QString htmlReport(const SessionStore &session)
                                                                           num(startMs));
     if (best) {
         h += u"<dt>best</dt><dd>#%1 %2, %3 ms"_s.arg(best->id).arg(esc(best->plan), num(bestMs));
-        if (const double g = metricOf(*best, "gflops"); std::isfinite(g))
+        if (const double g = metricOf(*best, MetricRole::FlopRate); std::isfinite(g))
             h += u", %1 GFLOP/s"_s.arg(num(g));
-        if (const double p = metricOf(*best, "pct_peak_flops"); std::isfinite(p))
+        if (const double p = metricOf(*best, MetricRole::ShareOfPeakFlops); std::isfinite(p))
             h += u" = %1 % of the calibrated peak"_s.arg(num(p, 3));
         h += u"</dd>"_s;
         if (std::isfinite(startMs))

@@ -135,6 +135,26 @@ bool timedAndCorrect(const ExperimentRecord &r)
     return correct && *correct == Json(true) && !r.untrusted() && recordedLatency(r).has_value();
 }
 
+std::optional<double> ExperimentRecord::metric(const QString &name) const
+{
+    return metricOf(result, name);
+}
+
+std::optional<double> ExperimentRecord::metric(MetricRole role) const
+{
+    return metricOf(result, role);
+}
+
+std::optional<double> ExperimentRecord::trustedMetric(const QString &name) const
+{
+    return timedAndCorrect(*this) ? metric(name) : std::nullopt;
+}
+
+std::optional<double> ExperimentRecord::trustedMetric(MetricRole role) const
+{
+    return timedAndCorrect(*this) ? metric(role) : std::nullopt;
+}
+
 double trustedMedianMs(const ExperimentRecord &r)
 {
     return timedAndCorrect(r) ? recordedMedianMs(r) : NAN;

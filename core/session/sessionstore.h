@@ -47,6 +47,17 @@ struct ExperimentRecord
                flags.contains(QStringLiteral("flagged"));
     }
 
+    /// A metric of its result, by name or by role, whether or not its
+    /// timing is trusted: only for a row that shows the verdict and flags
+    /// beside it, never as a candidate's figure.
+    std::optional<double> metric(const QString &name) const;
+    std::optional<double> metric(MetricRole role) const;
+    /// A metric only when the record is timed and correct (timedAndCorrect):
+    /// what charts, comparisons, reports and exports show as its figures,
+    /// so a false win's figures appear nowhere.
+    std::optional<double> trustedMetric(const QString &name) const;
+    std::optional<double> trustedMetric(MetricRole role) const;
+
     Json toJson() const;
     static std::optional<ExperimentRecord> fromJson(const Json &j, QString *error);
 };

@@ -36,6 +36,85 @@ const MetricInfo *TargetProfile::metric(const QString &metricName) const
     return nullptr;
 }
 
+const MetricInfo *TargetProfile::metricFor(MetricRole role) const
+{
+    if (role == MetricRole::None)
+        return nullptr;
+    for (const MetricInfo &m : metrics) {
+        if (m.role == role)
+            return &m;
+    }
+    return nullptr;
+}
+
+Json TargetProfile::roleNames() const
+{
+    Json roles = Json::object();
+    for (const MetricInfo &m : metrics) {
+        if (m.role != MetricRole::None)
+            roles[ss(metricRoleWord(m.role))] = ss(m.name);
+    }
+    return roles;
+}
+
+const std::vector<MetricRole> &metricRoles()
+{
+    static const std::vector<MetricRole> all = {MetricRole::Latency,
+                                                MetricRole::FlopRate,
+                                                MetricRole::Bandwidth,
+                                                MetricRole::Intensity,
+                                                MetricRole::ShareOfPeakFlops,
+                                                MetricRole::ShareOfPeakBandwidth,
+                                                MetricRole::ShareOfRoofline,
+                                                MetricRole::Mfu,
+                                                MetricRole::Mbu};
+    return all;
+}
+
+QString metricRoleWord(MetricRole role)
+{
+    switch (role) {
+    case MetricRole::None:
+        return {};
+    case MetricRole::Latency:
+        return u"latency"_s;
+    case MetricRole::FlopRate:
+        return u"flop_rate"_s;
+    case MetricRole::Bandwidth:
+        return u"bandwidth"_s;
+    case MetricRole::Intensity:
+        return u"intensity"_s;
+    case MetricRole::ShareOfPeakFlops:
+        return u"share_of_peak_flops"_s;
+    case MetricRole::ShareOfPeakBandwidth:
+        return u"share_of_peak_bandwidth"_s;
+    case MetricRole::ShareOfRoofline:
+        return u"share_of_roofline"_s;
+    case MetricRole::Mfu:
+        return u"mfu"_s;
+    case MetricRole::Mbu:
+        return u"mbu"_s;
+    }
+    return {};
+}
+
+std::optional<MetricRole> metricRoleFromWord(const QString &word)
+{
+    for (MetricRole r : metricRoles()) {
+        if (metricRoleWord(r) == word)
+            return r;
+    }
+    return std::nullopt;
+}
+
+QStringList metricRoleWords()
+{
+    QStringList words;
+    for (MetricRole r : metricRoles())
+        words << metricRoleWord(r);
+    return words;
+}
+
 QString TargetProfile::filePath(const QString &file) const
 {
     return QDir::cleanPath(dir + u'/' + file);
@@ -149,10 +228,11 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
                     ss(FileText::tr("must be an object, found %1").arg(jsonTypeName((*items)[i]))));
                 continue;
             }
-            problems.push_back(wrongType((*items)[i], ptr,
-                                         {"name", "label", "unit", "description", "better", "class",
-                                          "when", "why", "id", "pattern", "reason", "hint"},
-                                         &Json::is_string, FileText::tr("a string")));
+            problems.push_back(
+                wrongType((*items)[i], ptr,
+                          {"name", "label", "unit", "description", "better", "role", "class",
+                           "when", "why", "id", "pattern", "reason", "hint"},
+                          &Json::is_string, FileText::tr("a string")));
             problems.push_back(wrongType((*items)[i], ptr, {"shown"}, &Json::is_boolean,
                                          FileText::tr("a boolean")));
         }
@@ -224,6 +304,25 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
             return fail(ptr + "/better", FileText::tr("'better' must be \"higher\" or \"lower\""));
         info.higherIsBetter = better == "higher";
         info.shown = m.value("shown", true);
+        if (const auto role = m.find("role"); role != m.end()) {
+            const QString word = role->is_string() ? qs(role->get<std::string>()) : QString();
+            const auto parsed = metricRoleFromWord(word);
+            if (!parsed) {
+                QString message = FileText::tr("unknown role '%1' (known: %2)")
+                                      .arg(word, metricRoleWords().join(u", "_s));
+                if (const QString best = closestWord(word, metricRoleWords()); !best.isEmpty())
+                    message += u' ' + FileText::tr("(did you mean '%1'?)").arg(best);
+                return fail(ptr + "/role", message);
+            }
+            if (const MetricInfo *other = t.metricFor(*parsed))
+                return fail(
+                    ptr + "/role",
+                    FileText::tr("metric '%1' already has the role '%2'").arg(other->name, word));
+            info.role = *parsed;
+        }
+        if (names.contains(info.name))
+            return fail(ptr + "/name",
+                        FileText::tr("metric '%1' is in the catalog twice").arg(info.name));
         names << info.name;
         t.metrics.push_back(info);
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "metricrole.h"
 #include "util/jsontext.h"
 
 #include <QList>
@@ -19,6 +20,7 @@ struct MetricInfo
     QString description;
     bool higherIsBetter = true;
     bool shown = true;
+    MetricRole role = MetricRole::None; ///< what it means to the engine ("role" in target.json)
 
     /// The label, else the name with its underscores as spaces.
     QString displayName() const;
@@ -91,6 +93,11 @@ struct TargetProfile
     } audit;
 
     const MetricInfo *metric(const QString &metricName) const;
+    /// The metric that plays `role` in this target's catalog; null when none does.
+    const MetricInfo *metricFor(MetricRole role) const;
+    /// role word → metric name for every role the catalog declares, as the
+    /// result document's "roles" carries it.
+    Json roleNames() const;
     /// Where a harness file lies; "../common/x.h" names a file the targets share.
     QString filePath(const QString &file) const;
 };

@@ -3,6 +3,7 @@
 #include "messages.h"
 
 #include <QFile>
+#include <algorithm>
 
 namespace kwb {
 
@@ -378,6 +379,40 @@ Diagnostic JsonText::error(const std::string &pointer, const QString &message) c
 Diagnostic JsonText::warning(const std::string &pointer, const QString &message) const
 {
     return {Diagnostic::Severity::Warning, m_fileName, keyPos(pointer), message};
+}
+
+namespace {
+
+int editDistance(const QString &a, const QString &b)
+{
+    std::vector<int> prev(size_t(b.size()) + 1), cur(size_t(b.size()) + 1);
+    for (qsizetype j = 0; j <= b.size(); ++j)
+        prev[size_t(j)] = int(j);
+    for (qsizetype i = 1; i <= a.size(); ++i) {
+        cur[0] = int(i);
+        for (qsizetype j = 1; j <= b.size(); ++j) {
+            const int sub = prev[size_t(j - 1)] + (a[i - 1] == b[j - 1] ? 0 : 1);
+            cur[size_t(j)] = std::min({prev[size_t(j)] + 1, cur[size_t(j - 1)] + 1, sub});
+        }
+        std::swap(prev, cur);
+    }
+    return prev[size_t(b.size())];
+}
+
+} // namespace
+
+QString closestWord(const QString &word, const QStringList &known, int maxDistance)
+{
+    QString best;
+    int bestDistance = maxDistance + 1;
+    for (const QString &candidate : known) {
+        const int d = editDistance(word, candidate);
+        if (d < bestDistance) {
+            bestDistance = d;
+            best = candidate;
+        }
+    }
+    return best;
 }
 
 } // namespace kwb

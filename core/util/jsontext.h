@@ -2,6 +2,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -97,6 +98,10 @@ double numberAt(const Json &root, std::initializer_list<const char *> path, doub
 std::string stringAt(const Json &root, std::initializer_list<const char *> path);
 
 /// std::string ↔ QString without the implicit casts the strict defines forbid.
+/// The word of `known` closest to `word` by edit distance, when within
+/// `maxDistance` edits ("did you mean"); "" when none is that close.
+QString closestWord(const QString &word, const QStringList &known, int maxDistance = 2);
+
 inline QString qs(const std::string &s)
 {
     return QString::fromStdString(s);

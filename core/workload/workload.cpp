@@ -80,22 +80,6 @@ const QStringList kOptional = {
     u"threads"_s,       u"max_speedup"_s, u"launch"_s,
     u"device"_s,        u"cluster"_s,     u"max_speedup_over_baseline"_s};
 
-int editDistance(const QString &a, const QString &b)
-{
-    std::vector<int> prev(size_t(b.size()) + 1), cur(size_t(b.size()) + 1);
-    for (qsizetype j = 0; j <= b.size(); ++j)
-        prev[size_t(j)] = int(j);
-    for (qsizetype i = 1; i <= a.size(); ++i) {
-        cur[0] = int(i);
-        for (qsizetype j = 1; j <= b.size(); ++j) {
-            const int sub = prev[size_t(j - 1)] + (a[i - 1] == b[j - 1] ? 0 : 1);
-            cur[size_t(j)] = std::min({prev[size_t(j)] + 1, cur[size_t(j - 1)] + 1, sub});
-        }
-        std::swap(prev, cur);
-    }
-    return prev[size_t(b.size())];
-}
-
 // Collects diagnostics while reading typed values out of the document.
 class Reader
 {
@@ -251,15 +235,7 @@ public:
             const QString k = qs(key);
             if (known.contains(k))
                 continue;
-            QString best;
-            int bestDistance = 3;
-            for (const QString &candidate : known) {
-                const int d = editDistance(k, candidate);
-                if (d < bestDistance) {
-                    bestDistance = d;
-                    best = candidate;
-                }
-            }
+            const QString best = closestWord(k, known);
             QString message =
                 ptr.empty() ? FileText::tr("unknown key '%1' is ignored").arg(k)
                             : FileText::tr("unknown key '%1' in %2 is ignored").arg(k, label(ptr));
