@@ -136,7 +136,7 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
     const std::string refObj = "obj/reference-" + hex64(fnv1a(readFile(refSrc), fnv1a(problemKey))) + ".o";
     const std::string harness = "gpuharness.cu";
     const std::string harnessKey =
-        hex64(fnv1a(readFile(harness) + readFile("gpurt.h"), fnv1a(problemKey + (refOnHost ? "h" : "d"))));
+        hex64(fnv1a(readFile(harness) + readFile("gpurt.h") + readFile("kwbcheck.h"), fnv1a(problemKey + (refOnHost ? "h" : "d"))));
     const std::string checkObj = "obj/harness-check-" + harnessKey + ".o";
     const std::string benchObj = "obj/harness-bench-" + harnessKey + ".o";
     HostCache shared(tc.compiler); // built once per host

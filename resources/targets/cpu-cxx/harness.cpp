@@ -34,7 +34,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <random>
 #include <string>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -132,39 +131,25 @@ double at(const Tensor &t, const void *p, long long i)
 
 bool isReal(const Tensor &t) { return t.dtype == F32 || t.dtype == F64; }
 
-// A value from the tensor's range, as `fill` draws them, as raw bytes.
-template <class Rng>
-uint64_t draw(const Tensor &t, Rng &rng)
+void put(const Tensor &t, void *p, long long i, double v)
 {
-    uint64_t raw = 0;
-    if (isReal(t)) {
-        const double v = std::uniform_real_distribution<double>(t.low, t.high)(rng);
-        if (t.dtype == F32) {
-            const float f = float(v);
-            std::memcpy(&raw, &f, 4);
-        } else {
-            std::memcpy(&raw, &v, 8);
-        }
-    } else {
-        const long long v = std::uniform_int_distribution<long long>((long long)t.low, (long long)t.high)(rng);
-        if (t.dtype == I32) {
-            const int32_t i = int32_t(v);
-            std::memcpy(&raw, &i, 4);
-        } else {
-            std::memcpy(&raw, &v, 8);
-        }
+    switch (t.dtype) {
+    case F32: static_cast<float *>(p)[i] = float(v); break;
+    case F64: static_cast<double *>(p)[i] = v; break;
+    case I32: static_cast<int32_t *>(p)[i] = int32_t(v); break;
+    case I64: static_cast<int64_t *>(p)[i] = int64_t(v); break;
+    default: break;
     }
-    return raw;
 }
 
-void fill(const Tensor &t, void *p, uint64_t seed)
+#include "kwbcheck.h"
+
+// A value from the tensor's range, as `fill` draws them, as raw bytes.
+uint64_t draw(const Tensor &t, SplitMix &rng)
 {
-    std::mt19937_64 rng(seed);
-    const size_t size = elementSize(t.dtype);
-    for (long long i = 0; i < t.elements; ++i) {
-        const uint64_t raw = draw(t, rng);
-        std::memcpy(static_cast<unsigned char *>(p) + size_t(i) * size, &raw, size);
-    }
+    uint64_t raw = 0;
+    put(t, &raw, 0, drawValue(t, rng));
+    return raw;
 }
 
 // Poison outputs so an element the kernel never writes cannot pass.
@@ -250,21 +235,6 @@ void undoChanges(Set &s, const std::vector<Change> &changes)
 // first call, one more per input before each further call, drawn from the
 // evaluation's change seed and the sample's number, so the check can
 // compute a sample's answer before the benchmark runs it.
-struct SplitMix
-{
-    using result_type = uint64_t;
-    uint64_t state;
-    static constexpr uint64_t min() { return 0; }
-    static constexpr uint64_t max() { return ~uint64_t(0); }
-    uint64_t operator()()
-    {
-        uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-};
-
 std::vector<Change> sampleChanges(uint64_t changeSeed, uint64_t sample, int calls)
 {
     std::vector<Change> out;
@@ -291,49 +261,6 @@ std::vector<unsigned char> sampleKey(char set, const std::vector<Change> &change
         key.insert(key.end(), fields[2], fields[2] + sizeof c.value);
     }
     return key;
-}
-
-struct Comparison
-{
-    bool ok = true;
-    double relL2 = 0, maxAbs = 0;
-    long long mismatches = 0, nonfinite = 0, worst = -1;
-};
-
-Comparison compare(const Tensor &t, const void *want, const void *got, double atol, double rtol)
-{
-    Comparison c;
-    double diff2 = 0, ref2 = 0, worstExcess = -1;
-    auto miss = [&](long long i, double excess) {
-        ++c.mismatches;
-        if (excess > worstExcess) {
-            worstExcess = excess;
-            c.worst = i;
-        }
-    };
-    for (long long i = 0; i < t.elements; ++i) {
-        const double w = at(t, want, i), g = at(t, got, i);
-        if (!std::isfinite(w)) { // the reference's NaN or infinity must be met exactly
-            if (!((std::isnan(w) && std::isnan(g)) || (std::isinf(g) && (g > 0) == (w > 0))))
-                miss(i, INFINITY);
-            continue;
-        }
-        if (!std::isfinite(g)) {
-            ++c.nonfinite;
-            miss(i, INFINITY);
-            continue;
-        }
-        const double d = std::fabs(g - w);
-        diff2 += d * d;
-        ref2 += w * w;
-        c.maxAbs = std::max(c.maxAbs, d);
-        const double excess = d - (atol + rtol * std::fabs(w));
-        if (excess > 0)
-            miss(i, excess);
-    }
-    c.relL2 = ref2 > 0 ? std::sqrt(diff2 / ref2) : std::sqrt(diff2);
-    c.ok = c.mismatches == 0;
-    return c;
 }
 
 std::string samplePath(const std::string &dir, int sample, const std::string &what)

@@ -72,7 +72,7 @@ int evaluate(const std::string &candDir)
     ::mkdir("obj", 0755);
     const std::string refSrc = cfg.get("reference", "reference.cpp");
     const std::string refObj = "obj/reference-" + hex64(fnv1a(readFile(refSrc), fnv1a(problemKey))) + ".o";
-    const std::string harnessKey = hex64(fnv1a(readFile("harness.cpp"), fnv1a(problemKey)));
+    const std::string harnessKey = hex64(fnv1a(readFile("harness.cpp") + readFile("kwbcheck.h"), fnv1a(problemKey)));
     const std::string checkObj = "obj/harness-check-" + harnessKey + ".o";
     const std::string benchObj = "obj/harness-bench-" + harnessKey + ".o";
     // The harness first: a host whose compiler builds nothing is the host's

@@ -257,37 +257,13 @@ struct Candidate
     }
 };
 
-struct SplitMix
+void put(const Tensor &t, void *p, long long i, double v)
 {
-    uint64_t state;
-    uint64_t next()
-    {
-        uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-    double unit() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
-};
-
-void fill(const Tensor &t, void *p, uint64_t seed)
-{
-    SplitMix rng{seed};
-    for (long long i = 0; i < t.elements; ++i) {
-        if (t.dtype == I32 || t.dtype == I64) {
-            const long long lo = (long long)t.low, span = (long long)t.high - lo + 1;
-            const long long v = lo + (long long)(rng.next() % uint64_t(span > 0 ? span : 1));
-            if (t.dtype == I32)
-                static_cast<int32_t *>(p)[i] = int32_t(v);
-            else
-                static_cast<int64_t *>(p)[i] = v;
-            continue;
-        }
-        const double v = t.low + (t.high - t.low) * rng.unit();
-        if (t.dtype == F32)
-            static_cast<float *>(p)[i] = float(v);
-        else
-            static_cast<double *>(p)[i] = v;
+    switch (t.dtype) {
+    case F32: static_cast<float *>(p)[i] = float(v); break;
+    case F64: static_cast<double *>(p)[i] = v; break;
+    case I32: static_cast<int32_t *>(p)[i] = int32_t(v); break;
+    default: static_cast<int64_t *>(p)[i] = int64_t(v); break;
     }
 }
 
@@ -300,6 +276,8 @@ double at(const Tensor &t, const void *p, long long i)
     default: return double(static_cast<const int64_t *>(p)[i]);
     }
 }
+
+#include "kwbcheck.h"
 
 // All-ones is a NaN in both float types; integers get a pattern no small input sums to.
 unsigned char poisonByte(const Tensor &t) { return (t.dtype == I32 || t.dtype == I64) ? 0x5a : 0xff; }
@@ -364,44 +342,6 @@ struct Set
         return h;
     }
 };
-
-struct Comparison
-{
-    bool ok = true;
-    double relL2 = 0, maxAbs = 0;
-    long long mismatches = 0, nonfinite = 0, worst = -1;
-};
-
-Comparison compare(const Tensor &t, const void *want, const void *got, double atol, double rtol)
-{
-    Comparison c;
-    double diff2 = 0, ref2 = 0, worstExcess = -1;
-    for (long long i = 0; i < t.elements; ++i) {
-        const double w = at(t, want, i), g = at(t, got, i);
-        double excess;
-        if (!std::isfinite(w) || !std::isfinite(g)) {
-            const bool same = (std::isnan(w) && std::isnan(g)) || (std::isinf(w) && w == g);
-            c.nonfinite += std::isfinite(g) ? 0 : 1;
-            excess = same ? 0 : INFINITY;
-        } else {
-            const double d = std::fabs(g - w);
-            diff2 += d * d;
-            ref2 += w * w;
-            c.maxAbs = std::max(c.maxAbs, d);
-            excess = d - (atol + rtol * std::fabs(w));
-        }
-        if (excess > 0) {
-            ++c.mismatches;
-            if (excess > worstExcess) {
-                worstExcess = excess;
-                c.worst = i;
-            }
-        }
-    }
-    c.relL2 = ref2 > 0 ? std::sqrt(diff2 / ref2) : std::sqrt(diff2);
-    c.ok = c.mismatches == 0;
-    return c;
-}
 
 std::string expectPath(const std::string &dir, int set, int output)
 {
