@@ -161,6 +161,33 @@ private:
         return {};
     }
 
+    // A kernel file whose host code replaces the runtime's event timer,
+    // launches on a side stream of its own and opens a file: the audit of
+    // its host object names each, and nothing is linked or run. Its
+    // kernel's handle and launch stub, and the header's inline functions
+    // (dim3), are not flagged.
+    void auditNamesHostCheats(const QString &workload, const QString &file, const QString &api)
+    {
+        auto l = load(workload);
+        QVERIFY(l);
+        QStringList console;
+        const EvalOutcome o = evaluate(l->workload, l->target, read(data(file)),
+                                       m_tmp.path() + u"/audit-"_s + api, &console);
+        const QString text = console.join(u'\n');
+        QVERIFY2(!o.infra, qPrintable(o.infraMessage + u"\n"_s + text));
+        QStringList reasons;
+        for (const Json &f : o.result.document.value("flags", Json::array()))
+            reasons << QString::fromStdString(f.value("reason", std::string()));
+        const QString all = reasons.join(u" | "_s);
+        QVERIFY2(all.contains(u"defines the global symbol "_s + api + u"EventElapsedTime"_s),
+                 qPrintable(all));
+        QVERIFY2(all.contains(u"references "_s + api + u"StreamCreate"_s), qPrintable(all));
+        QVERIFY2(all.contains(u"references fopen"_s), qPrintable(all));
+        QVERIFY2(!all.contains(u"axpyKernel"_s) && !all.contains(u"dim3"_s), qPrintable(all));
+        QVERIFY(!o.result.latency && o.result.checks.empty()); // never linked, never run
+        QVERIFY2(!text.contains(u"checking against the reference"_s), qPrintable(text));
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -420,6 +447,15 @@ private Q_SLOTS:
                  qPrintable(text));
     }
 
+    // The host code of a .cu file is audited as cpu-cxx's kernels are.
+    void cudaHostCodeIsAudited()
+    {
+        if (const QString why = whyNoCompileWithoutAGpu(); !why.isEmpty())
+            QSKIP(qPrintable(u"the cuda-cxx symbol audit is untested: "_s + why));
+        auditNamesHostCheats(u"cuda-tiny/workload.json"_s, u"cuda-tiny/host_cheats.cu"_s,
+                             u"cuda"_s);
+    }
+
     // The compiler's kernel-resource-usage remarks (recorded from clang 15 for
     // gfx906, where 256 accumulators spill) become the catalog's figures.
     void hipResourceFiguresRecorded()
@@ -494,6 +530,14 @@ private Q_SLOTS:
         QVERIFY2(spill.infraMessage.contains(u"no usable HIP device"_s) ||
                      spill.infraMessage.contains(u"no HIP device"_s),
                  qPrintable(spill.infraMessage + u"\n"_s + text));
+    }
+
+    // The host code of a .hip file is audited as cpu-cxx's kernels are.
+    void hipHostCodeIsAudited()
+    {
+        if (const QString why = whyNoHipCompileWithoutAGpu(); !why.isEmpty())
+            QSKIP(qPrintable(u"the hip symbol audit is untested: "_s + why));
+        auditNamesHostCheats(u"hip-tiny/workload.json"_s, u"hip-tiny/host_cheats.hip"_s, u"hip"_s);
     }
 
     // The example's template compiles for gfx90a and gfx940 with a

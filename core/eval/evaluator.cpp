@@ -205,6 +205,7 @@ QString evalConfig(const Workload &w, const TargetProfile &target, const QString
     // KWB_TRUST=off switches the measurement defences off (bench/trust).
     lines << u"trust="_s + qEnvironmentVariable("KWB_TRUST", u"on"_s);
     for (const auto &[key, list] : {std::pair{u"audit_define="_s, &target.audit.define},
+                                    {u"audit_define_weak="_s, &target.audit.defineWeak},
                                     {u"audit_reference="_s, &target.audit.reference},
                                     {u"audit_threads="_s, &target.audit.threads}}) {
         for (const QString &pattern : *list)

@@ -371,6 +371,7 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
     }
     if (const Json *audit = findAt(root, {"audit"}); audit && audit->is_object()) {
         for (auto [key, list] : {std::pair{"define", &t.audit.define},
+                                 {"define_weak", &t.audit.defineWeak},
                                  {"reference", &t.audit.reference},
                                  {"threads", &t.audit.threads}}) {
             *list = stringList(audit->value(key, Json::array()));

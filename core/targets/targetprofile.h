@@ -85,10 +85,13 @@ struct TargetProfile
     std::vector<GuardRule> guards;
     /// The symbol audit of a compiled candidate (regular expressions over
     /// symbol names): what it may define besides its entry, what it may
-    /// reference, and what counts as starting threads. Empty: no audit.
+    /// define weakly (the compiler's copies of inline functions and template
+    /// instances from headers, which the harness's copies win at link),
+    /// what it may reference, and what counts as starting threads. Empty:
+    /// no audit.
     struct Audit
     {
-        QStringList define, reference, threads;
+        QStringList define, defineWeak, reference, threads;
         bool enabled() const { return !reference.isEmpty(); }
     } audit;
 

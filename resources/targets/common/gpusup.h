@@ -30,6 +30,9 @@ public:
         argv.insert(argv.end(), flags.begin(), flags.end());
         return argv;
     }
+    /// The host C++ compiler behind this one, which names the C and C++
+    /// runtime the programs link (`-print-file-name`) for the symbol audit.
+    virtual std::string hostCompiler() const { return compiler; }
     /// Flags that make a source of any extension this target's language.
     virtual std::vector<std::string> language() const = 0;
     /// The define that gives kwb_problem.h's 16-bit types this runtime's names.
@@ -195,9 +198,19 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
         return r.print();
     }
     tc.readResources(cc.out + cc.err, r);
+    // ---- the symbol audit of the kernel's host object (see cpu-cxx): a
+    // kernel file's host code may launch its kernels and call what the
+    // target lists, never replace the runtime's, the harness's or the
+    // reference's functions (an event timer, a clock), open files or start
+    // threads ----
+    if (const auto end = auditCompiledKernel(r, cfg, tc.hostCompiler(), kernelObj, {checkObj, benchObj, refObj},
+                                             tCompile))
+        return *end;
     const std::string checkBin = candDir + "/check", benchBin = candDir + "/bench";
-    for (const auto &[bin, objs] : {std::pair{checkBin, std::vector<std::string>{kernelObj, checkObj, refObj}},
-                                    std::pair{benchBin, std::vector<std::string>{kernelObj, benchObj}}}) {
+    // The harness and the reference first: their copies of anything also in
+    // the kernel's object (inline functions, template instances) are kept.
+    for (const auto &[bin, objs] : {std::pair{checkBin, std::vector<std::string>{checkObj, refObj, kernelObj}},
+                                    std::pair{benchBin, std::vector<std::string>{benchObj, kernelObj}}}) {
         std::vector<std::string> link = {tc.compiler, tc.archFlag()}; // the workload's flags are compile flags
         link.insert(link.end(), objs.begin(), objs.end());
         link.insert(link.end(), {"-o", bin});

@@ -1548,7 +1548,7 @@ struct Cleanup
 /// the reference defines (it would replace what they call).
 struct AuditRules
 {
-    std::vector<std::regex> define, reference, threads;
+    std::vector<std::regex> define, defineWeak, reference, threads;
     std::string kernelEntry, referenceEntry;
     int threadsAllowed = 1;
 
@@ -1562,6 +1562,7 @@ struct AuditRules
             return out;
         };
         a.define = list("audit_define");
+        a.defineWeak = list("audit_define_weak");
         a.reference = list("audit_reference");
         a.threads = list("audit_threads");
         a.kernelEntry = cfg.get("kernel_entry");
@@ -1905,6 +1906,34 @@ inline std::vector<std::string> privilegedInstructions(const std::string &disass
     return found;
 }
 
+/// Whether `name` is what a GPU compiler defines for a __global__ function
+/// in the host object: its launch stub ("__device_stub__" in the name) or
+/// its handle, a symbol whose stub is defined beside it (nvcc names the stub
+/// after the handle's mangled name, clang after its demangled one). The
+/// host code calls them to launch the kernel. The audit checks them against
+/// the runtime's, the harness's and the reference's names first.
+inline bool isGpuKernelHandle(const std::string &name, const std::vector<Symbol> &symbols)
+{
+    static const std::string stub = "__device_stub__";
+    if (name.find(stub) != std::string::npos)
+        return true;
+    if (name.size() < 3 || name.compare(0, 2, "_Z") != 0)
+        return false;
+    const std::string plain = demangled(name);
+    for (const Symbol &s : symbols) {
+        if (!s.defined || s.name.find(stub) == std::string::npos)
+            continue;
+        if (s.name.find(stub + name.substr(1)) != std::string::npos) // nvcc
+            return true;
+        std::string unstubbed = demangled(s.name); // clang: the same function, "__device_stub__" before its name
+        if (const size_t at = unstubbed.find(stub); at != std::string::npos)
+            unstubbed.erase(at, stub.size());
+        if (unstubbed == plain)
+            return true;
+    }
+    return false;
+}
+
 /// Audits a candidate's object before it is linked with anything. It may
 /// reference only what the target allows (never the reference); define only
 /// its entry and what the target allows (template instances), and nothing
@@ -1986,7 +2015,8 @@ inline std::optional<std::vector<std::string>> auditObject(const std::string &ob
                             + " (the harness relies on it)");
         else if (name == rules.referenceEntry || std::binary_search(others.begin(), others.end(), name))
             flags.push_back("redefines " + shown + ", which the harness or the reference defines");
-        else if (!matchesAny(rules.define, name))
+        else if (!matchesAny(rules.define, name) && !(sym.weak && matchesAny(rules.defineWeak, name))
+                 && !isGpuKernelHandle(name, symbols))
             flags.push_back("defines the global symbol " + shown + "; a kernel may define only its entry "
                             + rules.kernelEntry + " (give helpers internal linkage: static or an anonymous namespace)");
     }
@@ -1998,6 +2028,42 @@ inline std::optional<std::vector<std::string>> auditObject(const std::string &ob
                                : "reads a clock the harness cannot see")
                         + ")");
     return flags;
+}
+
+/// The symbol audit of a candidate's compiled object before it is linked
+/// with anything (the target's `audit` rules in eval.conf; a baseline, or
+/// KWB_TRUST=off, is not audited). `hostCxx` names the C and C++ runtime;
+/// `others` are the harness's and the reference's objects. Returns the
+/// supervisor's exit status when the audit ends the evaluation: the host
+/// cannot audit (an infrastructure failure, never a pass), or the object
+/// is flagged (the result is printed: compiled, never linked or run).
+inline std::optional<int> auditCompiledKernel(Result &r, const Config &cfg, const std::string &hostCxx,
+                                              const std::string &kernelObj, const std::vector<std::string> &others,
+                                              Clock::time_point tCompile)
+{
+    const AuditRules rules = AuditRules::from(cfg);
+    if (cfg.get("trust", "on") == "off") {
+        r.extra["trust"] = "\"off\"";
+        return std::nullopt;
+    }
+    if (!rules.enabled() || cfg.get("origin") == "baseline")
+        return std::nullopt;
+    std::string problem;
+    auto runtime = runtimeSymbols(hostCxx, "obj/runtime-" + hex64(fnv1a(hostCxx)) + ".txt", &problem);
+    auto flags = runtime ? auditObject(kernelObj, rules, *runtime, others, &problem) : std::nullopt;
+    if (!flags) {
+        std::fprintf(stderr, "kwb: cannot audit the compiled kernel: %s\n", problem.c_str());
+        return kInfraExit;
+    }
+    if (flags->empty())
+        return std::nullopt;
+    for (const std::string &f : *flags) {
+        std::fprintf(stderr, "kwb: flagged: the kernel %s\n", f.c_str());
+        r.flag("symbol-audit", "the kernel " + f);
+    }
+    r.compileMs = msSince(tCompile);
+    r.compiled = true;
+    return r.print();
 }
 
 /// Exclusive use of one accelerator while a candidate is timed and profiled:

@@ -133,30 +133,9 @@ int evaluate(const std::string &candDir)
     }
     const bool trust = cfg.get("trust", "on") != "off";
     // ---- the symbol audit: what the object is, not how its source is spelled ----
-    const AuditRules rules = AuditRules::from(cfg);
-    if (trust && rules.enabled() && cfg.get("origin") != "baseline") {
-        std::string problem;
-        auto runtime = runtimeSymbols(cfg.get("cxx", "g++"), "obj/runtime-" + hex64(fnv1a(cfg.get("cxx", "g++"))) + ".txt",
-                                      &problem);
-        auto flags = runtime ? auditObject(kernelObj, rules, *runtime, {checkObj, benchObj, refObj}, &problem)
-                             : std::nullopt;
-        if (!flags) {
-            // No audit is not a pass: the host lacks what it takes.
-            std::fprintf(stderr, "kwb: cannot audit the compiled kernel: %s\n", problem.c_str());
-            return kInfraExit;
-        }
-        if (!flags->empty()) {
-            for (const std::string &f : *flags) {
-                std::fprintf(stderr, "kwb: flagged: the kernel %s\n", f.c_str());
-                r.flag("symbol-audit", "the kernel " + f);
-            }
-            r.compileMs = msSince(tCompile);
-            r.compiled = true;
-            return r.print(); // never linked, never run
-        }
-    } else if (!trust) {
-        r.extra["trust"] = "\"off\"";
-    }
+    if (const auto end = auditCompiledKernel(r, cfg, cfg.get("cxx", "g++"), kernelObj, {checkObj, benchObj, refObj},
+                                             tCompile))
+        return *end;
     const std::string checkBin = candDir + "/check", benchBin = candDir + "/bench";
     // The harness and the reference first: their copies of anything also in
     // the kernel's object (template instances) are the ones kept.

@@ -124,6 +124,12 @@ class CudaToolchain : public GpuToolchain
 public:
     std::string archFlag() const override { return "-arch=" + arch; }
     std::vector<std::string> language() const override { return {"-x", "cu"}; }
+    // nvcc compiles host code with $NVCC_CCBIN, else the system's g++.
+    std::string hostCompiler() const override
+    {
+        const char *cxx = std::getenv("NVCC_CCBIN");
+        return cxx && *cxx ? cxx : "g++";
+    }
     std::string typesDefine() const override { return "-DKWB_CUDA_TYPES"; }
     std::vector<std::string> resourceFlags() const override { return {"-Xptxas", "-v"}; }
     void readResources(const std::string &log, Result &r) const override
