@@ -928,7 +928,12 @@ private Q_SLOTS:
              {Case{u"broken.cl"_s, u"compile"_s, u"CL_BUILD_PROGRAM_FAILURE"_s},
               Case{u"signature.cl"_s, u"compile"_s, u"takes 3 arguments; the workload passes 4"_s},
               Case{u"wrong.cl"_s, u"incorrect"_s, u"differs from the reference"_s},
-              Case{u"crash.cl"_s, u"crash"_s, u"SIGSEGV"_s}}) {
+              Case{u"crash.cl"_s, u"crash"_s, u"SIGSEGV"_s},
+              // Its answer kept in its inputs, replayed on the next call.
+              Case{u"stash.cl"_s, u"crash"_s, u"the kernel changed its input x (seed 1)"_s},
+              // Honest on the check's inputs only: the timed calls' own are drawn per evaluation.
+              Case{u"knows_check.cl"_s, u"incorrect"_s,
+                   u"correct when checked but not when timed"_s}}) {
             const EvalOutcome o =
                 evaluate(l->workload, l->target, read(data(u"opencl-tiny/"_s + c.file)), root);
             QVERIFY2(!o.infra, qPrintable(c.file + u": "_s + o.infraMessage));

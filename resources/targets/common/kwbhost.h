@@ -2270,4 +2270,77 @@ inline bool readBench(Result &r, const Proc &bench, double timeout)
     return true;
 }
 
+/// Reads the check program's verification of the samples a benchmark
+/// recorded (common/kwbsamples.h: "kwb:verify" lines in `ver`, the number
+/// recorded in `bench`'s "kwb:bench" line). Returns -1 when every recorded
+/// sample was verified correct, else the supervisor's exit status (`r`
+/// failed and printed, or kInfraExit when nothing could be recorded).
+inline int readVerify(Result &r, const Proc &bench, const Proc &ver, double timeout)
+{
+    int recorded = 0;
+    for (const std::string &line : taggedLines(bench.out, "kwb:bench ", false))
+        recorded = std::atoi(parseKeyValues(line)["recorded"].c_str());
+    r.logs["verify"] = ver.err;
+    std::vector<std::string> samplesSeen;
+    std::string wrong;
+    for (const std::string &line : taggedLines(ver.out, "kwb:verify ", false)) {
+        auto kv = parseKeyValues(line);
+        if (std::find(samplesSeen.begin(), samplesSeen.end(), kv["sample"]) == samplesSeen.end())
+            samplesSeen.push_back(kv["sample"]);
+        if (kv["ok"] != "1" && wrong.empty()) {
+            const int sample = std::atoi(kv["sample"].c_str());
+            wrong = (sample == recorded - 1
+                         ? "the last timed call (on input set " + std::to_string(std::atoi(kv["set"].c_str()) + 1) + ")"
+                         : std::string("a timed call chosen at random"))
+                + " wrote a wrong " + kv["output"] + " (" + kv["mismatches"] + " of " + kv["elements"]
+                + " elements off)";
+            if (!kv["why"].empty())
+                wrong = "a recorded timed call could not be verified (" + kv["why"] + ")";
+        }
+    }
+    if (recorded == 0) {
+        std::fprintf(stderr, "kwb: the benchmark could not record its samples\n");
+        return kInfraExit;
+    }
+    if (!ver.exitedOk()) {
+        // Only the reference runs here: it failed on the benchmark's inputs,
+        // which is the workload's problem, never the kernel's.
+        r.samples.clear();
+        r.metrics.clear();
+        r.fail("reference", "bench",
+               "the reference, verifying the timed calls, "
+                   + (ver.timedOut ? "ran past " + jsonNumber(timeout) + " s" : describeExit(ver)));
+        return r.print();
+    }
+    if (wrong.empty() && int(samplesSeen.size()) != recorded)
+        wrong = "the benchmark recorded " + std::to_string(recorded) + " samples and "
+            + std::to_string(samplesSeen.size()) + " could be verified";
+    if (!wrong.empty()) {
+        r.samples.clear();
+        r.metrics.clear();
+        r.correct = 0;
+        r.fail("incorrect", "bench", "correct when checked but not when timed: " + wrong);
+        return r.print();
+    }
+    return -1;
+}
+
+/// The seeds of a benchmark's two input sets and of its per-call changes,
+/// which nobody knows in advance, and the sample it will verify (one of
+/// 2 .. iters-2, chosen at random): common/kwbsamples.h's arguments.
+struct SampleSeeds
+{
+    std::string seed0, seed1, changeSeed, spot;
+    explicit SampleSeeds(int iters)
+    {
+        std::random_device entropy;
+        auto draw63 = [&] { return std::to_string((uint64_t(entropy()) << 32 | entropy()) >> 1); };
+        seed0 = draw63();
+        seed1 = draw63();
+        changeSeed = draw63();
+        iters = std::max(3, iters);
+        spot = std::to_string(iters >= 5 ? 2 + int(entropy() % unsigned(iters - 4)) : iters - 2);
+    }
+};
+
 } // namespace kwbhost

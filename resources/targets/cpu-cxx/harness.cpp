@@ -18,17 +18,20 @@
 // programs end with _exit after their last line, so no exit handler of the
 // kernel's can add one.
 //
-//   harness check SEEDS ATOL RTOL [SEED0 SEED1 CHANGE_SEED SPOT RESULTS_DIR]
-//   harness verify SEED0 SEED1 RESULTS_DIR ATOL RTOL
-//   harness bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT RESULTS_DIR TRUST
+//   harness check SEEDS ATOL RTOL [SEED0 SEED1 CHANGE_SEED SPOT ANSWERS_DIR]
+//   harness verify SEED0 SEED1 SAMPLES_DIR ANSWERS_DIR ATOL RTOL
+//   harness bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT SAMPLES_DIR TRUST
 // With the optional arguments the check also computes, in a child process,
 // the answer of the sample the benchmark will verify (SPOT, whose changes
-// follow from CHANGE_SEED), so `verify` only compares.
+// follow from CHANGE_SEED) into ANSWERS_DIR, which the benchmark cannot
+// see, so `verify` only compares. The changes, the recording and the
+// verification are common/kwbsamples.h's.
 
 #include "kwb_problem.h"
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -129,8 +132,6 @@ double at(const Tensor &t, const void *p, long long i)
     }
 }
 
-bool isReal(const Tensor &t) { return t.dtype == F32 || t.dtype == F64; }
-
 void put(const Tensor &t, void *p, long long i, double v)
 {
     switch (t.dtype) {
@@ -144,19 +145,12 @@ void put(const Tensor &t, void *p, long long i, double v)
 
 #include "kwbcheck.h"
 
-// A value from the tensor's range, as `fill` draws them, as raw bytes.
-uint64_t draw(const Tensor &t, SplitMix &rng)
-{
-    uint64_t raw = 0;
-    put(t, &raw, 0, drawValue(t, rng));
-    return raw;
-}
+#include "kwbsamples.h"
 
 // Poison outputs so an element the kernel never writes cannot pass.
 void poison(const Tensor &t, void *p)
 {
-    // All bits set is a NaN in every floating-point format.
-    std::memset(p, isReal(t) ? 0xff : 0x5a, size_t(t.elements) * elementSize(t.dtype));
+    std::memset(p, poisonByte(t), tensorBytes(t));
 }
 
 struct Set
@@ -206,90 +200,6 @@ struct Set
     }
 };
 
-// One input element changed: which, where, and its raw bytes after and before.
-struct Change
-{
-    int32_t input;
-    int64_t index;
-    uint64_t value, old;
-};
-
-void applyChange(Set &s, Change &c)
-{
-    const size_t size = elementSize(inputs[c.input].dtype);
-    unsigned char *p = static_cast<unsigned char *>(s.inPtr[size_t(c.input)]) + size_t(c.index) * size;
-    c.old = 0;
-    std::memcpy(&c.old, p, size);
-    std::memcpy(p, &c.value, size);
-}
-
-void undoChanges(Set &s, const std::vector<Change> &changes)
-{
-    for (auto it = changes.rbegin(); it != changes.rend(); ++it) {
-        const size_t size = elementSize(inputs[it->input].dtype);
-        std::memcpy(static_cast<unsigned char *>(s.inPtr[size_t(it->input)]) + size_t(it->index) * size, &it->old, size);
-    }
-}
-
-// The changes a sample's calls run on: a few elements per input before its
-// first call, one more per input before each further call, drawn from the
-// evaluation's change seed and the sample's number, so the check can
-// compute a sample's answer before the benchmark runs it.
-std::vector<Change> sampleChanges(uint64_t changeSeed, uint64_t sample, int calls)
-{
-    std::vector<Change> out;
-    for (int c = 0; c < calls; ++c) {
-        SplitMix rng{changeSeed ^ (sample * 0x9e3779b97f4a7c15ULL) ^ (uint64_t(c) * 0xc2b2ae3d27d4eb4fULL)};
-        for (int i = 0; i < num_inputs; ++i) {
-            for (int k = 0; k < (c == 0 ? 4 : 1) && inputs[i].elements > 0; ++k)
-                out.push_back({int32_t(i), int64_t(rng() % uint64_t(inputs[i].elements)), draw(inputs[i], rng), 0});
-        }
-    }
-    return out;
-}
-
-// What a sample ran on, as bytes: its set and what was written where.
-std::vector<unsigned char> sampleKey(char set, const std::vector<Change> &changes)
-{
-    std::vector<unsigned char> key(1, (unsigned char)set);
-    for (const Change &c : changes) {
-        const unsigned char *fields[3] = {reinterpret_cast<const unsigned char *>(&c.input),
-                                          reinterpret_cast<const unsigned char *>(&c.index),
-                                          reinterpret_cast<const unsigned char *>(&c.value)};
-        key.insert(key.end(), fields[0], fields[0] + sizeof c.input);
-        key.insert(key.end(), fields[1], fields[1] + sizeof c.index);
-        key.insert(key.end(), fields[2], fields[2] + sizeof c.value);
-    }
-    return key;
-}
-
-std::string samplePath(const std::string &dir, int sample, const std::string &what)
-{
-    return dir + "/sample-" + std::to_string(sample) + "-" + what;
-}
-
-bool writeFile(const std::string &path, const void *data, size_t bytes)
-{
-    FILE *f = std::fopen(path.c_str(), "wb");
-    const bool ok = f && std::fwrite(data, 1, bytes, f) == bytes;
-    if (f)
-        std::fclose(f);
-    return ok;
-}
-
-std::vector<unsigned char> readFile(const std::string &path)
-{
-    std::vector<unsigned char> out;
-    if (FILE *f = std::fopen(path.c_str(), "rb")) {
-        unsigned char buf[65536];
-        size_t n;
-        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-            out.insert(out.end(), buf, buf + n);
-        std::fclose(f);
-    }
-    return out;
-}
-
 #ifdef KWB_WITH_REFERENCE
 
 std::vector<uint64_t> parseSeeds(const std::string &seeds)
@@ -312,35 +222,6 @@ void printCheck(const char *tag, unsigned long long seed, const Tensor &t, const
                           "elements=%lld worst_index=%lld\n",
                  tag, seed, t.name, c.ok ? 1 : 0, c.relL2, c.maxAbs, c.mismatches, c.nonfinite, t.elements, c.worst);
     std::fflush(g_proto);
-}
-
-// What the benchmark's answers are checked against, computed while the check
-// runs: one run of the reference on the inputs of the sample the benchmark
-// will verify, for a kernel it calls once per sample (a fast one is called
-// several times; `verify` then runs the reference itself). A child process,
-// so a reference that is not thread-safe is safe, and nothing of it is in
-// the benchmark.
-pid_t precomputeAnswer(uint64_t seed0, uint64_t seed1, uint64_t changeSeed, int spot, const std::string &dir)
-{
-    const pid_t child = ::fork();
-    if (child != 0)
-        return child;
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    Set want;
-    const char which = spot % 2 ? '1' : '0';
-    want.fillInputs(which == '1' ? seed1 : seed0);
-    std::vector<Change> changes = sampleChanges(changeSeed, uint64_t(spot), 1);
-    for (Change &c : changes)
-        applyChange(want, c);
-    want.poisonOutputs();
-    call_reference(want.inPtr.data(), want.outPtr.data());
-    bool ok = true;
-    for (int o = 0; o < num_outputs; ++o)
-        ok = writeFile(dir + "/expect-out-" + std::to_string(o), want.outPtr[size_t(o)], want.out[size_t(o)]->bytes) && ok;
-    const std::vector<unsigned char> key = sampleKey(which, changes);
-    if (ok) // the key last: it says the answer is whole
-        writeFile(dir + "/expect-key", key.data(), key.size());
-    ::_exit(0);
 }
 
 int check(const char *seedList, double atol, double rtol, const char *const *precompute)
@@ -382,58 +263,10 @@ int check(const char *seedList, double atol, double rtol, const char *const *pre
     finish(0);
 }
 
-// What the benchmark's recorded samples should have produced: the
-// reference on the same seed's inputs with the same elements changed.
-int verify(uint64_t seed0, uint64_t seed1, const std::string &dir, double atol, double rtol)
+int verify(uint64_t seed0, uint64_t seed1, const std::string &dir, const std::string &answers, double atol,
+           double rtol)
 {
-    Set want;
-    std::vector<unsigned char> answered; // the set and changes the reference last ran on
-    for (int sample = 0;; ++sample) {
-        const std::vector<unsigned char> setFile = readFile(samplePath(dir, sample, "set"));
-        if (setFile.empty())
-            break;
-        const int which = setFile[0] == '1' ? 1 : 0;
-        std::vector<unsigned char> raw = readFile(samplePath(dir, sample, "changes"));
-        std::vector<Change> changes(raw.size() / sizeof(Change));
-        std::memcpy(changes.data(), raw.data(), changes.size() * sizeof(Change));
-        const std::vector<unsigned char> key = sampleKey(char(setFile[0]), changes);
-        if (key != answered && key == readFile(dir + "/expect-key")) {
-            // Computed by the check while it ran (precomputeAnswer).
-            bool whole = true;
-            for (int o = 0; o < num_outputs && whole; ++o) {
-                const std::vector<unsigned char> got = readFile(dir + "/expect-out-" + std::to_string(o));
-                whole = got.size() == want.out[size_t(o)]->bytes;
-                if (whole)
-                    std::memcpy(want.outPtr[size_t(o)], got.data(), got.size());
-            }
-            if (whole)
-                answered = key;
-        }
-        if (key != answered) { // a sample that repeats the one before needs no second run
-            want.fillInputs(which ? seed1 : seed0);
-            for (Change &c : changes) {
-                if (c.input < 0 || c.input >= num_inputs || c.index < 0 || c.index >= inputs[c.input].elements) {
-                    std::fprintf(g_proto, "kwb:verify sample=%d ok=0 why=unreadable_record\n", sample);
-                    finish(0);
-                }
-                applyChange(want, c);
-            }
-            want.poisonOutputs();
-            phase("reference", uint64_t(sample));
-            call_reference(want.inPtr.data(), want.outPtr.data());
-            answered = key;
-        }
-        for (int o = 0; o < num_outputs; ++o) {
-            const std::vector<unsigned char> got = readFile(samplePath(dir, sample, "out-" + std::to_string(o)));
-            if (got.size() != want.out[size_t(o)]->bytes) {
-                std::fprintf(g_proto, "kwb:verify sample=%d ok=0 why=missing_output\n", sample);
-                continue;
-            }
-            const Comparison c = compare(outputs[o], want.outPtr[size_t(o)], got.data(), atol, rtol);
-            std::fprintf(g_proto, "kwb:verify sample=%d set=%d output=%s ok=%d mismatches=%lld elements=%lld\n", sample,
-                         which, outputs[o].name, c.ok ? 1 : 0, c.mismatches, outputs[o].elements);
-        }
-    }
+    verifySamples(g_proto, seed0, seed1, dir, answers, atol, rtol);
     finish(0);
 }
 
@@ -464,9 +297,9 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
         Set &s = sets[i % 2];
         std::vector<Change> ch = trust ? changesFor(untimed++, 1) : std::vector<Change>{};
         for (Change &c : ch)
-            applyChange(s, c);
+            applyChange(s.inPtr.data(), c);
         call_kernel(s.inPtr.data(), s.outPtr.data());
-        undoChanges(s, ch);
+        undoChanges(s.inPtr.data(), ch);
     }
     // A sample must be long against the clock's resolution: fast kernels are
     // called several times per sample and the mean call is reported. Cold
@@ -475,11 +308,11 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
     if (!cold) {
         std::vector<Change> ch = trust ? changesFor(untimed++, 1) : std::vector<Change>{};
         for (Change &c : ch)
-            applyChange(sets[0], c);
+            applyChange(sets[0].inPtr.data(), c);
         const auto t0 = Clock::now();
         call_kernel(sets[0].inPtr.data(), sets[0].outPtr.data());
         const double once = msBetween(t0, Clock::now());
-        undoChanges(sets[0], ch);
+        undoChanges(sets[0].inPtr.data(), ch);
         constexpr double minSampleMs = 0.5;
         if (once < minSampleMs)
             reps = int(std::min(1e6, std::ceil(minSampleMs / std::max(once, 1e-6))));
@@ -498,15 +331,8 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
     int recorded = 0;
     bool written = true;
     auto record = [&](int setIndex, const Set &s, const std::vector<Change> &changes) {
-        const char which = setIndex ? '1' : '0';
-        written = writeFile(samplePath(dir, recorded, "set"), &which, 1) && written;
-        written = writeFile(samplePath(dir, recorded, "changes"), changes.data(), changes.size() * sizeof(Change))
+        written = recordSample(dir, recorded++, setIndex ? '1' : '0', changes, {s.outPtr.begin(), s.outPtr.end()})
             && written;
-        for (int o = 0; o < num_outputs; ++o)
-            written = writeFile(samplePath(dir, recorded, "out-" + std::to_string(o)), s.outPtr[size_t(o)],
-                                s.out[size_t(o)]->bytes)
-                && written;
-        ++recorded;
     };
 
     std::string samples;
@@ -536,13 +362,14 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
         }
         // The first call's changes before the clock starts, one more per
         // input before each further call.
-        const size_t first = trust ? size_t(4 * num_inputs) : 0, perCall = trust ? size_t(num_inputs) : 0;
+        const size_t first = trust ? size_t(kFirstChanges * num_inputs) : 0,
+                     perCall = trust ? size_t(kLaterChanges * num_inputs) : 0;
         for (size_t k = 0; k < std::min(first, changes.size()); ++k)
-            applyChange(s, changes[k]);
+            applyChange(s.inPtr.data(), changes[k]);
         const auto t0 = Clock::now();
         for (int r = 0; r < reps; ++r) {
             for (size_t k = 0; r > 0 && k < perCall; ++k)
-                applyChange(s, changes[first + size_t(r - 1) * perCall + k]);
+                applyChange(s.inPtr.data(), changes[first + size_t(r - 1) * perCall + k]);
             call_kernel(s.inPtr.data(), s.outPtr.data());
         }
         const auto t1 = Clock::now();
@@ -553,7 +380,7 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
             spotSet = setIndex;
             spotChanges = changes;
         }
-        undoChanges(s, changes);
+        undoChanges(s.inPtr.data(), changes);
         overheadMs += msBetween(o0, t0) + msBetween(t1, Clock::now());
         char buf[32];
         std::snprintf(buf, sizeof buf, "%s%.6g", samples.empty() ? "" : ",", ms);
@@ -589,17 +416,17 @@ int main(int argc, char **argv)
 #ifdef KWB_WITH_REFERENCE
     if (mode == "check" && (argc == 5 || argc == 10))
         return check(argv[2], std::atof(argv[3]), std::atof(argv[4]), argc == 10 ? argv + 5 : nullptr);
-    if (mode == "verify" && argc == 7)
-        return verify(std::strtoull(argv[2], nullptr, 10), std::strtoull(argv[3], nullptr, 10), argv[4],
-                      std::atof(argv[5]), std::atof(argv[6]));
-    std::fprintf(stderr, "usage: harness check SEEDS ATOL RTOL [SEED0 SEED1 CHANGE_SEED SPOT RESULTS_DIR] | "
-                         "verify SEED0 SEED1 RESULTS_DIR ATOL RTOL\n");
+    if (mode == "verify" && argc == 8)
+        return verify(std::strtoull(argv[2], nullptr, 10), std::strtoull(argv[3], nullptr, 10), argv[4], argv[5],
+                      std::atof(argv[6]), std::atof(argv[7]));
+    std::fprintf(stderr, "usage: harness check SEEDS ATOL RTOL [SEED0 SEED1 CHANGE_SEED SPOT ANSWERS_DIR] | "
+                         "verify SEED0 SEED1 SAMPLES_DIR ANSWERS_DIR ATOL RTOL\n");
 #else
     if (mode == "bench" && argc == 12)
         return bench(std::atoi(argv[2]), std::atoi(argv[3]), std::atof(argv[4]), std::atoi(argv[5]) != 0,
                      std::strtoull(argv[6], nullptr, 10), std::strtoull(argv[7], nullptr, 10),
                      std::strtoull(argv[8], nullptr, 10), std::atoi(argv[9]), argv[10], std::atoi(argv[11]) != 0);
-    std::fprintf(stderr, "usage: harness bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT RESULTS_DIR TRUST\n");
+    std::fprintf(stderr, "usage: harness bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT SAMPLES_DIR TRUST\n");
 #endif
     return 2;
 }

@@ -72,7 +72,7 @@ int evaluate(const std::string &candDir)
     ::mkdir("obj", 0755);
     const std::string refSrc = cfg.get("reference", "reference.cpp");
     const std::string refObj = "obj/reference-" + hex64(fnv1a(readFile(refSrc), fnv1a(problemKey))) + ".o";
-    const std::string harnessKey = hex64(fnv1a(readFile("harness.cpp") + readFile("kwbcheck.h"), fnv1a(problemKey)));
+    const std::string harnessKey = hex64(fnv1a(readFile("harness.cpp") + readFile("kwbcheck.h") + readFile("kwbsamples.h"), fnv1a(problemKey)));
     const std::string checkObj = "obj/harness-check-" + harnessKey + ".o";
     const std::string benchObj = "obj/harness-bench-" + harnessKey + ".o";
     // The harness first: a host whose compiler builds nothing is the host's
@@ -160,16 +160,15 @@ int evaluate(const std::string &candDir)
     r.compiled = true;
 
     // The benchmark's input sets and changes, which nobody knows in advance,
-    // the sample it will verify, and a folder for what it records (as large
-    // as the outputs: removed when this evaluation ends, however it ends).
-    std::random_device entropy;
-    auto draw63 = [&] { return std::to_string((uint64_t(entropy()) << 32 | entropy()) >> 1); };
-    const std::string seed0 = draw63(), seed1 = draw63(), changeSeed = draw63();
-    const int iters = std::max(3, std::atoi(cfg.get("iters", "20").c_str()));
-    const std::string spot = std::to_string(iters >= 5 ? 2 + int(entropy() % unsigned(iters - 4)) : iters - 2);
-    const std::string samplesDir = candDir + "/samples";
+    // and the sample it will verify; a folder for what it records and one
+    // for the answer the check computes alongside, which the benchmark
+    // cannot see (both as large as the outputs: removed when this evaluation
+    // ends, however it ends).
+    const SampleSeeds seeds(std::atoi(cfg.get("iters", "20").c_str()));
+    const std::string samplesDir = candDir + "/samples", answersDir = candDir + "/answers";
     ::mkdir(samplesDir.c_str(), 0755);
-    const Cleanup dropSamples{samplesDir};
+    ::mkdir(answersDir.c_str(), 0755);
+    const Cleanup dropSamples{samplesDir}, dropAnswers{answersDir};
 
     // ---- check ----
     r.stage = "check";
@@ -178,10 +177,17 @@ int evaluate(const std::string &candDir)
     std::vector<std::string> check = {checkBin, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-4"),
                                       cfg.get("rtol", "1e-4")};
     if (trust) // and the answer of the sample the benchmark will verify, alongside
-        check.insert(check.end(), {seed0, seed1, changeSeed, spot, samplesDir});
-    // The programs linked with the kernel's object write only the samples' folder.
-    const Sandbox runBox = Sandbox::forCompiledStage(work, {realPath(checkBin), realPath(benchBin)}, {realPath(samplesDir)});
-    Proc chk = run(runBox.wrap(check), timeout, true);
+        check.insert(check.end(), {seeds.seed0, seeds.seed1, seeds.changeSeed, seeds.spot, answersDir});
+    // The programs linked with the kernel's object write only their own
+    // folder: the check the answers, the benchmark its samples; the
+    // verification reads both.
+    const std::vector<std::string> programs = {realPath(checkBin), realPath(benchBin)};
+    const Sandbox checkBox = Sandbox::forCompiledStage(work, programs, {realPath(answersDir)});
+    const Sandbox runBox = Sandbox::forCompiledStage(work, programs, {realPath(samplesDir)});
+    std::vector<std::string> bothFolders = programs;
+    bothFolders.insert(bothFolders.end(), {realPath(samplesDir), realPath(answersDir)});
+    const Sandbox verifyBox = Sandbox::forCompiledStage(work, bothFolders, {});
+    Proc chk = run(checkBox.wrap(check), timeout, true);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
     if (const int end = readCheck(r, chk, timeout, cfg.get("seeds", "1")); end >= 0)
@@ -195,8 +201,9 @@ int evaluate(const std::string &candDir)
     r.coldCache = cfg.get("cold_cache", "0") == "1";
     const int threads = std::max(1, std::atoi(cfg.get("threads", "1").c_str()));
     std::vector<std::string> bench = runBox.wrap({benchBin, "bench", cfg.get("warmup", "2"), cfg.get("iters", "20"),
-                                                  cfg.get("max_seconds", "10"), cfg.get("cold_cache", "0"), seed0,
-                                                  seed1, changeSeed, spot, samplesDir, trust ? "1" : "0"});
+                                                  cfg.get("max_seconds", "10"), cfg.get("cold_cache", "0"),
+                                                  seeds.seed0, seeds.seed1, seeds.changeSeed, seeds.spot, samplesDir,
+                                                  trust ? "1" : "0"});
     // perf runs outside the sandbox, so its counts are in a file the
     // benchmark cannot write.
     const std::string perfOut = candDir + "/perf.csv";
@@ -217,55 +224,13 @@ int evaluate(const std::string &candDir)
         return r.print();
     // ---- verify the recorded samples, with the reference, in the check program ----
     if (trust) {
-        int recorded = 0;
-        for (const std::string &line : taggedLines(b.out, "kwb:bench ", false))
-            recorded = std::atoi(parseKeyValues(line)["recorded"].c_str());
         const auto tVerify = Clock::now();
-        Proc ver = run(runBox.wrap({checkBin, "verify", seed0, seed1, samplesDir, cfg.get("atol", "1e-4"),
-                                    cfg.get("rtol", "1e-4")}),
+        Proc ver = run(verifyBox.wrap({checkBin, "verify", seeds.seed0, seeds.seed1, samplesDir, answersDir,
+                                       cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4")}),
                        timeout, true);
         r.verifyMs = msSince(tVerify);
-        r.logs["verify"] = ver.err;
-        std::vector<std::string> samplesSeen;
-        std::string wrong;
-        for (const std::string &line : taggedLines(ver.out, "kwb:verify ", false)) {
-            auto kv = parseKeyValues(line);
-            if (std::find(samplesSeen.begin(), samplesSeen.end(), kv["sample"]) == samplesSeen.end())
-                samplesSeen.push_back(kv["sample"]);
-            if (kv["ok"] != "1" && wrong.empty()) {
-                const int sample = std::atoi(kv["sample"].c_str());
-                wrong = (sample == recorded - 1 ? "the last timed call (on input set " + std::to_string(std::atoi(kv["set"].c_str()) + 1) + ")"
-                                                : std::string("a timed call chosen at random"))
-                    + " wrote a wrong " + kv["output"] + " (" + kv["mismatches"] + " of " + kv["elements"]
-                    + " elements off)";
-                if (!kv["why"].empty())
-                    wrong = "a recorded timed call could not be verified (" + kv["why"] + ")";
-            }
-        }
-        if (recorded == 0) {
-            std::fprintf(stderr, "kwb: the benchmark could not record its samples under %s\n", samplesDir.c_str());
-            return kInfraExit;
-        }
-        if (!ver.exitedOk()) {
-            // Only the reference runs here: it failed on the benchmark's
-            // inputs, which is the workload's problem, never the kernel's.
-            r.samples.clear();
-            r.metrics.clear();
-            r.fail("reference", "bench",
-                   "the reference, verifying the timed calls, "
-                       + (ver.timedOut ? "ran past " + jsonNumber(timeout) + " s" : describeExit(ver)));
-            return r.print();
-        }
-        if (wrong.empty() && int(samplesSeen.size()) != recorded)
-            wrong = "the benchmark recorded " + std::to_string(recorded) + " samples and "
-                + std::to_string(samplesSeen.size()) + " could be verified";
-        if (!wrong.empty()) {
-            r.samples.clear();
-            r.metrics.clear();
-            r.correct = 0;
-            r.fail("incorrect", "bench", "correct when checked but not when timed: " + wrong);
-            return r.print();
-        }
+        if (const int end = readVerify(r, b, ver, timeout); end >= 0)
+            return end;
     }
     r.extra["resources"] = "{\"threads_allowed\":" + std::to_string(threads) + ",\"cpu_ms\":" + jsonNumber(b.cpuMs)
         + ",\"wall_ms\":" + jsonNumber(b.ms) + "}";

@@ -7,19 +7,26 @@
 //           workload's, the launch against the device's limits; prints the
 //           build log and the kernel's work-group figures
 //   check   (KWB_WITH_REFERENCE): kernel and the C reference on the same
-//           inputs, every seed; writes the reference's outputs for the
-//           benchmark's two input sets
-//   bench   (no reference linked): times each call with profiling events,
-//           outputs poisoned before every call, caches flushed when asked;
-//           the last two timed calls' outputs (one per input set) and one
-//           chosen at random are verified against the check's files
+//           inputs, every seed (the kernel must leave its inputs as they
+//           were); alongside, in a child, the answer of the sample the
+//           benchmark will verify
+//   verify  (KWB_WITH_REFERENCE, no OpenCL): the benchmark's recorded
+//           samples against the reference on the same inputs
+//   bench   (no reference linked): times each call with profiling events on
+//           two input sets from the supervisor's seeds, a few elements of
+//           each call's inputs changed before it (and back after), outputs
+//           poisoned before every call, caches flushed when asked; records
+//           one call chosen by the supervisor and the last, which repeats
+//           it, for `verify` (common/kwbsamples.h, as cpu-cxx does). It
+//           never holds an answer.
 // Speaks to the supervisor through "kwb:" lines on stdout. Exit status 5
 // with a "kwb:infra" line: the host cannot evaluate (no platform, no
 // device, out of memory for the harness's own buffers).
 //
 //   build
-//   check SEEDS ATOL RTOL EXPECT_DIR
-//   bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS EXPECT_DIR ATOL RTOL COLD
+//   check SEEDS ATOL RTOL [SEED0 SEED1 CHANGE_SEED SPOT ANSWERS_DIR]
+//   verify SEED0 SEED1 SAMPLES_DIR ANSWERS_DIR ATOL RTOL
+//   bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT SAMPLES_DIR TRUST
 // The candidate comes from the environment: KWB_CL_SOURCE (file),
 // KWB_CL_ENTRY, KWB_CL_OPTIONS (build options), KWB_CL_GLOBAL and
 // KWB_CL_LOCAL ("1024,1024"; local may be empty), KWB_CL_DEVICE (a
@@ -34,6 +41,8 @@
 #include <cctype>
 #include <chrono>
 #include <cmath>
+#include <csignal>
+#include <deque>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -42,6 +51,8 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -49,8 +60,6 @@ namespace {
 
 using namespace kwb_problem;
 using namespace kwbcl;
-
-constexpr uint64_t kBenchSeeds[2] = {900001, 900002};
 
 // The protocol's own stream, a duplicate of the supervisor's pipe: what the
 // kernel prints (OpenCL C's printf writes to this process's stdout) goes to
@@ -279,10 +288,7 @@ double at(const Tensor &t, const void *p, long long i)
 
 #include "kwbcheck.h"
 
-// All-ones is a NaN in both float types; integers get a pattern no small input sums to.
-unsigned char poisonByte(const Tensor &t) { return (t.dtype == I32 || t.dtype == I64) ? 0x5a : 0xff; }
-
-using Bytes = std::vector<unsigned char>;
+#include "kwbsamples.h"
 
 // Device buffers of one input set and its outputs.
 struct Set
@@ -343,11 +349,6 @@ struct Set
     }
 };
 
-std::string expectPath(const std::string &dir, int set, int output)
-{
-    return dir + "/expect-" + std::to_string(set) + "-" + std::to_string(output) + ".bin";
-}
-
 int build()
 {
     Candidate c;
@@ -366,11 +367,13 @@ int build()
 
 #ifdef KWB_WITH_REFERENCE
 
-std::vector<Bytes> referenceOutputs(const std::vector<Bytes> &hostInputs, uint64_t seed)
+// The reference's outputs for the inputs `given` (its own copy: a reference
+// that writes its inputs changes nothing the kernel is held to).
+std::vector<Bytes> referenceOutputs(std::vector<Bytes> given, uint64_t seed)
 {
     std::vector<void *> in, out;
-    for (const Bytes &h : hostInputs)
-        in.push_back(const_cast<unsigned char *>(h.data()));
+    for (Bytes &h : given)
+        in.push_back(h.data());
     std::vector<Bytes> want;
     for (int o = 0; o < num_outputs; ++o)
         want.emplace_back(bytesOf(outputs[o]), poisonByte(outputs[o]));
@@ -381,8 +384,14 @@ std::vector<Bytes> referenceOutputs(const std::vector<Bytes> &hostInputs, uint64
     return want;
 }
 
-int check(const std::string &seeds, double atol, double rtol, const std::string &expectDir)
+int check(const std::string &seeds, double atol, double rtol, const char *const *precompute)
 {
+    // The benchmark's verified answer, in a child forked before the OpenCL
+    // runtime starts its threads (the child only computes, on the host).
+    pid_t helper = -1;
+    if (precompute)
+        helper = precomputeAnswer(std::strtoull(precompute[0], nullptr, 10), std::strtoull(precompute[1], nullptr, 10),
+                                  std::strtoull(precompute[2], nullptr, 10), std::atoi(precompute[3]), precompute[4]);
     Candidate c;
     c.open(false);
     Set set(c);
@@ -391,11 +400,19 @@ int check(const std::string &seeds, double atol, double rtol, const std::string 
     std::string item;
     while (std::getline(list, item, ',')) {
         const uint64_t seed = std::strtoull(item.c_str(), nullptr, 10);
-        const std::vector<Bytes> want = referenceOutputs(set.upload(seed), seed);
+        const std::vector<Bytes> given = set.upload(seed);
+        const std::vector<Bytes> want = referenceOutputs(given, seed);
         set.poison();
         phase("kernel", seed);
         c.launch(nullptr);
         c.finish("on seed " + std::to_string(seed));
+        // Its inputs as they were: a kernel that keeps anything in them (an
+        // answer to replay) is refused here.
+        for (int i = 0; i < num_inputs; ++i) {
+            if (bytesOf(inputs[i]) && set.download(set.in[size_t(i)], bytesOf(inputs[i])) != given[size_t(i)])
+                kernelError(std::string("the kernel changed its input ") + inputs[i].name + " (seed "
+                            + std::to_string(seed) + ")");
+        }
         for (int o = 0; o < num_outputs; ++o) {
             const Bytes got = set.download(set.out[size_t(o)], bytesOf(outputs[o]));
             const Comparison r = compare(outputs[o], want[size_t(o)].data(), got.data(), atol, rtol);
@@ -406,26 +423,16 @@ int check(const std::string &seeds, double atol, double rtol, const std::string 
             std::fflush(protocol());
         }
     }
-    // What the benchmark's timed calls must produce (computed on the host alone).
-    for (int s = 0; s < 2; ++s) {
-        std::vector<Bytes> hostInputs;
-        for (int i = 0; i < num_inputs; ++i) {
-            hostInputs.emplace_back(bytesOf(inputs[i]));
-            fill(inputs[i], hostInputs.back().data(), kBenchSeeds[s] * 1000003ULL + uint64_t(i));
-        }
-        const std::vector<Bytes> want = referenceOutputs(hostInputs, kBenchSeeds[s]);
-        for (int o = 0; o < num_outputs; ++o) {
-            const std::string path = expectPath(expectDir, s, o);
-            FILE *f = std::fopen((path + ".tmp").c_str(), "wb");
-            if (!f || std::fwrite(want[size_t(o)].data(), 1, want[size_t(o)].size(), f) != want[size_t(o)].size()) {
-                if (f)
-                    std::fclose(f);
-                infra("cannot write " + path);
-            }
-            std::fclose(f);
-            std::rename((path + ".tmp").c_str(), path.c_str());
-        }
-    }
+    if (helper > 0)
+        ::waitpid(helper, nullptr, 0);
+    return 0;
+}
+
+int verify(uint64_t seed0, uint64_t seed1, const std::string &dir, const std::string &answers, double atol,
+           double rtol)
+{
+    verifySamples(protocol(), seed0, seed1, dir, answers, atol, rtol);
+    std::fflush(protocol());
     return 0;
 }
 
@@ -439,28 +446,20 @@ double eventMs(cl_event from, cl_profiling_info fromWhat, cl_event to, cl_profil
     return b >= a ? double(b - a) * 1e-6 : 0.0;
 }
 
-int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const std::string &expectDir, double atol,
-          double rtol, bool cold)
+int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool cold, uint64_t seed0, uint64_t seed1,
+          uint64_t changeSeed, int spot, const std::string &dir, bool trust)
 {
     Candidate c;
     c.open(true);
     Set set0(c), set1(c);
     Set *sets[2] = {&set0, &set1};
+    // The host's copies of both sets: what a call's changes replace, and what
+    // the inputs must be again after the timed calls.
+    std::vector<Bytes> given[2] = {set0.upload(seed0), set1.upload(seed1)};
+    std::vector<void *> givenPtr[2];
     for (int s = 0; s < 2; ++s)
-        sets[s]->upload(kBenchSeeds[s]);
-    std::vector<Bytes> expected;
-    for (int s = 0; s < 2; ++s) {
-        for (int o = 0; o < num_outputs; ++o) {
-            Bytes h(bytesOf(outputs[o]));
-            FILE *f = std::fopen(expectPath(expectDir, s, o).c_str(), "rb");
-            const size_t got = f ? std::fread(h.data(), 1, h.size(), f) : 0;
-            if (f)
-                std::fclose(f);
-            if (got != h.size())
-                infra("the expected outputs of the check are missing: " + expectPath(expectDir, s, o));
-            expected.push_back(std::move(h));
-        }
-    }
+        for (Bytes &b : given[s])
+            givenPtr[s].push_back(b.data());
     // Caches flushed by rewriting twice the device's global-memory cache
     // (at least 32 MiB: a CPU's last level is often larger than it says).
     cl_int e = CL_SUCCESS;
@@ -468,18 +467,16 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
     const size_t flushBytes = cold ? std::max<size_t>(cache * 2, size_t(32) << 20) : 4;
     cl_mem flush = clCreateBuffer(c.context, CL_MEM_READ_WRITE, flushBytes, nullptr, &e);
     host(e, "allocating the cache-flush buffer");
-    std::vector<cl_mem> side, before;
+    std::vector<cl_mem> side;
     for (int o = 0; o < num_outputs; ++o) {
         side.push_back(clCreateBuffer(c.context, CL_MEM_READ_WRITE, std::max<size_t>(bytesOf(outputs[o]), 1), nullptr, &e));
-        host(e, "allocating a copy of the outputs");
-        before.push_back(clCreateBuffer(c.context, CL_MEM_READ_WRITE, std::max<size_t>(bytesOf(outputs[o]), 1), nullptr, &e));
         host(e, "allocating a copy of the outputs");
     }
     auto callOn = [&](int s, cl_event *done) {
         c.setArgs(sets[s]->in, sets[s]->out);
         c.launch(done);
     };
-    phase("kernel", kBenchSeeds[0]);
+    phase("kernel", seed0);
     callOn(0, nullptr); // first call: the runtime's lazy work
     c.finish("on its first call");
     const auto t0 = std::chrono::steady_clock::now();
@@ -496,29 +493,66 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
         callOn(i % 2, nullptr);
     c.finish("during warm-up");
 
-    std::vector<cl_event> begin(static_cast<size_t>(reps)), done(static_cast<size_t>(reps));
-    std::mt19937 rng(std::random_device{}());
-    const int spot = std::uniform_int_distribution<int>(0, std::max(0, reps - 2))(rng);
+    // A call's changes, written to the device before it and back after it,
+    // from memory that lives until the queue has run them.
+    std::deque<std::vector<Change>> pending;
+    auto writeElement = [&](Set &s, const Change &ch, const uint64_t *bytes, cl_event *done = nullptr) {
+        const size_t size = elementSize(inputs[ch.input].dtype);
+        host(clEnqueueWriteBuffer(c.queue, s.in[size_t(ch.input)], CL_FALSE, size_t(ch.index) * size, size, bytes, 0,
+                                  nullptr, done),
+             "changing an input element");
+    };
+    // Recorded for `verify`: the call the supervisor chose (nothing marks
+    // it while it runs) and the last, which repeats its set and changes.
+    if (spot < 2 || spot > reps - 2)
+        spot = reps - 2;
+    int spotSet = -1;
+    std::vector<Change> spotChanges;
+    // Per call: the first command before it, the call, and the last change
+    // undone after it (the harness's overhead is begin..call and call..undone).
+    std::vector<cl_event> begin(static_cast<size_t>(reps)), done(static_cast<size_t>(reps)),
+        undone(static_cast<size_t>(reps), nullptr);
     std::fprintf(protocol(), "kwb:mark timed-begin\n");
     std::fflush(protocol());
     for (int i = 0; i < reps; ++i) {
-        Set &s = *sets[i % 2];
+        const bool replay = trust && i == reps - 1 && spotSet >= 0;
+        const int si = replay ? spotSet : i % 2;
+        Set &s = *sets[si];
         s.poison(&begin[size_t(i)]);
         if (cold) {
             const unsigned char byte = static_cast<unsigned char>(i);
             host(clEnqueueFillBuffer(c.queue, flush, &byte, 1, 0, flushBytes, 0, nullptr, nullptr), "flushing caches");
         }
-        callOn(i % 2, &done[size_t(i)]);
-        for (auto *keep : {i == spot ? &side : nullptr, i == reps - 2 ? &before : nullptr}) {
-            for (int o = 0; keep && o < num_outputs; ++o)
-                host(clEnqueueCopyBuffer(c.queue, s.out[size_t(o)], (*keep)[size_t(o)], 0, 0, bytesOf(outputs[o]), 0,
+        std::vector<Change> *changes = nullptr;
+        if (trust) {
+            pending.push_back(replay ? spotChanges : sampleChanges(changeSeed, uint64_t(i), 1));
+            changes = &pending.back();
+            for (Change &ch : *changes) {
+                applyChange(givenPtr[si].data(), ch);
+                writeElement(s, ch, &ch.value);
+            }
+        }
+        callOn(si, &done[size_t(i)]);
+        if (trust && i == spot) {
+            for (int o = 0; o < num_outputs; ++o)
+                host(clEnqueueCopyBuffer(c.queue, s.out[size_t(o)], side[size_t(o)], 0, 0, bytesOf(outputs[o]), 0,
                                          nullptr, nullptr),
                      "keeping a timed call's output");
+            spotSet = si;
+            spotChanges = *changes;
         }
-        if (i % 64 == 63)
+        if (changes) {
+            undoChanges(givenPtr[si].data(), *changes);
+            for (auto ch = changes->rbegin(); ch != changes->rend(); ++ch)
+                writeElement(s, *ch, &ch->old, ch + 1 == changes->rend() ? &undone[size_t(i)] : nullptr);
+        }
+        if (i % 64 == 63) {
             c.finish("while being timed"); // bounded queue: events are kept, not commands
+            pending.clear();
+        }
     }
     c.finish("while being timed");
+    pending.clear();
     std::fprintf(protocol(), "kwb:mark timed-end\n");
     std::fflush(protocol());
     std::vector<double> samples;
@@ -526,24 +560,39 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
     for (int i = 0; i < reps; ++i) {
         samples.push_back(eventMs(done[size_t(i)], CL_PROFILING_COMMAND_START, done[size_t(i)], CL_PROFILING_COMMAND_END));
         overhead += eventMs(begin[size_t(i)], CL_PROFILING_COMMAND_START, done[size_t(i)], CL_PROFILING_COMMAND_START);
+        if (undone[size_t(i)]) {
+            overhead += eventMs(done[size_t(i)], CL_PROFILING_COMMAND_END, undone[size_t(i)], CL_PROFILING_COMMAND_END);
+            clReleaseEvent(undone[size_t(i)]);
+        }
         clReleaseEvent(begin[size_t(i)]);
         clReleaseEvent(done[size_t(i)]);
     }
     std::string verdict = "ok";
-    auto verify = [&](const std::vector<cl_mem> &bufs, int call) {
-        for (int o = 0; o < num_outputs && verdict == "ok"; ++o) {
-            const Bytes got = set0.download(bufs[size_t(o)], bytesOf(outputs[o]));
-            const Comparison r =
-                compare(outputs[o], expected[size_t((call % 2) * num_outputs + o)].data(), got.data(), atol, rtol);
-            if (!r.ok)
-                verdict = "timed call " + std::to_string(call + 1) + " of " + std::to_string(reps) + " wrote a wrong "
-                    + outputs[o].name + " (" + std::to_string(r.mismatches) + " of "
-                    + std::to_string(outputs[o].elements) + " elements off)";
+    for (int s = 0; s < 2 && verdict == "ok"; ++s) {
+        for (int i = 0; i < num_inputs && verdict == "ok"; ++i) {
+            if (bytesOf(inputs[i])
+                && sets[s]->download(sets[s]->in[size_t(i)], bytesOf(inputs[i])) != given[s][size_t(i)])
+                verdict = std::string("the kernel changed its input ") + inputs[i].name + " while being timed";
         }
-    };
-    verify(sets[(reps - 1) % 2]->out, reps - 1);
-    verify(before, reps - 2);
-    verify(side, spot);
+    }
+    int recorded = 0;
+    if (trust && spotSet >= 0) {
+        std::vector<Bytes> spotOut, lastOut;
+        std::vector<const void *> spotPtr, lastPtr;
+        for (int o = 0; o < num_outputs; ++o) {
+            spotOut.push_back(set0.download(side[size_t(o)], bytesOf(outputs[o])));
+            lastOut.push_back(set0.download(sets[spotSet]->out[size_t(o)], bytesOf(outputs[o])));
+        }
+        for (int o = 0; o < num_outputs; ++o) {
+            spotPtr.push_back(spotOut[size_t(o)].data());
+            lastPtr.push_back(lastOut[size_t(o)].data());
+        }
+        const char which = spotSet ? '1' : '0';
+        if (recordSample(dir, 0, which, spotChanges, spotPtr) && recordSample(dir, 1, which, spotChanges, lastPtr))
+            recorded = 2;
+        else
+            std::fprintf(stderr, "harness: cannot record the samples under %s\n", dir.c_str());
+    }
     std::replace(verdict.begin(), verdict.end(), ' ', '_');
     std::string list;
     for (size_t i = 0; i < samples.size(); ++i) {
@@ -551,14 +600,12 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
         std::snprintf(buf, sizeof buf, "%s%.6g", i ? "," : "", samples[i]);
         list += buf;
     }
-    std::fprintf(protocol(), "kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s clock=opencl-events "
-                "samples_ms=%s\n",
-                reps, warmup, overhead, verdict.c_str(), list.c_str());
+    std::fprintf(protocol(), "kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s recorded=%d "
+                "clock=opencl-events samples_ms=%s\n",
+                reps, warmup, overhead, verdict.c_str(), recorded, list.c_str());
     std::fflush(protocol());
-    for (size_t o = 0; o < side.size(); ++o) {
-        clReleaseMemObject(side[o]);
-        clReleaseMemObject(before[o]);
-    }
+    for (cl_mem m : side)
+        clReleaseMemObject(m);
     clReleaseMemObject(flush);
     return 0;
 }
@@ -574,14 +621,19 @@ int main(int argc, char **argv)
     if (mode == "build" && argc == 2)
         return build();
 #ifdef KWB_WITH_REFERENCE
-    if (mode == "check" && argc == 6)
-        return check(argv[2], std::atof(argv[3]), std::atof(argv[4]), argv[5]);
+    if (mode == "check" && (argc == 5 || argc == 10))
+        return check(argv[2], std::atof(argv[3]), std::atof(argv[4]), argc == 10 ? argv + 5 : nullptr);
+    if (mode == "verify" && argc == 8)
+        return verify(std::strtoull(argv[2], nullptr, 10), std::strtoull(argv[3], nullptr, 10), argv[4], argv[5],
+                      std::atof(argv[6]), std::atof(argv[7]));
 #else
-    if (mode == "bench" && argc == 10)
-        return bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]), argv[6],
-                     std::atof(argv[7]), std::atof(argv[8]), std::atoi(argv[9]) != 0);
+    if (mode == "bench" && argc == 13)
+        return bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]),
+                     std::atoi(argv[6]) != 0, std::strtoull(argv[7], nullptr, 10), std::strtoull(argv[8], nullptr, 10),
+                     std::strtoull(argv[9], nullptr, 10), std::atoi(argv[10]), argv[11], std::atoi(argv[12]) != 0);
 #endif
-    std::fprintf(stderr, "usage: harness build | check SEEDS ATOL RTOL EXPECT_DIR | bench WARMUP_MS REP_MS MIN_ITERS "
-                         "MAX_SECONDS EXPECT_DIR ATOL RTOL COLD\n");
+    std::fprintf(stderr, "usage: harness build | check SEEDS ATOL RTOL [SEED0 SEED1 CHANGE_SEED SPOT ANSWERS_DIR] | "
+                         "verify SEED0 SEED1 SAMPLES_DIR ANSWERS_DIR ATOL RTOL | bench WARMUP_MS REP_MS MIN_ITERS "
+                         "MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT SAMPLES_DIR TRUST\n");
     return 2;
 }

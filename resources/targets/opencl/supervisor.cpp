@@ -38,7 +38,7 @@ bool buildPrograms(const Config &cfg, Result &r, Programs *out, std::string *inf
     const std::string cxx = cxxOf(cfg);
     const std::string refSrc = cfg.get("reference", "reference.cpp");
     const bool refIsC = refSrc.size() > 2 && refSrc.substr(refSrc.size() - 2) == ".c";
-    const std::string key = hex64(fnv1a(readFile("harness.cpp") + readFile("kwbcheck.h") + readFile("clhost.h") + readFile("kwb_problem.h")
+    const std::string key = hex64(fnv1a(readFile("harness.cpp") + readFile("kwbcheck.h") + readFile("kwbsamples.h") + readFile("clhost.h") + readFile("kwb_problem.h")
                                         + readFile(refSrc) + cxx));
     ::mkdir("obj", 0755);
     out->check = "obj/check-" + key;
@@ -183,17 +183,25 @@ int evaluate(const std::string &candDir)
         std::fprintf(stderr, "kwb: %s\n", figures.c_str());
 
     // ---- check ----
+    // The benchmark's seeds and the call it will verify (common/kwbsamples.h);
+    // the check computes that call's answer into a folder the benchmark
+    // cannot see, and the benchmark records its calls into another.
+    const bool trust = cfg.get("trust", "on") != "off";
+    const SampleSeeds seeds(std::atoi(cfg.get("iters", "20").c_str()));
+    const std::string samplesDir = candDir + "/samples", answersDir = candDir + "/answers";
+    ::mkdir(samplesDir.c_str(), 0755);
+    ::mkdir(answersDir.c_str(), 0755);
+    const Cleanup dropSamples{samplesDir}, dropAnswers{answersDir};
     r.stage = "check";
-    const std::string expectDir = candDir + "/expect";
-    ::mkdir(expectDir.c_str(), 0755);
-    const Cleanup dropExpected{expectDir};
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", cfg.get("seeds").c_str());
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock(std::in_place, "opencl-" + hex64(fnv1a(device)), true);
-    const Sandbox checkBox = Sandbox::forCompiledStage(work, shown, {cache, realPath(expectDir)});
-    Proc chk = run(checkBox.wrap({programs.check, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-4"),
-                                  cfg.get("rtol", "1e-4"), expectDir}),
-                   timeout, true, 4u << 20, env);
+    const Sandbox checkBox = Sandbox::forCompiledStage(work, shown, {cache, realPath(answersDir)});
+    std::vector<std::string> check = {programs.check, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-4"),
+                                      cfg.get("rtol", "1e-4")};
+    if (trust)
+        check.insert(check.end(), {seeds.seed0, seeds.seed1, seeds.changeSeed, seeds.spot, answersDir});
+    Proc chk = run(checkBox.wrap(check), timeout, true, 4u << 20, env);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
     if (const int end = readCheck(r, chk, timeout, cfg.get("seeds", "1")); end >= 0)
@@ -205,20 +213,35 @@ int evaluate(const std::string &candDir)
     std::fprintf(stderr, "kwb: timing with OpenCL profiling events (%s, at least %s calls)\n",
                  r.coldCache ? "caches flushed before each call" : "warm caches", cfg.get("iters", "20").c_str());
     checkLock.reset();
-    const DeviceLock lock("opencl-" + hex64(fnv1a(device)));
+    std::optional<DeviceLock> lock(std::in_place, "opencl-" + hex64(fnv1a(device)));
     const auto tBench = Clock::now();
-    std::vector<std::string> readable = shown;
-    readable.push_back(realPath(expectDir));
-    const Sandbox benchBox = Sandbox::forCompiledStage(work, readable, {cache});
+    const Sandbox benchBox = Sandbox::forCompiledStage(work, shown, {cache, realPath(samplesDir)});
     Proc bench = run(benchBox.wrap({programs.bench, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
-                                    cfg.get("iters", "20"), cfg.get("max_seconds", "10"), expectDir,
-                                    cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4"), r.coldCache ? "1" : "0"}),
+                                    cfg.get("iters", "20"), cfg.get("max_seconds", "10"), r.coldCache ? "1" : "0",
+                                    seeds.seed0, seeds.seed1, seeds.changeSeed, seeds.spot, samplesDir,
+                                    trust ? "1" : "0"}),
                      timeout, true, 4u << 20, env);
     r.benchMs = msSince(tBench);
     r.logs["bench"] = bench.err;
+    lock.reset();
     if (harnessSaysInfra(bench))
         return infraFailure(bench, "the benchmark");
-    readBench(r, bench, timeout);
+    if (!readBench(r, bench, timeout))
+        return r.print();
+
+    // ---- verify the recorded calls, with the reference, on the host alone ----
+    if (trust) {
+        std::vector<std::string> readable = shown;
+        readable.insert(readable.end(), {realPath(samplesDir), realPath(answersDir)});
+        const Sandbox verifyBox = Sandbox::forCompiledStage(work, readable, {});
+        const auto tVerify = Clock::now();
+        Proc ver = run(verifyBox.wrap({programs.check, "verify", seeds.seed0, seeds.seed1, samplesDir, answersDir,
+                                       cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4")}),
+                       timeout, true);
+        r.verifyMs = msSince(tVerify);
+        if (const int end = readVerify(r, bench, ver, timeout); end >= 0)
+            return end;
+    }
     return r.print();
 }
 
