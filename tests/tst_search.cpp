@@ -455,6 +455,32 @@ private Q_SLOTS:
         QVERIFY(!capped.evaluationsToReach(optimum, 0.95));
     }
 
+    // The strategies compared against one recording (what `kwb simulate`
+    // prints): the recording's figures, the default budget, one row per
+    // strategy and the exact random yardstick.
+    void strategiesAreComparedOnARecording()
+    {
+        const KnobSpace s = space();
+        const TunerCache cache = recordAll(s);
+        const auto c = compareStrategies(s, cache, {},
+                                         {SearchStrategy::Exhaustive, SearchStrategy::Random}, 5);
+        QVERIFY(c);
+        QCOMPARE(c->configurations, int(cache.entries.size()));
+        QCOMPARE(c->optimumMs, cache.best()->timeMs);
+        QCOMPARE(c->within95, 1); // 1.0 is the only time within 95% here
+        QVERIFY(c->valid.exact);
+        // Every valid configuration, at most four times the recording, at least 100.
+        QCOMPARE(c->budget, std::min(int(c->valid.count), std::max(100, 4 * c->configurations)));
+        QCOMPARE(c->rows.size(), size_t(2));
+        QCOMPARE(c->rows[1].strategy, SearchStrategy::Random);
+        QCOMPARE(c->randomOver(c->rows[1]), 1.0);
+        QVERIFY(c->exactRandom);
+        QCOMPARE(c->exactRandom->second.median,
+                 kwb::randomSamplingExactly(long(c->valid.count), 1).median);
+        QCOMPARE(c->missing, 0);
+        QVERIFY(!compareStrategies(s, TunerCache{}, {}, {SearchStrategy::Random}, 5));
+    }
+
     void pythonRestrictions_data()
     {
         QTest::addColumn<QString>("python");

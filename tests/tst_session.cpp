@@ -202,6 +202,10 @@ private Q_SLOTS:
         QVERIFY(!cheat.trustedMetric(MetricRole::FlopRate));
         QVERIFY(!cheat.trustedMetric(u"gflops"_s));
         QCOMPARE(cheat.metric(MetricRole::FlopRate), 4321.5); // what it claimed, for its row
+        // The roofline a record was measured against, read in one place.
+        QCOMPARE(honest.ceilings().value_or(ExperimentRecord::Ceilings{}).peakGflops, 200.0);
+        QCOMPARE(honest.ceilings().value_or(ExperimentRecord::Ceilings{}).peakGbs, 20.0);
+        QVERIFY(!record(u"none"_s, u"kept"_s).ceilings());
 
         const QString html = htmlReport(*s);
         QVERIFY(html.contains(u"150.5"_s)); // the honest one's figure is shown

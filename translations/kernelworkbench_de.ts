@@ -1011,6 +1011,10 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <source>metric &apos;%1&apos; is in the catalog twice</source>
         <translation>Metrik &apos;%1&apos; steht zweimal im Katalog</translation>
     </message>
+    <message>
+        <source>the recording&apos;s problem_size [%1] is not this workload&apos;s problem (%2): its times belong to another size</source>
+        <translation>die problem_size [%1] der Aufzeichnung ist nicht das Problem dieser Arbeitslast (%2): ihre Zeiten gehören zu einer anderen Größe</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1732,10 +1736,6 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     <message>
         <source>internal error: %1 (please report it with the file that caused it)</source>
         <translation>interner Fehler: %1 (bitte melden Sie ihn zusammen mit der Datei, die ihn ausgelöst hat)</translation>
-    </message>
-    <message>
-        <source>the recording&apos;s problem_size [%1] is not this workload&apos;s problem (%2): its times belong to another size</source>
-        <translation>die problem_size [%1] der Aufzeichnung ist nicht das Problem dieser Arbeitslast (%2): ihre Zeiten gehören zu einer anderen Größe</translation>
     </message>
     <message>
         <source>%1 of them flagged: faster than this host&apos;s calibrated roofline or the workload&apos;s max_speedup allows; they are never built on</source>

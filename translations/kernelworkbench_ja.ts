@@ -1009,6 +1009,10 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <source>metric &apos;%1&apos; is in the catalog twice</source>
         <translation>メトリック &apos;%1&apos; がカタログに二度あります</translation>
     </message>
+    <message>
+        <source>the recording&apos;s problem_size [%1] is not this workload&apos;s problem (%2): its times belong to another size</source>
+        <translation>記録の problem_size [%1] はこのワークロードの問題（%2）ではありません。その時間は別のサイズのものです</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1721,10 +1725,6 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     <message>
         <source>internal error: %1 (please report it with the file that caused it)</source>
         <translation>内部エラー: %1（原因となったファイルを添えて報告してください）</translation>
-    </message>
-    <message>
-        <source>the recording&apos;s problem_size [%1] is not this workload&apos;s problem (%2): its times belong to another size</source>
-        <translation>記録の problem_size [%1] はこのワークロードの問題（%2）ではありません。その時間は別のサイズのものです</translation>
     </message>
     <message>
         <source>%1 of them flagged: faster than this host&apos;s calibrated roofline or the workload&apos;s max_speedup allows; they are never built on</source>

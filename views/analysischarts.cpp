@@ -1,6 +1,5 @@
 #include "analysischarts.h"
 
-#include "eval/calibration.h"
 #include "metricchart.h"
 #include "run/workbench.h"
 #include "session/candidatemodel.h"
@@ -100,11 +99,9 @@ void RooflineChart::addRecord(const ExperimentRecord &r)
 bool RooflineChart::pointOf(const ExperimentRecord &r, QPointF *p)
 {
     if (!m_peakGflops) {
-        QString ignored;
-        const Json *c = findAt(r.result, {"calibration"});
-        if (const auto calib = c ? Calibration::fromJson(*c, &ignored) : std::nullopt) {
-            m_peakGflops = calib->peakGflops;
-            m_peakGbs = calib->peakGbs;
+        if (const auto ceilings = r.ceilings()) {
+            m_peakGflops = ceilings->peakGflops;
+            m_peakGbs = ceilings->peakGbs;
         }
     }
     // Only a trusted record is a point: a false win's figures never are.

@@ -3,16 +3,14 @@
 
 #include "cli.h"
 #include "eval/calibration.h"
-#include "eval/evaluator.h"
 #include "kwbtr.h"
 #include "planning/simulation.h"
 #include "planning/tunercache.h"
+#include "planning/tunerimport.h"
 #include "session/sessionstore.h"
 #include "util/gzip.h"
 
 #include <QCommandLineParser>
-#include <QDateTime>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -52,30 +50,6 @@ std::optional<TunerCache> readCache(const QString &path, const KnobSpace &space)
     for (const Diagnostic &d : std::as_const(diagnostics))
         err(d.toString());
     return cache;
-}
-
-/// Why a recording's problem_size is not this workload's problem (each of
-/// its sizes must be one of the workload's dims), or "" when it is, or when
-/// the file names none.
-QString problemSizeMismatch(const TunerCache &cache, const Workload &w)
-{
-    std::vector<double> dims = w.dimValues;
-    for (qint64 size : cache.problemSize) {
-        const auto it = std::find(dims.begin(), dims.end(), double(size));
-        if (it == dims.end()) {
-            QStringList recorded, ours;
-            for (qint64 v : cache.problemSize)
-                recorded << QString::number(v);
-            for (qsizetype i = 0; i < w.dimNames.size(); ++i)
-                ours << w.dimNames[i] + u'=' + QString::number(qint64(w.dimValues[size_t(i)]));
-            return Kwb::tr("the recording's problem_size [%1] is not this workload's problem (%2): "
-                           "its times belong to "
-                           "another size")
-                .arg(recorded.join(u", "_s), ours.join(u", "_s));
-        }
-        dims.erase(it);
-    }
-    return {};
 }
 
 QString describeEntry(const KnobSpace &space, const TunerCacheEntry &e)
@@ -176,106 +150,18 @@ int cmdImport(const QStringList &args)
     if (!session)
         return ExitUsage;
 
-    std::set<KnobConfig> present;
-    for (const ExperimentRecord &r : session->experiments()) {
-        if (auto c = w.knobs.configFromJson(r.knobs))
-            present.insert(*c);
-    }
-    const QString from = QFileInfo(pos.front()).fileName();
     // Measurements from elsewhere are checked like this host's own: against
     // the local calibration (when one is cached; nothing is measured here)
     // and the workload's max_speedup over the session's start.
     const Calibration calibration =
         cachedCalibration(u"local"_s, loaded->target.id).value_or(Calibration{});
-    const ExperimentRecord *start = startRecord(session->experiments(), session->loopId("start"));
-    const double startMs = start ? trustedMedianMs(*start) : NAN;
-    int added = 0, flagged = 0;
-    for (const auto &[config, e] : cache->entries) {
-        if (present.count(config))
-            continue;
-        QString error;
-        const QString source = instantiateTemplate(w, loaded->target, config, &error);
-        if (!error.isEmpty()) {
-            err(u"kwb import: "_s + error);
-            return ExitUsage;
-        }
-        ExperimentRecord r;
-        r.origin = Origin::Imported;
-        r.sourceHash = SessionStore::sourceHash(source);
-        r.knobs = w.knobs.toJson(config);
-        r.plan = w.knobs.describe(config) + u" (from "_s + from + u')';
-        r.host = cache->deviceName;
-        r.decision = Verdict::Imported;
-        r.cause = u"measured on "_s + (cache->deviceName.isEmpty()
-                                           ? u"an unnamed device"_s
-                                           : cache->deviceName); // recorded: stays English
-        r.flags << u"imported"_s;
-        Json result = {{"schema", "kwb.result/1"},
-                       {"stage", "bench"},
-                       {"compiled", e.failure != u"CompilationFailedConfig"_s},
-                       {"correct", e.ok()}};
-        if (e.ok()) {
-            result["failure"] = nullptr;
-            Json latency = {{"median_ms", e.timeMs}, {"samples_ms", e.timesMs}};
-            if (!e.timesMs.empty()) {
-                latency["min_ms"] = *std::min_element(e.timesMs.begin(), e.timesMs.end());
-                latency["max_ms"] = *std::max_element(e.timesMs.begin(), e.timesMs.end());
-            }
-            result["latency"] = latency;
-            // Under the names the target gives these roles.
-            const TargetProfile &target = loaded->target;
-            result["roles"] = target.roleNames();
-            result["metrics"] = Json::object();
-            if (const MetricInfo *m = target.metricFor(MetricRole::Latency))
-                result["metrics"][ss(m->name)] = e.timeMs;
-            if (const MetricInfo *m = target.metricFor(MetricRole::FlopRate);
-                m && std::isfinite(e.gflops))
-                result["metrics"][ss(m->name)] = e.gflops;
-            if (!e.bottleneck.isEmpty())
-                result["bottleneck"] = {{"class", ss(e.bottleneck)},
-                                        {"why", "recorded with the measurement"}};
-        } else {
-            result["failure"] = {
-                {"class", ss(e.failureClass.isEmpty() ? e.failure : e.failureClass)},
-                {"stage", e.failure == u"CompilationFailedConfig"_s ? "compile" : "check"},
-                {"message", ss(e.failure)}};
-        }
-        if (e.ok()) {
-            EvalResult checked;
-            checked.stage = u"bench"_s;
-            checked.compiled = true;
-            checked.correct = true;
-            for (const auto &[name, v] : result["metrics"].items())
-                checked.metrics.emplace_back(qs(name), v.get<double>());
-            checked.document = result;
-            enrichResult(checked, w, loaded->target, calibration); // flags beyond the roofline
-            Json flags = checked.document.value("flags", Json::array());
-            if (w.maxSpeedup > 0 && std::isfinite(startMs) && startMs > w.maxSpeedup * e.timeMs)
-                flags.push_back(Json{
-                    {"id", "beyond-bound"},
-                    {"reason", ss(QString::number(startMs / e.timeMs, 'f', 0) +
-                                  u"× over the start, more than the workload's max_speedup "_s +
-                                  QString::number(w.maxSpeedup, 'g', 6))}});
-            if (!flags.empty()) {
-                result["flags"] = flags;
-                r.flags << u"flagged"_s;
-                r.cause += u"; flagged "_s + qs(stringAt(flags.front(), {"id"})) + u": "_s +
-                           qs(stringAt(flags.front(), {"reason"}));
-                ++flagged;
-            }
-        }
-        r.result = std::move(result);
-        r.timings = {
-            {"compile_ms", e.compileMs}, {"check_ms", e.verifyMs}, {"bench_ms", e.benchMs}};
-        r.startedAt = r.finishedAt =
-            e.timestamp.isEmpty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)
-                                  : e.timestamp;
-        if (!session->storeKernel(r.sourceHash, source, &error) || !session->append(r, &error)) {
-            err(u"kwb import: "_s + error);
-            return ExitInfra;
-        }
-        ++added;
+    const TunerImport imported = importTunerCache(*session, *cache, w, loaded->target, calibration,
+                                                  QFileInfo(pos.front()).fileName());
+    if (!imported.error.isEmpty()) {
+        err(u"kwb import: "_s + imported.error);
+        return imported.badInput ? ExitUsage : ExitInfra;
     }
+    const int added = imported.added, flagged = imported.flagged;
     out(Kwb::tr("imported %1 of %2 configurations into %3")
             .arg(QString::number(added), QString::number(cache->entries.size()), session->dir()) +
         (added < int(cache->entries.size()) ? u' ' + Kwb::tr("(the rest were already there)")
@@ -400,54 +286,6 @@ std::optional<Recording> openRecording(const QCommandLineParser &p)
     return r;
 }
 
-struct StrategyRow
-{
-    SearchStrategy strategy;
-    SimulationSummary to90, to95;
-    double msPerProposal = 0; ///< the strategy's own cost (the recording answers for free)
-};
-
-struct Replays
-{
-    std::vector<StrategyRow> rows;
-    int missing = 0;
-};
-
-Replays replay(const Recording &r, const std::vector<SearchStrategy> &strategies, int seeds,
-               int budget, double optimumMs)
-{
-    Replays out;
-    for (SearchStrategy s : strategies) {
-        std::vector<std::optional<int>> c90, c95;
-        // Exhaustive does not depend on the seed: replay it once.
-        const int n = s == SearchStrategy::Exhaustive ? 1 : seeds;
-        qint64 proposals = 0;
-        QElapsedTimer clock;
-        clock.start();
-        for (int seed = 1; seed <= n; ++seed) {
-            const SimulationRun run = simulateSearch(r.space(), r.cache, s, quint64(seed),
-                                                     r.knobMap, budget, optimumMs / 0.95);
-            out.missing = std::max(out.missing, run.missing);
-            proposals += qint64(run.bestSoFarMs.size());
-            c90.push_back(run.evaluationsToReach(optimumMs, 0.90));
-            c95.push_back(run.evaluationsToReach(optimumMs, 0.95));
-        }
-        const double ms = double(clock.nsecsElapsed()) / 1e6;
-        out.rows.push_back({s, summarizeEvaluations(c90, budget), summarizeEvaluations(c95, budget),
-                            proposals > 0 ? ms / double(proposals) : 0});
-    }
-    return out;
-}
-
-double randomMedian(const std::vector<StrategyRow> &rows)
-{
-    for (const StrategyRow &r : rows) {
-        if (r.strategy == SearchStrategy::Random)
-            return r.to95.median;
-    }
-    return NAN;
-}
-
 } // namespace
 
 int cmdSimulate(const QStringList &args)
@@ -495,11 +333,6 @@ int cmdSimulate(const QStringList &args)
         return ExitUsage;
     const TunerCache &cache = recording->cache;
     const KnobSpace &space = recording->space();
-    const TunerCacheEntry *optimum = cache.best();
-    if (!optimum) {
-        err(u"kwb simulate: "_s + Kwb::tr("the recording holds no successful measurement"));
-        return ExitUsage;
-    }
     std::vector<SearchStrategy> strategies;
     for (const QString &name : p.value(u"strategies"_s).split(u',', Qt::SkipEmptyParts)) {
         auto s = parseStrategy(name.trimmed());
@@ -510,61 +343,44 @@ int cmdSimulate(const QStringList &args)
         }
         strategies.push_back(*s);
     }
-    // Counted, or estimated for a huge space: never walked whole.
-    const KnobSpace::ValidCount validCount = space.countValid();
-    const int valid = int(std::min(validCount.count, 1e9));
-    const int seeds = std::clamp(p.value(u"seeds"_s).toInt(), 1, 10'000);
-    // By default a replay may try every valid configuration, but no more than
-    // four times what was recorded: past that it mostly proposes
-    // configurations the recording does not hold.
-    const int budget =
-        p.isSet(u"budget"_s)
-            ? std::clamp(p.value(u"budget"_s).toInt(), 1, 1'000'000)
-            : std::max(1, std::min(valid, std::max(100, 4 * int(cache.entries.size()))));
-    int failed = 0, within95 = 0, within90 = 0;
-    for (const auto &[c, e] : cache.entries) {
-        failed += e.ok() ? 0 : 1;
-        within95 += e.ok() && e.timeMs <= optimum->timeMs / 0.95 ? 1 : 0;
-        within90 += e.ok() && e.timeMs <= optimum->timeMs / 0.90 ? 1 : 0;
-    }
-    // Random sampling's figures without the luck of its seeds, where the
-    // valid space was counted: the yardstick the strategies' ratios need.
-    std::optional<std::pair<SimulationSummary, SimulationSummary>> exactRandom;
-    if (validCount.exact)
-        exactRandom.emplace(randomSamplingExactly(valid, within90),
-                            randomSamplingExactly(valid, within95));
     if (recording->outsideRestrictions > 0)
         err(u"kwb simulate: "_s +
             Kwb::tr("%n recorded configurations lie outside the restrictions and are left out",
                     nullptr, recording->outsideRestrictions));
-    if (validCount.exact && valid > int(cache.entries.size()))
+    const auto compared = compareStrategies(
+        space, cache, recording->knobMap, strategies,
+        std::clamp(p.value(u"seeds"_s).toInt(), 1, 10'000),
+        p.isSet(u"budget"_s) ? std::clamp(p.value(u"budget"_s).toInt(), 1, 1'000'000) : 0);
+    if (!compared) {
+        err(u"kwb simulate: "_s + Kwb::tr("the recording holds no successful measurement"));
+        return ExitUsage;
+    }
+    const StrategyComparison &c = *compared;
+    const TunerCacheEntry *optimum = cache.best();
+    const int valid = int(std::min(c.valid.count, 1e9));
+    if (c.valid.exact && valid > c.configurations)
         err(u"kwb simulate: "_s +
             Kwb::tr("warning: the recording holds %1 of the %2 valid configurations; a proposal "
                     "it lacks counts as a failure (is a restriction missing? --restrict, --space)")
-                .arg(cache.entries.size())
+                .arg(c.configurations)
                 .arg(valid));
-    const Replays replays = replay(*recording, strategies, seeds, budget, optimum->timeMs);
-    const double random = randomMedian(replays.rows);
-    auto ratio = [&](const StrategyRow &r) {
-        return std::isfinite(random) && r.to95.median > 0 ? random / r.to95.median : NAN;
-    };
 
     if (p.isSet(u"json"_s)) {
         auto summary = [](const SimulationSummary &s) {
             return Json{{"median", s.median}, {"p90", s.p90}, {"unreached", s.unreached}};
         };
         Json rows = Json::array();
-        for (const StrategyRow &r : replays.rows) {
-            const double x = ratio(r);
+        for (const StrategyRow &r : c.rows) {
+            const double x = c.randomOver(r);
             Json row{{"strategy", strategyName(r.strategy).toStdString()},
                      {"to90", summary(r.to90)},
                      {"to95", summary(r.to95)},
                      {"random_over_strategy_95", std::isfinite(x) ? Json(x) : Json()},
                      {"ms_per_proposal", r.msPerProposal}};
-            if (exactRandom && r.to95.median > 0 && r.to95.p90 > 0)
+            if (c.exactRandom && r.to95.median > 0 && r.to95.p90 > 0)
                 row["exact_random_over_strategy_95"] = {
-                    {"median", exactRandom->second.median / r.to95.median},
-                    {"p90", exactRandom->second.p90 / r.to95.p90}};
+                    {"median", c.exactRandom->second.median / r.to95.median},
+                    {"p90", c.exactRandom->second.p90 / r.to95.p90}};
             rows.push_back(std::move(row));
         }
         const Json doc{{"recording",
@@ -572,18 +388,19 @@ int cmdSimulate(const QStringList &args)
                          {"device", cache.deviceName.toStdString()},
                          {"kernel", cache.kernelName.toStdString()},
                          {"configurations", cache.entries.size()},
-                         {"failed", failed},
-                         {"valid", validCount.count},
-                         {"valid_exact", validCount.exact},
+                         {"failed", c.failed},
+                         {"valid", c.valid.count},
+                         {"valid_exact", c.valid.exact},
                          {"optimum_ms", optimum->timeMs},
                          {"optimum", space.describe(optimum->config).toStdString()},
-                         {"within_95", within95}}},
-                       {"seeds", seeds},
-                       {"budget", budget},
-                       {"missing_max", replays.missing},
-                       {"random_exact", exactRandom ? Json{{"to90", summary(exactRandom->first)},
-                                                           {"to95", summary(exactRandom->second)}}
-                                                    : Json()},
+                         {"within_95", c.within95}}},
+                       {"seeds", c.seeds},
+                       {"budget", c.budget},
+                       {"missing_max", c.missing},
+                       {"random_exact", c.exactRandom
+                                            ? Json{{"to90", summary(c.exactRandom->first)},
+                                                   {"to95", summary(c.exactRandom->second)}}
+                                            : Json()},
                        {"strategies", rows}};
         out(QString::fromStdString(doc.dump(1)) + u'\n');
         return ExitOk;
@@ -594,46 +411,46 @@ int cmdSimulate(const QStringList &args)
     line(Kwb::tr("recording"),
          Kwb::tr("%1: %2 configurations (%3 failed) of %4 valid, on %5")
              .arg(recording->fileName, QString::number(cache.entries.size()),
-                  QString::number(failed),
-                  validCount.exact ? QString::number(valid)
-                                   : u"≈"_s + QString::number(validCount.count, 'g', 3),
+                  QString::number(c.failed),
+                  c.valid.exact ? QString::number(valid)
+                                : u"≈"_s + QString::number(c.valid.count, 'g', 3),
                   cache.deviceName));
     line(Kwb::tr("optimum"), describeEntry(space, *optimum));
-    line(Kwb::tr("within 95%"), Kwb::tr("%n configurations", nullptr, within95));
+    line(Kwb::tr("within 95%"), Kwb::tr("%n configurations", nullptr, c.within95));
     line(Kwb::tr("replays"),
-         Kwb::tr("%1 seeds per strategy, budget %2 evaluations").arg(seeds).arg(budget));
+         Kwb::tr("%1 seeds per strategy, budget %2 evaluations").arg(c.seeds).arg(c.budget));
     out(u"\n"_s +
         Kwb::tr("strategy     to 90%: median   p90   to 95%: median   p90   unreached(95%)   "
                 "random/strategy (95%, median)   ms/proposal") +
         u'\n');
-    for (const StrategyRow &r : replays.rows) {
+    for (const StrategyRow &r : c.rows) {
         auto num = [](double v, int width) { // a space apart however wide
             return QString(u' ' + QString::number(v, 'f', 1)).rightJustified(width);
         };
-        const double x = ratio(r);
+        const double x = c.randomOver(r);
         const QString times = std::isfinite(x) ? QString::number(x, 'f', 2) + u'×' : u"—"_s;
         out(strategyName(r.strategy).leftJustified(12) + num(r.to90.median, 15) +
             num(r.to90.p90, 7) + num(r.to95.median, 14) + num(r.to95.p90, 7) +
             QString::number(r.to95.unreached).rightJustified(16) + u"   "_s +
             times.leftJustified(32) + QString::number(r.msPerProposal, 'f', 3) + u'\n');
     }
-    if (exactRandom) {
+    if (c.exactRandom) {
         out(u"\n"_s +
             Kwb::tr("random sampling, exactly (drawing without replacement from the %1 "
                     "valid configurations): to 90%: median %2, p90 %3; to 95%: median "
                     "%4, p90 %5")
                 .arg(valid)
-                .arg(exactRandom->first.median)
-                .arg(exactRandom->first.p90)
-                .arg(exactRandom->second.median)
-                .arg(exactRandom->second.p90) +
+                .arg(c.exactRandom->first.median)
+                .arg(c.exactRandom->first.p90)
+                .arg(c.exactRandom->second.median)
+                .arg(c.exactRandom->second.p90) +
             u'\n');
     }
-    if (replays.missing > 0)
+    if (c.missing > 0)
         err(u"kwb simulate: "_s +
             Kwb::tr("warning: the recording lacks configurations the strategies proposed (up to %1 "
                     "per replay); they counted as failures")
-                .arg(replays.missing));
+                .arg(c.missing));
     return ExitOk;
 }
 

@@ -1,5 +1,6 @@
 #include "simulation.h"
 
+#include <QElapsedTimer>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -101,6 +102,64 @@ SimulationSummary randomSamplingExactly(long valid, long hits)
         }
     }
     return s;
+}
+
+double StrategyComparison::randomOver(const StrategyRow &row) const
+{
+    for (const StrategyRow &r : rows) {
+        if (r.strategy == SearchStrategy::Random)
+            return row.to95.median > 0 ? r.to95.median / row.to95.median : NAN;
+    }
+    return NAN;
+}
+
+std::optional<StrategyComparison> compareStrategies(const KnobSpace &space,
+                                                    const TunerCache &recording,
+                                                    const QHash<QString, QStringList> &knobMap,
+                                                    const std::vector<SearchStrategy> &strategies,
+                                                    int seeds, int budget)
+{
+    const TunerCacheEntry *optimum = recording.best();
+    if (!optimum)
+        return std::nullopt;
+    StrategyComparison c;
+    c.optimumMs = optimum->timeMs;
+    c.configurations = int(recording.entries.size());
+    for (const auto &[config, e] : recording.entries) {
+        c.failed += e.ok() ? 0 : 1;
+        c.within95 += e.ok() && e.timeMs <= c.optimumMs / 0.95 ? 1 : 0;
+        c.within90 += e.ok() && e.timeMs <= c.optimumMs / 0.90 ? 1 : 0;
+    }
+    // Counted, or estimated for a huge space: never walked whole.
+    c.valid = space.countValid();
+    const int valid = int(std::min(c.valid.count, 1e9));
+    c.seeds = std::max(1, seeds);
+    c.budget =
+        budget > 0 ? budget : std::max(1, std::min(valid, std::max(100, 4 * c.configurations)));
+    if (c.valid.exact)
+        c.exactRandom.emplace(randomSamplingExactly(valid, c.within90),
+                              randomSamplingExactly(valid, c.within95));
+    for (SearchStrategy s : strategies) {
+        std::vector<std::optional<int>> c90, c95;
+        // Exhaustive does not depend on the seed: replay it once.
+        const int n = s == SearchStrategy::Exhaustive ? 1 : c.seeds;
+        qint64 proposals = 0;
+        QElapsedTimer clock;
+        clock.start();
+        for (int seed = 1; seed <= n; ++seed) {
+            const SimulationRun run = simulateSearch(space, recording, s, quint64(seed), knobMap,
+                                                     c.budget, c.optimumMs / 0.95);
+            c.missing = std::max(c.missing, run.missing);
+            proposals += qint64(run.bestSoFarMs.size());
+            c90.push_back(run.evaluationsToReach(c.optimumMs, 0.90));
+            c95.push_back(run.evaluationsToReach(c.optimumMs, 0.95));
+        }
+        const double ms = double(clock.nsecsElapsed()) / 1e6;
+        c.rows.push_back({s, summarizeEvaluations(c90, c.budget),
+                          summarizeEvaluations(c95, c.budget),
+                          proposals > 0 ? ms / double(proposals) : 0});
+    }
+    return c;
 }
 
 } // namespace kwb

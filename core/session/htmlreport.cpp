@@ -1,7 +1,6 @@
 #include "htmlreport.h"
 
 #include "diff/linediff.h"
-#include "eval/calibration.h"
 #include "session/sessionstore.h"
 #include "targets/targetprofile.h"
 #include "workload/knobs.h"
@@ -64,13 +63,9 @@ double metricOf(const ExperimentRecord &r, MetricRole role)
 // precision, bandwidth); NaN where it has none.
 std::pair<double, double> peaksOf(const ExperimentRecord *r)
 {
-    if (!r)
-        return {NAN, NAN};
-    const Json *c = findAt(r->result, {"calibration"});
-    QString ignored;
-    const auto calib = c ? Calibration::fromJson(*c, &ignored) : std::nullopt;
-    return calib ? std::pair{calib->peakGflops, calib->peakGbs}
-                 : std::pair{double(NAN), double(NAN)};
+    const auto ceilings = r ? r->ceilings() : std::nullopt;
+    return ceilings ? std::pair{ceilings->peakGflops, ceilings->peakGbs}
+                    : std::pair{double(NAN), double(NAN)};
 }
 
 /// A scale from data to pixels, linear or log10, over [lo, hi] padded.

@@ -1,5 +1,6 @@
 #include "record.h"
 
+#include "eval/calibration.h"
 #include "eval/evaluator.h"
 #include "sessionstore.h"
 
@@ -153,6 +154,16 @@ std::optional<double> ExperimentRecord::trustedMetric(const QString &name) const
 std::optional<double> ExperimentRecord::trustedMetric(MetricRole role) const
 {
     return timedAndCorrect(*this) ? metric(role) : std::nullopt;
+}
+
+std::optional<ExperimentRecord::Ceilings> ExperimentRecord::ceilings() const
+{
+    const Json *c = findAt(result, {"calibration"});
+    QString ignored;
+    const auto calibration = c ? Calibration::fromJson(*c, &ignored) : std::nullopt;
+    if (!calibration || !calibration->isValid())
+        return std::nullopt;
+    return Ceilings{calibration->peakGflops, calibration->peakGbs};
 }
 
 double trustedMedianMs(const ExperimentRecord &r)

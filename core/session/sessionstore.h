@@ -58,6 +58,15 @@ struct ExperimentRecord
     std::optional<double> trustedMetric(const QString &name) const;
     std::optional<double> trustedMetric(MetricRole role) const;
 
+    /// The roofline a record was measured against (its result's calibration):
+    /// peak GFLOP/s at the workload's precision, and bandwidth in GB/s.
+    struct Ceilings
+    {
+        double peakGflops = 0, peakGbs = 0;
+    };
+    /// Its ceilings, or none when it ran on an uncalibrated host.
+    std::optional<Ceilings> ceilings() const;
+
     Json toJson() const;
     static std::optional<ExperimentRecord> fromJson(const Json &j, QString *error);
 };
