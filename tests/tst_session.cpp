@@ -169,6 +169,46 @@ private Q_SLOTS:
     // A false win's figures appear nowhere as a candidate's: not in the
     // HTML report (summary, roofline, goal chart), not in a comparison,
     // not through the record's trusted figures. Its row keeps its verdict.
+    // What a stored result says is read in one place (record.h), the same
+    // way by the loop, the planners, the reports and the views.
+    void recordAnswersWhatItsResultSays()
+    {
+        ExperimentRecord failed = record(u"f"_s, u"failed"_s);
+        failed.result["compiled"] = true;
+        failed.result["correct"] = false;
+        failed.result["failure"] = {{"class", "incorrect"}, {"message", "out differs"}};
+        failed.result["timings"] = {{"compile_ms", 1200.0}, {"bench_ms", 30.0}};
+        failed.result["log"] = {{"check", "seed 1: 3 mismatches"}, {"compile", ""}};
+        failed.result["calibration"] = {{"cpu", "AMD EPYC"}, {"device", "NVIDIA H200"}};
+        QCOMPARE(failureClassOf(failed), u"incorrect"_s);
+        QCOMPARE(failureMessageOf(failed), u"out differs"_s);
+        QVERIFY(compiledPerResult(failed) && !correctPerResult(failed));
+        QCOMPARE(stageMs(failed, u"compile"_s), 1200.0);
+        QCOMPARE(stageMs(failed, u"check"_s), 0.0);
+        QCOMPARE(stageLogs(failed).size(), size_t(1)); // the empty compile log is left out
+        QCOMPARE(stageLogs(failed).front().first, u"check"_s);
+        QCOMPARE(calibratedDeviceOf(failed), u"NVIDIA H200"_s);
+        const EvalResult verdict = storedVerdictOf(failed);
+        QVERIFY(verdict.compiled && verdict.correct == false && !verdict.latency);
+        QCOMPARE(verdict.failureClass, u"incorrect"_s);
+
+        ExperimentRecord timed = record(u"t"_s, u"kept"_s);
+        timed.result["compiled"] = true;
+        timed.result["correct"] = true;
+        timed.result["latency"] = {
+            {"median_ms", 2.0}, {"q1_ms", 1.9}, {"q3_ms", 2.2}, {"samples_ms", {1.9, 2.0, 2.2}}};
+        timed.result["bottleneck"] = {{"class", "memory-bound"}, {"why", "82% of bandwidth"}};
+        QCOMPARE(bottleneckOf(timed), u"memory-bound"_s);
+        QCOMPARE(bottleneckWhyOf(timed), u"82% of bandwidth"_s);
+        QCOMPARE(recordedLatency(timed)->q3Ms, 2.2);
+        QCOMPARE(recordedSamplesMs(timed), (std::vector<double>{1.9, 2.0, 2.2}));
+        QCOMPARE(trustedMedianMs(timed), 2.0);
+        QCOMPARE(storedVerdictOf(timed).latency->medianMs, 2.0);
+        timed.flags << u"flagged"_s; // flagged: its time is no longer a figure
+        QVERIFY(std::isnan(trustedMedianMs(timed)));
+        QCOMPARE(recordedMedianMs(timed), 2.0); // what it claimed, for its row
+    }
+
     void falseWinFiguresAppearNowhere()
     {
         Diagnostic d;

@@ -113,8 +113,8 @@ void LlmView::setRecords(const std::vector<ExperimentRecord> &records)
 
 void LlmView::addRecord(const ExperimentRecord &record)
 {
-    for (const char *stage : {"compile_ms", "check_ms", "bench_ms"})
-        m_deviceSeconds += numberAt(record.result, {"timings", stage}, 0) / 1000;
+    for (const QString &stage : {u"compile"_s, u"check"_s, u"bench"_s})
+        m_deviceSeconds += stageMs(record, stage) / 1000;
     updateTotals();
 }
 

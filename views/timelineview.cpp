@@ -251,7 +251,7 @@ void TimelineView::paintEvent(QPaintEvent *)
         const QString kind = CandidateModel::kindOf(*r);
         drawNode(p, c, styleOf(kind), radius());
         if (kind == u"failed"_s) { // the class, as a letter under the node
-            const QString cls = qs(stringAt(r->result, {"failure", "class"}));
+            const QString cls = failureClassOf(*r);
             const QString letter = r->flags.contains(u"false-win"_s) ? u"F"_s
                                    : r->flags.contains(u"flagged"_s) ? u"!"_s
                                    : cls == u"compile"_s             ? u"C"_s

@@ -148,14 +148,9 @@ std::optional<int> answerFromSession(const QCommandLineParser &p, const SessionS
     const ExperimentRecord *cached = session.findBySourceHash(hash);
     if (!cached)
         return std::nullopt;
-    QString parseError;
-    auto result =
-        parseResult(QByteArray::fromStdString(cached->result.dump()), loaded.target, &parseError);
+    auto result = evalResultOf(*cached, loaded.target);
     if (!result)
         return std::nullopt;
-    // The stored document is already enriched; re-read its verdicts.
-    result->bottleneck = qs(stringAt(cached->result, {"bottleneck", "class"}));
-    result->bottleneckWhy = qs(stringAt(cached->result, {"bottleneck", "why"}));
     if (p.isSet(u"json"_s)) {
         out(qs(cached->result.dump(2)) + u'\n');
     } else {

@@ -44,11 +44,10 @@ QString correctness(const ExperimentRecord &r)
 {
     if (r.decision == Verdict::Infra || r.decision == Verdict::Rejected)
         return u"·"_s;
-    const Json *c = findAt(r.result, {"correct"});
-    if (c && *c == Json(true))
+    if (correctPerResult(r))
         return u"✓"_s;
-    const std::string cls = stringAt(r.result, {"failure", "class"});
-    return cls.empty() ? u"✗"_s : qs(cls);
+    const QString cls = failureClassOf(r);
+    return cls.isEmpty() ? u"✗"_s : cls;
 }
 
 // Text for one cell of a one-line-per-record table: its lines joined with
@@ -236,12 +235,11 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
             continue;
         ++evaluated;
         sentBack += r.flags.contains(u"fixing"_s) ? 1 : 0;
-        if (const std::string cls = stringAt(r.result, {"failure", "class"});
-            !cls.empty() && r.origin != Origin::Baseline)
-            failures[qs(cls)]++;
-        compileMs += numberAt(r.result, {"timings", "compile_ms"}, 0);
-        checkMs += numberAt(r.result, {"timings", "check_ms"}, 0);
-        benchMs += numberAt(r.result, {"timings", "bench_ms"}, 0);
+        if (const QString cls = failureClassOf(r); !cls.isEmpty() && r.origin != Origin::Baseline)
+            failures[cls]++;
+        compileMs += stageMs(r, u"compile"_s);
+        checkMs += stageMs(r, u"check"_s);
+        benchMs += stageMs(r, u"bench"_s);
     }
     const double bestMs = best ? medianOf(*best) : NAN;
     for (const ExperimentRecord &r : session.experiments()) {

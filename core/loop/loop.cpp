@@ -504,7 +504,7 @@ void OptimizationLoop::doProfile()
 {
     // The incumbent's last evaluation is its profile: metrics and bottleneck.
     const ExperimentRecord *inc = incumbent();
-    m_bottleneck = inc ? qs(stringAt(inc->result, {"bottleneck", "class"})) : QString();
+    m_bottleneck = inc ? bottleneckOf(*inc) : QString();
     if (auto stop = stopCondition())
         return finish(stop->first, stop->second);
     enter(LoopPhase::Plan);
@@ -652,15 +652,7 @@ void OptimizationLoop::doShip()
             s.cached = true;
             s.state = Slot::State::Done;
             s.outcome.sourceHash = hit->sourceHash;
-            s.outcome.result.document = hit->result;
-            const Json *compiled = findAt(hit->result, {"compiled"}),
-                       *correct = findAt(hit->result, {"correct"});
-            s.outcome.result.compiled = compiled && compiled->is_boolean() && compiled->get<bool>();
-            if (correct && correct->is_boolean())
-                s.outcome.result.correct = correct->get<bool>();
-            s.outcome.result.failureClass = qs(stringAt(hit->result, {"failure", "class"}));
-            if (auto l = latencyOf(hit->id))
-                s.outcome.result.latency = l;
+            s.outcome.result = storedVerdictOf(*hit);
         }
     }
     enter(LoopPhase::Evaluate);

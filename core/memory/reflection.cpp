@@ -17,7 +17,7 @@ Json summary(const ExperimentRecord &r)
 {
     Json s = Json::object();
     s["id"] = r.id;
-    if (const double ms = numberAt(r.result, {"latency", "median_ms"}, NAN); std::isfinite(ms))
+    if (const double ms = recordedMedianMs(r); std::isfinite(ms))
         s["median_ms"] = ms;
     // The figures of merit by role, under the target's names for them.
     for (MetricRole role :
@@ -25,7 +25,7 @@ Json summary(const ExperimentRecord &r)
         if (const auto v = r.metric(role))
             s[ss(metricNameFor(r.result, role))] = *v;
     }
-    s["bottleneck"] = stringAt(r.result, {"bottleneck", "class"});
+    s["bottleneck"] = ss(bottleneckOf(r));
     return s;
 }
 
@@ -112,7 +112,7 @@ Json ruleReflection(const ExperimentRecord &c, const ExperimentRecord *parent, c
                            : u"a correct, timed first kernel"_s;
     QString observed, lesson;
     Json avoid = Json::array(), tryNext = Json::array();
-    const QString failure = qs(stringAt(c.result, {"failure", "message"}));
+    const QString failure = failureMessageOf(c);
     switch (d.kind) {
     case Decision::Kind::Kept:
         observed = u"correct, "_s + QString::number(mine.value("median_ms", 0.0), 'g', 4) +

@@ -94,7 +94,7 @@ int LlmPlanner::nextFix(const ExperimentRecord &failed) const
     const auto it = m_generated.constFind(failed.sourceHash);
     if (it == m_generated.cend() || failed.decision != Verdict::Failed || m_cancelled)
         return 0;
-    const QString cls = qs(stringAt(failed.result, {"failure", "class"}));
+    const QString cls = failureClassOf(failed);
     const bool fixable = cls == u"compile"_s || cls == u"incorrect"_s || cls == u"crash"_s ||
                          cls == u"timeout"_s || failed.untrusted();
     return fixable && it->fixNo < m_options.fixAttempts ? it->fixNo + 1 : 0;
@@ -127,19 +127,11 @@ QString LlmPlanner::feedbackFor(const ExperimentRecord &failed) const
 {
     QString text = u"Your previous kernel (candidate #"_s + QString::number(failed.id) +
                    u") failed: "_s + failed.cause;
-    const std::string message = stringAt(failed.result, {"failure", "message"});
-    if (!message.empty())
-        text += u"\n"_s + qs(message);
-    const Json &logs = failed.result.value("log", Json::object());
-    if (logs.is_object()) {
-        for (const auto &[stage, log] : logs.items()) {
-            if (!log.is_string() || log.get<std::string>().empty())
-                continue;
-            QString excerpt = qs(log.get<std::string>());
-            if (excerpt.size() > 4000)
-                excerpt = excerpt.left(4000) + u"\n[…]"_s;
-            text += u"\n\n"_s + qs(stage) + u" output:\n```\n"_s + excerpt.trimmed() + u"\n```"_s;
-        }
+    if (const QString message = failureMessageOf(failed); !message.isEmpty())
+        text += u"\n"_s + message;
+    for (const auto &[stage, log] : stageLogs(failed)) {
+        const QString excerpt = log.size() > 4000 ? log.left(4000) + u"\n[…]"_s : log;
+        text += u"\n\n"_s + stage + u" output:\n```\n"_s + excerpt.trimmed() + u"\n```"_s;
     }
     return text +
            u"\n\nFix the kernel so that it compiles and computes the correct result, keeping the plan's optimization."_s;
@@ -180,14 +172,11 @@ QHash<QString, QString> LlmPlanner::promptValues(const Job &job) const
 QString LlmPlanner::incumbentMetricsText() const
 {
     QStringList metrics;
-    const Json *measured = m_incumbent ? findAt(m_incumbent->result, {"metrics"}) : nullptr;
     for (const MetricInfo &m : m_target.metrics) {
-        if (!m.shown)
+        const auto value = m_incumbent && m.shown ? m_incumbent->metric(m.name) : std::nullopt;
+        if (!value)
             continue;
-        const Json *value = measured ? findAt(*measured, {m.name.toUtf8().constData()}) : nullptr;
-        if (!value || !value->is_number())
-            continue;
-        metrics << u"- "_s + m.name + u" = "_s + QString::number(value->get<double>(), 'g', 4) +
+        metrics << u"- "_s + m.name + u" = "_s + QString::number(*value, 'g', 4) +
                        (m.unit.isEmpty() ? QString() : u' ' + m.unit) + u" ("_s +
                        (m.higherIsBetter ? u"higher"_s : u"lower"_s) + u" is better): "_s +
                        m.description;
@@ -269,9 +258,8 @@ QHash<QString, QString> LlmPlanner::roundValues(const QString &incumbentText) co
     v[u"incumbent_source"_s] = incumbentText.trimmed();
     v[u"bottleneck"_s] = m_bottleneck.isEmpty() ? u"unknown"_s : m_bottleneck;
     if (m_incumbent) {
-        const std::string why = stringAt(m_incumbent->result, {"bottleneck", "why"});
-        if (!why.empty())
-            v[u"bottleneck"_s] += u" — "_s + qs(why);
+        if (const QString why = bottleneckWhyOf(*m_incumbent); !why.isEmpty())
+            v[u"bottleneck"_s] += u" — "_s + why;
     }
     v[u"metrics"_s] = incumbentMetricsText();
     v[u"memory"_s] = memoryText();
@@ -520,8 +508,8 @@ void LlmPlanner::writeReflection(const Json &rules, const ExperimentRecord &cand
         candidate.plan.isEmpty() ? originWord(candidate.origin) + u" candidate"_s : candidate.plan;
     v[u"decision"_s] = verdictWord(candidate.decision) +
                        (candidate.cause.isEmpty() ? QString() : u": "_s + candidate.cause);
-    const std::string failure = stringAt(candidate.result, {"failure", "message"});
-    v[u"failure"_s] = failure.empty() ? u"(none)"_s : qs(failure).left(2000);
+    const QString failure = failureMessageOf(candidate);
+    v[u"failure"_s] = failure.isEmpty() ? u"(none)"_s : failure.left(2000);
     v[u"record"_s] = qs(rules.dump(2));
     v[u"source"_s] = excerpt(readFile(m_session.kernelPath(candidate.sourceHash)));
     const std::vector<ReplyField> fields = {{"tried"},  {"expected"},    {"observed"},

@@ -30,13 +30,7 @@ void SearchPlanner::observe(const ExperimentRecord &record)
     auto config = m_workload.knobs.configFromJson(record.knobs);
     if (!config || record.decision == Verdict::Infra || record.decision == Verdict::Rejected)
         return;
-    const Json *correct = findAt(record.result, {"correct"});
-    double ms = correct && *correct == Json(true)
-                    ? numberAt(record.result, {"latency", "median_ms"}, NAN)
-                    : NAN;
-    if (record.untrusted())
-        ms = NAN;
-    m_search.observe(*config, ms);
+    m_search.observe(*config, trustedMedianMs(record));
 }
 
 void SearchPlanner::setIncumbent(const ExperimentRecord *incumbent)

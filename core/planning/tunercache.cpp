@@ -69,30 +69,21 @@ TunerCache TunerCache::fromSession(const SessionStore &session, const KnobSpace 
         e.verifyMs = numberAt(r.timings, {"check_ms"}, 0);
         e.benchMs = numberAt(r.timings, {"bench_ms"}, 0);
         e.timestamp = r.finishedAt;
-        e.bottleneck = qs(stringAt(r.result, {"bottleneck", "class"}));
-        const Json *correct = findAt(r.result, {"correct"});
-        const double median = numberAt(r.result, {"latency", "median_ms"}, NAN);
-        if (correct && *correct == Json(true) && std::isfinite(median) && !r.untrusted()) {
-            e.timeMs = median;
-            if (const Json *samples = findAt(r.result, {"latency", "samples_ms"});
-                samples && samples->is_array()) {
-                for (const Json &s : *samples) {
-                    if (s.is_number())
-                        e.timesMs.push_back(s.get<double>());
-                }
-            }
-            e.gflops = r.metric(MetricRole::FlopRate).value_or(NAN);
+        e.bottleneck = bottleneckOf(r);
+        if (timedAndCorrect(r)) {
+            e.timeMs = trustedMedianMs(r);
+            e.timesMs = recordedSamplesMs(r);
+            e.gflops = r.trustedMetric(MetricRole::FlopRate).value_or(NAN);
         } else {
-            const Json *compiled = findAt(r.result, {"compiled"});
-            e.failure = compiled && *compiled == Json(false) ? kCompileFailed : kRuntimeFailed;
-            e.failureClass = qs(stringAt(r.result, {"failure", "class"}));
+            e.failure = compiledPerResult(r) ? kRuntimeFailed : kCompileFailed;
+            e.failureClass = failureClassOf(r);
             if (e.failureClass.isEmpty())
                 e.failureClass = r.flags.contains(u"false-win"_s) ? u"false-win"_s
                                  : r.flags.contains(u"flagged"_s) ? u"flagged"_s
                                                                   : u"incorrect"_s;
         }
         if (cache.deviceName.isEmpty())
-            cache.deviceName = qs(stringAt(r.result, {"calibration", "cpu"}));
+            cache.deviceName = calibratedDeviceOf(r);
         cache.entries[e.config] = std::move(e);
     }
     if (cache.deviceName.isEmpty())

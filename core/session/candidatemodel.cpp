@@ -166,9 +166,8 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
     case Status: {
         if (r->decision == Verdict::Infra)
             return tr("host lost");
-        const std::string cls = stringAt(r->result, {"failure", "class"});
-        if (!cls.empty())
-            return qs(cls);
+        if (const QString cls = failureClassOf(*r); !cls.isEmpty())
+            return cls;
         return std::isnan(medianOf(*r)) ? tr("—") : tr("correct");
     }
     case Median:

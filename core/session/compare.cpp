@@ -37,10 +37,9 @@ Comparison compareRecords(const ExperimentRecord &a, const ExperimentRecord &b,
     }
     // Latency: beyond the noise when the interquartile ranges do not overlap.
     const double am = trustedMedianMs(a), bm = trustedMedianMs(b);
-    const double aq1 = numberAt(a.result, {"latency", "q1_ms"}, am),
-                 aq3 = numberAt(a.result, {"latency", "q3_ms"}, am);
-    const double bq1 = numberAt(b.result, {"latency", "q1_ms"}, bm),
-                 bq3 = numberAt(b.result, {"latency", "q3_ms"}, bm);
+    const auto al = recordedLatency(a), bl = recordedLatency(b);
+    const double aq1 = al ? al->q1Ms : am, aq3 = al ? al->q3Ms : am;
+    const double bq1 = bl ? bl->q1Ms : bm, bq3 = bl ? bl->q3Ms : bm;
     if (!std::isfinite(am) || !std::isfinite(bm)) {
         c.verdict =
             QCoreApplication::translate("Compare", "#%1 and #%2 cannot be compared: one of them "

@@ -122,7 +122,111 @@ std::optional<Latency> recordedLatency(const ExperimentRecord &r)
     lat.q1Ms = numberAt(l, {"q1_ms"}, lat.medianMs);
     lat.q3Ms = numberAt(l, {"q3_ms"}, lat.medianMs);
     lat.p90Ms = numberAt(l, {"p90_ms"}, lat.medianMs);
+    lat.maxMs = numberAt(l, {"max_ms"}, lat.medianMs);
+    lat.meanMs = numberAt(l, {"mean_ms"}, lat.medianMs);
+    lat.stddevMs = numberAt(l, {"stddev_ms"}, 0);
+    lat.callsPerSample = int(numberAt(l, {"calls_per_sample"}, 1));
     return lat;
+}
+
+std::vector<double> recordedSamplesMs(const ExperimentRecord &r)
+{
+    std::vector<double> out;
+    if (const Json *samples = findAt(r.result, {"latency", "samples_ms"});
+        samples && samples->is_array()) {
+        for (const Json &v : *samples) {
+            if (v.is_number())
+                out.push_back(v.get<double>());
+        }
+    }
+    return out;
+}
+
+QString failureClassOf(const ExperimentRecord &r)
+{
+    return qs(stringAt(r.result, {"failure", "class"}));
+}
+
+QString failureMessageOf(const ExperimentRecord &r)
+{
+    return qs(stringAt(r.result, {"failure", "message"}));
+}
+
+QString bottleneckOf(const ExperimentRecord &r)
+{
+    return qs(stringAt(r.result, {"bottleneck", "class"}));
+}
+
+QString bottleneckWhyOf(const ExperimentRecord &r)
+{
+    return qs(stringAt(r.result, {"bottleneck", "why"}));
+}
+
+bool compiledPerResult(const ExperimentRecord &r)
+{
+    const Json *compiled = findAt(r.result, {"compiled"});
+    return compiled && *compiled == Json(true);
+}
+
+bool correctPerResult(const ExperimentRecord &r)
+{
+    const Json *correct = findAt(r.result, {"correct"});
+    return correct && *correct == Json(true);
+}
+
+double stageMs(const ExperimentRecord &r, const QString &stage)
+{
+    const std::string key = ss(stage) + "_ms";
+    return numberAt(r.result, {"timings", key.c_str()}, 0);
+}
+
+std::vector<std::pair<QString, QString>> stageLogs(const ExperimentRecord &r)
+{
+    std::vector<std::pair<QString, QString>> out;
+    const Json *logs = findAt(r.result, {"log"});
+    if (!logs || !logs->is_object())
+        return out;
+    for (const auto &[stage, log] : logs->items()) {
+        if (log.is_string() && !log.get<std::string>().empty())
+            out.emplace_back(qs(stage), qs(log.get<std::string>()));
+    }
+    return out;
+}
+
+QString calibratedDeviceOf(const ExperimentRecord &r)
+{
+    const std::string device = stringAt(r.result, {"calibration", "device"});
+    return qs(device.empty() ? stringAt(r.result, {"calibration", "cpu"}) : device);
+}
+
+std::optional<EvalResult> evalResultOf(const ExperimentRecord &r, const TargetProfile &target)
+{
+    if (!r.result.is_object())
+        return std::nullopt;
+    QString error;
+    auto result = parseResult(QByteArray::fromStdString(r.result.dump()), target, &error);
+    if (!result)
+        return std::nullopt;
+    // The stored document is already enriched: keep it, and its verdicts.
+    result->document = r.result;
+    result->bottleneck = bottleneckOf(r);
+    result->bottleneckWhy = bottleneckWhyOf(r);
+    return result;
+}
+
+EvalResult storedVerdictOf(const ExperimentRecord &r)
+{
+    EvalResult e;
+    e.document = r.result;
+    e.compiled = compiledPerResult(r);
+    if (const Json *correct = findAt(r.result, {"correct"}); correct && correct->is_boolean())
+        e.correct = correct->get<bool>();
+    e.failureClass = failureClassOf(r);
+    e.failureMessage = failureMessageOf(r);
+    e.latency = recordedLatency(r);
+    e.bottleneck = bottleneckOf(r);
+    e.bottleneckWhy = bottleneckWhyOf(r);
+    return e;
 }
 
 bool wasEvaluated(const ExperimentRecord &r)
@@ -132,8 +236,8 @@ bool wasEvaluated(const ExperimentRecord &r)
 
 bool timedAndCorrect(const ExperimentRecord &r)
 {
-    const Json *correct = findAt(r.result, {"correct"});
-    return correct && *correct == Json(true) && !r.untrusted() && recordedLatency(r).has_value();
+    const double median = recordedMedianMs(r);
+    return correctPerResult(r) && !r.untrusted() && std::isfinite(median) && median > 0;
 }
 
 std::optional<double> ExperimentRecord::metric(const QString &name) const

@@ -11,12 +11,14 @@
 #include <QString>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace kwb {
 
 struct EvalOutcome;
 struct ExperimentRecord;
+struct TargetProfile;
 
 /// What happened to a candidate (the record's "decision").
 enum class Verdict
@@ -58,8 +60,41 @@ Origin originFromWord(const QString &word);
 /// The median time of a record's result (NaN when it has none), whether
 /// or not it can be trusted: for showing a row, never for choosing.
 double recordedMedianMs(const ExperimentRecord &r);
-/// The latency of a result that holds one with a positive median.
+/// The latency statistics of a result that holds one with a positive
+/// median (without its samples: recordedSamplesMs).
 std::optional<Latency> recordedLatency(const ExperimentRecord &r);
+/// Its timed samples in milliseconds (empty when it has none).
+std::vector<double> recordedSamplesMs(const ExperimentRecord &r);
+/// What a record's result says, read here so that no reader walks the
+/// stored document itself. Its failure's class ("compile", "incorrect", …)
+/// and message; "" when it did not fail.
+QString failureClassOf(const ExperimentRecord &r);
+QString failureMessageOf(const ExperimentRecord &r);
+/// The bottleneck its result names ("memory-bound", …) and the reason
+/// given; "" when it names none.
+QString bottleneckOf(const ExperimentRecord &r);
+QString bottleneckWhyOf(const ExperimentRecord &r);
+/// Whether its result says it compiled, and that it was correct on every
+/// seed (false where it says neither).
+bool compiledPerResult(const ExperimentRecord &r);
+bool correctPerResult(const ExperimentRecord &r);
+/// The harness's time for one stage of its evaluation ("compile", "check",
+/// "bench"), in milliseconds; 0 when it gives none.
+double stageMs(const ExperimentRecord &r, const QString &stage);
+/// Each stage's log as the result holds it (stage, text), empty ones left out.
+std::vector<std::pair<QString, QString>> stageLogs(const ExperimentRecord &r);
+/// The device or CPU its host's calibration names ("" without one).
+QString calibratedDeviceOf(const ExperimentRecord &r);
+/// Its result read again as the evaluator gave it (seed checks, metrics,
+/// latency, bottleneck, the enriched document), for answering from the
+/// session instead of evaluating again; nullopt for a record without a
+/// result `target` can read.
+std::optional<EvalResult> evalResultOf(const ExperimentRecord &r, const TargetProfile &target);
+/// Its verdict alone (the document, compiled, correct, failure, latency,
+/// bottleneck), read without a target: what the loop judges a candidate
+/// answered from the session by.
+EvalResult storedVerdictOf(const ExperimentRecord &r);
+
 /// It was evaluated: not rejected at the gate (nor dropped), not lost to a
 /// host, and it holds a result (what kwb run and the window count).
 bool wasEvaluated(const ExperimentRecord &r);
