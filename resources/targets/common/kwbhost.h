@@ -2326,20 +2326,30 @@ inline int readVerify(Result &r, const Proc &bench, const Proc &ver, double time
 }
 
 /// The seeds of a benchmark's two input sets and of its per-call changes,
-/// which nobody knows in advance, and the sample it will verify (one of
-/// 2 .. iters-2, chosen at random): common/kwbsamples.h's arguments.
+/// which nobody knows in advance, and the sample it will verify:
+/// common/kwbsamples.h's arguments. `spot` is the sample among `iters`
+/// (spotAmong); a harness that settles its number of calls only while it
+/// runs (opencl) gets `spotDraw` and picks with kwbsamples.h's spotAmong,
+/// the same rule.
 struct SampleSeeds
 {
-    std::string seed0, seed1, changeSeed, spot;
+    std::string seed0, seed1, changeSeed, spot, spotDraw;
     explicit SampleSeeds(int iters)
     {
         std::random_device entropy;
-        auto draw63 = [&] { return std::to_string((uint64_t(entropy()) << 32 | entropy()) >> 1); };
-        seed0 = draw63();
-        seed1 = draw63();
-        changeSeed = draw63();
-        iters = std::max(3, iters);
-        spot = std::to_string(iters >= 5 ? 2 + int(entropy() % unsigned(iters - 4)) : iters - 2);
+        auto draw63 = [&] { return (uint64_t(entropy()) << 32 | entropy()) >> 1; };
+        seed0 = std::to_string(draw63());
+        seed1 = std::to_string(draw63());
+        changeSeed = std::to_string(draw63());
+        const uint64_t draw = draw63();
+        spotDraw = std::to_string(draw);
+        spot = std::to_string(spotAmong(draw, std::max(3, iters)));
+    }
+    /// One of the samples 2 .. calls-2 (the last replays it); calls-2 for
+    /// fewer than five.
+    static int spotAmong(uint64_t draw, int calls)
+    {
+        return calls >= 5 ? 2 + int(draw % uint64_t(calls - 3)) : calls - 2;
     }
 };
 

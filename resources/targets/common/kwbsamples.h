@@ -19,8 +19,8 @@
 //     benchmark program has no reference linked and reads no answer.
 //
 // Include it after kwbcheck.h, inside the harness's namespace (so the
-// harness first includes <csignal>, <cstdio>, <cstring>, <string>,
-// <vector>, <sys/prctl.h>, <sys/wait.h> and <unistd.h>). The harness
+// harness first includes <csignal>, <cstdio>, <cstdlib>, <cstring>,
+// <string>, <vector>, <sys/prctl.h>, <sys/wait.h> and <unistd.h>). The harness
 // defines elementSize(DType), put(), phase(const char *, uint64_t), and,
 // with KWB_WITH_REFERENCE, links call_reference.
 #pragma once
@@ -44,6 +44,23 @@ struct Change
 
 // Changes per input before a sample's first call, and before each further one.
 constexpr int kFirstChanges = 4, kLaterChanges = 1;
+
+// Inputs that get changes (an input without elements gets none).
+inline int changedInputs()
+{
+    int n = 0;
+    for (int i = 0; i < num_inputs; ++i)
+        n += inputs[i].elements > 0 ? 1 : 0;
+    return n;
+}
+
+// The sample verified among `calls`, from the supervisor's draw: one of
+// 2 .. calls-2 (the last replays it), calls-2 for fewer than five. The
+// supervisor picks the same way (kwbhost.h's SampleSeeds::spotAmong).
+inline int spotAmong(uint64_t draw, int calls)
+{
+    return calls >= 5 ? 2 + int(draw % uint64_t(calls - 3)) : calls - 2;
+}
 
 // A value from the tensor's range, as `fill` draws them, as raw bytes.
 inline uint64_t drawRaw(const Tensor &t, SplitMix &rng)
@@ -145,22 +162,33 @@ inline bool recordSample(const std::string &dir, int index, char set, const std:
     return ok;
 }
 
-// Host memory for one input set and its outputs (no guards: only the
-// reference runs on it).
+// Host memory for one input set and its outputs, 64-byte aligned as the
+// check's buffers are (no guards: only the reference runs on it).
 struct HostSet
 {
-    std::vector<Bytes> in, out;
     std::vector<void *> inPtr, outPtr;
     HostSet()
     {
         for (int i = 0; i < num_inputs; ++i)
-            in.emplace_back(std::max<size_t>(tensorBytes(inputs[i]), 1));
+            inPtr.push_back(alloc(tensorBytes(inputs[i])));
         for (int o = 0; o < num_outputs; ++o)
-            out.emplace_back(std::max<size_t>(tensorBytes(outputs[o]), 1));
-        for (Bytes &b : in)
-            inPtr.push_back(b.data());
-        for (Bytes &b : out)
-            outPtr.push_back(b.data());
+            outPtr.push_back(alloc(tensorBytes(outputs[o])));
+    }
+    ~HostSet()
+    {
+        for (void *p : inPtr)
+            std::free(p);
+        for (void *p : outPtr)
+            std::free(p);
+    }
+    static void *alloc(size_t bytes)
+    {
+        void *p = std::aligned_alloc(64, (std::max<size_t>(bytes, 1) + 63) / 64 * 64);
+        if (!p) {
+            std::fprintf(stderr, "harness: out of memory for the reference's buffers\n");
+            std::abort();
+        }
+        return p;
     }
     HostSet(const HostSet &) = delete;
     HostSet &operator=(const HostSet &) = delete;

@@ -362,8 +362,8 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
         }
         // The first call's changes before the clock starts, one more per
         // input before each further call.
-        const size_t first = trust ? size_t(kFirstChanges * num_inputs) : 0,
-                     perCall = trust ? size_t(kLaterChanges * num_inputs) : 0;
+        const size_t first = trust ? size_t(kFirstChanges * changedInputs()) : 0,
+                     perCall = trust ? size_t(kLaterChanges * changedInputs()) : 0;
         for (size_t k = 0; k < std::min(first, changes.size()); ++k)
             applyChange(s.inPtr.data(), changes[k]);
         const auto t0 = Clock::now();

@@ -26,7 +26,9 @@
 //   build
 //   check SEEDS ATOL RTOL [SEED0 SEED1 CHANGE_SEED SPOT ANSWERS_DIR]
 //   verify SEED0 SEED1 SAMPLES_DIR ANSWERS_DIR ATOL RTOL
-//   bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT SAMPLES_DIR TRUST
+//   bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT_DRAW SAMPLES_DIR TRUST
+// The bench picks the call it records among those it makes (spotAmong of
+// SPOT_DRAW); the check's SPOT is the same pick among MIN_ITERS.
 // The candidate comes from the environment: KWB_CL_SOURCE (file),
 // KWB_CL_ENTRY, KWB_CL_OPTIONS (build options), KWB_CL_GLOBAL and
 // KWB_CL_LOCAL ("1024,1024"; local may be empty), KWB_CL_DEVICE (a
@@ -447,7 +449,7 @@ double eventMs(cl_event from, cl_profiling_info fromWhat, cl_event to, cl_profil
 }
 
 int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool cold, uint64_t seed0, uint64_t seed1,
-          uint64_t changeSeed, int spot, const std::string &dir, bool trust)
+          uint64_t changeSeed, uint64_t spotDraw, const std::string &dir, bool trust)
 {
     Candidate c;
     c.open(true);
@@ -502,10 +504,10 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
                                   nullptr, done),
              "changing an input element");
     };
-    // Recorded for `verify`: the call the supervisor chose (nothing marks
-    // it while it runs) and the last, which repeats its set and changes.
-    if (spot < 2 || spot > reps - 2)
-        spot = reps - 2;
+    // Recorded for `verify`: the call the supervisor's draw picks among all
+    // timed calls (nothing marks it while it runs) and the last, which
+    // repeats its set and changes.
+    const int spot = spotAmong(spotDraw, reps);
     int spotSet = -1;
     std::vector<Change> spotChanges;
     // Per call: the first command before it, the call, and the last change
@@ -630,10 +632,11 @@ int main(int argc, char **argv)
     if (mode == "bench" && argc == 13)
         return bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]),
                      std::atoi(argv[6]) != 0, std::strtoull(argv[7], nullptr, 10), std::strtoull(argv[8], nullptr, 10),
-                     std::strtoull(argv[9], nullptr, 10), std::atoi(argv[10]), argv[11], std::atoi(argv[12]) != 0);
+                     std::strtoull(argv[9], nullptr, 10), std::strtoull(argv[10], nullptr, 10), argv[11],
+                     std::atoi(argv[12]) != 0);
 #endif
     std::fprintf(stderr, "usage: harness build | check SEEDS ATOL RTOL [SEED0 SEED1 CHANGE_SEED SPOT ANSWERS_DIR] | "
                          "verify SEED0 SEED1 SAMPLES_DIR ANSWERS_DIR ATOL RTOL | bench WARMUP_MS REP_MS MIN_ITERS "
-                         "MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT SAMPLES_DIR TRUST\n");
+                         "MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT_DRAW SAMPLES_DIR TRUST\n");
     return 2;
 }

@@ -183,9 +183,12 @@ int evaluate(const std::string &candDir)
         std::fprintf(stderr, "kwb: %s\n", figures.c_str());
 
     // ---- check ----
-    // The benchmark's seeds and the call it will verify (common/kwbsamples.h);
-    // the check computes that call's answer into a folder the benchmark
-    // cannot see, and the benchmark records its calls into another.
+    // The benchmark's seeds and the call it will verify (common/kwbsamples.h):
+    // the bench settles its number of calls as it runs, so it gets the draw
+    // and picks the call itself; the check computes the answer of the call
+    // it picks when that number is the minimum (a slow kernel's, where the
+    // reference is slow too) into a folder the benchmark cannot see, and the
+    // benchmark records its calls into another.
     const bool trust = cfg.get("trust", "on") != "off";
     const SampleSeeds seeds(std::atoi(cfg.get("iters", "20").c_str()));
     const std::string samplesDir = candDir + "/samples", answersDir = candDir + "/answers";
@@ -218,7 +221,7 @@ int evaluate(const std::string &candDir)
     const Sandbox benchBox = Sandbox::forCompiledStage(work, shown, {cache, realPath(samplesDir)});
     Proc bench = run(benchBox.wrap({programs.bench, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
                                     cfg.get("iters", "20"), cfg.get("max_seconds", "10"), r.coldCache ? "1" : "0",
-                                    seeds.seed0, seeds.seed1, seeds.changeSeed, seeds.spot, samplesDir,
+                                    seeds.seed0, seeds.seed1, seeds.changeSeed, seeds.spotDraw, samplesDir,
                                     trust ? "1" : "0"}),
                      timeout, true, 4u << 20, env);
     r.benchMs = msSince(tBench);
