@@ -38,7 +38,7 @@ private:
         QObject::connect(&ev, &Evaluator::finished, this,
                          [&](const EvalOutcome &o) { outcome = o; });
         QSignalSpy done(&ev, &Evaluator::finished);
-        ev.start(Candidate{source(file), u"human"_s, Json::object(), file, {}});
+        ev.start(Candidate{source(file), Origin::Human, Json::object(), file, {}});
         const bool finished = done.wait(120'000);
         if (!finished)
             qWarning("evaluation of %s did not finish", qPrintable(file));
@@ -188,7 +188,7 @@ private Q_SLOTS:
         QSignalSpy done(&ev, &Evaluator::finished);
         QElapsedTimer clock;
         clock.start();
-        ev.start(Candidate{source(u"hang.cpp"_s), u"human"_s, Json::object(), u"hang"_s, {}});
+        ev.start(Candidate{source(u"hang.cpp"_s), Origin::Human, Json::object(), u"hang"_s, {}});
         QVERIFY(done.wait(60'000));
         QVERIFY(outcome.infra);
         QCOMPARE(outcome.infraMessage, u"cancelled"_s);
@@ -216,7 +216,7 @@ private Q_SLOTS:
         const QByteArray previous = qgetenv("XDG_CACHE_HOME");
         qputenv("XDG_CACHE_HOME", cache.path().toUtf8());
         const auto restore = qScopeGuard([&] { qputenv("XDG_CACHE_HOME", previous); });
-        const Candidate good{source(u"good.cpp"_s), u"human"_s, Json::object(), u"good"_s, {}};
+        const Candidate good{source(u"good.cpp"_s), Origin::Human, Json::object(), u"good"_s, {}};
         const EvalOutcome built =
             evaluateNow(m_workload, m_target, m_calibration, first.path(), good);
         QVERIFY2(!built.infra && !built.result.failed(),

@@ -70,7 +70,7 @@ private:
             connect(&ev, &Evaluator::consoleLine, this,
                     [console](const QString &l) { *console << l; });
         QSignalSpy done(&ev, &Evaluator::finished);
-        ev.start(Candidate{source, u"human"_s, Json::object(), u"test"_s, {}});
+        ev.start(Candidate{source, Origin::Human, Json::object(), u"test"_s, {}});
         if (!done.wait(300'000))
             qWarning("the evaluation did not finish");
         return outcome;

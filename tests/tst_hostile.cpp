@@ -116,7 +116,8 @@ private:
         EvalOutcome outcome;
         connect(&ev, &Evaluator::finished, this, [&](const EvalOutcome &o) { outcome = o; });
         QSignalSpy done(&ev, &Evaluator::finished);
-        ev.start(Candidate{QString::fromUtf8(kernel), u"agent"_s, Json::object(), u"test"_s, {}});
+        ev.start(
+            Candidate{QString::fromUtf8(kernel), Origin::Agent, Json::object(), u"test"_s, {}});
         if (!done.wait(int(timeoutS * 4 * 1000) + 60'000))
             qWarning("the evaluation did not finish");
         return outcome;

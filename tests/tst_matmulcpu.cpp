@@ -26,7 +26,7 @@ private:
     EvalOutcome evaluate(const QString &source, const Workload &w)
     {
         return evaluateNow(w, m_target, m_calibration, m_work.path(),
-                           Candidate{source, u"agent"_s, Json::object(), u"packed.cpp"_s, {}},
+                           Candidate{source, Origin::Agent, Json::object(), u"packed.cpp"_s, {}},
                            300'000);
     }
 

@@ -62,7 +62,7 @@ private:
         EvalOutcome outcome;
         connect(&ev, &Evaluator::finished, this, [&](const EvalOutcome &o) { outcome = o; });
         QSignalSpy done(&ev, &Evaluator::finished);
-        ev.start(Candidate{source, u"human"_s, Json::object(), u"test"_s, {}});
+        ev.start(Candidate{source, Origin::Human, Json::object(), u"test"_s, {}});
         if (!done.wait(600'000))
             qWarning("the evaluation did not finish");
         return outcome;

@@ -109,7 +109,7 @@ private:
         connect(&ev, &Evaluator::finished, this, [&outcome](const EvalOutcome &o) { outcome = o; });
         QSignalSpy done(&ev, &Evaluator::finished);
         ev.start(Candidate{
-            QString::fromUtf8(good.readAll()), u"human"_s, Json::object(), u"good.cpp"_s, {}});
+            QString::fromUtf8(good.readAll()), Origin::Human, Json::object(), u"good.cpp"_s, {}});
         done.wait(180'000);
         return outcome;
     }
@@ -608,7 +608,7 @@ private Q_SLOTS:
         }
         for (int i = 0; i < 2; ++i)
             evaluators[i]->start(Candidate{source + u"\n// candidate "_s + QString::number(i),
-                                           u"human"_s,
+                                           Origin::Human,
                                            Json::object(),
                                            u"good.cpp"_s,
                                            {}});
@@ -720,7 +720,7 @@ private Q_SLOTS:
         connect(&ev, &Evaluator::finished, this, [&](const EvalOutcome &o) { outcome = o; });
         QSignalSpy done(&ev, &Evaluator::finished);
         ev.start(Candidate{
-            QString::fromUtf8(hang.readAll()), u"human"_s, Json::object(), u"hang.cpp"_s, {}});
+            QString::fromUtf8(hang.readAll()), Origin::Human, Json::object(), u"hang.cpp"_s, {}});
         QVERIFY(done.wait(240'000)); // Slurm enforces limits every 30 s or so
         QVERIFY2(!outcome.infra, qPrintable(outcome.infraMessage));
         QCOMPARE(outcome.result.failureClass, u"timeout"_s);

@@ -38,8 +38,9 @@ private:
     EvalOutcome evaluate(const QString &source, const Workload &w,
                          const QString &origin = u"agent"_s)
     {
-        return evaluateNow(w, m_target, m_calibration, m_work.path(),
-                           Candidate{source, origin, Json::object(), u"test"_s, {}});
+        return evaluateNow(
+            w, m_target, m_calibration, m_work.path(),
+            Candidate{source, originFromWord(origin), Json::object(), u"test"_s, {}});
     }
 
     static QStringList flagsOf(const EvalResult &r)

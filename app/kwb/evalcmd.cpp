@@ -95,7 +95,7 @@ bool applyOverrides(const QCommandLineParser &p, Workload &w)
 std::optional<Candidate> chooseSource(const QCommandLineParser &p, const Workload &w,
                                       const TargetProfile &target)
 {
-    Candidate candidate{{}, u"human"_s, Json::object(), {}, {}};
+    Candidate candidate{{}, Origin::Human, Json::object(), {}, {}};
     const QStringList assignments = p.values(u"knob"_s);
     if (p.isSet(u"kernel"_s) && !assignments.isEmpty()) {
         err(u"kwb eval: "_s + Kwb::tr("--kernel and --knob exclude each other"));

@@ -194,10 +194,10 @@ QString referenceFileName(const Workload &w, const TargetProfile &target)
 }
 
 QString evalConfig(const Workload &w, const TargetProfile &target, const QString &kernelFile,
-                   const QStringList &linkFlags, const QString &origin)
+                   const QStringList &linkFlags, Origin origin)
 {
     QStringList lines;
-    lines << u"origin="_s + origin;
+    lines << u"origin="_s + originWord(origin);
     lines << u"target="_s + target.id;
     lines << u"kernel_entry="_s + w.kernelEntry;
     lines << u"reference_entry="_s + w.referenceEntry;

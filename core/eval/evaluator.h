@@ -1,6 +1,7 @@
 #pragma once
 
 #include "eval/calibration.h"
+#include "eval/origin.h"
 #include "eval/result.h"
 #include "remote/localcommand.h"
 #include "source/kernelsource.h"
@@ -23,10 +24,10 @@ struct Workload;
 struct Candidate
 {
     QString source;
-    QString origin = QStringLiteral("human"); ///< human, search, agent
-    Json knobs = Json::object();              ///< knob values when instantiated from a template
-    QString label;                            ///< a few words for progress lines
-    QStringList linkFlags;                    ///< extra libraries (a library baseline)
+    Origin origin = Origin::Human; ///< a baseline is not audited
+    Json knobs = Json::object();   ///< knob values when instantiated from a template
+    QString label;                 ///< a few words for progress lines
+    QStringList linkFlags;         ///< extra libraries (a library baseline)
 };
 
 /// The end of one evaluation. `infra` marks a problem of the host or the
@@ -65,8 +66,7 @@ QString referenceFileName(const Workload &workload, const TargetProfile &target)
 
 /// The key=value configuration the target's supervisor reads.
 QString evalConfig(const Workload &workload, const TargetProfile &target, const QString &kernelFile,
-                   const QStringList &linkFlags = {},
-                   const QString &origin = QStringLiteral("human"));
+                   const QStringList &linkFlags = {}, Origin origin = Origin::Human);
 
 /// eval.conf lines of the workload's launch for one candidate's source:
 /// `global=` and `local=` sizes evaluated with the dims and the knob values

@@ -78,7 +78,7 @@ QString now()
 
 Candidate candidateOf(const Proposal &p)
 {
-    return Candidate{p.source, originWord(p.origin), p.knobs, p.label, p.linkFlags};
+    return Candidate{p.source, p.origin, p.knobs, p.label, p.linkFlags};
 }
 
 // Re-checking a suspicious win: seeds the workload has never used, and its

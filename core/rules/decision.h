@@ -1,6 +1,6 @@
 #pragma once
 
-#include "session/record.h"
+#include "verdict.h"
 
 #include <QString>
 #include <optional>

@@ -1,12 +1,15 @@
 #pragma once
 
-// The vocabulary of a recorded candidate: what the loop decided, where the
-// candidate came from, and the rules every reader uses to ask "was it
-// timed and correct?", "which record is the start?" and "which is the
-// best?". Words ("kept", "agent"…) exist only at the JSON boundary
+// The rules every reader of a recorded candidate uses to ask "was it timed
+// and correct?", "which record is the start?", "which is the best?" and
+// what its result says. What the loop decided (Verdict, rules/verdict.h)
+// and where the candidate came from (Origin, eval/origin.h) are enums whose
+// words ("kept", "agent"…) exist only at the JSON boundary
 // (experiments.jsonl) and in what is shown.
 
+#include "eval/origin.h"
 #include "eval/result.h"
+#include "rules/verdict.h"
 
 #include <QString>
 #include <functional>
@@ -19,43 +22,6 @@ namespace kwb {
 struct EvalOutcome;
 struct ExperimentRecord;
 struct TargetProfile;
-
-/// What happened to a candidate (the record's "decision").
-enum class Verdict
-{
-    Unknown,   ///< a word this version does not know (a newer kwb wrote it)
-    Evaluated, ///< measured outside the loop (kwb eval): no decision taken
-    Kept,      ///< correct and faster beyond the noise: the new incumbent
-    Discarded, ///< correct but not faster beyond the noise
-    Reverted,  ///< regressed past the divergence threshold
-    Failed,    ///< did not compile, wrong, crashed, timed out, or a false win
-    Rejected,  ///< the engineer rejected it at the gate (never shipped)
-    Infra,     ///< the host failed: nothing is known about the kernel
-    Baseline,  ///< a reference implementation, timed for comparison
-    Imported,  ///< a measurement imported from a Kernel Tuner cache
-};
-
-/// Who proposed a candidate (the record's "origin").
-enum class Origin
-{
-    Unknown,
-    Human,    ///< the starting kernel, a hand edit, kwb eval
-    Search,   ///< the knob search
-    Agent,    ///< the LLM planner
-    Baseline, ///< a baseline of the workload
-    Imported, ///< kwb import
-};
-
-/// The word stored in experiments.jsonl ("kept"; "" for Unknown).
-QString verdictWord(Verdict v);
-/// The verdict a stored word names (Unknown for a word not known here).
-Verdict verdictFromWord(const QString &word);
-/// The verdict as shown, in English ("regressed" for a stored "reverted").
-QString verdictShown(Verdict v);
-/// The verdict in the user's language, for display (verdictShown translated).
-QString verdictLabel(Verdict v);
-QString originWord(Origin o);
-Origin originFromWord(const QString &word);
 
 /// The median time of a record's result (NaN when it has none), whether
 /// or not it can be trusted: for showing a row, never for choosing.
