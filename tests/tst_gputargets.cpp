@@ -901,7 +901,8 @@ private Q_SLOTS:
             evaluate(l->workload, l->target, read(data(u"opencl-tiny/start.cl"_s)), root, &console);
         QVERIFY2(!good.infra, qPrintable(good.infraMessage + console.join(u'\n')));
         QVERIFY2(!good.result.failed(), qPrintable(good.result.failureMessage));
-        QCOMPARE(good.result.checks.size(), size_t(2));
+        QCOMPARE(good.result.checks.size(),
+                 size_t(3)); // seeds 1, 2 and one drawn for this evaluation
         QVERIFY(good.result.latency);
         QCOMPARE(qs(stringAt(good.result.document, {"latency", "clock"})), u"opencl-events"_s);
         QCOMPARE(good.result.metric(u"work_group_size"_s).value_or(-1), 64.0);
@@ -931,9 +932,8 @@ private Q_SLOTS:
               Case{u"crash.cl"_s, u"crash"_s, u"SIGSEGV"_s},
               // Its answer kept in its inputs, replayed on the next call.
               Case{u"stash.cl"_s, u"crash"_s, u"the kernel changed its input x (seed 1)"_s},
-              // Honest on the check's inputs only: the timed calls' own are drawn per evaluation.
-              Case{u"knows_check.cl"_s, u"incorrect"_s,
-                   u"correct when checked but not when timed"_s}}) {
+              // Honest on the workload's seeds only: the check adds one drawn per evaluation.
+              Case{u"knows_check.cl"_s, u"incorrect"_s, u"differs from the reference"_s}}) {
             const EvalOutcome o =
                 evaluate(l->workload, l->target, read(data(u"opencl-tiny/"_s + c.file)), root);
             QVERIFY2(!o.infra, qPrintable(c.file + u": "_s + o.infraMessage));

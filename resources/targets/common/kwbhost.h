@@ -2199,17 +2199,17 @@ inline int readCheck(Result &r, const Proc &chk, double timeout, const std::stri
     if (harnessSaysInfra(chk))
         return infraFailure(chk, "the check");
     bool allOk = true;
-    int lastSeed = 0;
+    std::string lastSeed;
     std::vector<std::string> seen;
     for (const std::string &line : taggedLines(chk.out, "kwb:check ", true)) {
         allOk = r.addCheck(line) && allOk;
         const std::string seed = parseKeyValues(line)["seed"];
-        lastSeed = std::atoi(seed.c_str());
+        lastSeed = seed;
         if (std::find(seen.begin(), seen.end(), seed) == seen.end())
             seen.push_back(seed);
     }
     if (!chk.exitedOk()) {
-        failStage(r, chk, "check", timeout, "checked", lastSeed ? " after seed " + std::to_string(lastSeed) : "");
+        failStage(r, chk, "check", timeout, "checked", !lastSeed.empty() ? " after seed " + lastSeed : "");
         return r.print();
     }
     if (r.checks.empty()) {
@@ -2334,6 +2334,7 @@ inline int readVerify(Result &r, const Proc &bench, const Proc &ver, double time
 struct SampleSeeds
 {
     std::string seed0, seed1, changeSeed, spot, spotDraw;
+    std::string checkSeed; ///< a seed the check adds to the workload's (below 2^53)
     explicit SampleSeeds(int iters)
     {
         std::random_device entropy;
@@ -2341,6 +2342,7 @@ struct SampleSeeds
         seed0 = std::to_string(draw63());
         seed1 = std::to_string(draw63());
         changeSeed = std::to_string(draw63());
+        checkSeed = std::to_string(draw63() >> 10); // below 2^53: a result's seed is read as a double
         const uint64_t draw = draw63();
         spotDraw = std::to_string(draw);
         spot = std::to_string(spotAmong(draw, std::max(3, iters)));

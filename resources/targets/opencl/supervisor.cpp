@@ -196,18 +196,23 @@ int evaluate(const std::string &candDir)
     ::mkdir(answersDir.c_str(), 0755);
     const Cleanup dropSamples{samplesDir}, dropAnswers{answersDir};
     r.stage = "check";
-    std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", cfg.get("seeds").c_str());
+    // The workload's seeds (reproducible), and with the defences on one
+    // drawn for this evaluation: the check's inputs cannot be known in
+    // advance either (a kernel honest only on the known ones fails here).
+    const std::string checkSeeds = cfg.get("seeds", "1") + (trust ? "," + seeds.checkSeed : std::string());
+    std::fprintf(stderr, "kwb: checking against the reference over seeds %s%s\n", cfg.get("seeds").c_str(),
+                 trust ? " and one drawn for this evaluation" : "");
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock(std::in_place, "opencl-" + hex64(fnv1a(device)), true);
     const Sandbox checkBox = Sandbox::forCompiledStage(work, shown, {cache, realPath(answersDir)});
-    std::vector<std::string> check = {programs.check, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-4"),
+    std::vector<std::string> check = {programs.check, "check", checkSeeds, cfg.get("atol", "1e-4"),
                                       cfg.get("rtol", "1e-4")};
     if (trust)
         check.insert(check.end(), {seeds.seed0, seeds.seed1, seeds.changeSeed, seeds.spot, answersDir});
     Proc chk = run(checkBox.wrap(check), timeout, true, 4u << 20, env);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
-    if (const int end = readCheck(r, chk, timeout, cfg.get("seeds", "1")); end >= 0)
+    if (const int end = readCheck(r, chk, timeout, checkSeeds); end >= 0)
         return end;
 
     // ---- bench ----

@@ -3,9 +3,9 @@
 // A cheat (issue 46, the red team): the check's seeds are the workload's
 // (1 and 2) and its input generator is public (SplitMix64, common/
 // kwbcheck.h), so this kernel recognises the check's inputs by their first
-// element, computes honestly there and writes zeros everywhere else. Only
-// the verification of the timed calls, on inputs from seeds drawn for this
-// evaluation and changed before every call, can catch it.
+// element, computes honestly there and writes zeros everywhere else. The
+// check adds a seed drawn for each evaluation, and the timed calls' inputs
+// are drawn per evaluation and changed before every call: either catches it.
 float firstOf(ulong seed)
 {
     ulong z = seed + 0x9e3779b97f4a7c15UL;
