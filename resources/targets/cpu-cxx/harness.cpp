@@ -160,11 +160,11 @@ struct Set
     Set()
     {
         for (int i = 0; i < num_inputs; ++i) {
-            in.push_back(new Buffer(size_t(inputs[i].elements) * elementSize(inputs[i].dtype)));
+            in.push_back(new Buffer(tensorBytes(inputs[i])));
             inPtr.push_back(in.back()->data);
         }
         for (int o = 0; o < num_outputs; ++o) {
-            out.push_back(new Buffer(size_t(outputs[o].elements) * elementSize(outputs[o].dtype)));
+            out.push_back(new Buffer(tensorBytes(outputs[o])));
             outPtr.push_back(out.back()->data);
         }
     }

@@ -117,7 +117,6 @@ std::vector<size_t> sizes(const std::string &text)
 }
 
 size_t elementSize(DType t) { return (t == F32 || t == I32) ? 4 : 8; }
-size_t bytesOf(const Tensor &t) { return size_t(t.elements) * elementSize(t.dtype); }
 
 // The OpenCL context, queue, program and kernel of one candidate, with the
 // launch the workload asks for.
@@ -301,12 +300,12 @@ struct Set
     {
         cl_int e = CL_SUCCESS;
         for (int i = 0; i < num_inputs; ++i) {
-            in.push_back(clCreateBuffer(c.context, CL_MEM_READ_WRITE, std::max<size_t>(bytesOf(inputs[i]), 1), nullptr,
+            in.push_back(clCreateBuffer(c.context, CL_MEM_READ_WRITE, std::max<size_t>(tensorBytes(inputs[i]), 1), nullptr,
                                         &e));
             host(e, "allocating an input buffer");
         }
         for (int o = 0; o < num_outputs; ++o) {
-            out.push_back(clCreateBuffer(c.context, CL_MEM_READ_WRITE, std::max<size_t>(bytesOf(outputs[o]), 1),
+            out.push_back(clCreateBuffer(c.context, CL_MEM_READ_WRITE, std::max<size_t>(tensorBytes(outputs[o]), 1),
                                          nullptr, &e));
             host(e, "allocating an output buffer");
         }
@@ -325,7 +324,7 @@ struct Set
     {
         std::vector<Bytes> kept;
         for (int i = 0; i < num_inputs; ++i) {
-            Bytes h(bytesOf(inputs[i]));
+            Bytes h(tensorBytes(inputs[i]));
             fill(inputs[i], h.data(), seed * 1000003ULL + uint64_t(i));
             host(clEnqueueWriteBuffer(cand->queue, in[size_t(i)], CL_TRUE, 0, h.size(), h.data(), 0, nullptr, nullptr),
                  "copying inputs");
@@ -337,7 +336,7 @@ struct Set
     {
         for (int o = 0; o < num_outputs; ++o) {
             const unsigned char byte = poisonByte(outputs[o]);
-            host(clEnqueueFillBuffer(cand->queue, out[size_t(o)], &byte, 1, 0, bytesOf(outputs[o]), 0, nullptr,
+            host(clEnqueueFillBuffer(cand->queue, out[size_t(o)], &byte, 1, 0, tensorBytes(outputs[o]), 0, nullptr,
                                      o == 0 ? first : nullptr),
                  "poisoning outputs");
         }
@@ -378,7 +377,7 @@ std::vector<Bytes> referenceOutputs(std::vector<Bytes> given, uint64_t seed)
         in.push_back(h.data());
     std::vector<Bytes> want;
     for (int o = 0; o < num_outputs; ++o)
-        want.emplace_back(bytesOf(outputs[o]), poisonByte(outputs[o]));
+        want.emplace_back(tensorBytes(outputs[o]), poisonByte(outputs[o]));
     for (Bytes &w : want)
         out.push_back(w.data());
     phase("reference", seed);
@@ -411,12 +410,12 @@ int check(const std::string &seeds, double atol, double rtol, const char *const 
         // Its inputs as they were: a kernel that keeps anything in them (an
         // answer to replay) is refused here.
         for (int i = 0; i < num_inputs; ++i) {
-            if (bytesOf(inputs[i]) && set.download(set.in[size_t(i)], bytesOf(inputs[i])) != given[size_t(i)])
+            if (tensorBytes(inputs[i]) && set.download(set.in[size_t(i)], tensorBytes(inputs[i])) != given[size_t(i)])
                 kernelError(std::string("the kernel changed its input ") + inputs[i].name + " (seed "
                             + std::to_string(seed) + ")");
         }
         for (int o = 0; o < num_outputs; ++o) {
-            const Bytes got = set.download(set.out[size_t(o)], bytesOf(outputs[o]));
+            const Bytes got = set.download(set.out[size_t(o)], tensorBytes(outputs[o]));
             const Comparison r = compare(outputs[o], want[size_t(o)].data(), got.data(), atol, rtol);
             std::fprintf(protocol(), "kwb:check seed=%llu output=%s ok=%d rel_l2=%.6g max_abs=%.6g mismatches=%lld "
                         "nonfinite=%lld elements=%lld worst_index=%lld\n",
@@ -471,7 +470,7 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
     host(e, "allocating the cache-flush buffer");
     std::vector<cl_mem> side;
     for (int o = 0; o < num_outputs; ++o) {
-        side.push_back(clCreateBuffer(c.context, CL_MEM_READ_WRITE, std::max<size_t>(bytesOf(outputs[o]), 1), nullptr, &e));
+        side.push_back(clCreateBuffer(c.context, CL_MEM_READ_WRITE, std::max<size_t>(tensorBytes(outputs[o]), 1), nullptr, &e));
         host(e, "allocating a copy of the outputs");
     }
     auto callOn = [&](int s, cl_event *done) {
@@ -537,7 +536,7 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
         callOn(si, &done[size_t(i)]);
         if (trust && i == spot) {
             for (int o = 0; o < num_outputs; ++o)
-                host(clEnqueueCopyBuffer(c.queue, s.out[size_t(o)], side[size_t(o)], 0, 0, bytesOf(outputs[o]), 0,
+                host(clEnqueueCopyBuffer(c.queue, s.out[size_t(o)], side[size_t(o)], 0, 0, tensorBytes(outputs[o]), 0,
                                          nullptr, nullptr),
                      "keeping a timed call's output");
             spotSet = si;
@@ -572,8 +571,8 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
     std::string verdict = "ok";
     for (int s = 0; s < 2 && verdict == "ok"; ++s) {
         for (int i = 0; i < num_inputs && verdict == "ok"; ++i) {
-            if (bytesOf(inputs[i])
-                && sets[s]->download(sets[s]->in[size_t(i)], bytesOf(inputs[i])) != given[s][size_t(i)])
+            if (tensorBytes(inputs[i])
+                && sets[s]->download(sets[s]->in[size_t(i)], tensorBytes(inputs[i])) != given[s][size_t(i)])
                 verdict = std::string("the kernel changed its input ") + inputs[i].name + " while being timed";
         }
     }
@@ -582,8 +581,8 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
         std::vector<Bytes> spotOut, lastOut;
         std::vector<const void *> spotPtr, lastPtr;
         for (int o = 0; o < num_outputs; ++o) {
-            spotOut.push_back(set0.download(side[size_t(o)], bytesOf(outputs[o])));
-            lastOut.push_back(set0.download(sets[spotSet]->out[size_t(o)], bytesOf(outputs[o])));
+            spotOut.push_back(set0.download(side[size_t(o)], tensorBytes(outputs[o])));
+            lastOut.push_back(set0.download(sets[spotSet]->out[size_t(o)], tensorBytes(outputs[o])));
         }
         for (int o = 0; o < num_outputs; ++o) {
             spotPtr.push_back(spotOut[size_t(o)].data());
