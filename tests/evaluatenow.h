@@ -28,11 +28,27 @@ inline EvalOutcome evaluateNow(const Workload &w, const TargetProfile &target,
     return outcome;
 }
 
+/// Why an end-to-end run through an external toolchain (Triton or TileLang
+/// in Python, PoCL, nvcc, hipcc) is left to the main pass, or empty. Under
+/// the sanitizers (scripts/sanitize.sh sets KWB_SANITIZER_PASS) such a run
+/// spends its minutes in programs that are not instrumented; kwb's own side
+/// of it (the evaluator, the result's reading) runs there in other suites.
+inline QString leftToTheMainPass()
+{
+    if (qEnvironmentVariableIsSet("KWB_SANITIZER_PASS"))
+        return QStringLiteral(
+            "under the sanitizers the runs through external toolchains are left to "
+            "the main pass (scripts/sanitize.sh)");
+    return {};
+}
+
 /// Why KWB_PYTHON (ctest sets it to build/venv's python) cannot import
 /// `module` beside torch, or empty.
 inline QString pythonLacks(const QString &module)
 {
     using namespace Qt::Literals::StringLiterals;
+    if (QString why = leftToTheMainPass(); !why.isEmpty())
+        return why;
     const QString py = qEnvironmentVariable("KWB_PYTHON");
     if (py.isEmpty() || !QFileInfo(py).isExecutable())
         return u"no Python environment with torch and "_s + module +
@@ -62,6 +78,8 @@ inline QString tilelangMissing()
 inline QString openclMissing()
 {
     using namespace Qt::Literals::StringLiterals;
+    if (QString why = leftToTheMainPass(); !why.isEmpty())
+        return why;
     if (QDir(u"/etc/OpenCL/vendors"_s).entryList({u"*.icd"_s}, QDir::Files).isEmpty())
         return u"no OpenCL driver is installed (make test installs pocl-opencl-icd)"_s;
     if (!QFileInfo::exists(u"/usr/include/CL/cl.h"_s))

@@ -79,6 +79,8 @@ private:
     // Why the cuda-cxx compile stage without a GPU cannot be tested here, if it cannot.
     static QString whyNoCompileWithoutAGpu()
     {
+        if (QString why = leftToTheMainPass(); !why.isEmpty())
+            return why;
         if (QStandardPaths::findExecutable(u"nvcc"_s).isEmpty() &&
             !QFileInfo::exists(u"/usr/local/cuda/bin/nvcc"_s))
             return u"nvcc is not installed here"_s;
@@ -154,6 +156,8 @@ private:
     // Why the hip compile stage without a GPU cannot be tested here, if it cannot.
     static QString whyNoHipCompileWithoutAGpu()
     {
+        if (QString why = leftToTheMainPass(); !why.isEmpty())
+            return why;
         if (QStandardPaths::findExecutable(u"hipcc"_s).isEmpty())
             return u"hipcc is not installed here (Debian: apt-get install hipcc libamdhip64-dev)"_s;
         if (QFileInfo::exists(u"/dev/kfd"_s))
