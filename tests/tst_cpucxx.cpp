@@ -230,8 +230,9 @@ private Q_SLOTS:
         QCOMPARE(
             QDir(cache.path() + u"/kernel-workbench/supervisors"_s).entryList(QDir::Files).size(),
             1);
+        // The harness objects (check, bench, answer) and the reference.
         QCOMPARE(QDir(cache.path() + u"/kernel-workbench/builds"_s).entryList(QDir::Files).size(),
-                 3);
+                 4);
 
         const EvalOutcome copied =
             evaluateNow(m_workload, m_target, m_calibration, second.path(), good);
@@ -255,7 +256,7 @@ private Q_SLOTS:
                  qPrintable(rebuilt.console));
         QVERIFY2(rebuilt.console.contains(u"building the harness"_s), qPrintable(rebuilt.console));
         QCOMPARE(QDir(cache.path() + u"/kernel-workbench/builds"_s).entryList(QDir::Files).size(),
-                 3);
+                 4);
     }
 
     void calibrationIsMeasuredOnceAndCached()

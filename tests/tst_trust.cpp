@@ -162,6 +162,38 @@ private Q_SLOTS:
         QCOMPARE(decide(r, slow, DecisionRules{}).kind, Decision::Kind::Failed);
     }
 
+    // Finds the benchmark's command line above its stack frames and computes
+    // only the samples it bets are verified (2 of 5). Told nothing of what
+    // is verified, it is caught when the supervisor picks a sample it
+    // skipped; when both picks are samples it computed, every skipped sample
+    // counts as 90 % of the fastest verified one: never a median its honest
+    // calls cannot reach.
+    void samplesItSkipsNeverCount()
+    {
+        int caught = 0, bounded = 0;
+        for (int run = 0; run < 3; ++run) {
+            const EvalOutcome o =
+                evaluate(read(QFINDTESTDATA("data/redteam/reads_argv.cpp")), m_workload);
+            QVERIFY2(!o.infra, qPrintable(o.infraMessage));
+            const EvalResult &r = o.result;
+            if (r.failed()) {
+                QCOMPARE(r.failureClass, u"incorrect"_s);
+                QCOMPARE(r.failureStage, u"bench"_s);
+                QVERIFY2(r.failureMessage.contains(u"4095 elements unwritten or not finite"_s),
+                         qPrintable(r.failureMessage));
+                ++caught;
+                continue;
+            }
+            // Its three skipped samples were raised to the floor, which is
+            // then the median.
+            const double floor = numberAt(r.document, {"verified_floor", "floor_ms"}, NAN);
+            QCOMPARE(numberAt(r.document, {"verified_floor", "raised"}, 0), 3.0);
+            QVERIFY(r.latency && r.latency->medianMs >= floor);
+            ++bounded;
+        }
+        QCOMPARE(caught + bounded, 3);
+    }
+
     // The honest side: kernels of the tiny problem, and a baseline calling a
     // library, are never flagged (a baseline is not audited).
     void honestKernelsAreNeverFlagged_data()
@@ -184,6 +216,12 @@ private Q_SLOTS:
             const Json &clock = o.result.document.at("outside_clock");
             QVERIFY(clock.value("available", false));
             QVERIFY(clock.value("explained", 0.0) > 0.25);
+            // Two timed samples picked by the supervisor, verified right.
+            const Json &verified = o.result.document.at("verified");
+            QCOMPARE(verified.size(), size_t(2));
+            QVERIFY(verified[0].value("sample", -1) != verified[1].value("sample", -1));
+            for (const Json &v : verified)
+                QVERIFY(v.value("ok", false));
         }
     }
 

@@ -2270,38 +2270,167 @@ inline bool readBench(Result &r, const Proc &bench, double timeout)
     return true;
 }
 
-/// Reads the check program's verification of the samples a benchmark
-/// recorded (common/kwbsamples.h: "kwb:verify" lines in `ver`, the number
-/// recorded in `bench`'s "kwb:bench" line). Returns -1 when every recorded
-/// sample was verified correct, else the supervisor's exit status (`r`
-/// failed and printed, or kInfraExit when nothing could be recorded).
-inline int readVerify(Result &r, const Proc &bench, const Proc &ver, double timeout)
+/// The seeds of a benchmark's two input sets and of its per-call changes,
+/// which nobody knows in advance (common/kwbsamples.h's arguments), a seed
+/// the check adds, and a sample whose answer is computed beside the check
+/// (`answerSample`, one of the first `iters`), which only the supervisor and
+/// the answer program, which never runs the kernel, ever know.
+struct SampleSeeds
 {
-    int recorded = 0;
-    for (const std::string &line : taggedLines(bench.out, "kwb:bench ", false))
-        recorded = std::atoi(parseKeyValues(line)["recorded"].c_str());
-    r.logs["verify"] = ver.err;
-    std::vector<std::string> samplesSeen;
-    std::string wrong;
-    for (const std::string &line : taggedLines(ver.out, "kwb:verify ", false)) {
-        auto kv = parseKeyValues(line);
-        if (std::find(samplesSeen.begin(), samplesSeen.end(), kv["sample"]) == samplesSeen.end())
-            samplesSeen.push_back(kv["sample"]);
-        if (kv["ok"] != "1" && wrong.empty()) {
-            const int sample = std::atoi(kv["sample"].c_str());
-            wrong = (sample == recorded - 1
-                         ? "the last timed call (on input set " + std::to_string(std::atoi(kv["set"].c_str()) + 1) + ")"
-                         : std::string("a timed call chosen at random"))
-                + " wrote a wrong " + kv["output"] + " (" + kv["mismatches"] + " of " + kv["elements"]
-                + " elements off)";
-            if (!kv["why"].empty())
-                wrong = "a recorded timed call could not be verified (" + kv["why"] + ")";
+    std::string seed0, seed1, changeSeed;
+    std::string checkSeed; ///< a seed the check adds to the workload's (below 2^53)
+    int answerSample = 0;
+    explicit SampleSeeds(int iters)
+    {
+        std::random_device entropy;
+        auto draw63 = [&] { return (uint64_t(entropy()) << 32 | entropy()) >> 1; };
+        seed0 = std::to_string(draw63());
+        seed1 = std::to_string(draw63());
+        changeSeed = std::to_string(draw63());
+        checkSeed = std::to_string(draw63() >> 10); // below 2^53: a result's seed is read as a double
+        answerSample = int(draw63() % uint64_t(std::max(3, iters)));
+    }
+};
+
+/// A child the supervisor does not wait for while other stages run (the
+/// answer a benchmark sample may be verified against, computed beside the
+/// check): its output is dropped, a sweep after another child spares it, and
+/// `finish` waits for it within a deadline, killing it past that.
+class Background
+{
+public:
+    explicit Background(const std::vector<std::string> &argv)
+    {
+        const int null = ::open("/dev/null", O_WRONLY);
+        if (null < 0)
+            return;
+        m_pid = launch(argv, -1, null, null, {}, {}, 0);
+        ::close(null);
+        if (m_pid > 0) {
+            ::setpgid(m_pid, m_pid);
+            livePeers().push_back(m_pid);
         }
     }
-    if (recorded == 0) {
-        std::fprintf(stderr, "kwb: the benchmark could not record its samples\n");
-        return kInfraExit;
+    ~Background() { stop(); }
+    Background(const Background &) = delete;
+    Background &operator=(const Background &) = delete;
+    /// Whether it exited with status 0 within `timeoutSec`.
+    bool finish(double timeoutSec)
+    {
+        const auto t0 = Clock::now();
+        while (m_pid > 0) {
+            const pid_t r = ::waitpid(m_pid, &m_status, WNOHANG);
+            if (r == m_pid || (r < 0 && errno != EINTR)) {
+                forget();
+                return r == m_pid && WIFEXITED(m_status) && WEXITSTATUS(m_status) == 0;
+            }
+            if (msSince(t0) > timeoutSec * 1000.0)
+                break;
+            ::usleep(2000);
+        }
+        stop();
+        return false;
     }
+
+private:
+    void stop()
+    {
+        if (m_pid <= 0)
+            return;
+        ::kill(-m_pid, SIGKILL);
+        ::waitpid(m_pid, &m_status, 0);
+        forget();
+    }
+    void forget()
+    {
+        auto &live = livePeers();
+        live.erase(std::remove(live.begin(), live.end(), m_pid), live.end());
+        m_pid = -1;
+    }
+    pid_t m_pid = -1;
+    int m_status = 0;
+};
+
+/// Every timed sample's digests, as a benchmark printed them ("kwb:digest"
+/// lines, common/kwbsamples.h), each as the answer program's DIGEST argument.
+struct SampleDigests
+{
+    std::map<int, std::vector<std::string>> bySample; ///< sample -> one argument per output, in output order
+    std::string problem; ///< why they cannot be used, or empty
+
+    /// Reads them from `bench`'s output: every one of the `samples` timed
+    /// samples must have one digest per output, and no sample two.
+    static SampleDigests read(const Proc &bench, int samples)
+    {
+        SampleDigests out;
+        std::map<int, std::map<int, std::string>> seen;
+        int outputs = 0;
+        for (const std::string &line : taggedLines(bench.out, "kwb:digest ", false)) {
+            auto kv = parseKeyValues(line);
+            const int sample = std::atoi(kv["sample"].c_str()), output = std::atoi(kv["output"].c_str());
+            std::string sums = kv["sums"];
+            if (sample < 0 || sample >= samples || output < 0 || output > 64 || seen[sample].count(output)) {
+                out.problem = "the benchmark's digests do not match its samples";
+                return out;
+            }
+            seen[sample][output] = kv["sample"] + ":" + kv["output"] + ":" + kv["key"] + ":" + sums + ":"
+                + kv["nonfinite"] + ":" + kv["where"];
+            outputs = std::max(outputs, output + 1);
+        }
+        for (int n = 0; n < samples; ++n) {
+            if (int(seen[n].size()) != outputs || outputs == 0) {
+                out.problem = "the benchmark did not digest timed sample " + std::to_string(n);
+                return out;
+            }
+            for (const auto &[o, arg] : seen[n])
+                out.bySample[n].push_back(arg);
+        }
+        return out;
+    }
+
+    /// The `count` samples to verify: the one whose answer was computed
+    /// beside the check, when the benchmark reached it, and the rest drawn
+    /// now, so which calls are checked is known to nobody while they run.
+    std::vector<int> pick(int answered, size_t count = 2) const
+    {
+        std::vector<int> rest, picked;
+        for (const auto &[n, args] : bySample)
+            (n == answered ? picked : rest).push_back(n);
+        Entropy entropy;
+        entropy.shuffle(rest);
+        for (size_t k = 0; k < rest.size() && picked.size() < count; ++k)
+            picked.push_back(rest[k]);
+        return picked;
+    }
+};
+
+/// Reads the answer program's verification of the digests the supervisor
+/// picked (one "kwb:verify" line per digest in `ver`). Returns -1 when
+/// every picked sample was verified correct, else the supervisor's exit
+/// status (`r` failed and printed).
+inline int readVerify(Result &r, const Proc &ver, size_t digestsSent, double timeout)
+{
+    r.logs["verify"] = ver.err;
+    size_t verdicts = 0;
+    std::string wrong, verified;
+    for (const std::string &line : taggedLines(ver.out, "kwb:verify ", false)) {
+        auto kv = parseKeyValues(line);
+        ++verdicts;
+        // What was verified and against what, for the record.
+        verified += std::string(verified.empty() ? "" : ",") + "{\"sample\":" + std::to_string(std::atoi(kv["sample"].c_str()))
+            + ",\"output\":" + jsonString(kv["output"]) + ",\"ok\":" + (kv["ok"] == "1" ? "true" : "false")
+            + ",\"answer\":" + jsonString(kv["answer"]) + "}";
+        if (kv["ok"] != "1" && wrong.empty()) {
+            wrong = "timed sample " + kv["sample"] + " (input set " + std::to_string(std::atoi(kv["set"].c_str()) + 1)
+                + ") wrote a wrong " + kv["output"];
+            if (kv["nonfinite"] != kv["want_nonfinite"])
+                wrong += " (" + kv["nonfinite"] + " elements unwritten or not finite; the reference's answer has "
+                    + kv["want_nonfinite"] + ")";
+            else
+                wrong += " (its digest is " + kv["off"] + "× past what the tolerance allows)";
+        }
+    }
+    r.extra["verified"] = "[" + verified + "]";
     if (!ver.exitedOk()) {
         // Only the reference runs here: it failed on the benchmark's inputs,
         // which is the workload's problem, never the kernel's.
@@ -2312,9 +2441,9 @@ inline int readVerify(Result &r, const Proc &bench, const Proc &ver, double time
                    + (ver.timedOut ? "ran past " + jsonNumber(timeout) + " s" : describeExit(ver)));
         return r.print();
     }
-    if (wrong.empty() && int(samplesSeen.size()) != recorded)
-        wrong = "the benchmark recorded " + std::to_string(recorded) + " samples and "
-            + std::to_string(samplesSeen.size()) + " could be verified";
+    if (wrong.empty() && verdicts != digestsSent)
+        wrong = std::to_string(digestsSent) + " timed outputs were picked and " + std::to_string(verdicts)
+            + " could be verified";
     if (!wrong.empty()) {
         r.samples.clear();
         r.metrics.clear();
@@ -2325,34 +2454,67 @@ inline int readVerify(Result &r, const Proc &bench, const Proc &ver, double time
     return -1;
 }
 
-/// The seeds of a benchmark's two input sets and of its per-call changes,
-/// which nobody knows in advance, and the sample it will verify:
-/// common/kwbsamples.h's arguments. `spot` is the sample among `iters`
-/// (spotAmong); a harness that settles its number of calls only while it
-/// runs (opencl) gets `spotDraw` and picks with kwbsamples.h's spotAmong,
-/// the same rule.
-struct SampleSeeds
+/// The samples verified bound the rest: none counts as faster than 90 % of
+/// the fastest verified one. A kernel that does the work only on the samples
+/// it bets are checked, and skips the others, is caught when a skipped one
+/// is picked; when its bet wins, what it skipped counts as the work it did
+/// (its median cannot move past what its honest calls show). Honest samples
+/// are rarely that far below the faster of two picked at random; the record
+/// says how many were raised (`verified_floor`).
+inline void boundByVerifiedSamples(Result &r, const std::vector<int> &picked)
 {
-    std::string seed0, seed1, changeSeed, spot, spotDraw;
-    std::string checkSeed; ///< a seed the check adds to the workload's (below 2^53)
-    explicit SampleSeeds(int iters)
-    {
-        std::random_device entropy;
-        auto draw63 = [&] { return (uint64_t(entropy()) << 32 | entropy()) >> 1; };
-        seed0 = std::to_string(draw63());
-        seed1 = std::to_string(draw63());
-        changeSeed = std::to_string(draw63());
-        checkSeed = std::to_string(draw63() >> 10); // below 2^53: a result's seed is read as a double
-        const uint64_t draw = draw63();
-        spotDraw = std::to_string(draw);
-        spot = std::to_string(spotAmong(draw, std::max(3, iters)));
+    double fastest = INFINITY;
+    for (int n : picked)
+        if (n >= 0 && size_t(n) < r.samples.size())
+            fastest = std::min(fastest, r.samples[size_t(n)]);
+    if (!std::isfinite(fastest))
+        return;
+    const double floor = 0.9 * fastest;
+    int raised = 0;
+    for (double &v : r.samples) {
+        if (v < floor) {
+            v = floor;
+            ++raised;
+        }
     }
-    /// One of the samples 2 .. calls-2 (the last replays it); calls-2 for
-    /// fewer than five.
-    static int spotAmong(uint64_t draw, int calls)
-    {
-        return calls >= 5 ? 2 + int(draw % uint64_t(calls - 3)) : calls - 2;
+    r.extra["verified_floor"] = "{\"floor_ms\":" + jsonNumber(floor) + ",\"raised\":" + std::to_string(raised) + "}";
+    if (raised > 0) {
+        std::fprintf(stderr, "kwb: %d of %zu samples were faster than 90%% of the fastest verified one and count as %s ms\n",
+                     raised, r.samples.size(), jsonNumber(floor).c_str());
+        r.summarizeSamples();
     }
-};
+}
+
+/// The benchmark's timed samples verified after it (common/kwbsamples.h):
+/// their digests read from `bench`, the samples picked, and the answer
+/// program (`verifyCmd`, to which the picked digests are added) run in its
+/// sandbox. Returns -1 when they are right, else the supervisor's exit
+/// status (`r` failed and printed).
+inline int verifyDigests(Result &r, const Proc &bench, int answered, std::vector<std::string> verifyCmd,
+                         const Sandbox &box, double timeout)
+{
+    const SampleDigests digests = SampleDigests::read(bench, int(r.samples.size()));
+    if (!digests.problem.empty()) {
+        r.samples.clear();
+        r.metrics.clear();
+        r.correct = 0;
+        r.fail("incorrect", "bench", "correct when checked but not when timed: " + digests.problem);
+        return r.print();
+    }
+    size_t sent = 0;
+    const std::vector<int> picked = digests.pick(answered);
+    for (int n : picked) {
+        const std::vector<std::string> &args = digests.bySample.at(n);
+        verifyCmd.insert(verifyCmd.end(), args.begin(), args.end());
+        sent += args.size();
+    }
+    const auto t0 = Clock::now();
+    Proc ver = run(box.wrap(verifyCmd), timeout, true);
+    r.verifyMs = msSince(t0);
+    if (const int end = readVerify(r, ver, sent, timeout); end >= 0)
+        return end;
+    boundByVerifiedSamples(r, picked);
+    return -1;
+}
 
 } // namespace kwbhost

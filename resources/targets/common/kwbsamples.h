@@ -1,7 +1,8 @@
 // The benchmark's samples, shared by the C++ harnesses whose reference runs
 // on the host (cpu-cxx's harness.cpp, opencl's harness.cpp): no timed call
-// can be answered from an earlier one, and the timed program never holds an
-// answer (issue 46, points 3 and 4).
+// can be answered from an earlier one, the timed program never holds an
+// answer, and it never knows which of its calls are verified (issue 46,
+// points 2, 3 and 4).
 //
 //   - The benchmark's two input sets come from seeds drawn by the supervisor
 //     for each evaluation. Before each timed call a few elements of its
@@ -9,20 +10,23 @@
 //     the sample's number) and changed back after it, so every call sees
 //     inputs no earlier call saw: remembering an answer, by call, by pointer
 //     or by content, buys nothing.
-//   - Two samples are recorded (recordSample): one chosen at random by the
-//     supervisor and the last, which repeats the random one's set and changes
-//     exactly. Nothing marks the random one while it runs.
-//   - The check program (KWB_WITH_REFERENCE) computes the random sample's
-//     answer while the check runs (precomputeAnswer, a child, into a folder
-//     the benchmark cannot see) and, after the benchmark, compares what was
-//     recorded with the reference on the same inputs (verifySamples). The
-//     benchmark program has no reference linked and reads no answer.
+//   - Every sample starts with poisoned outputs, and after it every output
+//     is digested (digestSample: four sums weighted by a key drawn from the
+//     kernel's random source after the calls returned) and the digest
+//     printed at once. The benchmark is told nothing of what is verified.
+//   - The supervisor picks the samples to verify: one drawn before the
+//     benchmark, whose answer a process that never runs the kernel computes
+//     beside the check (writeAnswer, into a folder the benchmark cannot
+//     see), and one drawn after it. `verify`, in a program without the
+//     kernel, recomputes their inputs and the reference's answers and
+//     compares the digests (verifyDigests). The benchmark program has no
+//     reference linked and reads no answer.
 //
 // Include it after kwbcheck.h, inside the harness's namespace (so the
-// harness first includes <csignal>, <cstdio>, <cstdlib>, <cstring>,
-// <string>, <vector>, <sys/prctl.h>, <sys/wait.h> and <unistd.h>). The harness
-// defines elementSize(DType), put(), phase(const char *, uint64_t), and,
-// with KWB_WITH_REFERENCE, links call_reference.
+// harness first includes <cerrno>, <cmath>, <cstdio>, <cstdlib>, <cstring>,
+// <string>, <vector>, <sys/random.h> and <unistd.h>). The harness defines
+// elementSize(DType), at(), put(), phase(const char *, uint64_t), and, with
+// KWB_WITH_REFERENCE, links call_reference.
 #pragma once
 
 using Bytes = std::vector<unsigned char>;
@@ -52,14 +56,6 @@ inline int changedInputs()
     for (int i = 0; i < num_inputs; ++i)
         n += inputs[i].elements > 0 ? 1 : 0;
     return n;
-}
-
-// The sample verified among `calls`, from the supervisor's draw: one of
-// 2 .. calls-2 (the last replays it), calls-2 for fewer than five. The
-// supervisor picks the same way (kwbhost.h's SampleSeeds::spotAmong).
-inline int spotAmong(uint64_t draw, int calls)
-{
-    return calls >= 5 ? 2 + int(draw % uint64_t(calls - 3)) : calls - 2;
 }
 
 // A value from the tensor's range, as `fill` draws them, as raw bytes.
@@ -105,62 +101,97 @@ inline void undoChanges(void *const *inPtr, const std::vector<Change> &changes)
     }
 }
 
-// What a sample ran on, as bytes: its set and what was written where.
-inline Bytes sampleKey(char set, const std::vector<Change> &changes)
+
+// ---- every timed sample's outputs, digested under a key drawn after it ----
+
+// Four weighted sums of an output's finite elements, with weights in
+// [-1, 1) from a key, and where its non-finite elements are. The benchmark
+// digests every sample under a key it draws from the kernel's random source
+// only after the sample's calls returned, and prints it at once: a kernel
+// cannot know the weights while it runs, so it cannot make a wrong output
+// whose sums come out right, and cannot change a digest once printed.
+constexpr int kDigestSums = 4;
+
+struct Digest
 {
-    Bytes key(1, (unsigned char)set);
-    for (const Change &c : changes) {
-        const unsigned char *fields[3] = {reinterpret_cast<const unsigned char *>(&c.input),
-                                          reinterpret_cast<const unsigned char *>(&c.index),
-                                          reinterpret_cast<const unsigned char *>(&c.value)};
-        key.insert(key.end(), fields[0], fields[0] + sizeof c.input);
-        key.insert(key.end(), fields[1], fields[1] + sizeof c.index);
-        key.insert(key.end(), fields[2], fields[2] + sizeof c.value);
+    double sum[kDigestSums] = {0, 0, 0, 0};
+    long long nonfinite = 0;
+    uint64_t where = 0; // a hash of the non-finite elements' indices and kinds
+};
+
+inline uint64_t mixKey(uint64_t key, long long i)
+{
+    uint64_t z = key + uint64_t(i + 1) * 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+// Weight k of element i (16 bits of its hash), uniform in (-1, 1) and
+// centred on zero.
+inline double digestWeight(uint64_t h, int k)
+{
+    return (double((h >> (16 * k)) & 0xffff) - 32767.5) / 32768.0;
+}
+
+inline int nonfiniteKind(double v) { return std::isnan(v) ? 1 : v > 0 ? 2 : 3; }
+
+inline Digest digestOf(const Tensor &t, const void *data, uint64_t key)
+{
+    Digest d;
+    for (long long i = 0; i < t.elements; ++i) {
+        const uint64_t h = mixKey(key, i);
+        const double v = at(t, data, i);
+        if (!std::isfinite(v)) {
+            ++d.nonfinite;
+            d.where += mixKey(h, nonfiniteKind(v));
+            continue;
+        }
+        for (int k = 0; k < kDigestSums; ++k)
+            d.sum[k] += digestWeight(h, k) * v;
+    }
+    return d;
+}
+
+// One "kwb:digest" line: exact (hexadecimal) sums, so nothing is lost
+// between the benchmark and the verification.
+inline void printDigest(FILE *proto, int sample, int output, uint64_t key, const Digest &d)
+{
+    std::fprintf(proto, "kwb:digest sample=%d output=%d key=%llu sums=%a,%a,%a,%a nonfinite=%lld where=%llu\n", sample,
+                 output, (unsigned long long)key, d.sum[0], d.sum[1], d.sum[2], d.sum[3], d.nonfinite,
+                 (unsigned long long)d.where);
+}
+
+#ifndef KWB_WITH_REFERENCE
+
+// A key from the kernel's random source, drawn after the calls it digests.
+inline uint64_t drawDigestKey()
+{
+    uint64_t key = 0;
+    size_t got = 0;
+    while (got < sizeof key) {
+        const ssize_t n = ::getrandom(reinterpret_cast<char *>(&key) + got, sizeof key - got, 0);
+        if (n > 0)
+            got += size_t(n);
+        else if (errno != EINTR) {
+            std::fprintf(stderr, "harness: no random source for the digests' keys\n");
+            std::abort();
+        }
     }
     return key;
 }
 
-inline std::string samplePath(const std::string &dir, int sample, const std::string &what)
+// Digests a sample's outputs (host copies) and prints them at once.
+inline void digestSample(FILE *proto, int sample, const std::vector<const void *> &outputsOfCall)
 {
-    return dir + "/sample-" + std::to_string(sample) + "-" + what;
-}
-
-inline bool writeFile(const std::string &path, const void *data, size_t bytes)
-{
-    FILE *f = std::fopen(path.c_str(), "wb");
-    const bool ok = f && std::fwrite(data, 1, bytes, f) == bytes;
-    if (f)
-        std::fclose(f);
-    return ok;
-}
-
-inline Bytes readFile(const std::string &path)
-{
-    Bytes out;
-    if (FILE *f = std::fopen(path.c_str(), "rb")) {
-        unsigned char buf[65536];
-        size_t n;
-        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-            out.insert(out.end(), buf, buf + n);
-        std::fclose(f);
+    for (int o = 0; o < num_outputs; ++o) {
+        const uint64_t key = drawDigestKey();
+        printDigest(proto, sample, o, key, digestOf(outputs[o], outputsOfCall[size_t(o)], key));
     }
-    return out;
+    std::fflush(proto);
 }
 
-// Records sample number `index` for verifySamples: its set ('0' or '1'),
-// its changes and its outputs (host copies). False when a file could not be
-// written.
-inline bool recordSample(const std::string &dir, int index, char set, const std::vector<Change> &changes,
-                         const std::vector<const void *> &outputsOfCall)
-{
-    bool ok = writeFile(samplePath(dir, index, "set"), &set, 1);
-    ok = writeFile(samplePath(dir, index, "changes"), changes.data(), changes.size() * sizeof(Change)) && ok;
-    for (int o = 0; o < num_outputs; ++o)
-        ok = writeFile(samplePath(dir, index, "out-" + std::to_string(o)), outputsOfCall[size_t(o)],
-                       tensorBytes(outputs[o]))
-            && ok;
-    return ok;
-}
+#endif
 
 // Host memory for one input set and its outputs, 64-byte aligned as the
 // check's buffers are (no guards: only the reference runs on it).
@@ -202,97 +233,185 @@ struct HostSet
         for (int o = 0; o < num_outputs; ++o)
             std::memset(outPtr[size_t(o)], poisonByte(outputs[o]), tensorBytes(outputs[o]));
     }
+    // Sample `sample`'s inputs: set sample % 2 with the changes of its
+    // `calls` calls all applied (its outputs are its last call's).
+    void takeSample(uint64_t seed0, uint64_t seed1, uint64_t changeSeed, int sample, int calls)
+    {
+        fillInputs(sample % 2 ? seed1 : seed0);
+        std::vector<Change> changes = sampleChanges(changeSeed, uint64_t(sample), calls);
+        for (Change &c : changes)
+            applyChange(inPtr.data(), c);
+        poisonOutputs();
+    }
 };
 
 #ifdef KWB_WITH_REFERENCE
 
-// What the benchmark's answers are checked against, computed while the check
-// runs: one run of the reference on the inputs of the sample the benchmark
-// will verify, for a kernel it calls once per sample (a fast one is called
-// several times; verifySamples then runs the reference itself). A child
-// process, so a reference that is not thread-safe is safe, and nothing of
-// it is in the benchmark. Call it before anything starts threads (an OpenCL
-// runtime): the child only computes.
-inline pid_t precomputeAnswer(uint64_t seed0, uint64_t seed1, uint64_t changeSeed, int spot,
-                              const std::string &answers)
+inline bool writeFile(const std::string &path, const void *data, size_t bytes)
 {
-    const pid_t child = ::fork();
-    if (child != 0)
-        return child;
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    FILE *f = std::fopen(path.c_str(), "wb");
+    const bool ok = f && std::fwrite(data, 1, bytes, f) == bytes;
+    if (f)
+        std::fclose(f);
+    return ok;
+}
+
+inline Bytes readFile(const std::string &path)
+{
+    Bytes out;
+    if (FILE *f = std::fopen(path.c_str(), "rb")) {
+        unsigned char buf[65536];
+        size_t n;
+        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
+            out.insert(out.end(), buf, buf + n);
+        std::fclose(f);
+    }
+    return out;
+}
+
+// The answer of one sample, computed before the benchmark runs, by a
+// process that never runs the kernel (the supervisor starts it beside the
+// check and tells nobody else which sample it is), into a folder the
+// benchmark cannot see. For a kernel called once per sample; `verify` uses
+// it when the supervisor picks that sample.
+inline int writeAnswer(uint64_t seed0, uint64_t seed1, uint64_t changeSeed, int sample, const std::string &answers)
+{
     HostSet want;
-    const char which = spot % 2 ? '1' : '0';
-    want.fillInputs(which == '1' ? seed1 : seed0);
-    std::vector<Change> changes = sampleChanges(changeSeed, uint64_t(spot), 1);
-    for (Change &c : changes)
-        applyChange(want.inPtr.data(), c);
-    want.poisonOutputs();
+    want.takeSample(seed0, seed1, changeSeed, sample, 1);
     call_reference(want.inPtr.data(), want.outPtr.data());
     bool ok = true;
     for (int o = 0; o < num_outputs; ++o)
         ok = writeFile(answers + "/expect-out-" + std::to_string(o), want.outPtr[size_t(o)], tensorBytes(outputs[o]))
             && ok;
-    const Bytes key = sampleKey(which, changes);
+    const std::string key = std::to_string(sample);
     if (ok) // the key last: it says the answer is whole
-        writeFile(answers + "/expect-key", key.data(), key.size());
-    ::_exit(0);
+        ok = writeFile(answers + "/expect-key", key.data(), key.size());
+    return ok ? 0 : 1;
 }
 
-// What the benchmark's recorded samples (under `dir`) should have produced:
-// the reference on the same seed's inputs with the same elements changed,
-// or the answer precomputed under `answers`. One "kwb:verify" line per
-// sample and output on `proto`.
-inline void verifySamples(FILE *proto, uint64_t seed0, uint64_t seed1, const std::string &dir,
-                          const std::string &answers, double atol, double rtol)
+// One digest the benchmark printed, as the supervisor passes it on:
+// "SAMPLE:OUTPUT:KEY:SUM0,SUM1,SUM2,SUM3:NONFINITE:WHERE".
+struct ReportedDigest
+{
+    int sample = -1, output = -1;
+    uint64_t key = 0;
+    Digest d;
+    static bool parse(const char *text, ReportedDigest &r)
+    {
+        unsigned long long key = 0, where = 0;
+        int used = 0;
+        if (std::sscanf(text, "%d:%d:%llu:%la,%la,%la,%la:%lld:%llu%n", &r.sample, &r.output, &key, &r.d.sum[0],
+                        &r.d.sum[1], &r.d.sum[2], &r.d.sum[3], &r.d.nonfinite, &where, &used)
+                != 9
+            || text[used] != '\0' || r.output < 0 || r.output >= num_outputs || r.sample < 0)
+            return false;
+        r.key = key;
+        r.d.where = where;
+        return true;
+    }
+};
+
+// Whether a reported digest is what an output within atol + rtol·|ref| of
+// the reference's gives: its non-finite elements exactly, and each sum
+// within eight deviations of what elementwise errors within the tolerance
+// can add up to (the weights are drawn after the output was made, so an
+// honest output's sums pass but with a chance below 1e-13; a sum a wrong
+// element moves by more than that fails but with a chance of that bound
+// over the error, and it must pass four such sums at once).
+inline bool digestAgrees(const Tensor &t, const void *ref, const ReportedDigest &r, double atol, double rtol,
+                         double *worstRatio, long long *wantNonfinite)
+{
+    const Digest want = digestOf(t, ref, r.key);
+    *wantNonfinite = want.nonfinite;
+    double tol2 = 0, mass = 0;
+    for (long long i = 0; i < t.elements; ++i) {
+        const double v = at(t, ref, i);
+        if (std::isfinite(v)) {
+            const double tol = atol + rtol * std::fabs(v);
+            tol2 += tol * tol;
+            mass += std::fabs(v);
+        }
+    }
+    // The deviation bound, and room for both sums' rounding (the same
+    // elements in the same order: identical outputs give identical sums).
+    const double bound = 8.0 * std::sqrt(tol2) + 4.0 * double(t.elements) * 1.2e-16 * mass;
+    bool ok = want.nonfinite == r.d.nonfinite && want.where == r.d.where;
+    *worstRatio = ok ? 0 : INFINITY;
+    for (int k = 0; k < kDigestSums; ++k) {
+        const double off = std::fabs(want.sum[k] - r.d.sum[k]);
+        const double ratio = bound > 0 ? off / bound : (off > 0 ? INFINITY : 0);
+        if (!(ratio <= 1.0))
+            ok = false;
+        *worstRatio = std::max(*worstRatio, std::isnan(ratio) ? INFINITY : ratio);
+    }
+    return ok;
+}
+
+// Verifies the digests the supervisor picked, after the benchmark: each
+// picked sample's inputs again (its set, its calls' changes), the
+// reference's answer on them (or the one written before the benchmark ran,
+// when it is that sample's), and one "kwb:verify" line per digest.
+inline void verifyDigests(FILE *proto, uint64_t seed0, uint64_t seed1, uint64_t changeSeed, int calls,
+                          const std::string &answers, double atol, double rtol, const std::vector<ReportedDigest> &picks)
 {
     HostSet want;
-    Bytes answered; // the set and changes the reference last ran on
-    for (int sample = 0;; ++sample) {
-        const Bytes setFile = readFile(samplePath(dir, sample, "set"));
-        if (setFile.empty())
-            break;
-        const int which = setFile[0] == '1' ? 1 : 0;
-        const Bytes raw = readFile(samplePath(dir, sample, "changes"));
-        std::vector<Change> changes(raw.size() / sizeof(Change));
-        std::memcpy(changes.data(), raw.data(), changes.size() * sizeof(Change));
-        const Bytes key = sampleKey(char(setFile[0]), changes);
-        if (key != answered && key == readFile(answers + "/expect-key")) {
-            // Computed by the check while it ran (precomputeAnswer).
-            bool whole = true;
+    int answered = -1; // the sample whose answer `want` holds
+    bool precomputed = false;
+    for (const ReportedDigest &r : picks) {
+        if (r.sample != answered) {
+            const Bytes key = readFile(answers + "/expect-key");
+            bool whole = calls == 1 && std::string(key.begin(), key.end()) == std::to_string(r.sample);
             for (int o = 0; o < num_outputs && whole; ++o) {
                 const Bytes got = readFile(answers + "/expect-out-" + std::to_string(o));
                 whole = got.size() == tensorBytes(outputs[o]);
                 if (whole)
                     std::memcpy(want.outPtr[size_t(o)], got.data(), got.size());
             }
-            if (whole)
-                answered = key;
-        }
-        if (key != answered) { // a sample that repeats the one before needs no second run
-            want.fillInputs(which ? seed1 : seed0);
-            for (Change &c : changes) {
-                if (c.input < 0 || c.input >= num_inputs || c.index < 0 || c.index >= inputs[c.input].elements) {
-                    std::fprintf(proto, "kwb:verify sample=%d ok=0 why=unreadable_record\n", sample);
-                    return;
-                }
-                applyChange(want.inPtr.data(), c);
+            precomputed = whole;
+            if (!whole) {
+                want.takeSample(seed0, seed1, changeSeed, r.sample, calls);
+                phase("reference", uint64_t(r.sample));
+                call_reference(want.inPtr.data(), want.outPtr.data());
             }
-            want.poisonOutputs();
-            phase("reference", uint64_t(sample));
-            call_reference(want.inPtr.data(), want.outPtr.data());
-            answered = key;
+            answered = r.sample;
         }
-        for (int o = 0; o < num_outputs; ++o) {
-            const Bytes got = readFile(samplePath(dir, sample, "out-" + std::to_string(o)));
-            if (got.size() != tensorBytes(outputs[o])) {
-                std::fprintf(proto, "kwb:verify sample=%d ok=0 why=missing_output\n", sample);
-                continue;
-            }
-            const Comparison c = compare(outputs[o], want.outPtr[size_t(o)], got.data(), atol, rtol);
-            std::fprintf(proto, "kwb:verify sample=%d set=%d output=%s ok=%d mismatches=%lld elements=%lld\n", sample,
-                         which, outputs[o].name, c.ok ? 1 : 0, c.mismatches, outputs[o].elements);
-        }
+        double ratio = 0;
+        long long wantNonfinite = 0;
+        const bool ok =
+            digestAgrees(outputs[r.output], want.outPtr[size_t(r.output)], r, atol, rtol, &ratio, &wantNonfinite);
+        std::fprintf(proto,
+                     "kwb:verify sample=%d set=%d output=%s ok=%d off=%.3g nonfinite=%lld want_nonfinite=%lld "
+                     "answer=%s\n",
+                     r.sample, r.sample % 2, outputs[r.output].name, ok ? 1 : 0, ratio, r.d.nonfinite, wantNonfinite,
+                     precomputed ? "precomputed" : "reference");
     }
+    std::fflush(proto);
+}
+
+// The answer program's two modes, for a harness's main(): returns the exit
+// status, or -1 when argv is neither.
+//   answer SEED0 SEED1 CHANGE_SEED SAMPLE ANSWERS_DIR
+//   verify SEED0 SEED1 CHANGE_SEED CALLS ANSWERS_DIR ATOL RTOL DIGEST...
+inline int answerModes(FILE *proto, int argc, char **argv)
+{
+    const std::string mode = argc > 1 ? argv[1] : "";
+    auto number = [&](int i) { return std::strtoull(argv[i], nullptr, 10); };
+    if (mode == "answer" && argc == 7)
+        return writeAnswer(number(2), number(3), number(4), std::atoi(argv[5]), argv[6]);
+    if (mode != "verify" || argc < 9)
+        return -1;
+    std::vector<ReportedDigest> picks;
+    for (int d = 9; d < argc; ++d) {
+        ReportedDigest r;
+        if (!ReportedDigest::parse(argv[d], r)) {
+            std::fprintf(stderr, "harness: unreadable digest %s\n", argv[d]);
+            return 2;
+        }
+        picks.push_back(r);
+    }
+    verifyDigests(proto, number(2), number(3), number(4), std::atoi(argv[5]), argv[6], std::atof(argv[7]),
+                  std::atof(argv[8]), picks);
+    return 0;
 }
 
 #endif

@@ -75,12 +75,14 @@ int evaluate(const std::string &candDir)
     const std::string harnessKey = hex64(fnv1a(readFile("harness.cpp") + readFile("kwbcheck.h") + readFile("kwbsamples.h"), fnv1a(problemKey)));
     const std::string checkObj = "obj/harness-check-" + harnessKey + ".o";
     const std::string benchObj = "obj/harness-bench-" + harnessKey + ".o";
+    const std::string answerObj = "obj/harness-answer-" + harnessKey + ".o";
     // The harness first: a host whose compiler builds nothing is the host's
     // problem, not a broken reference. Built once per host (HostCache).
     HostCache shared(cfg.get("cxx", "g++"));
     for (const auto &[obj, defines] :
          {std::pair{checkObj, std::vector<std::string>{"-DKWB_HARNESS", "-DKWB_WITH_REFERENCE"}},
-          std::pair{benchObj, std::vector<std::string>{"-DKWB_HARNESS"}}}) {
+          std::pair{benchObj, std::vector<std::string>{"-DKWB_HARNESS"}},
+          std::pair{answerObj, std::vector<std::string>{"-DKWB_HARNESS", "-DKWB_WITH_REFERENCE", "-DKWB_ANSWER"}}}) {
         if (fileExists(obj) || shared.fetch(obj))
             continue;
         if (obj == checkObj)
@@ -136,11 +138,13 @@ int evaluate(const std::string &candDir)
     if (const auto end = auditCompiledKernel(r, cfg, cfg.get("cxx", "g++"), kernelObj, {checkObj, benchObj, refObj},
                                              tCompile))
         return *end;
-    const std::string checkBin = candDir + "/check", benchBin = candDir + "/bench";
+    const std::string checkBin = candDir + "/check", benchBin = candDir + "/bench", answerBin = candDir + "/answer";
     // The harness and the reference first: their copies of anything also in
-    // the kernel's object (template instances) are the ones kept.
+    // the kernel's object (template instances) are the ones kept. The answer
+    // program has no kernel in it.
     for (const auto &[bin, objs] : {std::pair{checkBin, std::vector<std::string>{checkObj, refObj, kernelObj}},
-                                    std::pair{benchBin, std::vector<std::string>{benchObj, kernelObj}}}) {
+                                    std::pair{benchBin, std::vector<std::string>{benchObj, kernelObj}},
+                                    std::pair{answerBin, std::vector<std::string>{answerObj, refObj}}}) {
         std::vector<std::string> link = {cfg.get("cxx", "g++")};
         link.insert(link.end(), cfg.flags.begin(), cfg.flags.end());
         link.insert(link.end(), objs.begin(), objs.end());
@@ -160,15 +164,14 @@ int evaluate(const std::string &candDir)
     r.compiled = true;
 
     // The benchmark's input sets and changes, which nobody knows in advance,
-    // and the sample it will verify; a folder for what it records and one
-    // for the answer the check computes alongside, which the benchmark
-    // cannot see (both as large as the outputs: removed when this evaluation
-    // ends, however it ends).
+    // and a sample whose answer the answer program computes beside the
+    // check, into a folder no program with the kernel in it can see (as
+    // large as the outputs: removed when this evaluation ends, however it
+    // ends).
     const SampleSeeds seeds(std::atoi(cfg.get("iters", "20").c_str()));
-    const std::string samplesDir = candDir + "/samples", answersDir = candDir + "/answers";
-    ::mkdir(samplesDir.c_str(), 0755);
+    const std::string answersDir = candDir + "/answers";
     ::mkdir(answersDir.c_str(), 0755);
-    const Cleanup dropSamples{samplesDir}, dropAnswers{answersDir};
+    const Cleanup dropAnswers{answersDir};
 
     // ---- check ----
     r.stage = "check";
@@ -179,20 +182,21 @@ int evaluate(const std::string &candDir)
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s%s\n", cfg.get("seeds").c_str(),
                  trust ? " and one drawn for this evaluation" : "");
     const auto tCheck = Clock::now();
-    std::vector<std::string> check = {checkBin, "check", checkSeeds, cfg.get("atol", "1e-4"),
-                                      cfg.get("rtol", "1e-4")};
-    if (trust) // and the answer of the sample the benchmark will verify, alongside
-        check.insert(check.end(), {seeds.seed0, seeds.seed1, seeds.changeSeed, seeds.spot, answersDir});
-    // The programs linked with the kernel's object write only their own
-    // folder: the check the answers, the benchmark its samples; the
-    // verification reads both.
-    const std::vector<std::string> programs = {realPath(checkBin), realPath(benchBin)};
-    const Sandbox checkBox = Sandbox::forCompiledStage(work, programs, {realPath(answersDir)});
-    const Sandbox runBox = Sandbox::forCompiledStage(work, programs, {realPath(samplesDir)});
-    std::vector<std::string> bothFolders = programs;
-    bothFolders.insert(bothFolders.end(), {realPath(samplesDir), realPath(answersDir)});
-    const Sandbox verifyBox = Sandbox::forCompiledStage(work, bothFolders, {});
-    Proc chk = run(checkBox.wrap(check), timeout, true);
+    const std::vector<std::string> check = {checkBin, "check", checkSeeds, cfg.get("atol", "1e-4"),
+                                            cfg.get("rtol", "1e-4")};
+    // The programs linked with the kernel's object write nothing; the answer
+    // program, which has no kernel in it, writes the answers and reads them
+    // back to verify.
+    const std::vector<std::string> programs = {realPath(checkBin), realPath(benchBin), realPath(answerBin)};
+    const Sandbox runBox = Sandbox::forCompiledStage(work, programs, {});
+    const Sandbox answerBox = Sandbox::forCompiledStage(work, programs, {realPath(answersDir)});
+    std::optional<Background> answering;
+    if (trust)
+        answering.emplace(answerBox.wrap({answerBin, "answer", seeds.seed0, seeds.seed1, seeds.changeSeed,
+                                          std::to_string(seeds.answerSample), answersDir}));
+    Proc chk = run(runBox.wrap(check), timeout, true);
+    if (answering) // before anything is timed (a missing answer is computed when verifying)
+        answering->finish(timeout);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
     if (const int end = readCheck(r, chk, timeout, checkSeeds); end >= 0)
@@ -207,8 +211,7 @@ int evaluate(const std::string &candDir)
     const int threads = std::max(1, std::atoi(cfg.get("threads", "1").c_str()));
     std::vector<std::string> bench = runBox.wrap({benchBin, "bench", cfg.get("warmup", "2"), cfg.get("iters", "20"),
                                                   cfg.get("max_seconds", "10"), cfg.get("cold_cache", "0"),
-                                                  seeds.seed0, seeds.seed1, seeds.changeSeed, seeds.spot, samplesDir,
-                                                  trust ? "1" : "0"});
+                                                  seeds.seed0, seeds.seed1, seeds.changeSeed, trust ? "1" : "0"});
     // perf runs outside the sandbox, so its counts are in a file the
     // benchmark cannot write.
     const std::string perfOut = candDir + "/perf.csv";
@@ -227,14 +230,14 @@ int evaluate(const std::string &candDir)
         return infraFailure(b, "the benchmark");
     if (!readBench(r, b, timeout))
         return r.print();
-    // ---- verify the recorded samples, with the reference, in the check program ----
+    // ---- verify the timed samples picked now, with the reference, in the answer program ----
     if (trust) {
-        const auto tVerify = Clock::now();
-        Proc ver = run(verifyBox.wrap({checkBin, "verify", seeds.seed0, seeds.seed1, samplesDir, answersDir,
-                                       cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4")}),
-                       timeout, true);
-        r.verifyMs = msSince(tVerify);
-        if (const int end = readVerify(r, b, ver, timeout); end >= 0)
+        if (const int end = verifyDigests(r, b, seeds.answerSample,
+                                          {answerBin, "verify", seeds.seed0, seeds.seed1, seeds.changeSeed,
+                                           std::to_string(r.callsPerSample), answersDir, cfg.get("atol", "1e-4"),
+                                           cfg.get("rtol", "1e-4")},
+                                          answerBox, timeout);
+            end >= 0)
             return end;
     }
     r.extra["resources"] = "{\"threads_allowed\":" + std::to_string(threads) + ",\"cpu_ms\":" + jsonNumber(b.cpuMs)

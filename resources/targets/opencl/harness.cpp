@@ -8,27 +8,29 @@
 //           build log and the kernel's work-group figures
 //   check   (KWB_WITH_REFERENCE): kernel and the C reference on the same
 //           inputs, every seed (the kernel must leave its inputs as they
-//           were); alongside, in a child, the answer of the sample the
-//           benchmark will verify
-//   verify  (KWB_WITH_REFERENCE, no OpenCL): the benchmark's recorded
-//           samples against the reference on the same inputs
+//           were)
+//   answer  (KWB_WITH_REFERENCE, no OpenCL, the kernel never built): one
+//           sample's answer, which the supervisor may pick to verify,
+//           computed beside the check
+//   verify  (KWB_WITH_REFERENCE, no OpenCL): the digests of the samples the
+//           supervisor picked after the benchmark against the reference's
+//           on the same inputs
 //   bench   (no reference linked): times each call with profiling events on
 //           two input sets from the supervisor's seeds, a few elements of
 //           each call's inputs changed before it (and back after), outputs
-//           poisoned before every call, caches flushed when asked; records
-//           one call chosen by the supervisor and the last, which repeats
-//           it, for `verify` (common/kwbsamples.h, as cpu-cxx does). It
-//           never holds an answer.
+//           poisoned before every call, caches flushed when asked; reads
+//           every call's outputs back and prints their digests under a key
+//           drawn then (common/kwbsamples.h, as cpu-cxx does). It is told
+//           nothing of which calls are verified and never holds an answer.
 // Speaks to the supervisor through "kwb:" lines on stdout. Exit status 5
 // with a "kwb:infra" line: the host cannot evaluate (no platform, no
 // device, out of memory for the harness's own buffers).
 //
 //   build
-//   check SEEDS ATOL RTOL [SEED0 SEED1 CHANGE_SEED SPOT ANSWERS_DIR]
-//   verify SEED0 SEED1 SAMPLES_DIR ANSWERS_DIR ATOL RTOL
-//   bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT_DRAW SAMPLES_DIR TRUST
-// The bench picks the call it records among those it makes (spotAmong of
-// SPOT_DRAW); the check's SPOT is the same pick among MIN_ITERS.
+//   check SEEDS ATOL RTOL
+//   answer SEED0 SEED1 CHANGE_SEED SAMPLE ANSWERS_DIR
+//   verify SEED0 SEED1 CHANGE_SEED CALLS ANSWERS_DIR ATOL RTOL DIGEST...
+//   bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED TRUST
 // The candidate comes from the environment: KWB_CL_SOURCE (file),
 // KWB_CL_ENTRY, KWB_CL_OPTIONS (build options), KWB_CL_GLOBAL and
 // KWB_CL_LOCAL ("1024,1024"; local may be empty), KWB_CL_DEVICE (a
@@ -43,7 +45,7 @@
 #include <cctype>
 #include <chrono>
 #include <cmath>
-#include <csignal>
+#include <cerrno>
 #include <deque>
 #include <cstdint>
 #include <cstdio>
@@ -53,8 +55,7 @@
 #include <random>
 #include <sstream>
 #include <string>
-#include <sys/prctl.h>
-#include <sys/wait.h>
+#include <sys/random.h>
 #include <unistd.h>
 #include <vector>
 
@@ -385,14 +386,8 @@ std::vector<Bytes> referenceOutputs(std::vector<Bytes> given, uint64_t seed)
     return want;
 }
 
-int check(const std::string &seeds, double atol, double rtol, const char *const *precompute)
+int check(const std::string &seeds, double atol, double rtol)
 {
-    // The benchmark's verified answer, in a child forked before the OpenCL
-    // runtime starts its threads (the child only computes, on the host).
-    pid_t helper = -1;
-    if (precompute)
-        helper = precomputeAnswer(std::strtoull(precompute[0], nullptr, 10), std::strtoull(precompute[1], nullptr, 10),
-                                  std::strtoull(precompute[2], nullptr, 10), std::atoi(precompute[3]), precompute[4]);
     Candidate c;
     c.open(false);
     Set set(c);
@@ -424,16 +419,6 @@ int check(const std::string &seeds, double atol, double rtol, const char *const 
             std::fflush(protocol());
         }
     }
-    if (helper > 0)
-        ::waitpid(helper, nullptr, 0);
-    return 0;
-}
-
-int verify(uint64_t seed0, uint64_t seed1, const std::string &dir, const std::string &answers, double atol,
-           double rtol)
-{
-    verifySamples(protocol(), seed0, seed1, dir, answers, atol, rtol);
-    std::fflush(protocol());
     return 0;
 }
 
@@ -448,7 +433,7 @@ double eventMs(cl_event from, cl_profiling_info fromWhat, cl_event to, cl_profil
 }
 
 int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool cold, uint64_t seed0, uint64_t seed1,
-          uint64_t changeSeed, uint64_t spotDraw, const std::string &dir, bool trust)
+          uint64_t changeSeed, bool trust)
 {
     Candidate c;
     c.open(true);
@@ -468,10 +453,12 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
     const size_t flushBytes = cold ? std::max<size_t>(cache * 2, size_t(32) << 20) : 4;
     cl_mem flush = clCreateBuffer(c.context, CL_MEM_READ_WRITE, flushBytes, nullptr, &e);
     host(e, "allocating the cache-flush buffer");
-    std::vector<cl_mem> side;
+    // Each call's outputs, read back to be digested.
+    std::vector<Bytes> got;
+    std::vector<const void *> gotPtr;
     for (int o = 0; o < num_outputs; ++o) {
-        side.push_back(clCreateBuffer(c.context, CL_MEM_READ_WRITE, std::max<size_t>(tensorBytes(outputs[o]), 1), nullptr, &e));
-        host(e, "allocating a copy of the outputs");
+        got.emplace_back(std::max<size_t>(tensorBytes(outputs[o]), 1));
+        gotPtr.push_back(got.back().data());
     }
     auto callOn = [&](int s, cl_event *done) {
         c.setArgs(sets[s]->in, sets[s]->out);
@@ -503,21 +490,19 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
                                   nullptr, done),
              "changing an input element");
     };
-    // Recorded for `verify`: the call the supervisor's draw picks among all
-    // timed calls (nothing marks it while it runs) and the last, which
-    // repeats its set and changes.
-    const int spot = spotAmong(spotDraw, reps);
-    int spotSet = -1;
-    std::vector<Change> spotChanges;
+    // Every call's outputs are read back and digested after it, under a key
+    // drawn then (kwbsamples.h); which calls are verified is the
+    // supervisor's secret, so every call must be honest. The host's time on
+    // that counts as the harness's overhead.
     // Per call: the first command before it, the call, and the last change
     // undone after it (the harness's overhead is begin..call and call..undone).
     std::vector<cl_event> begin(static_cast<size_t>(reps)), done(static_cast<size_t>(reps)),
         undone(static_cast<size_t>(reps), nullptr);
     std::fprintf(protocol(), "kwb:mark timed-begin\n");
     std::fflush(protocol());
+    double digestMs = 0;
     for (int i = 0; i < reps; ++i) {
-        const bool replay = trust && i == reps - 1 && spotSet >= 0;
-        const int si = replay ? spotSet : i % 2;
+        const int si = i % 2;
         Set &s = *sets[si];
         s.poison(&begin[size_t(i)]);
         if (cold) {
@@ -526,7 +511,7 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
         }
         std::vector<Change> *changes = nullptr;
         if (trust) {
-            pending.push_back(replay ? spotChanges : sampleChanges(changeSeed, uint64_t(i), 1));
+            pending.push_back(sampleChanges(changeSeed, uint64_t(i), 1));
             changes = &pending.back();
             for (Change &ch : *changes) {
                 applyChange(givenPtr[si].data(), ch);
@@ -534,18 +519,20 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
             }
         }
         callOn(si, &done[size_t(i)]);
-        if (trust && i == spot) {
-            for (int o = 0; o < num_outputs; ++o)
-                host(clEnqueueCopyBuffer(c.queue, s.out[size_t(o)], side[size_t(o)], 0, 0, tensorBytes(outputs[o]), 0,
-                                         nullptr, nullptr),
-                     "keeping a timed call's output");
-            spotSet = si;
-            spotChanges = *changes;
-        }
         if (changes) {
             undoChanges(givenPtr[si].data(), *changes);
             for (auto ch = changes->rbegin(); ch != changes->rend(); ++ch)
                 writeElement(s, *ch, &ch->old, ch + 1 == changes->rend() ? &undone[size_t(i)] : nullptr);
+            const auto d0 = std::chrono::steady_clock::now();
+            for (int o = 0; o < num_outputs; ++o) {
+                if (tensorBytes(outputs[o]))
+                    host(clEnqueueReadBuffer(c.queue, s.out[size_t(o)], CL_TRUE, 0, tensorBytes(outputs[o]),
+                                             got[size_t(o)].data(), 0, nullptr, nullptr),
+                         "reading a timed call's output");
+            }
+            digestSample(protocol(), i, gotPtr);
+            pending.clear(); // the read waited for the queue
+            digestMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - d0).count();
         }
         if (i % 64 == 63) {
             c.finish("while being timed"); // bounded queue: events are kept, not commands
@@ -557,7 +544,7 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
     std::fprintf(protocol(), "kwb:mark timed-end\n");
     std::fflush(protocol());
     std::vector<double> samples;
-    double overhead = 0;
+    double overhead = digestMs;
     for (int i = 0; i < reps; ++i) {
         samples.push_back(eventMs(done[size_t(i)], CL_PROFILING_COMMAND_START, done[size_t(i)], CL_PROFILING_COMMAND_END));
         overhead += eventMs(begin[size_t(i)], CL_PROFILING_COMMAND_START, done[size_t(i)], CL_PROFILING_COMMAND_START);
@@ -576,24 +563,6 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
                 verdict = std::string("the kernel changed its input ") + inputs[i].name + " while being timed";
         }
     }
-    int recorded = 0;
-    if (trust && spotSet >= 0) {
-        std::vector<Bytes> spotOut, lastOut;
-        std::vector<const void *> spotPtr, lastPtr;
-        for (int o = 0; o < num_outputs; ++o) {
-            spotOut.push_back(set0.download(side[size_t(o)], tensorBytes(outputs[o])));
-            lastOut.push_back(set0.download(sets[spotSet]->out[size_t(o)], tensorBytes(outputs[o])));
-        }
-        for (int o = 0; o < num_outputs; ++o) {
-            spotPtr.push_back(spotOut[size_t(o)].data());
-            lastPtr.push_back(lastOut[size_t(o)].data());
-        }
-        const char which = spotSet ? '1' : '0';
-        if (recordSample(dir, 0, which, spotChanges, spotPtr) && recordSample(dir, 1, which, spotChanges, lastPtr))
-            recorded = 2;
-        else
-            std::fprintf(stderr, "harness: cannot record the samples under %s\n", dir.c_str());
-    }
     std::replace(verdict.begin(), verdict.end(), ' ', '_');
     std::string list;
     for (size_t i = 0; i < samples.size(); ++i) {
@@ -601,12 +570,10 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
         std::snprintf(buf, sizeof buf, "%s%.6g", i ? "," : "", samples[i]);
         list += buf;
     }
-    std::fprintf(protocol(), "kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s recorded=%d "
+    std::fprintf(protocol(), "kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s digested=%d "
                 "clock=opencl-events samples_ms=%s\n",
-                reps, warmup, overhead, verdict.c_str(), recorded, list.c_str());
+                reps, warmup, overhead, verdict.c_str(), trust ? reps : 0, list.c_str());
     std::fflush(protocol());
-    for (cl_mem m : side)
-        clReleaseMemObject(m);
     clReleaseMemObject(flush);
     return 0;
 }
@@ -622,20 +589,18 @@ int main(int argc, char **argv)
     if (mode == "build" && argc == 2)
         return build();
 #ifdef KWB_WITH_REFERENCE
-    if (mode == "check" && (argc == 5 || argc == 10))
-        return check(argv[2], std::atof(argv[3]), std::atof(argv[4]), argc == 10 ? argv + 5 : nullptr);
-    if (mode == "verify" && argc == 8)
-        return verify(std::strtoull(argv[2], nullptr, 10), std::strtoull(argv[3], nullptr, 10), argv[4], argv[5],
-                      std::atof(argv[6]), std::atof(argv[7]));
+    if (mode == "check" && argc == 5)
+        return check(argv[2], std::atof(argv[3]), std::atof(argv[4]));
+    if (const int status = answerModes(protocol(), argc, argv); status >= 0)
+        return status;
 #else
-    if (mode == "bench" && argc == 13)
+    auto number = [&](int i) { return std::strtoull(argv[i], nullptr, 10); };
+    if (mode == "bench" && argc == 11)
         return bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]),
-                     std::atoi(argv[6]) != 0, std::strtoull(argv[7], nullptr, 10), std::strtoull(argv[8], nullptr, 10),
-                     std::strtoull(argv[9], nullptr, 10), std::strtoull(argv[10], nullptr, 10), argv[11],
-                     std::atoi(argv[12]) != 0);
+                     std::atoi(argv[6]) != 0, number(7), number(8), number(9), std::atoi(argv[10]) != 0);
 #endif
-    std::fprintf(stderr, "usage: harness build | check SEEDS ATOL RTOL [SEED0 SEED1 CHANGE_SEED SPOT ANSWERS_DIR] | "
-                         "verify SEED0 SEED1 SAMPLES_DIR ANSWERS_DIR ATOL RTOL | bench WARMUP_MS REP_MS MIN_ITERS "
-                         "MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT_DRAW SAMPLES_DIR TRUST\n");
+    std::fprintf(stderr, "usage: harness build | check SEEDS ATOL RTOL | answer SEED0 SEED1 CHANGE_SEED SAMPLE "
+                         "ANSWERS_DIR | verify SEED0 SEED1 CHANGE_SEED CALLS ANSWERS_DIR ATOL RTOL DIGEST... | bench "
+                         "WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED TRUST\n");
     return 2;
 }

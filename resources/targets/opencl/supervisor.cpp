@@ -183,18 +183,15 @@ int evaluate(const std::string &candDir)
         std::fprintf(stderr, "kwb: %s\n", figures.c_str());
 
     // ---- check ----
-    // The benchmark's seeds and the call it will verify (common/kwbsamples.h):
-    // the bench settles its number of calls as it runs, so it gets the draw
-    // and picks the call itself; the check computes the answer of the call
-    // it picks when that number is the minimum (a slow kernel's, where the
-    // reference is slow too) into a folder the benchmark cannot see, and the
-    // benchmark records its calls into another.
+    // The benchmark's seeds (common/kwbsamples.h), and a call among its
+    // first (it makes at least `iters`) whose answer the answer mode, which
+    // never builds the kernel, computes beside the check into a folder
+    // nothing that runs the kernel can see.
     const bool trust = cfg.get("trust", "on") != "off";
     const SampleSeeds seeds(std::atoi(cfg.get("iters", "20").c_str()));
-    const std::string samplesDir = candDir + "/samples", answersDir = candDir + "/answers";
-    ::mkdir(samplesDir.c_str(), 0755);
+    const std::string answersDir = candDir + "/answers";
     ::mkdir(answersDir.c_str(), 0755);
-    const Cleanup dropSamples{samplesDir}, dropAnswers{answersDir};
+    const Cleanup dropAnswers{answersDir};
     r.stage = "check";
     // The workload's seeds (reproducible), and with the defences on one
     // drawn for this evaluation: the check's inputs cannot be known in
@@ -204,12 +201,17 @@ int evaluate(const std::string &candDir)
                  trust ? " and one drawn for this evaluation" : "");
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock(std::in_place, "opencl-" + hex64(fnv1a(device)), true);
-    const Sandbox checkBox = Sandbox::forCompiledStage(work, shown, {cache, realPath(answersDir)});
-    std::vector<std::string> check = {programs.check, "check", checkSeeds, cfg.get("atol", "1e-4"),
-                                      cfg.get("rtol", "1e-4")};
+    const Sandbox checkBox = Sandbox::forCompiledStage(work, shown, {cache});
+    const Sandbox answerBox = Sandbox::forCompiledStage(work, shown, {realPath(answersDir)});
+    std::optional<Background> answering;
     if (trust)
-        check.insert(check.end(), {seeds.seed0, seeds.seed1, seeds.changeSeed, seeds.spot, answersDir});
+        answering.emplace(answerBox.wrap({programs.check, "answer", seeds.seed0, seeds.seed1, seeds.changeSeed,
+                                          std::to_string(seeds.answerSample), answersDir}));
+    const std::vector<std::string> check = {programs.check, "check", checkSeeds, cfg.get("atol", "1e-4"),
+                                            cfg.get("rtol", "1e-4")};
     Proc chk = run(checkBox.wrap(check), timeout, true, 4u << 20, env);
+    if (answering) // before anything is timed (a missing answer is computed when verifying)
+        answering->finish(timeout);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
     if (const int end = readCheck(r, chk, timeout, checkSeeds); end >= 0)
@@ -223,11 +225,10 @@ int evaluate(const std::string &candDir)
     checkLock.reset();
     std::optional<DeviceLock> lock(std::in_place, "opencl-" + hex64(fnv1a(device)));
     const auto tBench = Clock::now();
-    const Sandbox benchBox = Sandbox::forCompiledStage(work, shown, {cache, realPath(samplesDir)});
+    const Sandbox benchBox = Sandbox::forCompiledStage(work, shown, {cache});
     Proc bench = run(benchBox.wrap({programs.bench, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
                                     cfg.get("iters", "20"), cfg.get("max_seconds", "10"), r.coldCache ? "1" : "0",
-                                    seeds.seed0, seeds.seed1, seeds.changeSeed, seeds.spotDraw, samplesDir,
-                                    trust ? "1" : "0"}),
+                                    seeds.seed0, seeds.seed1, seeds.changeSeed, trust ? "1" : "0"}),
                      timeout, true, 4u << 20, env);
     r.benchMs = msSince(tBench);
     r.logs["bench"] = bench.err;
@@ -237,17 +238,13 @@ int evaluate(const std::string &candDir)
     if (!readBench(r, bench, timeout))
         return r.print();
 
-    // ---- verify the recorded calls, with the reference, on the host alone ----
+    // ---- verify the calls picked now, with the reference, on the host alone ----
     if (trust) {
-        std::vector<std::string> readable = shown;
-        readable.insert(readable.end(), {realPath(samplesDir), realPath(answersDir)});
-        const Sandbox verifyBox = Sandbox::forCompiledStage(work, readable, {});
-        const auto tVerify = Clock::now();
-        Proc ver = run(verifyBox.wrap({programs.check, "verify", seeds.seed0, seeds.seed1, samplesDir, answersDir,
-                                       cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4")}),
-                       timeout, true);
-        r.verifyMs = msSince(tVerify);
-        if (const int end = readVerify(r, bench, ver, timeout); end >= 0)
+        if (const int end = verifyDigests(r, bench, seeds.answerSample,
+                                          {programs.check, "verify", seeds.seed0, seeds.seed1, seeds.changeSeed, "1",
+                                           answersDir, cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4")},
+                                          answerBox, timeout);
+            end >= 0)
             return end;
     }
     return r.print();
