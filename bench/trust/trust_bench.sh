@@ -43,7 +43,7 @@ echo "== 1. cost of the defences: matmul-cpu template at its defaults, $rounds r
 for i in $(seq "$rounds"); do
     for mode in on off; do
         start=$(date +%s%N)
-        KWB_TRUST=$mode "$kwb" eval "$example" --knob BM=64 --json > "$tmp/eval-$mode-$i.json" 2> /dev/null || true
+        KWB_TRUST=$mode "$kwb" eval "$example" --knob MR=6 --json > "$tmp/eval-$mode-$i.json" 2> /dev/null || true
         end=$(date +%s%N)
         echo "$mode $(( (end - start) / 1000000 ))" >> "$tmp/walls"
     done
