@@ -38,8 +38,9 @@ namespace {
 using namespace kwb_problem;
 
 constexpr int kInfraExit = 5;
-// The benchmark's input sets: seeds no check uses.
-constexpr uint64_t kBenchSeeds[2] = {900001, 900002};
+// The profiled call's inputs (nothing is verified there). The benchmark's
+// two sets come from seeds the supervisor draws for each evaluation.
+constexpr uint64_t kProfileSeed = 900001;
 
 [[noreturn]] void infra(const std::string &why)
 {
@@ -251,7 +252,7 @@ std::vector<HostBuffer> referenceOutputs(Set &set, const std::vector<HostBuffer>
     return want;
 }
 
-int check(const char *seedList, double atol, double rtol, const std::string &expectDir)
+int check(const char *seedList, double atol, double rtol, const std::string &expectDir, const uint64_t benchSeeds[2])
 {
     requireDevice();
     Set set;
@@ -284,7 +285,7 @@ int check(const char *seedList, double atol, double rtol, const std::string &exp
     // What the benchmark's timed calls must produce.
     for (int s = 0; s < 2; ++s) {
         std::vector<HostBuffer> hostInputs;
-        set.upload(kBenchSeeds[s], &hostInputs);
+        set.upload(benchSeeds[s], &hostInputs);
         const std::vector<HostBuffer> want = referenceOutputs(set, hostInputs);
         for (int o = 0; o < num_outputs; ++o) {
             const std::string path = expectPath(expectDir, s, o);
@@ -310,13 +311,14 @@ struct Timed
     double overheadMs = 0;
 };
 
-int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const std::string &expectDir, double atol,
+int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const std::string &expectDir,
+          const uint64_t benchSeeds[2], double atol,
           double rtol)
 {
     requireDevice();
     Set sets[2];
     for (int s = 0; s < 2; ++s)
-        sets[s].upload(kBenchSeeds[s]);
+        sets[s].upload(benchSeeds[s]);
     std::vector<HostBuffer> expected;
     for (int s = 0; s < 2; ++s) {
         for (int o = 0; o < num_outputs; ++o) {
@@ -450,7 +452,7 @@ int profile()
 {
     requireDevice();
     Set set;
-    set.upload(kBenchSeeds[0]);
+    set.upload(kProfileSeed);
     callKernel(set.inPtr.data(), set.outPtr.data());
     kernelStatus("before profiling");
     host(gpu::profilerStart(), "starting the profiled region");
@@ -468,16 +470,21 @@ int main(int argc, char **argv)
 {
     const std::string mode = argc > 1 ? argv[1] : "";
 #ifdef KWB_WITH_REFERENCE
-    if (mode == "check" && argc == 6)
-        return check(argv[2], std::atof(argv[3]), std::atof(argv[4]), argv[5]);
-    std::fprintf(stderr, "usage: check SEEDS ATOL RTOL EXPECT_DIR\n");
+    if (mode == "check" && argc == 8) {
+        const uint64_t benchSeeds[2] = {std::strtoull(argv[6], nullptr, 10), std::strtoull(argv[7], nullptr, 10)};
+        return check(argv[2], std::atof(argv[3]), std::atof(argv[4]), argv[5], benchSeeds);
+    }
+    std::fprintf(stderr, "usage: check SEEDS ATOL RTOL EXPECT_DIR SEED0 SEED1\n");
 #else
-    if (mode == "bench" && argc == 9)
+    if (mode == "bench" && argc == 11) {
+        const uint64_t benchSeeds[2] = {std::strtoull(argv[7], nullptr, 10), std::strtoull(argv[8], nullptr, 10)};
         return bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]), argv[6],
-                     std::atof(argv[7]), std::atof(argv[8]));
+                     benchSeeds, std::atof(argv[9]), std::atof(argv[10]));
+    }
     if (mode == "profile")
         return profile();
-    std::fprintf(stderr, "usage: bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS EXPECT_DIR ATOL RTOL | profile\n");
+    std::fprintf(stderr, "usage: bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS EXPECT_DIR SEED0 SEED1 ATOL RTOL | "
+                         "profile\n");
 #endif
     return 2;
 }

@@ -235,19 +235,26 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
     // The reference's outputs for the benchmark are as large as the outputs
     // themselves: gone when this evaluation ends, however it ends.
     const Cleanup dropExpected{expectDir};
-    std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", cfg.get("seeds").c_str());
+    // The benchmark's two input sets, drawn for this evaluation, and with the
+    // defences on one more seed for the check: neither can be known in
+    // advance (a kernel honest only on the known inputs fails here).
+    const bool trust = cfg.get("trust", "on") != "off";
+    const SampleSeeds seeds(std::atoi(cfg.get("iters", "20").c_str()));
+    const std::string checkSeeds = cfg.get("seeds", "1") + (trust ? "," + seeds.checkSeed : std::string());
+    std::fprintf(stderr, "kwb: checking against the reference over seeds %s%s\n", cfg.get("seeds").c_str(),
+                 trust ? " and one drawn for this evaluation" : "");
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock(std::in_place, tc.lockName(), true);
     // The check (kernel and reference) writes the expected outputs; the
     // benchmark may read them, never write them.
     const std::vector<std::string> programs = {realPath(checkBin), realPath(benchBin)};
     const Sandbox checkBox = Sandbox::forCompiledStage(work, programs, {realPath(expectDir)});
-    Proc chk = run(checkBox.wrap({checkBin, "check", cfg.get("seeds", "1"), cfg.get("atol", "1e-2"),
-                                  cfg.get("rtol", "1e-2"), expectDir}),
+    Proc chk = run(checkBox.wrap({checkBin, "check", checkSeeds, cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2"),
+                                  expectDir, seeds.seed0, seeds.seed1}),
                    timeout, true);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
-    if (const int end = readCheck(r, chk, timeout, cfg.get("seeds", "1")); end >= 0)
+    if (const int end = readCheck(r, chk, timeout, checkSeeds); end >= 0)
         return end;
 
     // ---- bench ----
@@ -262,8 +269,8 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
     readable.push_back(realPath(expectDir));
     const Sandbox benchBox = Sandbox::forCompiledStage(work, readable, {});
     Proc bench = run(benchBox.wrap({benchBin, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
-                                    cfg.get("iters", "20"), cfg.get("max_seconds", "10"), expectDir,
-                                    cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2")}),
+                                    cfg.get("iters", "20"), cfg.get("max_seconds", "10"), expectDir, seeds.seed0,
+                                    seeds.seed1, cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2")}),
                      timeout, true);
     r.benchMs = msSince(tBench);
     r.logs["bench"] = bench.err;
