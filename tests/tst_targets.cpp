@@ -1,6 +1,7 @@
 // Target profiles: loading, errors, and the data-driven metrics and rules.
 #include "eval/calibration.h"
 #include "eval/evaluator.h"
+#include "remote/hostcheck.h"
 #include "targets/targetprofile.h"
 #include "util/version.h"
 #include "workload/workload.h"
@@ -329,6 +330,43 @@ private Q_SLOTS:
         enrichResult(r, m_workload, m_cpu, Calibration{});
         QVERIFY(r.metric(u"gflops"_s));
         QVERIFY(!r.metric(u"pct_peak_flops"_s)); // not invented
+    }
+
+    // kwb hosts check's questions, asked by core on the local host: one
+    // answer per prerequisite, in order, with the first line the command
+    // printed and the hint only where it failed to hold.
+    void hostCheckAsksWhatTheTargetNeeds()
+    {
+        TargetProfile t = m_cpu;
+        t.prerequisites = {
+            {u"echo"_s, {u"sh"_s, u"-c"_s, u"echo first; echo second"_s}, u"-"_s},
+            {u"missing tool"_s, {u"sh"_s, u"-c"_s, u"echo absent; exit 3"_s}, u"install it"_s},
+            {u"not a program"_s, {u"/nonexistent/kwb-tool"_s}, u"look"_s}};
+        EvalHost local;
+        HostCheck check(local, t);
+        QSignalSpy answers(&check, &HostCheck::answered);
+        QSignalSpy done(&check, &HostCheck::finished);
+        check.start();
+        QVERIFY(done.wait(30'000));
+        QCOMPARE(answers.size(), 3);
+        const auto answer = [&](int i) { return answers[i][0].value<HostCheckAnswer>(); };
+        QVERIFY(answer(0).ok);
+        QCOMPARE(answer(0).what, u"echo"_s);
+        QCOMPARE(answer(0).detail, u"first"_s);
+        QVERIFY(!answer(1).ok);
+        QCOMPARE(answer(1).detail, u"absent"_s);
+        QCOMPARE(answer(1).hint, u"install it"_s);
+        QVERIFY(!answer(2).ok); // never started: a failed answer, not a hang
+        QCOMPARE(done[0][0].toBool(), false);
+        QVERIFY(!check.allOk());
+
+        // Nothing to ask: done at once, and every answer held.
+        t.prerequisites.clear();
+        HostCheck none(local, t);
+        QSignalSpy noneDone(&none, &HostCheck::finished);
+        none.start();
+        QCOMPARE(noneDone.size(), 1);
+        QVERIFY(none.allOk());
     }
 };
 

@@ -1879,10 +1879,6 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <translation>Strategie    bis 90%: Median  p90   bis 95%: Median  p90   unerreicht(95%)  zufällig/Strategie (95%, Median)   ms/Vorschlag</translation>
     </message>
     <message>
-        <source> (on a compute node)</source>
-        <translation> (auf einem Rechenknoten)</translation>
-    </message>
-    <message>
         <source>Run the evaluations on this host: local, user@host[:port], an ~/.ssh/config alias or a Slurm cluster (slurm://LOGIN?partition=…); repeat for a pool (default: the workload&apos;s hosts).</source>
         <translation>Die Auswertungen auf diesem Host ausführen: local, user@host[:port], ein Alias aus ~/.ssh/config oder ein Slurm-Cluster (slurm://LOGIN?partition=…); mehrfach angeben für einen Pool (Vorgabe: die Hosts der Arbeitslast).</translation>
     </message>
@@ -2052,6 +2048,13 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>regressed</source>
         <translation>verschlechtert</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::HostCheck</name>
+    <message>
+        <source> (on a compute node)</source>
+        <translation> (auf einem Rechenknoten)</translation>
     </message>
 </context>
 <context>

@@ -1866,10 +1866,6 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <translation>戦略         90%まで: 中央値  p90   95%まで: 中央値  p90   未到達(95%)      random/戦略 (95%, 中央値)   ms/提案</translation>
     </message>
     <message>
-        <source> (on a compute node)</source>
-        <translation>（計算ノード上）</translation>
-    </message>
-    <message>
         <source>Run the evaluations on this host: local, user@host[:port], an ~/.ssh/config alias or a Slurm cluster (slurm://LOGIN?partition=…); repeat for a pool (default: the workload&apos;s hosts).</source>
         <translation>このホストで評価を実行します: local、user@host[:port]、~/.ssh/config のエイリアス、または Slurm クラスタ (slurm://LOGIN?partition=…)。プールにするには繰り返し指定します（既定: ワークロードのホスト）。</translation>
     </message>
@@ -2039,6 +2035,13 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>regressed</source>
         <translation>劣化</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::HostCheck</name>
+    <message>
+        <source> (on a compute node)</source>
+        <translation>（計算ノード上）</translation>
     </message>
 </context>
 <context>

@@ -3,9 +3,10 @@
 
 #include "cli.h"
 #include "kwbtr.h"
+#include "remote/hostcheck.h"
 
 #include <QCommandLineParser>
-#include <QProcess>
+#include <QEventLoop>
 
 namespace kwb::cli {
 
@@ -47,49 +48,24 @@ int cmdHosts(const QStringList &args)
         if (host->connection)
             out(u"  ✓ "_s + Kwb::tr("reachable and authenticated (%1 ms)").arg(host->connectMs) +
                 u'\n');
-        // A command on the host (the login node of a cluster): ok, and the
-        // first line it printed or what went wrong.
-        auto run = [&host](const QStringList &argv, QString *detail) {
-            if (!host->connection) {
-                QProcess proc;
-                proc.start(argv.front(), argv.mid(1));
-                const bool ok = proc.waitForFinished(120'000) &&
-                                proc.exitStatus() == QProcess::NormalExit && proc.exitCode() == 0;
-                *detail =
-                    QString::fromUtf8(proc.readAllStandardOutput()).section(u'\n', 0, 0).trimmed();
-                return ok;
-            }
-            const SshResult r =
-                host->connection->wait(host->connection->exec(argv, 120'000), 150'000);
-            *detail = r.ok ? QString::fromUtf8(r.output).section(u'\n', 0, 0).trimmed() : r.error;
-            return r.ok && r.exitStatus == 0;
-        };
-        auto report = [&allGood](bool ok, const QString &what, const QString &detail,
-                                 const QString &hint) {
-            allGood = allGood && ok;
-            out(u"  "_s + (ok ? u"✓ "_s : u"✗ "_s) + what +
-                (detail.isEmpty() ? QString() : u": "_s + detail.left(80)) +
-                (ok || hint.isEmpty() ? QString() : u" — "_s + hint) + u'\n');
-        };
-        bool slurmReady = true;
-        if (host->slurm) {
-            for (const SlurmSpec::Check &c : host->slurm->checks()) {
-                QString detail;
-                const bool ok = run(c.argv, &detail);
-                report(ok, c.what, detail, c.failure);
-                slurmReady = slurmReady && ok;
-            }
-            if (!slurmReady) // the target's tools are asked on a compute node: none to ask
-                continue;
-        }
-        for (const Prerequisite &q : target.prerequisites) {
-            QString detail;
-            // On a cluster, what the target needs is asked of a compute node.
-            const bool ok =
-                run(host->slurm ? host->slurm->onComputeNode(q.command) : q.command, &detail);
-            report(ok, host->slurm ? q.name + Kwb::tr(" (on a compute node)") : q.name, detail,
-                   q.hint);
-        }
+        // The questions and their answers are core's (remote/hostcheck.h);
+        // this prints them as they come.
+        HostCheck check(*host, target);
+        QObject::connect(&check, &HostCheck::answered, [](const HostCheckAnswer &a) {
+            out(u"  "_s + (a.ok ? u"✓ "_s : u"✗ "_s) + a.what +
+                (a.detail.isEmpty() ? QString() : u": "_s + a.detail.left(80)) +
+                (a.ok || a.hint.isEmpty() ? QString() : u" — "_s + a.hint) + u'\n');
+        });
+        QEventLoop loop;
+        bool done = false; // start() finishes at once when there is nothing to ask
+        QObject::connect(&check, &HostCheck::finished, &loop, [&] {
+            done = true;
+            loop.quit();
+        });
+        check.start();
+        if (!done)
+            loop.exec();
+        allGood = allGood && check.allOk();
     }
     out((allGood ? Kwb::tr("all hosts ready for %1").arg(target.id)
                  : Kwb::tr("some hosts are not ready (see ✗ above)")) +
