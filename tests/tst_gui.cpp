@@ -489,6 +489,32 @@ private Q_SLOTS:
         QVERIFY(!w.action(u"run"_s)->isEnabled());
     }
 
+    // Hosts → Check: what kwb hosts check asks each host, in the console,
+    // without starting a run; one check at a time.
+    void hostsAreCheckedFromTheWindow()
+    {
+        MainWindow w;
+        QVERIFY2(w.newSession(QFINDTESTDATA("data/tiny/search.json"),
+                              m_tmp.path() + u"/check-session"_s),
+                 qPrintable(w.errorText()));
+        QAction *check = w.action(u"checkHosts"_s);
+        QVERIFY(check && check->isEnabled());
+        QSignalSpy done(w.workbench(), &Workbench::hostsChecked);
+        check->trigger();
+        QVERIFY(!check->isEnabled());
+        QVERIFY(!w.workbench()->checkHosts());
+        QVERIFY(done.wait(60'000));
+        QCOMPARE(done[0][0].toBool(), true);
+        QVERIFY(check->isEnabled());
+        QVERIFY(!w.workbench()->loop()); // nothing ran
+        const QDockWidget *dock = w.findChild<QDockWidget *>(u"consoleDock"_s);
+        const QString console = qobject_cast<QPlainTextEdit *>(dock->widget())->toPlainText();
+        QVERIFY2(console.contains(u"local\n  ✓ bash"_s) &&
+                     console.contains(u"  ✓ C++ compiler (g++)"_s) &&
+                     console.contains(u"all hosts ready for cpu-cxx"_s),
+                 qPrintable(console));
+    }
+
     void toolbarDrivesARealLoop()
     {
         MainWindow w;

@@ -110,8 +110,9 @@ bool mayStayEnglish(const QString &text, const QString &language)
 {
     static const QSet<QString> names = {u"Kernel Workbench"_s, u"MFU"_s,       u"GFLOP/s"_s,
                                         u"gflops"_s,           u"median_ms"_s, u"LLM"_s};
-    static const QSet<QString> german = {u"Plan"_s,  u"Roofline"_s, u"Hosts"_s,  u"Host"_s,
-                                         u"Pause"_s, u"Status"_s,   u"Median"_s, u"Autopilot"_s};
+    static const QSet<QString> german = {u"Plan"_s,   u"Roofline"_s, u"Hosts"_s,
+                                         u"&Hosts"_s, u"Host"_s,     u"Pause"_s,
+                                         u"Status"_s, u"Median"_s,   u"Autopilot"_s};
     if (text.trimmed().isEmpty() || names.contains(text) || text.endsWith(u" — Kernel Workbench"_s))
         return true;
     if (!text.contains(QRegularExpression(u"[A-Za-z]{2}"_s)))

@@ -1055,18 +1055,6 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <translation>Aufruf: kwb hosts check WORKLOAD [--host HOST]…</translation>
     </message>
     <message>
-        <source>reachable and authenticated (%1 ms)</source>
-        <translation>erreichbar und angemeldet (%1 ms)</translation>
-    </message>
-    <message>
-        <source>all hosts ready for %1</source>
-        <translation>alle Hosts bereit für %1</translation>
-    </message>
-    <message>
-        <source>some hosts are not ready (see ✗ above)</source>
-        <translation>einige Hosts sind nicht bereit (siehe ✗ oben)</translation>
-    </message>
-    <message>
         <source>Compile, check and time one kernel of a workload on the local host.</source>
         <translation>Einen Kernel einer Arbeitslast auf dem lokalen Host kompilieren, prüfen und messen.</translation>
     </message>
@@ -2056,6 +2044,18 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <source> (on a compute node)</source>
         <translation> (auf einem Rechenknoten)</translation>
     </message>
+    <message>
+        <source>reachable and authenticated (%1 ms)</source>
+        <translation>erreichbar und angemeldet (%1 ms)</translation>
+    </message>
+    <message>
+        <source>all hosts ready for %1</source>
+        <translation>alle Hosts bereit für %1</translation>
+    </message>
+    <message>
+        <source>some hosts are not ready (see ✗ above)</source>
+        <translation>einige Hosts sind nicht bereit (siehe ✗ oben)</translation>
+    </message>
 </context>
 <context>
     <name>kwb::HostModel</name>
@@ -2962,6 +2962,18 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>%1 is %2×%3 px</source>
         <translation>%1 ist %2×%3 px groß</translation>
+    </message>
+    <message>
+        <source>&amp;Hosts</source>
+        <translation>&amp;Hosts</translation>
+    </message>
+    <message>
+        <source>&amp;Check hosts</source>
+        <translation>Hosts &amp;prüfen</translation>
+    </message>
+    <message>
+        <source>Whether each host of the session is reachable and has what the target needs</source>
+        <translation>Ob jeder Host der Sitzung erreichbar ist und hat, was das Ziel braucht</translation>
     </message>
 </context>
 <context>

@@ -1053,18 +1053,6 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <translation>使い方: kwb hosts check WORKLOAD [--host HOST]…</translation>
     </message>
     <message>
-        <source>reachable and authenticated (%1 ms)</source>
-        <translation>到達可能・認証済み（%1 ms）</translation>
-    </message>
-    <message>
-        <source>all hosts ready for %1</source>
-        <translation>すべてのホストが %1 の準備完了</translation>
-    </message>
-    <message>
-        <source>some hosts are not ready (see ✗ above)</source>
-        <translation>準備ができていないホストがあります（上の ✗ を参照）</translation>
-    </message>
-    <message>
         <source>Compile, check and time one kernel of a workload on the local host.</source>
         <translation>ワークロードのカーネルを 1 つ、ローカルホストでコンパイル・検証・計測します。</translation>
     </message>
@@ -2043,6 +2031,18 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <source> (on a compute node)</source>
         <translation>（計算ノード上）</translation>
     </message>
+    <message>
+        <source>reachable and authenticated (%1 ms)</source>
+        <translation>到達可能・認証済み（%1 ms）</translation>
+    </message>
+    <message>
+        <source>all hosts ready for %1</source>
+        <translation>すべてのホストが %1 の準備完了</translation>
+    </message>
+    <message>
+        <source>some hosts are not ready (see ✗ above)</source>
+        <translation>準備ができていないホストがあります（上の ✗ を参照）</translation>
+    </message>
 </context>
 <context>
     <name>kwb::HostModel</name>
@@ -2945,6 +2945,18 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>%1 is %2×%3 px</source>
         <translation>%1 が %2×%3 px です</translation>
+    </message>
+    <message>
+        <source>&amp;Hosts</source>
+        <translation>ホスト(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Check hosts</source>
+        <translation>ホストを確認(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Whether each host of the session is reachable and has what the target needs</source>
+        <translation>セッションの各ホストに到達でき、ターゲットに必要なものがそろっているか</translation>
     </message>
 </context>
 <context>

@@ -527,6 +527,17 @@ void MainWindow::buildDocks()
     plan->raise();
     chart->raise();
     console->raise();
+    // What `kwb hosts check` asks each host of the session, in the console.
+    QMenu *hostMenu = menuBar()->addMenu(tr("&Hosts"));
+    m_actions[u"checkHosts"_s] = hostMenu->addAction(tr("&Check hosts"), this, [this, console] {
+        if (!m_workbench)
+            return;
+        console->raise();
+        m_workbench->checkHosts();
+        updateActions();
+    });
+    m_actions[u"checkHosts"_s]->setToolTip(
+        tr("Whether each host of the session is reachable and has what the target needs"));
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *d : findChildren<QDockWidget *>())
         view->addAction(d->toggleViewAction());
@@ -1040,6 +1051,8 @@ void MainWindow::updateActions()
     m_actions[u"stop"_s]->setEnabled(running);
     if (QAction *report = m_actions.value(u"exportReport"_s))
         report->setEnabled(m_workbench != nullptr);
+    if (QAction *check = m_actions.value(u"checkHosts"_s))
+        check->setEnabled(m_workbench && !m_workbench->isCheckingHosts());
 }
 
 void MainWindow::chooseLanguage()

@@ -46,16 +46,12 @@ int cmdHosts(const QStringList &args)
             continue;
         }
         if (host->connection)
-            out(u"  ✓ "_s + Kwb::tr("reachable and authenticated (%1 ms)").arg(host->connectMs) +
-                u'\n');
+            out(HostCheck::reachableLine(host->connectMs) + u'\n');
         // The questions and their answers are core's (remote/hostcheck.h);
         // this prints them as they come.
         HostCheck check(*host, target);
-        QObject::connect(&check, &HostCheck::answered, [](const HostCheckAnswer &a) {
-            out(u"  "_s + (a.ok ? u"✓ "_s : u"✗ "_s) + a.what +
-                (a.detail.isEmpty() ? QString() : u": "_s + a.detail.left(80)) +
-                (a.ok || a.hint.isEmpty() ? QString() : u" — "_s + a.hint) + u'\n');
-        });
+        QObject::connect(&check, &HostCheck::answered,
+                         [](const HostCheckAnswer &a) { out(a.line() + u'\n'); });
         QEventLoop loop;
         bool done = false; // start() finishes at once when there is nothing to ask
         QObject::connect(&check, &HostCheck::finished, &loop, [&] {
@@ -67,9 +63,7 @@ int cmdHosts(const QStringList &args)
             loop.exec();
         allGood = allGood && check.allOk();
     }
-    out((allGood ? Kwb::tr("all hosts ready for %1").arg(target.id)
-                 : Kwb::tr("some hosts are not ready (see ✗ above)")) +
-        u'\n');
+    out(HostCheck::summaryLine(allGood, target.id) + u'\n');
     return allGood ? ExitOk : ExitInfra;
 }
 

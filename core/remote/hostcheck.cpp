@@ -4,6 +4,24 @@ namespace kwb {
 
 using namespace Qt::Literals::StringLiterals;
 
+QString HostCheckAnswer::line() const
+{
+    return u"  "_s + (ok ? u"✓ "_s : u"✗ "_s) + what +
+           (detail.isEmpty() ? QString() : u": "_s + detail.left(80)) +
+           (ok || hint.isEmpty() ? QString() : u" — "_s + hint);
+}
+
+QString HostCheck::reachableLine(qint64 ms)
+{
+    return u"  ✓ "_s + tr("reachable and authenticated (%1 ms)").arg(ms);
+}
+
+QString HostCheck::summaryLine(bool allOk, const QString &targetId)
+{
+    return allOk ? tr("all hosts ready for %1").arg(targetId)
+                 : tr("some hosts are not ready (see ✗ above)");
+}
+
 HostCheck::HostCheck(EvalHost &host, const TargetProfile &target, QObject *parent)
     : QObject(parent), m_host(host)
 {

@@ -18,6 +18,9 @@ struct HostCheckAnswer
 {
     bool ok = false;
     QString what, detail, hint;
+    /// As kwb and the window's console show it: "  ✓ what: detail", or
+    /// "  ✗ what: detail — hint".
+    QString line() const;
 };
 
 /// What `kwb hosts check` (and the window's Hosts → Check) asks a host: on a
@@ -38,6 +41,10 @@ public:
     bool allOk() const { return m_allOk; }
     /// How long one question may take.
     static constexpr int kTimeoutMs = 120'000;
+    /// The line for an SSH host that connected in `ms`.
+    static QString reachableLine(qint64 ms);
+    /// The last line of a check of every host.
+    static QString summaryLine(bool allOk, const QString &targetId);
 
 Q_SIGNALS:
     void answered(const kwb::HostCheckAnswer &answer);

@@ -6,6 +6,7 @@
 #include "planning/llmplanner.h"
 #include "planning/planner.h"
 #include "remote/evalhost.h"
+#include "remote/hostcheck.h"
 #include "secrets/keychain.h"
 
 #include <QFile>
@@ -23,6 +24,68 @@ Workbench::~Workbench()
     m_backend.reset();
     m_calibrator.reset();
     m_hosts.clear();
+    m_hostCheck.reset(); // before the host it asks
+    m_checkedHost.reset();
+}
+
+bool Workbench::checkHosts()
+{
+    if (m_checking)
+        return false;
+    m_checking = true;
+    m_checksHeld = true;
+    m_toCheck = hostSpecs();
+    Q_EMIT stateChanged();
+    checkNextHost();
+    return true;
+}
+
+void Workbench::checkNextHost()
+{
+    m_hostCheck.reset();
+    m_checkedHost.reset();
+    if (m_toCheck.isEmpty()) {
+        m_checking = false;
+        Q_EMIT consoleLine(HostCheck::summaryLine(m_checksHeld, m_target->id));
+        Q_EMIT stateChanged();
+        Q_EMIT hostsChecked(m_checksHeld);
+        return;
+    }
+    const QString spec = m_toCheck.takeFirst();
+    Q_EMIT consoleLine(spec);
+    QString error;
+    m_checkedHost = makeHost(spec, m_workload->workKey(), sshOptions(), &error);
+    if (!m_checkedHost) {
+        Q_EMIT consoleLine(u"  ✗ "_s + error);
+        return checkedHost(false);
+    }
+    auto ask = [this] {
+        m_hostCheck = std::make_unique<HostCheck>(*m_checkedHost, *m_target);
+        connect(m_hostCheck.get(), &HostCheck::answered, this,
+                [this](const HostCheckAnswer &a) { Q_EMIT consoleLine(a.line()); });
+        connect(m_hostCheck.get(), &HostCheck::finished, this, &Workbench::checkedHost);
+        m_hostCheck->start();
+    };
+    if (m_checkedHost->isLocal())
+        return ask();
+    Q_EMIT consoleLine(tr("Connecting to %1…").arg(spec));
+    m_checkedHost->connection->onFinished(
+        m_checkedHost->connection->connectToHost(), this, [this, ask](const SshResult &r) {
+            if (!r.ok) {
+                Q_EMIT consoleLine(u"  ✗ "_s + r.error);
+                return checkedHost(false);
+            }
+            Q_EMIT consoleLine(HostCheck::reachableLine(qint64(r.runMs)));
+            ask();
+        });
+}
+
+void Workbench::checkedHost(bool ok)
+{
+    m_checksHeld = m_checksHeld && ok;
+    // The next host after this signal has returned: the check (and its
+    // host) that emitted it must not be deleted under it.
+    QTimer::singleShot(0, this, &Workbench::checkNextHost);
 }
 
 namespace {

@@ -20,6 +20,7 @@
 namespace kwb {
 
 class HostCalibration;
+class HostCheck;
 struct Calibration;
 class EvalBackend;
 struct EvalHost;
@@ -161,6 +162,13 @@ public:
     /// The source of a recorded candidate ("" when missing).
     QString sourceOf(int id) const;
 
+    /// Asks each host of the run what `kwb hosts check` asks (HostCheck,
+    /// after connecting it for the check alone: the run's own connections
+    /// are not touched), every answer a console line; hostsChecked() at
+    /// the end. False while a check is under way.
+    bool checkHosts();
+    bool isCheckingHosts() const { return m_checking; }
+
 Q_SIGNALS:
     /// The run's own lines: hosts, calibration, planner, LLM calls.
     void consoleLine(const QString &line);
@@ -177,6 +185,8 @@ Q_SIGNALS:
     void hostStateChanged(const QString &host, bool up);
     void replayProgress(int shown, int total);
     void replayFinished();
+    /// checkHosts() is done: whether every host answered every question.
+    void hostsChecked(bool allOk);
 
 private:
     Workbench() = default;
@@ -194,6 +204,8 @@ private:
     void pingIdleHosts();
     void ping(EvalHost *host, bool warmUp);
     void markLoopState();
+    void checkNextHost();
+    void checkedHost(bool ok);
 
     std::unique_ptr<Workload> m_workload;
     std::unique_ptr<TargetProfile> m_target;
@@ -220,6 +232,11 @@ private:
     LoopMode m_mode = LoopMode::ApproveEach;
     QTimer *m_replayTimer = nullptr;
     size_t m_replayNext = 0;
+    // checkHosts(): the hosts still to ask, the one being asked and its check.
+    bool m_checking = false, m_checksHeld = true;
+    QStringList m_toCheck;
+    std::unique_ptr<EvalHost> m_checkedHost;
+    std::unique_ptr<HostCheck> m_hostCheck;
 };
 
 } // namespace kwb
