@@ -2490,8 +2490,8 @@ inline void boundByVerifiedSamples(Result &r, const std::vector<int> &picked)
 /// program (`verifyCmd`, to which the picked digests are added) run in its
 /// sandbox. Returns -1 when they are right, else the supervisor's exit
 /// status (`r` failed and printed).
-inline int verifyDigests(Result &r, const Proc &bench, int answered, std::vector<std::string> verifyCmd,
-                         const Sandbox &box, double timeout)
+inline int verifyPickedSamples(Result &r, const Proc &bench, int answered, std::vector<std::string> verifyCmd,
+                               const Sandbox &box, double timeout)
 {
     const SampleDigests digests = SampleDigests::read(bench, int(r.samples.size()));
     if (!digests.problem.empty()) {

@@ -364,9 +364,8 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
     }
     std::replace(verdict.begin(), verdict.end(), ' ', '_');
     std::fprintf(g_proto,
-                 "kwb:bench iters=%d warmup=%d calls_per_sample=%d overhead_ms=%.6g verified=%s digested=%d "
-                 "samples_ms=%s\n",
-                 taken, warmup, reps, overheadMs, verdict.c_str(), trust ? taken : 0, samples.c_str());
+                 "kwb:bench iters=%d warmup=%d calls_per_sample=%d overhead_ms=%.6g verified=%s samples_ms=%s\n",
+                 taken, warmup, reps, overheadMs, verdict.c_str(), samples.c_str());
     finish(0);
 }
 

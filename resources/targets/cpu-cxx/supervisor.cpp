@@ -190,6 +190,9 @@ int evaluate(const std::string &candDir)
     const std::vector<std::string> programs = {realPath(checkBin), realPath(benchBin), realPath(answerBin)};
     const Sandbox runBox = Sandbox::forCompiledStage(work, programs, {});
     const Sandbox answerBox = Sandbox::forCompiledStage(work, programs, {realPath(answersDir)});
+    std::vector<std::string> readable = programs; // verifying writes nothing
+    readable.push_back(realPath(answersDir));
+    const Sandbox verifyBox = Sandbox::forCompiledStage(work, readable, {});
     std::optional<Background> answering;
     if (trust)
         answering.emplace(answerBox.wrap({answerBin, "answer", seeds.seed0, seeds.seed1, seeds.changeSeed,
@@ -232,11 +235,11 @@ int evaluate(const std::string &candDir)
         return r.print();
     // ---- verify the timed samples picked now, with the reference, in the answer program ----
     if (trust) {
-        if (const int end = verifyDigests(r, b, seeds.answerSample,
-                                          {answerBin, "verify", seeds.seed0, seeds.seed1, seeds.changeSeed,
-                                           std::to_string(r.callsPerSample), answersDir, cfg.get("atol", "1e-4"),
-                                           cfg.get("rtol", "1e-4")},
-                                          answerBox, timeout);
+        if (const int end = verifyPickedSamples(r, b, seeds.answerSample,
+                                                {answerBin, "verify", seeds.seed0, seeds.seed1, seeds.changeSeed,
+                                                 std::to_string(r.callsPerSample), answersDir, cfg.get("atol", "1e-4"),
+                                                 cfg.get("rtol", "1e-4")},
+                                                verifyBox, timeout);
             end >= 0)
             return end;
     }

@@ -570,9 +570,9 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
         std::snprintf(buf, sizeof buf, "%s%.6g", i ? "," : "", samples[i]);
         list += buf;
     }
-    std::fprintf(protocol(), "kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s digested=%d "
+    std::fprintf(protocol(), "kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s "
                 "clock=opencl-events samples_ms=%s\n",
-                reps, warmup, overhead, verdict.c_str(), trust ? reps : 0, list.c_str());
+                reps, warmup, overhead, verdict.c_str(), list.c_str());
     std::fflush(protocol());
     clReleaseMemObject(flush);
     return 0;

@@ -240,10 +240,13 @@ int evaluate(const std::string &candDir)
 
     // ---- verify the calls picked now, with the reference, on the host alone ----
     if (trust) {
-        if (const int end = verifyDigests(r, bench, seeds.answerSample,
-                                          {programs.check, "verify", seeds.seed0, seeds.seed1, seeds.changeSeed, "1",
-                                           answersDir, cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4")},
-                                          answerBox, timeout);
+        std::vector<std::string> readable = shown; // verifying writes nothing
+        readable.push_back(realPath(answersDir));
+        const Sandbox verifyBox = Sandbox::forCompiledStage(work, readable, {});
+        if (const int end = verifyPickedSamples(r, bench, seeds.answerSample,
+                                                {programs.check, "verify", seeds.seed0, seeds.seed1, seeds.changeSeed, "1",
+                                                 answersDir, cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4")},
+                                                verifyBox, timeout);
             end >= 0)
             return end;
     }
