@@ -515,6 +515,74 @@ private Q_SLOTS:
                  qPrintable(console));
     }
 
+    void tunerFileIsImportedFromTheWindow()
+    {
+        MainWindow w;
+        const QString session = m_tmp.path() + u"/import-session"_s;
+        QVERIFY2(w.newSession(QFINDTESTDATA("data/tiny/search.json"), session),
+                 qPrintable(w.errorText()));
+        QAction *import = w.action(u"importTuner"_s);
+        QVERIFY(import && import->isEnabled());
+        auto writeFile = [this](const QString &name, const QByteArray &text) {
+            QFile f(m_tmp.path() + u'/' + name);
+            if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
+                return QString();
+            return f.fileName();
+        };
+        // Three configurations of tiny/search.json's space, one that failed.
+        const QString file = writeFile(u"tiny.cache.json"_s, R"({
+  "device_name": "elsewhere", "tune_params_keys": ["REPEAT", "UNROLL", "SKEW"],
+  "cache": {"1,4,0": {"REPEAT": 1, "UNROLL": 4, "SKEW": 0, "time": 0.01},
+            "2,1,0": {"REPEAT": 2, "UNROLL": 1, "SKEW": 0, "time": 0.02},
+            "8,1,1": {"REPEAT": 8, "UNROLL": 1, "SKEW": 1, "time": "RuntimeFailedConfig"}}}
+)");
+        QVERIFY(!file.isEmpty());
+        const CandidateModel *candidates = w.workbench()->candidates();
+        QCOMPARE(candidates->rowCount(), 0);
+        QVERIFY2(w.importTunerFile(file), qPrintable(w.errorText()));
+        QCOMPARE(candidates->rowCount(), 3);
+        QVERIFY2(w.consoleText().contains(u"imported 3 of 3 configurations into "_s + session),
+                 qPrintable(w.consoleText()));
+        QCOMPARE(w.workbench()->session().experiments().size(), size_t(3));
+        // Each measurement gets the figures the workload gives it here: 1,4,0
+        // took 0.01 ms for 2·65536 FLOP, 13.1 GFLOP/s.
+        const ExperimentRecord *fastest = nullptr;
+        for (const ExperimentRecord &r : w.workbench()->session().experiments()) {
+            QCOMPARE(r.origin, Origin::Imported);
+            if (r.knobs == Json{{"REPEAT", 1}, {"UNROLL", 4}, {"SKEW", 0}})
+                fastest = &r;
+        }
+        QVERIFY(fastest);
+        QCOMPARE(fastest->trustedMetric(MetricRole::FlopRate).value_or(0),
+                 2 * 65536 / 0.01e-3 / 1e9);
+        // Nothing is imported twice.
+        QVERIFY(w.importTunerFile(file));
+        QCOMPARE(candidates->rowCount(), 3);
+        QVERIFY2(w.consoleText().contains(u"imported 0 of 3 configurations"_s),
+                 qPrintable(w.consoleText()));
+        // A malformed file is named with its line and column; nothing changes.
+        const QString bad = writeFile(u"bad.cache.json"_s,
+                                      "{\n  \"tune_params_keys\": [\"REPEAT\", \"UNROLL\", "
+                                      "\"SKEW\"],\n  \"cache\": {\"8,1,0\": {\"time\": }}\n}\n");
+        QVERIFY(!w.importTunerFile(bad));
+        QVERIFY2(w.errorText().contains(bad + u":3:"_s), qPrintable(w.errorText()));
+        QCOMPARE(candidates->rowCount(), 3);
+        QCOMPARE(w.workbench()->session().experiments().size(), size_t(3));
+
+        // Refused while a run is under way, from its start to its end.
+        w.action(u"run"_s)->trigger();
+        QVERIFY(!import->isEnabled());
+        QVERIFY(!w.workbench()->importTunerFile(file).error.isEmpty());
+        QVERIFY(waitForGate(w));
+        QVERIFY(!import->isEnabled());
+        QVERIFY(!w.workbench()->canImport());
+        w.action(u"stop"_s)->trigger();
+        if (w.pendingCandidate())
+            w.action(u"reject"_s)->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(w.workbench()->loop()->isFinished(), 60'000);
+        QTRY_VERIFY_WITH_TIMEOUT(import->isEnabled(), 10'000);
+    }
+
     void toolbarDrivesARealLoop()
     {
         MainWindow w;

@@ -96,6 +96,21 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     </message>
 </context>
 <context>
+    <name>TunerImport</name>
+    <message>
+        <source>imported %1 of %2 configurations into %3</source>
+        <translation>%1 von %2 Konfigurationen in %3 importiert</translation>
+    </message>
+    <message>
+        <source>(the rest were already there)</source>
+        <translation>(der Rest war schon da)</translation>
+    </message>
+    <message>
+        <source>%1 of them flagged: faster than this host&apos;s calibrated roofline or the workload&apos;s max_speedup allows; they are never built on</source>
+        <translation>%1 davon markiert: schneller, als die kalibrierte Roofline dieses Hosts oder max_speedup der Arbeitslast zulässt; sie werden nie weiterverwendet</translation>
+    </message>
+</context>
+<context>
     <name>files</name>
     <message>
         <source>unknown target &apos;%1&apos; (no targets found)</source>
@@ -1015,6 +1030,10 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <source>the recording&apos;s problem_size [%1] is not this workload&apos;s problem (%2): its times belong to another size</source>
         <translation>die problem_size [%1] der Aufzeichnung ist nicht das Problem dieser Arbeitslast (%2): ihre Zeiten gehören zu einer anderen Größe</translation>
     </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>nicht lesbar: %1</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1565,14 +1584,6 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <translation>Aufruf: kwb import CACHE.json [WORKLOAD] --session DIR</translation>
     </message>
     <message>
-        <source>imported %1 of %2 configurations into %3</source>
-        <translation>%1 von %2 Konfigurationen in %3 importiert</translation>
-    </message>
-    <message>
-        <source>(the rest were already there)</source>
-        <translation>(der Rest war schon da)</translation>
-    </message>
-    <message>
         <source>Comma-separated strategies (default: all).</source>
         <translation>Kommagetrennte Strategien (Vorgabe: alle).</translation>
     </message>
@@ -1724,10 +1735,6 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     <message>
         <source>internal error: %1 (please report it with the file that caused it)</source>
         <translation>interner Fehler: %1 (bitte melden Sie ihn zusammen mit der Datei, die ihn ausgelöst hat)</translation>
-    </message>
-    <message>
-        <source>%1 of them flagged: faster than this host&apos;s calibrated roofline or the workload&apos;s max_speedup allows; they are never built on</source>
-        <translation>%1 davon markiert: schneller, als die kalibrierte Roofline dieses Hosts oder max_speedup der Arbeitslast zulässt; sie werden nie weiterverwendet</translation>
     </message>
     <message>
         <source>Evaluations per replay (default: the whole space, at most four times the recording).</source>
@@ -2975,6 +2982,33 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <source>Whether each host of the session is reachable and has what the target needs</source>
         <translation>Ob jeder Host der Sitzung erreichbar ist und hat, was das Ziel braucht</translation>
     </message>
+    <message>
+        <source>Kernel Tuner cache file</source>
+        <translation>Kernel-Tuner-Cache-Datei</translation>
+    </message>
+    <message>
+        <source>Kernel Tuner cache files (*.json *.json.gz);;All files (*)</source>
+        <translation>Kernel-Tuner-Cache-Dateien (*.json *.json.gz);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Add the measurements of a Kernel Tuner cache file to the session: the search learns from them and never measures those configurations again</source>
+        <translation>Die Messungen einer Kernel-Tuner-Cache-Datei in die Sitzung übernehmen: Die Suche lernt aus ihnen und misst diese Konfigurationen nie wieder</translation>
+    </message>
+    <message>
+        <source>Could not import %1: %2</source>
+        <translation>%1 konnte nicht importiert werden: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n configurations imported</source>
+        <translation>
+            <numerusform>%n Konfiguration importiert</numerusform>
+            <numerusform>%n Konfigurationen importiert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Import &amp;Kernel Tuner file…</source>
+        <translation>&amp;Kernel-Tuner-Datei importieren…</translation>
+    </message>
 </context>
 <context>
     <name>kwb::MetricChart</name>
@@ -3306,6 +3340,10 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
     <message>
         <source>Slurm on %1 is ready: jobs go to %2.</source>
         <translation>Slurm auf %1 ist bereit: Jobs gehen an %2.</translation>
+    </message>
+    <message>
+        <source>a Kernel Tuner file is imported while no run is under way (stop the run, or let it finish, first)</source>
+        <translation>eine Kernel-Tuner-Datei wird importiert, während kein Lauf stattfindet (den Lauf zuerst anhalten oder beenden lassen)</translation>
     </message>
 </context>
 <context>

@@ -96,6 +96,21 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     </message>
 </context>
 <context>
+    <name>TunerImport</name>
+    <message>
+        <source>imported %1 of %2 configurations into %3</source>
+        <translation>%2 個中 %1 個の構成を %3 に取り込みました</translation>
+    </message>
+    <message>
+        <source>(the rest were already there)</source>
+        <translation>(残りは既にありました)</translation>
+    </message>
+    <message>
+        <source>%1 of them flagged: faster than this host&apos;s calibrated roofline or the workload&apos;s max_speedup allows; they are never built on</source>
+        <translation>うち %1 件にフラグ: このホストの較正済みルーフラインまたはワークロードの max_speedup が許すより速いため、これらを基にすることはありません</translation>
+    </message>
+</context>
+<context>
     <name>files</name>
     <message>
         <source>unknown target &apos;%1&apos; (no targets found)</source>
@@ -1013,6 +1028,10 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <source>the recording&apos;s problem_size [%1] is not this workload&apos;s problem (%2): its times belong to another size</source>
         <translation>記録の problem_size [%1] はこのワークロードの問題（%2）ではありません。その時間は別のサイズのものです</translation>
     </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>読めません: %1</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1557,14 +1576,6 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <translation>使い方: kwb import CACHE.json [WORKLOAD] --session DIR</translation>
     </message>
     <message>
-        <source>imported %1 of %2 configurations into %3</source>
-        <translation>%2 通り中 %1 通りの構成を %3 に取り込みました</translation>
-    </message>
-    <message>
-        <source>(the rest were already there)</source>
-        <translation>（残りは既にありました）</translation>
-    </message>
-    <message>
         <source>Comma-separated strategies (default: all).</source>
         <translation>カンマ区切りの戦略（既定: すべて）。</translation>
     </message>
@@ -1713,10 +1724,6 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     <message>
         <source>internal error: %1 (please report it with the file that caused it)</source>
         <translation>内部エラー: %1（原因となったファイルを添えて報告してください）</translation>
-    </message>
-    <message>
-        <source>%1 of them flagged: faster than this host&apos;s calibrated roofline or the workload&apos;s max_speedup allows; they are never built on</source>
-        <translation>うち %1 件にフラグ: このホストの較正済みルーフラインまたはワークロードの max_speedup が許すより速いため、これらを基にすることはありません</translation>
     </message>
     <message>
         <source>Evaluations per replay (default: the whole space, at most four times the recording).</source>
@@ -2958,6 +2965,32 @@ Press Run (F5) to start or resume the loop.</source>
         <source>Whether each host of the session is reachable and has what the target needs</source>
         <translation>セッションの各ホストに到達でき、ターゲットに必要なものがそろっているか</translation>
     </message>
+    <message>
+        <source>Kernel Tuner cache file</source>
+        <translation>Kernel Tuner キャッシュファイル</translation>
+    </message>
+    <message>
+        <source>Kernel Tuner cache files (*.json *.json.gz);;All files (*)</source>
+        <translation>Kernel Tuner キャッシュファイル (*.json *.json.gz);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Add the measurements of a Kernel Tuner cache file to the session: the search learns from them and never measures those configurations again</source>
+        <translation>Kernel Tuner キャッシュファイルの測定値をセッションに加える: 探索はそこから学び、それらの構成を二度と測らない</translation>
+    </message>
+    <message>
+        <source>Could not import %1: %2</source>
+        <translation>%1 を取り込めませんでした: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n configurations imported</source>
+        <translation>
+            <numerusform>%n 個の構成を取り込みました</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Import &amp;Kernel Tuner file…</source>
+        <translation>Kernel Tuner ファイルを取り込む(&amp;K)…</translation>
+    </message>
 </context>
 <context>
     <name>kwb::MetricChart</name>
@@ -3285,6 +3318,10 @@ Press Run (F5) to start or resume the loop.</source>
     <message>
         <source>Slurm on %1 is ready: jobs go to %2.</source>
         <translation>%1 の Slurm は準備完了: ジョブは %2 へ送られます。</translation>
+    </message>
+    <message>
+        <source>a Kernel Tuner file is imported while no run is under way (stop the run, or let it finish, first)</source>
+        <translation>Kernel Tuner ファイルは実行中でないときに取り込む (先に実行を止めるか、終わるのを待つ)</translation>
     </message>
 </context>
 <context>

@@ -27,6 +27,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QIdentityProxyModel>
@@ -363,6 +364,17 @@ void MainWindow::buildActions()
     });
     m_recentMenu = file->addMenu(tr("Open &recent"));
     rebuildRecentMenu();
+    m_actions[u"importTuner"_s] = file->addAction(tr("Import &Kernel Tuner file…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Kernel Tuner cache file"), QString(),
+            tr("Kernel Tuner cache files (*.json *.json.gz);;All files (*)"));
+        if (!path.isEmpty())
+            importTunerFile(path);
+    });
+    m_actions[u"importTuner"_s]->setToolTip(
+        tr("Add the measurements of a Kernel Tuner cache file to the session: the search "
+           "learns from them and never measures those configurations again"));
+    file->addSeparator();
     auto exportAction = [this, file](const QString &text, const QString &defaultName, auto chart) {
         file->addAction(text, this, [this, defaultName, chart] {
             const QString path =
@@ -736,6 +748,23 @@ bool MainWindow::exportReport(const QString &path)
     return true;
 }
 
+bool MainWindow::importTunerFile(const QString &path)
+{
+    if (!m_workbench)
+        return false;
+    const TunerImport imported = m_workbench->importTunerFile(path);
+    if (!imported.warnings.isEmpty())
+        m_console->appendPlainText(imported.warnings.join(u'\n'));
+    if (imported.added > 0 || imported.error.isEmpty())
+        m_console->appendPlainText(imported.summary(m_workbench->session().dir()).join(u'\n'));
+    if (!imported.error.isEmpty()) {
+        showError(tr("Could not import %1: %2").arg(QFileInfo(path).fileName(), imported.error));
+        return false;
+    }
+    statusBar()->showMessage(tr("%n configurations imported", nullptr, imported.added), 5000);
+    return true;
+}
+
 QString MainWindow::consoleText() const
 {
     return m_console->toPlainText();
@@ -1051,6 +1080,8 @@ void MainWindow::updateActions()
     m_actions[u"stop"_s]->setEnabled(running);
     if (QAction *report = m_actions.value(u"exportReport"_s))
         report->setEnabled(m_workbench != nullptr);
+    if (QAction *import = m_actions.value(u"importTuner"_s))
+        import->setEnabled(m_workbench && m_workbench->canImport());
     if (QAction *check = m_actions.value(u"checkHosts"_s))
         check->setEnabled(m_workbench && !m_workbench->isCheckingHosts());
 }

@@ -63,6 +63,10 @@ public:
     QString consoleText() const;
     /// The session as one self-contained HTML file (File → Export report).
     bool exportReport(const QString &path);
+    /// Adds a Kernel Tuner cache file's measurements to the open session
+    /// (File → Import Kernel Tuner file): what was added in the console, an
+    /// error in the window.
+    bool importTunerFile(const QString &path);
     /// The status bar's permanent text (what the loop does, hosts, elapsed, best).
     QString statusText() const;
     /// What the loop does now, in words: it follows the loop's signals

@@ -2,7 +2,6 @@
 // cache-file format, and replays of the search strategies against one.
 
 #include "cli.h"
-#include "eval/calibration.h"
 #include "kwbtr.h"
 #include "planning/simulation.h"
 #include "planning/tunercache.h"
@@ -42,13 +41,13 @@ std::optional<JsonText> readJsonFile(const QString &path)
 
 std::optional<TunerCache> readCache(const QString &path, const KnobSpace &space)
 {
-    auto doc = readJsonFile(path);
-    if (!doc)
-        return std::nullopt;
-    QList<Diagnostic> diagnostics;
-    auto cache = TunerCache::fromJson(*doc, space, &diagnostics);
-    for (const Diagnostic &d : std::as_const(diagnostics))
-        err(d.toString());
+    QString error;
+    QStringList warnings;
+    auto cache = readTunerCache(path, space, &error, &warnings);
+    for (const QString &warning : std::as_const(warnings))
+        err(warning);
+    if (!cache)
+        err(error);
     return cache;
 }
 
@@ -139,40 +138,27 @@ int cmdImport(const QStringList &args)
     if (!loaded)
         return ExitUsage;
     const Workload &w = loaded->workload;
-    auto cache = readCache(pos.front(), w.knobs);
-    if (!cache)
-        return ExitUsage;
-    if (const QString why = problemSizeMismatch(*cache, w); !why.isEmpty()) {
-        err(u"kwb import: "_s + why);
+    // The file is read before the session is opened: a file that cannot
+    // be used leaves no session folder behind.
+    QString error;
+    QStringList warnings;
+    const auto cache = readTunerFile(pos.front(), w, &error, &warnings);
+    for (const QString &warning : std::as_const(warnings))
+        err(warning);
+    if (!cache) {
+        err(u"kwb import: "_s + error);
         return ExitUsage;
     }
     auto session = openSession(u"kwb import"_s, dir, w, loaded->target);
     if (!session)
         return ExitUsage;
-
-    // Measurements from elsewhere are checked like this host's own: against
-    // the local calibration (when one is cached; nothing is measured here)
-    // and the workload's max_speedup over the session's start.
-    const Calibration calibration =
-        cachedCalibration(u"local"_s, loaded->target.id).value_or(Calibration{});
-    const TunerImport imported = importTunerCache(*session, *cache, w, loaded->target, calibration,
-                                                  QFileInfo(pos.front()).fileName());
+    const TunerImport imported =
+        importTunerCache(*session, *cache, w, loaded->target, QFileInfo(pos.front()).fileName());
     if (!imported.error.isEmpty()) {
         err(u"kwb import: "_s + imported.error);
         return imported.badInput ? ExitUsage : ExitInfra;
     }
-    const int added = imported.added, flagged = imported.flagged;
-    out(Kwb::tr("imported %1 of %2 configurations into %3")
-            .arg(QString::number(added), QString::number(cache->entries.size()), session->dir()) +
-        (added < int(cache->entries.size()) ? u' ' + Kwb::tr("(the rest were already there)")
-                                            : QString()) +
-        u'\n');
-    if (flagged > 0)
-        out(Kwb::tr("%1 of them flagged: faster than this host's calibrated roofline or the "
-                    "workload's max_speedup allows; "
-                    "they are never built on")
-                .arg(flagged) +
-            u'\n');
+    out(imported.summary(session->dir()).join(u'\n') + u'\n');
     return ExitOk;
 }
 

@@ -5,10 +5,13 @@
 #include "session/sessionstore.h"
 #include "targets/targetprofile.h"
 #include "tunercache.h"
+#include "util/gzip.h"
+#include "util/jsontext.h"
 #include "util/messages.h"
 #include "workload/workload.h"
 
 #include <QDateTime>
+#include <QFileInfo>
 #include <QStringList>
 #include <algorithm>
 #include <cmath>
@@ -60,18 +63,35 @@ Json failedResult(const TunerCacheEntry &e)
               {"message", ss(e.failure)}}}};
 }
 
+// A measured entry's result as the evaluator's enrichment takes it.
+EvalResult measuredEval(const Json &result)
+{
+    EvalResult measured;
+    measured.stage = u"bench"_s;
+    measured.compiled = true;
+    measured.correct = true;
+    for (const auto &[name, v] : result["metrics"].items())
+        measured.metrics.emplace_back(qs(name), v.get<double>());
+    measured.document = result;
+    return measured;
+}
+
+// The figures the workload's flops and bytes give a measured entry (FLOP
+// rate, bandwidth, intensity), as a candidate measured here gets them;
+// none relative to a peak: the entry was measured on another device.
+void deriveMetrics(Json &result, const Workload &w, const TargetProfile &target)
+{
+    EvalResult derived = measuredEval(result);
+    enrichResult(derived, w, target, Calibration{});
+    result["metrics"] = derived.document["metrics"];
+}
+
 // The flags a measured entry earns here: enrichment's (beyond the
 // roofline) and the workload's max_speedup over the start.
-Json flagsOf(Json &result, const Workload &w, const TargetProfile &target,
+Json flagsOf(const Json &result, const Workload &w, const TargetProfile &target,
              const Calibration &calibration, double startMs, double timeMs)
 {
-    EvalResult checked;
-    checked.stage = u"bench"_s;
-    checked.compiled = true;
-    checked.correct = true;
-    for (const auto &[name, v] : result["metrics"].items())
-        checked.metrics.emplace_back(qs(name), v.get<double>());
-    checked.document = result;
+    EvalResult checked = measuredEval(result);
     enrichResult(checked, w, target, calibration);
     Json flags = checked.document.value("flags", Json::array());
     if (w.maxSpeedup > 0 && std::isfinite(startMs) && startMs > w.maxSpeedup * timeMs)
@@ -106,9 +126,13 @@ QString problemSizeMismatch(const TunerCache &cache, const Workload &w)
 }
 
 TunerImport importTunerCache(SessionStore &session, const TunerCache &cache, const Workload &w,
-                             const TargetProfile &target, const Calibration &calibration,
-                             const QString &from)
+                             const TargetProfile &target, const QString &from)
 {
+    // Measurements from elsewhere are checked like this host's own: against
+    // the local calibration (when one is cached; nothing is measured here)
+    // and the workload's max_speedup over the session's start.
+    const Calibration calibration =
+        cachedCalibration(u"local"_s, target.id).value_or(Calibration{});
     std::set<KnobConfig> present;
     for (const ExperimentRecord &r : session.experiments()) {
         if (auto c = w.knobs.configFromJson(r.knobs))
@@ -117,6 +141,7 @@ TunerImport importTunerCache(SessionStore &session, const TunerCache &cache, con
     const ExperimentRecord *start = startRecord(session.experiments(), session.loopId("start"));
     const double startMs = start ? trustedMedianMs(*start) : NAN;
     TunerImport done;
+    done.total = int(cache.entries.size());
     for (const auto &[config, e] : cache.entries) {
         if (present.count(config))
             continue;
@@ -138,6 +163,7 @@ TunerImport importTunerCache(SessionStore &session, const TunerCache &cache, con
         r.flags << u"imported"_s;
         r.result = e.ok() ? measuredResult(e, target) : failedResult(e);
         if (e.ok()) {
+            deriveMetrics(r.result, w, target);
             if (const Json flags = flagsOf(r.result, w, target, calibration, startMs, e.timeMs);
                 !flags.empty()) {
                 r.result["flags"] = flags;
@@ -158,6 +184,72 @@ TunerImport importTunerCache(SessionStore &session, const TunerCache &cache, con
         ++done.added;
     }
     return done;
+}
+
+std::optional<TunerCache> readTunerCache(const QString &path, const KnobSpace &space,
+                                         QString *error, QStringList *warnings)
+{
+    QString why;
+    const auto bytes = readMaybeGzipped(path, &why);
+    if (!bytes) {
+        *error = path + u": "_s + FileText::tr("cannot read: %1").arg(why);
+        return std::nullopt;
+    }
+    Diagnostic syntax;
+    const auto doc = JsonText::parse(*bytes, path, &syntax);
+    if (!doc) {
+        *error = syntax.toString();
+        return std::nullopt;
+    }
+    QList<Diagnostic> diagnostics;
+    auto cache = TunerCache::fromJson(*doc, space, &diagnostics);
+    QStringList errors;
+    for (const Diagnostic &d : std::as_const(diagnostics))
+        (d.severity == Diagnostic::Severity::Error ? errors : *warnings) << d.toString();
+    if (!cache) {
+        *error = errors.join(u'\n');
+        return std::nullopt;
+    }
+    return cache;
+}
+
+std::optional<TunerCache> readTunerFile(const QString &path, const Workload &w, QString *error,
+                                        QStringList *warnings)
+{
+    auto cache = readTunerCache(path, w.knobs, error, warnings);
+    if (!cache)
+        return std::nullopt;
+    if (const QString mismatch = problemSizeMismatch(*cache, w); !mismatch.isEmpty()) {
+        *error = path + u": "_s + mismatch;
+        return std::nullopt;
+    }
+    return cache;
+}
+
+QStringList TunerImport::summary(const QString &dir) const
+{
+    QStringList lines = {tr("imported %1 of %2 configurations into %3")
+                             .arg(QString::number(added), QString::number(total), dir) +
+                         (added < total ? u' ' + tr("(the rest were already there)") : QString())};
+    if (flagged > 0)
+        lines << tr("%1 of them flagged: faster than this host's calibrated roofline or the "
+                    "workload's max_speedup allows; they are never built on")
+                     .arg(flagged);
+    return lines;
+}
+
+TunerImport importTunerFile(SessionStore &session, const QString &path, const Workload &w,
+                            const TargetProfile &target)
+{
+    TunerImport done;
+    const auto cache = readTunerFile(path, w, &done.error, &done.warnings);
+    if (!cache) {
+        done.badInput = true;
+        return done;
+    }
+    TunerImport imported = importTunerCache(session, *cache, w, target, QFileInfo(path).fileName());
+    imported.warnings = std::move(done.warnings);
+    return imported;
 }
 
 } // namespace kwb

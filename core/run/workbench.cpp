@@ -583,6 +583,23 @@ void Workbench::markLoopState()
     m_candidates.setIncumbent(m_session->loopId("incumbent"));
 }
 
+TunerImport Workbench::importTunerFile(const QString &path)
+{
+    if (!canImport()) {
+        TunerImport refused;
+        refused.error = tr("a Kernel Tuner file is imported while no run is under way (stop "
+                           "the run, or let it finish, first)");
+        return refused;
+    }
+    const size_t before = m_session->experiments().size();
+    TunerImport imported = kwb::importTunerFile(*m_session, path, *m_workload, *m_target);
+    // What was added before any error is in the session: show it.
+    const auto &records = m_session->experiments();
+    for (size_t i = before; i < records.size(); ++i)
+        m_candidates.append(records[i]);
+    return imported;
+}
+
 bool Workbench::startReplay(double perSecond)
 {
     if (isRunning() || perSecond <= 0)

@@ -3,6 +3,7 @@
 #include "loop/loop.h"
 #include "planning/knobsearch.h"
 #include "planning/llmplanner.h"
+#include "planning/tunerimport.h"
 #include "remote/hostmodel.h"
 #include "remote/sshconnection.h"
 #include "session/candidatemodel.h"
@@ -168,6 +169,19 @@ public:
     /// the end. False while a check is under way.
     bool checkHosts();
     bool isCheckingHosts() const { return m_checking; }
+
+    /// Adds the measurements of a Kernel Tuner cache file to the session
+    /// (importTunerFile): they join the candidates at once, and the next
+    /// run (or Continue) learns from them and never measures them again.
+    /// Refused, with the reason in `error`, unless canImport().
+    TunerImport importTunerFile(const QString &path);
+    /// Whether importTunerFile() would be accepted now: no run starting
+    /// (hosts connecting, the host calibrating) or under way, no replay.
+    bool canImport() const
+    {
+        const bool calibrating = m_calibrator && !m_calibration;
+        return !isRunning() && !m_connecting && !calibrating && !isReplaying();
+    }
 
 Q_SIGNALS:
     /// The run's own lines: hosts, calibration, planner, LLM calls.
