@@ -7,6 +7,7 @@
 #include "loop/evalbackend.h"
 #include "loop/loop.h"
 #include "planning/planner.h"
+#include "remote/hostopen.h"
 #include "remote/remotecommand.h"
 #include "remote/sshconnection.h"
 #include "session/sessionstore.h"
@@ -16,6 +17,7 @@
 #include <QEventLoop>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -269,6 +271,60 @@ private Q_SLOTS:
         QVERIFY(!r.ok);
         QVERIFY2(r.error.contains(u"cancelled"_s), qPrintable(r.error));
         QCOMPARE(server.authenticated(), 1);
+    }
+
+    // kwb and the window open a host one way (promptingSshOptions, then
+    // openHost): the engineer is asked on the main thread, where the
+    // terminal and the dialogs belong, never on the connection's thread.
+    void hostsOpenOneWayAndAskOnTheMainThread()
+    {
+        const QString password = QString::number(QRandomGenerator::global()->generate64(), 36);
+        KbdintServer server(password.toStdString(), "482913");
+        QVERIFY(server.port() > 0);
+        const QByteArray saved[] = {qgetenv("KWB_SSH_CONFIG"), qgetenv("KWB_SSH_KNOWN_HOSTS"),
+                                    qgetenv("KWB_SSH_IDENTITY")};
+        const auto restore = qScopeGuard([&] {
+            qputenv("KWB_SSH_CONFIG", saved[0]);
+            qputenv("KWB_SSH_KNOWN_HOSTS", saved[1]);
+            qputenv("KWB_SSH_IDENTITY", saved[2]);
+        });
+        qputenv("KWB_SSH_CONFIG", "none");
+        qputenv("KWB_SSH_KNOWN_HOSTS", (m_tmp.path() + u"/open_known_hosts"_s).toUtf8());
+        qputenv("KWB_SSH_IDENTITY", (m_dir + u"/client_key"_s).toUtf8());
+        int asked = 0;
+        bool onMainThread = false;
+        SshPrompts prompts;
+        prompts.keyboardInteractive = [&](const QString &, const QList<SshPrompt> &) {
+            ++asked;
+            onMainThread = QThread::currentThread() == QCoreApplication::instance()->thread();
+            return QStringList{password, u"482913"_s};
+        };
+        const SshTarget t = target(server.port());
+        const QString spec = t.user + u"@127.0.0.1:"_s + QString::number(t.port);
+        QObject context;
+        QString error;
+        std::unique_ptr<EvalHost> host =
+            openHost(spec, u"open-test"_s, promptingSshOptions(prompts, true, &context), &error);
+        QVERIFY2(host, qPrintable(error));
+        QVERIFY(!host->isLocal());
+        QCOMPARE(asked, 1);
+        QVERIFY(onMainThread);
+        QCOMPARE(server.authenticated(), 1);
+        host.reset();
+
+        // Nobody left to ask (the window closed): the connection is refused,
+        // it does not wait for an answer.
+        auto gone = std::make_unique<QObject>();
+        const SshOptions orphaned = promptingSshOptions(prompts, true, gone.get());
+        gone.reset();
+        QVERIFY(!openHost(spec, u"open-test"_s, orphaned, &error));
+        QVERIFY2(error.contains(u"cancelled"_s), qPrintable(error));
+        QCOMPARE(asked, 1);
+
+        // A host kwb cannot name is refused before anything connects.
+        error.clear();
+        QVERIFY(!openHost(u"slurm://"_s, u"open-test"_s, orphaned, &error));
+        QVERIFY(!error.isEmpty());
     }
 
     void newHostKeyConfirmedWithItsFingerprint()

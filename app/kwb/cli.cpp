@@ -4,10 +4,11 @@
 #include "cli.h"
 
 #include "kwbtr.h"
-#include "secrets/keychain.h"
+#include "remote/hostopen.h"
 #include "session/sessionstore.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <cstdio>
 #include <fcntl.h>
 #include <termios.h>
@@ -120,39 +121,14 @@ void addHostOptions(QCommandLineParser &p)
 std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, const QCommandLineParser &p,
                                const QString &command)
 {
-    SshOptions options = sshOptionsFromEnvironment();
-    options.acceptNewHostKey = p.isSet(u"accept-new-host-key"_s);
-    const bool remember = p.isSet(u"remember-passphrase"_s);
-    options.passphrase =
-        keychain::rememberingPassphrase([remember](const QString &keyFile, bool retry, bool *keep) {
-            *keep = remember;
-            return askOnTerminal(
-                (retry ? Kwb::tr("wrong; passphrase for %1: ") : Kwb::tr("passphrase for %1: "))
-                    .arg(keyFile));
-        });
-    options.keyboardInteractive = [spec](const QString &instruction,
-                                         const QList<SshPrompt> &prompts) {
-        if (!instruction.isEmpty())
-            err(spec + u": "_s + instruction);
-        QStringList answers;
-        for (const SshPrompt &question : prompts)
-            answers << askOnTerminal(question.text, question.echo);
-        return answers;
-    };
     QString error;
-    std::unique_ptr<Host> host = makeHost(spec, w.workKey(), options, &error);
-    if (!host) {
+    std::unique_ptr<Host> host =
+        kwb::openHost(spec, w.workKey(),
+                      promptingSshOptions(terminalPrompts(p), p.isSet(u"accept-new-host-key"_s),
+                                          QCoreApplication::instance()),
+                      &error);
+    if (!host)
         err(command + u": "_s + error);
-        return nullptr;
-    }
-    if (host->isLocal())
-        return host;
-    const SshResult r = host->connection->wait(host->connection->connectToHost(), 60'000);
-    host->connectMs = qint64(r.runMs);
-    if (!r.ok) {
-        err(command + u": "_s + r.error);
-        return nullptr;
-    }
     return host;
 }
 

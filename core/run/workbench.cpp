@@ -7,11 +7,10 @@
 #include "planning/planner.h"
 #include "remote/evalhost.h"
 #include "remote/hostcheck.h"
-#include "secrets/keychain.h"
+#include "remote/hostopen.h"
 
 #include <QFile>
 #include <QMultiHash>
-#include <QPointer>
 
 namespace kwb {
 
@@ -237,45 +236,9 @@ void Workbench::run(LoopMode mode)
     connectHosts();
 }
 
-namespace {
-
-// Runs `ask` on `context`'s thread and waits for the answer (the SSH
-// callbacks run on a connection's thread; dialogs belong to the GUI's).
-template <typename Result, typename Ask> Result askOn(QObject *context, Ask ask)
-{
-    Result answer{};
-    if (context)
-        QMetaObject::invokeMethod(
-            context, [&] { answer = ask(); }, Qt::BlockingQueuedConnection);
-    return answer;
-}
-
-} // namespace
-
 SshOptions Workbench::sshOptions()
 {
-    SshOptions o = sshOptionsFromEnvironment();
-    o.acceptNewHostKey = o.acceptNewHostKey || m_options.acceptNewHostKey;
-    QPointer<Workbench> self(this);
-    if (auto f = m_prompts.confirmNewHostKey) {
-        o.confirmNewHostKey = [self, f](const QString &host, const QString &fingerprint) {
-            return askOn<bool>(self, [&] { return f(host, fingerprint); });
-        };
-    }
-    if (auto f = m_prompts.passphrase) {
-        // Asked once for all hosts; the keychain is read on the connection's thread.
-        o.passphrase = keychain::rememberingPassphrase(
-            [self, f](const QString &file, bool retry, bool *remember) {
-                return askOn<QString>(self, [&] { return f(file, retry, remember); });
-            });
-    }
-    if (auto f = m_prompts.keyboardInteractive) {
-        o.keyboardInteractive = [self, f](const QString &instruction,
-                                          const QList<SshPrompt> &prompts) {
-            return askOn<QStringList>(self, [&] { return f(instruction, prompts); });
-        };
-    }
-    return o;
+    return promptingSshOptions(m_prompts, m_options.acceptNewHostKey, this);
 }
 
 void Workbench::connectHosts()

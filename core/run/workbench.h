@@ -5,6 +5,7 @@
 #include "planning/llmplanner.h"
 #include "planning/tunerimport.h"
 #include "remote/hostmodel.h"
+#include "remote/hostopen.h"
 #include "remote/sshconnection.h"
 #include "session/candidatemodel.h"
 #include "session/llmcalls.h"
@@ -72,18 +73,6 @@ struct PlannerChoice
 /// when the settings are not complete.
 std::optional<PlannerChoice> choosePlanner(const Workload &workload, const RunOptions &options,
                                            QString *error);
-
-/// What the engineer is asked while hosts connect (the window's dialogs,
-/// kwb's terminal).
-struct SshPrompts
-{
-    std::function<bool(const QString &host, const QString &fingerprint)> confirmNewHostKey;
-    /// `retry`: the last answer was wrong; set `*remember` to keep the
-    /// answer in the system keychain.
-    std::function<QString(const QString &keyFile, bool retry, bool *remember)> passphrase;
-    std::function<QStringList(const QString &instruction, const QList<SshPrompt> &prompts)>
-        keyboardInteractive;
-};
 
 /// The composition root: one open session and the engine that runs it
 /// (workload, target, store, hosts, calibration, planner, backend, loop)
