@@ -906,7 +906,9 @@ private Q_SLOTS:
         QVERIFY2(!good.infra, qPrintable(good.infraMessage + console.join(u'\n')));
         QVERIFY2(!good.result.failed(), qPrintable(good.result.failureMessage));
         QCOMPARE(good.result.checks.size(),
-                 size_t(3)); // seeds 1, 2 and one drawn for this evaluation
+                 size_t(2)); // seed 1, and one drawn for this evaluation in place of seed 2
+        QCOMPARE(good.result.checks[0].seed, 1);
+        QVERIFY(good.result.checks[1].seed > 2);
         QVERIFY(good.result.latency);
         QCOMPARE(qs(stringAt(good.result.document, {"latency", "clock"})), u"opencl-events"_s);
         QCOMPARE(good.result.metric(u"work_group_size"_s).value_or(-1), 64.0);

@@ -236,13 +236,13 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
     // themselves: gone when this evaluation ends, however it ends.
     const Cleanup dropExpected{expectDir};
     // The benchmark's two input sets, drawn for this evaluation, and with the
-    // defences on one more seed for the check: neither can be known in
+    // defences on one of the check's seeds: neither can be known in
     // advance (a kernel honest only on the known inputs fails here).
     const bool trust = cfg.get("trust", "on") != "off";
     const SampleSeeds seeds(std::atoi(cfg.get("iters", "20").c_str()));
-    const std::string checkSeeds = cfg.get("seeds", "1") + (trust ? "," + seeds.checkSeed : std::string());
-    std::fprintf(stderr, "kwb: checking against the reference over seeds %s%s\n", cfg.get("seeds").c_str(),
-                 trust ? " and one drawn for this evaluation" : "");
+    const std::string checkSeeds = seeds.checkSeeds(cfg.get("seeds", "1"), trust);
+    std::fprintf(stderr, "kwb: checking against the reference over seeds %s%s\n", checkSeeds.c_str(),
+                 trust ? " (the last drawn for this evaluation)" : "");
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock(std::in_place, tc.lockName(), true);
     // The check (kernel and reference) writes the expected outputs; the

@@ -2278,8 +2278,26 @@ inline bool readBench(Result &r, const Proc &bench, double timeout)
 struct SampleSeeds
 {
     std::string seed0, seed1, changeSeed;
-    std::string checkSeed; ///< a seed the check adds to the workload's (below 2^53)
+    std::string checkSeed; ///< a seed the check draws for this evaluation (below 2^53)
     int answerSample = 0;
+    /// The seeds the check runs: the workload's (reproducible) and, with
+    /// the defences on, `checkSeed` in place of the last of them where
+    /// there are several, beside the one otherwise. A kernel honest only on
+    /// inputs known in advance fails there, and the check runs the
+    /// reference no more often than the workload asked.
+    std::string checkSeeds(const std::string &workloadSeeds, bool trust) const
+    {
+        std::vector<std::string> list = parseSeedList(workloadSeeds);
+        if (!trust)
+            return workloadSeeds;
+        if (list.size() > 1)
+            list.pop_back();
+        list.push_back(checkSeed);
+        std::string out;
+        for (const std::string &s : list)
+            out += (out.empty() ? "" : ",") + s;
+        return out;
+    }
     explicit SampleSeeds(int iters)
     {
         std::random_device entropy;

@@ -138,25 +138,45 @@ int evaluate(const std::string &candDir)
     if (const auto end = auditCompiledKernel(r, cfg, cfg.get("cxx", "g++"), kernelObj, {checkObj, benchObj, refObj},
                                              tCompile))
         return *end;
-    const std::string checkBin = candDir + "/check", benchBin = candDir + "/bench", answerBin = candDir + "/answer";
+    auto link = [&](const std::string &bin, const std::vector<std::string> &objs) {
+        std::vector<std::string> command = {cfg.get("cxx", "g++")};
+        command.insert(command.end(), cfg.flags.begin(), cfg.flags.end());
+        command.insert(command.end(), objs.begin(), objs.end());
+        command.insert(command.end(), {"-o", bin});
+        command.insert(command.end(), cfg.ldflags.begin(), cfg.ldflags.end());
+        command.push_back("-lm");
+        return run(command, compileTimeout, true);
+    };
+    const std::string checkBin = candDir + "/check", benchBin = candDir + "/bench";
     // The harness and the reference first: their copies of anything also in
-    // the kernel's object (template instances) are the ones kept. The answer
-    // program has no kernel in it.
+    // the kernel's object (template instances) are the ones kept.
     for (const auto &[bin, objs] : {std::pair{checkBin, std::vector<std::string>{checkObj, refObj, kernelObj}},
-                                    std::pair{benchBin, std::vector<std::string>{benchObj, kernelObj}},
-                                    std::pair{answerBin, std::vector<std::string>{answerObj, refObj}}}) {
-        std::vector<std::string> link = {cfg.get("cxx", "g++")};
-        link.insert(link.end(), cfg.flags.begin(), cfg.flags.end());
-        link.insert(link.end(), objs.begin(), objs.end());
-        link.insert(link.end(), {"-o", bin});
-        link.insert(link.end(), cfg.ldflags.begin(), cfg.ldflags.end());
-        link.push_back("-lm");
-        Proc ld = run(link, compileTimeout, true);
+                                    std::pair{benchBin, std::vector<std::string>{benchObj, kernelObj}}}) {
+        Proc ld = link(bin, objs);
         if (!ld.exitedOk()) {
             r.compileMs = msSince(tCompile);
             r.logs["compile"] += ld.out + ld.err;
             r.fail("compile", "compile", "the kernel does not link (is the entry function defined with the declared "
                                          "signature, and are its libraries installed?)");
+            return r.print();
+        }
+    }
+    // The answer program has no kernel in it: linked once for this problem
+    // (under a temporary name, so evaluations running at once never run a
+    // half-written one).
+    std::string ldflagsKey;
+    for (const std::string &f : cfg.ldflags)
+        ldflagsKey += " " + f;
+    const std::string answerBin = "obj/answer-" + hex64(fnv1a(answerObj + refObj + ldflagsKey));
+    if (!fileExists(answerBin)) {
+        const std::string partial = answerBin + ".part-" + std::to_string(::getpid());
+        Proc ld = link(partial, {answerObj, refObj});
+        if (!ld.exitedOk() || ::rename(partial.c_str(), answerBin.c_str()) != 0) {
+            ::unlink(partial.c_str());
+            r.compileMs = msSince(tCompile);
+            r.logs["compile"] += ld.out + ld.err;
+            r.fail("reference", "compile", "the workload's reference does not link with the harness: "
+                                           + describeExit(ld));
             return r.print();
         }
     }
@@ -175,12 +195,12 @@ int evaluate(const std::string &candDir)
 
     // ---- check ----
     r.stage = "check";
-    // The workload's seeds (reproducible), and with the defences on one
-    // drawn for this evaluation: the check's inputs cannot be known in
+    // The workload's seeds (reproducible), one of them drawn for this
+    // evaluation with the defences on: the check's inputs cannot be known in
     // advance either (a kernel honest only on the known ones fails here).
-    const std::string checkSeeds = cfg.get("seeds", "1") + (trust ? "," + seeds.checkSeed : std::string());
-    std::fprintf(stderr, "kwb: checking against the reference over seeds %s%s\n", cfg.get("seeds").c_str(),
-                 trust ? " and one drawn for this evaluation" : "");
+    const std::string checkSeeds = seeds.checkSeeds(cfg.get("seeds", "1"), trust);
+    std::fprintf(stderr, "kwb: checking against the reference over seeds %s%s\n", checkSeeds.c_str(),
+                 trust ? " (the last drawn for this evaluation)" : "");
     const auto tCheck = Clock::now();
     const std::vector<std::string> check = {checkBin, "check", checkSeeds, cfg.get("atol", "1e-4"),
                                             cfg.get("rtol", "1e-4")};

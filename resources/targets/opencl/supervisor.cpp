@@ -193,12 +193,12 @@ int evaluate(const std::string &candDir)
     ::mkdir(answersDir.c_str(), 0755);
     const Cleanup dropAnswers{answersDir};
     r.stage = "check";
-    // The workload's seeds (reproducible), and with the defences on one
-    // drawn for this evaluation: the check's inputs cannot be known in
+    // The workload's seeds (reproducible), one of them drawn for this
+    // evaluation with the defences on: the check's inputs cannot be known in
     // advance either (a kernel honest only on the known ones fails here).
-    const std::string checkSeeds = cfg.get("seeds", "1") + (trust ? "," + seeds.checkSeed : std::string());
-    std::fprintf(stderr, "kwb: checking against the reference over seeds %s%s\n", cfg.get("seeds").c_str(),
-                 trust ? " and one drawn for this evaluation" : "");
+    const std::string checkSeeds = seeds.checkSeeds(cfg.get("seeds", "1"), trust);
+    std::fprintf(stderr, "kwb: checking against the reference over seeds %s%s\n", checkSeeds.c_str(),
+                 trust ? " (the last drawn for this evaluation)" : "");
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock(std::in_place, "opencl-" + hex64(fnv1a(device)), true);
     const Sandbox checkBox = Sandbox::forCompiledStage(work, shown, {cache});
