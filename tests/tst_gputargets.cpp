@@ -945,7 +945,7 @@ private Q_SLOTS:
               Case{u"crash.cl"_s, u"crash"_s, u"SIGSEGV"_s},
               // Its answer kept in its inputs, replayed on the next call.
               Case{u"stash.cl"_s, u"crash"_s, u"the kernel changed its input x (seed 1)"_s},
-              // Honest on the workload's seeds only: the check adds one drawn per evaluation.
+              // Honest on the workload's seeds only: one of the check's is drawn per evaluation.
               Case{u"knows_check.cl"_s, u"incorrect"_s, u"differs from the reference"_s}}) {
             const EvalOutcome o =
                 evaluate(l->workload, l->target, read(data(u"opencl-tiny/"_s + c.file)), root);

@@ -122,7 +122,7 @@ private Q_SLOTS:
         QTest::newRow("a system call from inline assembly")
             << u"raw_syscall.cpp"_s
             << u"flag symbol-audit: the kernel executes the syscall instruction itself"_s;
-        // Honest only on the workload's seeds: the check adds one drawn per
+        // Honest only on the workload's seeds: one of the check's is drawn per
         // evaluation (before that, the timed calls' verification caught it).
         QTest::newRow("computes only the calls it predicts are verified")
             << u"knows_bench_inputs.cpp"_s
