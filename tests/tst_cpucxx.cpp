@@ -233,6 +233,25 @@ private Q_SLOTS:
         // The harness objects (check, bench, answer) and the reference.
         QCOMPARE(QDir(cache.path() + u"/kernel-workbench/builds"_s).entryList(QDir::Files).size(),
                  4);
+        // The answer program has no kernel in it: linked once for the
+        // problem, not for each candidate.
+        const QDir objects(first.path() + u"/obj"_s);
+        const QStringList answers = objects.entryList({u"answer-*"_s}, QDir::Files);
+        QCOMPARE(answers.size(), 1);
+        const QFileInfo answer(objects.filePath(answers.front()));
+        QVERIFY(answer.isExecutable());
+        const QDateTime linked = answer.lastModified();
+        const Candidate other{source(u"good.cpp"_s) + u"\n// another candidate\n"_s,
+                              Origin::Human,
+                              Json::object(),
+                              u"other"_s,
+                              {}};
+        const EvalOutcome again =
+            evaluateNow(m_workload, m_target, m_calibration, first.path(), other);
+        QVERIFY2(!again.infra && !again.result.failed(),
+                 qPrintable(again.infraMessage + again.console));
+        QCOMPARE(objects.entryList({u"answer-*"_s}, QDir::Files), answers);
+        QCOMPARE(QFileInfo(objects.filePath(answers.front())).lastModified(), linked);
 
         const EvalOutcome copied =
             evaluateNow(m_workload, m_target, m_calibration, second.path(), good);

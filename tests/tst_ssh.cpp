@@ -312,6 +312,15 @@ private Q_SLOTS:
         QCOMPARE(server.authenticated(), 1);
         host.reset();
 
+        // Without a context (kwb's terminal), where the connection runs: a
+        // connection given up while a question is open waits on nobody.
+        host = openHost(spec, u"open-test"_s, promptingSshOptions(prompts, true, nullptr), &error);
+        QVERIFY2(host, qPrintable(error));
+        QCOMPARE(asked, 2);
+        QVERIFY(!onMainThread);
+        QCOMPARE(server.authenticated(), 2);
+        host.reset();
+
         // Nobody left to ask (the window closed): the connection is refused,
         // it does not wait for an answer.
         auto gone = std::make_unique<QObject>();
@@ -319,7 +328,7 @@ private Q_SLOTS:
         gone.reset();
         QVERIFY(!openHost(spec, u"open-test"_s, orphaned, &error));
         QVERIFY2(error.contains(u"cancelled"_s), qPrintable(error));
-        QCOMPARE(asked, 1);
+        QCOMPARE(asked, 2);
 
         // A host kwb cannot name is refused before anything connects.
         error.clear();

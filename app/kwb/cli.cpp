@@ -8,7 +8,6 @@
 #include "session/sessionstore.h"
 
 #include <QCommandLineParser>
-#include <QCoreApplication>
 #include <cstdio>
 #include <fcntl.h>
 #include <termios.h>
@@ -121,12 +120,18 @@ void addHostOptions(QCommandLineParser &p)
 std::unique_ptr<Host> openHost(const QString &spec, const Workload &w, const QCommandLineParser &p,
                                const QString &command)
 {
+    // Asked on the connection's thread (no context): the terminal is any
+    // thread's, and a connection given up while a question is open does
+    // not wait on this one. Questions name the host they come from.
+    SshPrompts prompts = terminalPrompts(p);
+    prompts.keyboardInteractive = [spec, ask = prompts.keyboardInteractive](
+                                      const QString &instruction, const QList<SshPrompt> &asked) {
+        return ask(instruction.isEmpty() ? instruction : spec + u": "_s + instruction, asked);
+    };
     QString error;
-    std::unique_ptr<Host> host =
-        kwb::openHost(spec, w.workKey(),
-                      promptingSshOptions(terminalPrompts(p), p.isSet(u"accept-new-host-key"_s),
-                                          QCoreApplication::instance()),
-                      &error);
+    std::unique_ptr<Host> host = kwb::openHost(
+        spec, w.workKey(), promptingSshOptions(prompts, p.isSet(u"accept-new-host-key"_s), nullptr),
+        &error);
     if (!host)
         err(command + u": "_s + error);
     return host;

@@ -146,7 +146,7 @@ int cmdImport(const QStringList &args)
     for (const QString &warning : std::as_const(warnings))
         err(warning);
     if (!cache) {
-        err(u"kwb import: "_s + error);
+        err(error); // it names the file (and its line and column)
         return ExitUsage;
     }
     auto session = openSession(u"kwb import"_s, dir, w, loaded->target);

@@ -77,13 +77,18 @@ EvalResult measuredEval(const Json &result)
 }
 
 // The figures the workload's flops and bytes give a measured entry (FLOP
-// rate, bandwidth, intensity), as a candidate measured here gets them;
-// none relative to a peak: the entry was measured on another device.
+// rate, bandwidth, intensity), as a candidate measured here gets them,
+// where the file recorded none (what it recorded is kept); none relative
+// to a peak: the entry was measured on another device.
 void deriveMetrics(Json &result, const Workload &w, const TargetProfile &target)
 {
     EvalResult derived = measuredEval(result);
     enrichResult(derived, w, target, Calibration{});
-    result["metrics"] = derived.document["metrics"];
+    Json &metrics = result["metrics"];
+    for (const auto &[name, value] : derived.document["metrics"].items()) {
+        if (!metrics.contains(name))
+            metrics[name] = value;
+    }
 }
 
 // The flags a measured entry earns here: enrichment's (beyond the

@@ -11,10 +11,14 @@ namespace kwb {
 namespace {
 
 // Runs `ask` on `context`'s thread and waits for the answer (the SSH
-// callbacks run on a connection's thread; dialogs and the terminal belong
-// to the main thread). No answer when `context` is gone.
-template <typename Result, typename Ask> Result askOn(const QPointer<QObject> &context, Ask ask)
+// callbacks run on a connection's thread; dialogs belong to the GUI's),
+// or right here when no context was given. No answer when `context` is
+// gone.
+template <typename Result, typename Ask>
+Result askOn(bool direct, const QPointer<QObject> &context, Ask ask)
 {
+    if (direct)
+        return ask();
     Result answer{};
     if (context)
         QMetaObject::invokeMethod(
@@ -29,22 +33,23 @@ SshOptions promptingSshOptions(const SshPrompts &prompts, bool acceptNewHostKey,
     SshOptions o = sshOptionsFromEnvironment();
     o.acceptNewHostKey = o.acceptNewHostKey || acceptNewHostKey;
     const QPointer<QObject> where(context);
+    const bool direct = context == nullptr;
     if (auto f = prompts.confirmNewHostKey) {
-        o.confirmNewHostKey = [where, f](const QString &host, const QString &fingerprint) {
-            return askOn<bool>(where, [&] { return f(host, fingerprint); });
+        o.confirmNewHostKey = [direct, where, f](const QString &host, const QString &fingerprint) {
+            return askOn<bool>(direct, where, [&] { return f(host, fingerprint); });
         };
     }
     if (auto f = prompts.passphrase) {
         // Asked once for all hosts; the keychain is read on the connection's thread.
         o.passphrase = keychain::rememberingPassphrase(
-            [where, f](const QString &file, bool retry, bool *remember) {
-                return askOn<QString>(where, [&] { return f(file, retry, remember); });
+            [direct, where, f](const QString &file, bool retry, bool *remember) {
+                return askOn<QString>(direct, where, [&] { return f(file, retry, remember); });
             });
     }
     if (auto f = prompts.keyboardInteractive) {
-        o.keyboardInteractive = [where, f](const QString &instruction,
-                                           const QList<SshPrompt> &asked) {
-            return askOn<QStringList>(where, [&] { return f(instruction, asked); });
+        o.keyboardInteractive = [direct, where, f](const QString &instruction,
+                                                   const QList<SshPrompt> &asked) {
+            return askOn<QStringList>(direct, where, [&] { return f(instruction, asked); });
         };
     }
     return o;

@@ -27,10 +27,14 @@ struct SshPrompts
 
 /// The SSH options every host of kwb and the window is opened with: the
 /// environment's (sshOptionsFromEnvironment), a host seen for the first
-/// time trusted when `acceptNewHostKey`, and `prompts` asked on
-/// `context`'s thread (the callbacks come from a connection's thread; the
-/// answers are never stored here). A passphrase is looked up in the system
-/// keychain first, and kept there when the engineer says so.
+/// time trusted when `acceptNewHostKey`, and `prompts`. A passphrase is
+/// looked up in the system keychain first, and kept there when the
+/// engineer says so; no answer is stored here. With a `context` (the
+/// window), each question is asked on its thread, the callbacks coming
+/// from a connection's thread, and none once it is gone (the connection
+/// is refused). Without one (kwb's terminal, which any thread may use),
+/// on the connection's thread: a connection given up while a question is
+/// open then never waits on a thread that waits on it.
 SshOptions promptingSshOptions(const SshPrompts &prompts, bool acceptNewHostKey, QObject *context);
 
 /// Makes the host `spec` ("local", user@host[:port], an ~/.ssh/config

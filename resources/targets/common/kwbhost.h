@@ -2283,8 +2283,8 @@ struct SampleSeeds
     /// The seeds the check runs: the workload's (reproducible) and, with
     /// the defences on, `checkSeed` in place of the last of them where
     /// there are several, beside the one otherwise. A kernel honest only on
-    /// inputs known in advance fails there, and the check runs the
-    /// reference no more often than the workload asked.
+    /// inputs known in advance fails there, and where the workload asked
+    /// for several the check runs the reference no more often than that.
     std::string checkSeeds(const std::string &workloadSeeds, bool trust) const
     {
         std::vector<std::string> list = parseSeedList(workloadSeeds);

@@ -169,15 +169,25 @@ int evaluate(const std::string &candDir)
         ldflagsKey += " " + f;
     const std::string answerBin = "obj/answer-" + hex64(fnv1a(answerObj + refObj + ldflagsKey));
     if (!fileExists(answerBin)) {
-        const std::string partial = answerBin + ".part-" + std::to_string(::getpid());
+        // Named by host and process: a work folder may be shared by hosts.
+        char host[256] = {};
+        ::gethostname(host, sizeof host - 1);
+        const std::string partial = answerBin + ".part-" + host + "-" + std::to_string(::getpid());
         Proc ld = link(partial, {answerObj, refObj});
-        if (!ld.exitedOk() || ::rename(partial.c_str(), answerBin.c_str()) != 0) {
+        if (!ld.exitedOk()) {
             ::unlink(partial.c_str());
             r.compileMs = msSince(tCompile);
             r.logs["compile"] += ld.out + ld.err;
             r.fail("reference", "compile", "the workload's reference does not link with the harness: "
                                            + describeExit(ld));
             return r.print();
+        }
+        if (::rename(partial.c_str(), answerBin.c_str()) != 0) {
+            const std::string why = std::strerror(errno);
+            ::unlink(partial.c_str());
+            std::fprintf(stderr, "kwb: cannot keep the answer program as %s: %s\n", answerBin.c_str(),
+                         why.c_str());
+            return kInfraExit;
         }
     }
     r.compileMs = msSince(tCompile);
