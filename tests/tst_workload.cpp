@@ -204,6 +204,19 @@ private Q_SLOTS:
                 u"knobs-without-template.json:6:3: warning: knobs are declared but no 'template' kernel uses them"_s});
     }
 
+    void misspeltKnobKeyIsNamed()
+    {
+        // A knob's declaration is read like the rest of the file: a key it
+        // does not know is named, with the one it probably meant.
+        const WorkloadLoad l = load(u"knob-typo.json"_s);
+        QVERIFY2(l.workload, qPrintable(l.message())); // a warning does not refuse it
+        QCOMPARE(
+            render(l.warnings),
+            QStringList{
+                u"knob-typo.json:6:37: warning: unknown key 'defualt' in 'knobs.B' is ignored (did you mean 'default'?)"_s});
+        QCOMPARE(l.workload->knobs.knobs().front().defaultIndex, 0); // not 2: it was misspelt
+    }
+
     void missingFile()
     {
         const WorkloadLoad l = load(u"does-not-exist.json"_s);

@@ -1,6 +1,7 @@
 #include "tunercache.h"
 
 #include "session/sessionstore.h"
+#include "util/contractreader.h"
 #include "util/expression.h"
 #include "util/messages.h"
 #include "util/pycondition.h"
@@ -176,8 +177,9 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
                                                QList<Diagnostic> *diagnostics)
 {
     const Json &root = doc.root();
+    ContractReader reader(doc, diagnostics, diagnostics);
     auto fail = [&](const std::string &pointer, const QString &message) {
-        diagnostics->append(doc.error(pointer, message));
+        reader.error(pointer, message);
         return std::nullopt;
     };
     if (!root.is_object())
@@ -294,10 +296,10 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
         cache.entries[config] = std::move(e);
     }
     if (skipped > 0)
-        diagnostics->append(doc.warning(
+        reader.warn(
             firstSkipped,
             FileText::tr("%n entries lie outside the workload's knob space and were skipped",
-                         nullptr, int(skipped))));
+                         nullptr, int(skipped)));
     return cache;
 }
 
@@ -322,8 +324,9 @@ std::optional<KnobSpace> spaceOfRecording(const JsonText &doc,
                                           QList<Diagnostic> *diagnostics)
 {
     const Json &root = doc.root();
+    ContractReader reader(doc, diagnostics, diagnostics);
     auto fail = [&](const std::string &pointer, const QString &message) {
-        diagnostics->append(doc.error(pointer, message));
+        reader.error(pointer, message);
         return std::nullopt;
     };
     const Json *keys = findAt(root, {"tune_params_keys"});

@@ -1,5 +1,6 @@
 #include "targetprofile.h"
 
+#include "util/contractreader.h"
 #include "util/expression.h"
 #include "util/messages.h"
 
@@ -199,49 +200,37 @@ std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagn
         return fail("", FileText::tr("a target profile must be a JSON object"));
     if (stringAt(root, {"schema"}) != "kwb.target/1")
         return fail("/schema", FileText::tr("'schema' must be \"kwb.target/1\""));
-    // Types first, so nothing below can meet a value of another kind.
-    auto wrongType =
-        [&](const Json &where, const std::string &ptr, std::initializer_list<const char *> keys,
-            bool (Json::*is)() const noexcept, const QString &kind) -> std::optional<std::string> {
-        for (const char *key : keys) {
-            if (where.is_object() && where.contains(key) && !(where[key].*is)())
-                return ptr + "/" + key + "\t" +
-                       ss(FileText::tr("'%1' must be %2, found %3")
-                              .arg(QLatin1String(key), kind, jsonTypeName(where[key])));
-        }
-        return std::nullopt;
-    };
-    std::vector<std::optional<std::string>> problems = {
-        wrongType(root, "",
-                  {"id", "name", "language", "source_extension", "knob_define", "line_comment"},
-                  &Json::is_string, FileText::tr("a string")),
-        wrongType(root, "", {"compiler"}, &Json::is_object, FileText::tr("an object")),
-        wrongType(root.value("compiler", Json::object()), "/compiler", {"cxx"}, &Json::is_string,
-                  FileText::tr("a string"))};
+    // Types first, so nothing below can meet a value of another kind; the
+    // first problem is the file's error.
+    QList<Diagnostic> problems;
+    ContractReader reader(*doc, &problems, &problems);
+    const QString aString = FileText::tr("a string");
+    reader.keysOfKind("",
+                      {"id", "name", "language", "source_extension", "knob_define", "line_comment"},
+                      &Json::is_string, aString);
+    reader.keysOfKind("", {"compiler"}, &Json::is_object, FileText::tr("an object"));
+    reader.keysOfKind("/compiler", {"cxx"}, &Json::is_string, aString);
     for (const char *list : {"prerequisites", "metrics", "bottleneck", "guards"}) {
         const Json *items = findAt(root, {list});
         for (size_t i = 0; items && items->is_array() && i < items->size(); ++i) {
             const std::string ptr = "/" + std::string(list) + "/" + std::to_string(i);
             if (!(*items)[i].is_object()) {
-                problems.push_back(
-                    ptr + "\t" +
-                    ss(FileText::tr("must be an object, found %1").arg(jsonTypeName((*items)[i]))));
+                reader.error(
+                    ptr,
+                    FileText::tr("must be an object, found %1").arg(jsonTypeName((*items)[i])));
                 continue;
             }
-            problems.push_back(
-                wrongType((*items)[i], ptr,
-                          {"name", "label", "unit", "description", "better", "role", "class",
-                           "when", "why", "id", "pattern", "reason", "hint"},
-                          &Json::is_string, FileText::tr("a string")));
-            problems.push_back(wrongType((*items)[i], ptr, {"shown"}, &Json::is_boolean,
-                                         FileText::tr("a boolean")));
+            reader.keysOfKind(ptr,
+                              {"name", "label", "unit", "description", "better", "role", "class",
+                               "when", "why", "id", "pattern", "reason", "hint"},
+                              &Json::is_string, aString);
+            reader.keysOfKind(ptr, {"shown"}, &Json::is_boolean, FileText::tr("a boolean"));
         }
     }
-    for (const auto &problem : problems) {
-        if (problem) {
-            const size_t tab = problem->find('\t');
-            return fail(problem->substr(0, tab), qs(problem->substr(tab + 1)));
-        }
+    if (!problems.isEmpty()) {
+        if (error)
+            *error = problems.front();
+        return std::nullopt;
     }
 
     TargetProfile t;

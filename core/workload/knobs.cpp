@@ -1,5 +1,6 @@
 #include "knobs.h"
 
+#include "util/contractreader.h"
 #include "util/messages.h"
 
 #include <QRegularExpression>
@@ -117,7 +118,7 @@ class KnobReader
 public:
     KnobReader(const JsonText &doc, const QStringList &dimNames,
                const std::vector<double> &dimValues, QList<Diagnostic> *diags)
-        : m_doc(doc), m_dimNames(dimNames), m_dimValues(dimValues), m_diags(diags)
+        : m_dimNames(dimNames), m_dimValues(dimValues), m_reader(doc, diags, diags)
     {
     }
 
@@ -143,10 +144,7 @@ public:
     }
 
 private:
-    void error(const std::string &ptr, const QString &msg)
-    {
-        m_diags->append(m_doc.error(ptr, msg));
-    }
+    void error(const std::string &ptr, const QString &msg) { m_reader.error(ptr, msg); }
 
     std::optional<Knob> read(const std::string &key, const Json &decl)
     {
@@ -183,7 +181,13 @@ private:
             error(m_ptr, FileText::tr("%1: its domain is empty").arg(m_where));
             return std::nullopt;
         }
-        if (decl.is_object() && !readDescriptionAndDefault(knob, decl))
+        if (!decl.is_object())
+            return knob;
+        // A misspelt key ("defualt") is named, not silently ignored.
+        m_reader.unknownKeys(m_ptr,
+                             {u"values"_s, u"range"_s, u"divisors"_s, u"min"_s, u"max"_s,
+                              u"permutation"_s, u"before"_s, u"description"_s, u"default"_s});
+        if (!readDescriptionAndDefault(knob, decl))
             return std::nullopt;
         return knob;
     }
@@ -372,10 +376,9 @@ private:
         return true;
     }
 
-    const JsonText &m_doc;
     const QStringList &m_dimNames;
     const std::vector<double> &m_dimValues;
-    QList<Diagnostic> *m_diags;
+    ContractReader m_reader;
     std::string m_ptr; ///< the knob being read, as a JSON pointer
     QString m_where;   ///< the knob being read, in words
 };

@@ -90,7 +90,8 @@ class KnobSpace
 {
 public:
     /// Reads `/knobs` and `/constraints` of a workload. `dims` may be named in
-    /// constraints and as a divisors target. Problems go to `diagnostics`.
+    /// constraints and as a divisors target. Problems go to `diagnostics`:
+    /// errors, and a warning for each unknown key of a knob's declaration.
     static KnobSpace fromJson(const JsonText &doc, const QStringList &dimNames,
                               const std::vector<double> &dimValues, QList<Diagnostic> *diagnostics);
 

@@ -3,6 +3,7 @@
 #include "llm/llmsettings.h"
 #include "remote/slurm.h"
 #include "targets/targetprofile.h"
+#include "util/contractreader.h"
 #include "util/expression.h"
 #include "util/messages.h"
 
@@ -80,188 +81,7 @@ const QStringList kOptional = {
     u"threads"_s,       u"max_speedup"_s, u"launch"_s,
     u"device"_s,        u"cluster"_s,     u"max_speedup_over_baseline"_s};
 
-// Collects diagnostics while reading typed values out of the document.
-class Reader
-{
-public:
-    Reader(const JsonText &doc, WorkloadLoad &out) : m_doc(doc), m_out(out) {}
-
-    void error(const std::string &ptr, const QString &msg)
-    {
-        m_out.errors.append(m_doc.error(ptr, msg));
-    }
-    void warn(const std::string &ptr, const QString &msg)
-    {
-        m_out.warnings.append(m_doc.warning(ptr, msg));
-    }
-
-    static QString label(const std::string &ptr)
-    {
-        QString s = qs(ptr.substr(1));
-        s.replace(u'/', u'.');
-        return u"'"_s + s + u"'"_s;
-    }
-
-    const Json *find(const std::string &ptr) const
-    {
-        const Json::json_pointer p(ptr);
-        return m_doc.root().contains(p) ? &m_doc.root()[p] : nullptr;
-    }
-
-    std::optional<QString> string(const std::string &ptr, bool nonEmpty = true)
-    {
-        const Json *j = find(ptr);
-        if (!j)
-            return std::nullopt;
-        if (!j->is_string() || (nonEmpty && j->get<std::string>().empty())) {
-            error(ptr, j->is_string() ? FileText::tr("%1 must not be empty").arg(label(ptr))
-                                      : FileText::tr("%1 must be a non-empty string, found %2")
-                                            .arg(label(ptr), jsonTypeName(*j)));
-            return std::nullopt;
-        }
-        return qs(j->get<std::string>());
-    }
-
-    std::optional<double> number(const std::string &ptr, double min, bool exclusiveMin)
-    {
-        const Json *j = find(ptr);
-        if (!j)
-            return std::nullopt;
-        if (!j->is_number()) {
-            error(ptr,
-                  FileText::tr("%1 must be a number, found %2").arg(label(ptr), jsonTypeName(*j)));
-            return std::nullopt;
-        }
-        const double v = j->get<double>();
-        if (v < min || (exclusiveMin && v == min)) {
-            error(ptr, (exclusiveMin ? FileText::tr("%1 must be greater than %2, found %3")
-                                     : FileText::tr("%1 must be at least %2, found %3"))
-                           .arg(label(ptr), QString::number(min), QString::number(v)));
-            return std::nullopt;
-        }
-        return v;
-    }
-
-    std::optional<qint64> integer(const std::string &ptr, qint64 min,
-                                  qint64 max = std::numeric_limits<qint64>::max())
-    {
-        const Json *j = find(ptr);
-        if (!j)
-            return std::nullopt;
-        if (!j->is_number_integer()) {
-            error(
-                ptr,
-                FileText::tr("%1 must be an integer, found %2").arg(label(ptr), jsonTypeName(*j)));
-            return std::nullopt;
-        }
-        if (j->is_number_unsigned() &&
-            j->get<quint64>() > quint64(std::numeric_limits<qint64>::max())) {
-            error(ptr,
-                  FileText::tr("%1 must be at most %2, found %3")
-                      .arg(label(ptr), QString::number(max), QString::number(j->get<quint64>())));
-            return std::nullopt;
-        }
-        const qint64 v = j->get<qint64>();
-        if (v < min) {
-            error(ptr, FileText::tr("%1 must be at least %2, found %3")
-                           .arg(label(ptr), QString::number(min), QString::number(v)));
-            return std::nullopt;
-        }
-        if (v > max) {
-            error(ptr, FileText::tr("%1 must be at most %2, found %3")
-                           .arg(label(ptr), QString::number(max), QString::number(v)));
-            return std::nullopt;
-        }
-        return v;
-    }
-
-    std::optional<bool> boolean(const std::string &ptr)
-    {
-        const Json *j = find(ptr);
-        if (!j)
-            return std::nullopt;
-        if (!j->is_boolean()) {
-            error(ptr, FileText::tr("%1 must be true or false, found %2")
-                           .arg(label(ptr), jsonTypeName(*j)));
-            return std::nullopt;
-        }
-        return j->get<bool>();
-    }
-
-    bool object(const std::string &ptr)
-    {
-        const Json *j = find(ptr);
-        if (j && !j->is_object()) {
-            error(ptr,
-                  FileText::tr("%1 must be an object, found %2").arg(label(ptr), jsonTypeName(*j)));
-            return false;
-        }
-        return j != nullptr;
-    }
-
-    std::optional<QStringList> strings(const std::string &ptr)
-    {
-        const Json *j = find(ptr);
-        if (!j)
-            return std::nullopt;
-        if (!j->is_array()) {
-            error(ptr, FileText::tr("%1 must be an array of strings, found %2")
-                           .arg(label(ptr), jsonTypeName(*j)));
-            return std::nullopt;
-        }
-        // Non-strings are reported one by one; the strings are still
-        // returned so their own checks run too.
-        QStringList out;
-        for (size_t i = 0; i < j->size(); ++i) {
-            if (!(*j)[i].is_string()) {
-                error(ptr + '/' + std::to_string(i),
-                      FileText::tr("%1 must hold strings only, found %2")
-                          .arg(label(ptr), jsonTypeName((*j)[i])));
-                continue;
-            }
-            out << qs((*j)[i].get<std::string>());
-        }
-        return out;
-    }
-
-    /// Warns about keys of the object at `ptr` that are not in `known`.
-    void unknownKeys(const std::string &ptr, const QStringList &known)
-    {
-        const Json *j = find(ptr);
-        if (!j || !j->is_object())
-            return;
-        for (const auto &[key, value] : j->items()) {
-            Q_UNUSED(value)
-            const QString k = qs(key);
-            if (known.contains(k))
-                continue;
-            const QString best = closestWord(k, known);
-            QString message =
-                ptr.empty() ? FileText::tr("unknown key '%1' is ignored").arg(k)
-                            : FileText::tr("unknown key '%1' in %2 is ignored").arg(k, label(ptr));
-            if (!best.isEmpty())
-                message += u' ' + FileText::tr("(did you mean '%1'?)").arg(best);
-            warn(ptr + '/' + pointerToken(key), message);
-        }
-    }
-
-    QString resolvePath(const std::string &ptr, const QString &dir, const QString &what)
-    {
-        auto rel = string(ptr);
-        if (!rel)
-            return {};
-        QString abs = QDir::cleanPath(QDir(dir).absoluteFilePath(*rel));
-        if (!QFileInfo(abs).isFile()) {
-            error(ptr, FileText::tr("%1 file '%2' not found (looked for %3)").arg(what, *rel, abs));
-            return {};
-        }
-        return abs;
-    }
-
-private:
-    const JsonText &m_doc;
-    WorkloadLoad &m_out;
-};
+using Reader = ContractReader;
 
 std::optional<DType> parseDType(const QString &s)
 {
@@ -790,14 +610,17 @@ void readMeasurement(Reader &r, Workload &w)
 
 /// the second shape's check, knobs, knob_map, baselines.
 void readKnobsAndBaselines(Reader &r, const Json &root, const JsonText &doc, Workload &w,
-                           QList<Diagnostic> *errors)
+                           WorkloadLoad &out)
 {
     if (!w.verifyDimValues.empty()) {
         QString err;
         if (!reshaped(w, w.verifyDimValues, &err))
             r.error("/verify_dims", FileText::tr("the second shape does not work: %1").arg(err));
     }
-    w.knobs = KnobSpace::fromJson(doc, w.dimNames, w.dimValues, errors);
+    QList<Diagnostic> knobProblems;
+    w.knobs = KnobSpace::fromJson(doc, w.dimNames, w.dimValues, &knobProblems);
+    for (const Diagnostic &d : std::as_const(knobProblems))
+        (d.severity == Diagnostic::Severity::Warning ? out.warnings : out.errors).append(d);
     if (r.object("/knob_map")) {
         for (const auto &[cls, names] : root["knob_map"].items()) {
             const std::string p = "/knob_map/" + pointerToken(cls);
@@ -933,7 +756,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
         return out;
     }
     const Json &root = doc->root();
-    Reader r(*doc, out);
+    Reader r(*doc, &out.errors, &out.warnings);
     out.warnings += doc->duplicateKeyWarnings();
     if (!root.is_object()) {
         r.error("",
@@ -975,7 +798,7 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     readGoal(r, w, target);
     readPlanning(r, w);
     readMeasurement(r, w);
-    readKnobsAndBaselines(r, root, *doc, w, &out.errors);
+    readKnobsAndBaselines(r, root, *doc, w, out);
     readLaunch(r, root, w, target);
 
     // Report in file order, as a compiler would.
