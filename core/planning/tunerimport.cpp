@@ -70,8 +70,10 @@ EvalResult measuredEval(const Json &result)
     measured.stage = u"bench"_s;
     measured.compiled = true;
     measured.correct = true;
-    for (const auto &[name, v] : result["metrics"].items())
-        measured.metrics.emplace_back(qs(name), v.get<double>());
+    if (const Json *metrics = findAt(result, {"metrics"}); metrics && metrics->is_object()) {
+        for (const auto &[name, v] : metrics->items())
+            measured.metrics.emplace_back(qs(name), v.get<double>());
+    }
     measured.document = result;
     return measured;
 }

@@ -2287,9 +2287,9 @@ struct SampleSeeds
     /// for several the check runs the reference no more often than that.
     std::string checkSeeds(const std::string &workloadSeeds, bool trust) const
     {
-        std::vector<std::string> list = parseSeedList(workloadSeeds);
         if (!trust)
             return workloadSeeds;
+        std::vector<std::string> list = parseSeedList(workloadSeeds);
         if (list.size() > 1)
             list.pop_back();
         list.push_back(checkSeed);
