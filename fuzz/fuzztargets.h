@@ -46,22 +46,42 @@ inline void jsonText(const uint8_t *data, size_t size)
     }
 }
 
+/// The input as a file of this process (named after `stem`), where a
+/// reader that takes a path reads it; "" when it cannot be written.
+inline QString asFile(const char *stem, const uint8_t *data, size_t size)
+{
+    const QString path = QDir::tempPath() + QStringLiteral("/kwb-fuzz-%1-%2.json")
+                                                .arg(QLatin1String(stem))
+                                                .arg(QCoreApplication::applicationPid());
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return {};
+    f.write(reinterpret_cast<const char *>(data), qint64(size));
+    return path;
+}
+
 /// A workload file, as `kwb validate` reads it (knob space counted on a
 /// small budget so one input stays fast).
 inline void workload(const uint8_t *data, size_t size)
 {
-    static const QString path =
-        QDir::tempPath() +
-        QStringLiteral("/kwb-fuzz-%1.json").arg(QCoreApplication::applicationPid());
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+    const QString path = asFile("workload", data, size);
+    if (path.isEmpty())
         return;
-    f.write(reinterpret_cast<const char *>(data), qint64(size));
-    f.close();
     const WorkloadLoad l = loadWorkload(path, &cpuTarget());
     if (l.workload && !l.workload->knobs.isEmpty())
         (void)l.workload->knobs.countValid(2'000, 200);
     (void)l.message();
+}
+
+/// A target.json, as `kwb targets` reads one a user wrote.
+inline void targetProfile(const uint8_t *data, size_t size)
+{
+    const QString path = asFile("target", data, size);
+    if (path.isEmpty())
+        return;
+    const TargetLoad l = TargetRegistry::readFile(path);
+    if (l.target)
+        (void)l.target->roleNames();
 }
 
 /// A Kernel Tuner cache file against a small knob space.

@@ -26,6 +26,9 @@ seeds() {
         workload)
             for f in examples/*/workload.json tests/data/workloads/*.json tests/data/tiny/*.json; do
                 cp "$f" "$dir/$(echo "$f" | tr / _)"; done ;;
+        targetprofile)
+            for f in resources/targets/*/target.json tests/data/targets/*/target.json; do
+                cp "$f" "$dir/$(echo "$f" | tr / _)"; done ;;
         tunercache|sessionrecords|resultdocument) ;;
     esac
     [ -d "tests/data/fuzz/seeds/$target" ] && cp tests/data/fuzz/seeds/"$target"/* "$dir/" 2>/dev/null || true
@@ -64,5 +67,5 @@ failed=0
 pair() { run "$1" & local a=$!; if [ -n "${2:-}" ]; then run "$2" & local b=$!; wait "$b" || failed=1; fi; wait "$a" || failed=1; }
 pair jsontext workload
 pair tunercache sessionrecords
-pair resultdocument
+pair resultdocument targetprofile
 exit "$failed"

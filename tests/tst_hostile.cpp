@@ -626,6 +626,7 @@ private Q_SLOTS:
         const std::pair<const char *, Reader> readers[] = {
             {"jsontext", fuzz::jsonText},
             {"workload", fuzz::workload},
+            {"targetprofile", fuzz::targetProfile},
             {"tunercache", fuzz::tunerCache},
             {"sessionrecords", fuzz::sessionRecords},
             {"resultdocument", fuzz::resultDocument}};

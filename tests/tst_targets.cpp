@@ -94,8 +94,10 @@ private Q_SLOTS:
     {
         for (const QString &id : TargetRegistry::availableIds()) {
             Diagnostic d;
-            auto t = TargetRegistry::load(id, &d);
+            QList<Diagnostic> warnings;
+            auto t = TargetRegistry::load(id, &d, &warnings);
             QVERIFY2(t, qPrintable(d.toString()));
+            QVERIFY2(warnings.isEmpty(), qPrintable(warnings.value(0).toString()));
             QVERIFY(t->metrics.size() >= 10);
             for (const MetricInfo &m : t->metrics)
                 QVERIFY2(!m.label.isEmpty(), qPrintable(id + u": "_s + m.name));
@@ -148,6 +150,61 @@ private Q_SLOTS:
         QVERIFY2(d.toString().endsWith(
                      u"bad/target.json:4:39: 'better' must be \"higher\" or \"lower\""_s),
                  qPrintable(d.toString()));
+    }
+
+    // A target.json is read like a workload: every problem at once, each
+    // at its place, and a misspelt key named with what it may have meant.
+    void everyProblemOfAProfileIsNamed()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.path() + u"/target.json"_s;
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema": "kwb.target/1", "id": "typos", "name": "typos",
+  "command": ["true", 3],
+  "calibrte": ["true"],
+  "metrics": [{"name": "t", "lable": "time", "better": "lower"},
+              {"name": "u", "shown": "yes"}],
+  "bottleneck": [{"class": "slow", "when": "t >"}],
+  "audit": {"referenc": ["^x$"], "threads": ["*a"]}
+}
+)");
+        f.close();
+        const TargetLoad load = TargetRegistry::readFile(path);
+        QVERIFY(!load.target);
+        QStringList errors, warnings;
+        for (const Diagnostic &d : load.errors)
+            errors << QString::number(d.pos.line) + u": "_s + d.message;
+        for (const Diagnostic &d : load.warnings)
+            warnings << QString::number(d.pos.line) + u": "_s + d.message;
+        QCOMPARE(errors.size(), 4);
+        QVERIFY2(errors[0].startsWith(u"2: 'command' must hold strings only, found an integer"_s),
+                 qPrintable(errors.join(u'\n')));
+        QVERIFY2(errors[1].startsWith(u"5: 'metrics.1.shown' must be true or false"_s),
+                 qPrintable(errors.join(u'\n')));
+        QVERIFY2(errors[2].startsWith(u"6: bottleneck rule 'slow': "_s),
+                 qPrintable(errors.join(u'\n')));
+        QVERIFY2(errors[3].startsWith(u"7: '*a' is not a regular expression"_s),
+                 qPrintable(errors.join(u'\n')));
+        QCOMPARE(warnings,
+                 QStringList({u"3: unknown key 'calibrte' is ignored (did you mean 'calibrate'?)"_s,
+                              u"4: unknown key 'lable' in 'metrics.0' is ignored (did you mean "
+                              u"'label'?)"_s,
+                              u"7: unknown key 'referenc' in 'audit' is ignored (did you mean "
+                              u"'reference'?)"_s}));
+
+        // Warnings alone do not stop a profile from loading; they reach
+        // whoever loads it.
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(R"({"schema": "kwb.target/1", "id": "t", "name": "t", "command": ["true"],
+  "metrics": [{"name": "t", "lable": "time"}]})");
+        f.close();
+        Diagnostic error;
+        QList<Diagnostic> loaded;
+        const auto t = TargetRegistry::loadFile(path, &error, &loaded);
+        QVERIFY2(t, qPrintable(error.toString()));
+        QCOMPARE(loaded.size(), 1);
+        QVERIFY(loaded[0].toString().contains(u"did you mean 'label'"_s));
     }
 
     void overrideDirectory()

@@ -703,20 +703,8 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <translation>&apos;command&apos; muss ein nicht leeres Array von Strings sein</translation>
     </message>
     <message>
-        <source>&apos;metrics&apos; must be an array</source>
-        <translation>&apos;metrics&apos; muss ein Array sein</translation>
-    </message>
-    <message>
         <source>&apos;derived&apos; must be an object of name → expression</source>
         <translation>&apos;derived&apos; muss ein Objekt aus Name → Ausdruck sein</translation>
-    </message>
-    <message>
-        <source>&apos;bottleneck&apos; must be an array of rules</source>
-        <translation>&apos;bottleneck&apos; muss ein Array von Regeln sein</translation>
-    </message>
-    <message>
-        <source>&apos;guards&apos; must be an array of rules</source>
-        <translation>&apos;guards&apos; muss ein Array von Regeln sein</translation>
     </message>
     <message>
         <source>&apos;llm&apos; must be an object</source>
@@ -1033,6 +1021,10 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
     <message>
         <source>cannot read: %1</source>
         <translation>nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>%1 must be an array of objects, found %2</source>
+        <translation>%1 muss ein Array von Objekten sein, gefunden: %2</translation>
     </message>
 </context>
 <context>

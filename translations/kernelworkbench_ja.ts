@@ -701,20 +701,8 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <translation>&apos;command&apos; は空でない文字列の配列でなければなりません</translation>
     </message>
     <message>
-        <source>&apos;metrics&apos; must be an array</source>
-        <translation>&apos;metrics&apos; は配列でなければなりません</translation>
-    </message>
-    <message>
         <source>&apos;derived&apos; must be an object of name → expression</source>
         <translation>&apos;derived&apos; は 名前 → 式 のオブジェクトでなければなりません</translation>
-    </message>
-    <message>
-        <source>&apos;bottleneck&apos; must be an array of rules</source>
-        <translation>&apos;bottleneck&apos; は規則の配列でなければなりません</translation>
-    </message>
-    <message>
-        <source>&apos;guards&apos; must be an array of rules</source>
-        <translation>&apos;guards&apos; は規則の配列でなければなりません</translation>
     </message>
     <message>
         <source>&apos;llm&apos; must be an object</source>
@@ -1031,6 +1019,10 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
     <message>
         <source>cannot read: %1</source>
         <translation>読めません: %1</translation>
+    </message>
+    <message>
+        <source>%1 must be an array of objects, found %2</source>
+        <translation>%1 はオブジェクトの配列でなければなりません（実際: %2）</translation>
     </message>
 </context>
 <context>

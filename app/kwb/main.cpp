@@ -215,12 +215,12 @@ int cmdCalibrate(const QStringList &args)
 int cmdTargets(const QStringList &)
 {
     for (const QString &id : TargetRegistry::availableIds()) {
-        Diagnostic d;
-        auto t = TargetRegistry::load(id, &d);
+        const TargetLoad load = TargetRegistry::readFile(TargetRegistry::fileOf(id));
+        const std::optional<TargetProfile> &t = load.target;
         out(id.leftJustified(10) + u' ' +
-            (t ? QString(t->name + u"  ("_s + t->dir + u')')
-               : Kwb::tr("broken: %1").arg(d.toString())) +
-            u'\n');
+            (t ? QString(t->name + u"  ("_s + t->dir + u')') : Kwb::tr("broken:")) + u'\n');
+        for (const Diagnostic &d : load.errors + load.warnings)
+            out(QString(11, u' ') + d.toString() + u'\n');
         if (!t || t->prerequisites.empty())
             continue;
         QStringList needs;

@@ -166,29 +166,25 @@ QString reportCsv(const SessionStore &session)
     QString out =
         u"id,round,parent,origin,plan,knobs,correct,failure,median_ms,min_ms,gflops,pct_peak_flops,bottleneck,decision,cause,flags,source_hash\n"_s;
     for (const ExperimentRecord &r : session.experiments()) {
-        const Json &res = r.result;
-        const double median = numberAt(res, {"latency", "median_ms"}, NAN),
-                     min = numberAt(res, {"latency", "min_ms"}, NAN);
-        const Json *correct = findAt(res, {"correct"});
+        const std::optional<Latency> latency = recordedLatency(r);
+        const auto figure = [](double v, int digits) {
+            return std::isfinite(v) ? QString::number(v, 'g', digits) : QString();
+        };
         QStringList f = {QString::number(r.id),
                          QString::number(r.round),
                          r.parent ? QString::number(*r.parent) : QString(),
                          originWord(r.origin),
                          csvField(r.plan),
                          csvField(qs(r.knobs.dump())),
-                         correct && correct->is_boolean()
-                             ? (correct->get<bool>() ? u"true"_s : u"false"_s)
-                             : QString(),
-                         qs(stringAt(res, {"failure", "class"})),
-                         std::isfinite(median) ? QString::number(median, 'g', 9) : QString(),
-                         std::isfinite(min) ? QString::number(min, 'g', 9) : QString(),
-                         std::isfinite(metricOf(r, MetricRole::FlopRate))
-                             ? QString::number(metricOf(r, MetricRole::FlopRate), 'g', 6)
-                             : QString(),
-                         std::isfinite(metricOf(r, MetricRole::ShareOfPeakFlops))
-                             ? QString::number(metricOf(r, MetricRole::ShareOfPeakFlops), 'g', 4)
-                             : QString(),
-                         qs(stringAt(res, {"bottleneck", "class"})),
+                         !wasEvaluated(r)      ? QString()
+                         : correctPerResult(r) ? u"true"_s
+                                               : u"false"_s,
+                         failureClassOf(r),
+                         figure(latency ? latency->medianMs : NAN, 9),
+                         figure(latency ? latency->minMs : NAN, 9),
+                         figure(metricOf(r, MetricRole::FlopRate), 6),
+                         figure(metricOf(r, MetricRole::ShareOfPeakFlops), 4),
+                         bottleneckOf(r),
                          verdictWord(r.decision),
                          csvField(r.cause),
                          csvField(r.flags.join(u' ')),

@@ -147,15 +147,23 @@ QStringList TargetRegistry::availableIds()
     return ids;
 }
 
-std::optional<TargetProfile> TargetRegistry::load(const QString &id, Diagnostic *error)
+QString TargetRegistry::fileOf(const QString &id)
 {
     // An id names a folder of the search path, never a path of its own.
     static const QRegularExpression plain(u"^[A-Za-z0-9_][A-Za-z0-9_.-]*$"_s);
     for (const QString &path : plain.match(id).hasMatch() ? searchPaths() : QStringList()) {
-        const QString file = path + u'/' + id + u"/target.json"_s;
+        QString file = path + u'/' + id + u"/target.json"_s;
         if (QFileInfo::exists(file))
-            return loadFile(file, error);
+            return file;
     }
+    return {};
+}
+
+std::optional<TargetProfile> TargetRegistry::load(const QString &id, Diagnostic *error,
+                                                  QList<Diagnostic> *warnings)
+{
+    if (const QString file = fileOf(id); !file.isEmpty())
+        return loadFile(file, error, warnings);
     if (error) {
         const QStringList known = availableIds();
         *error = {
@@ -169,231 +177,294 @@ std::optional<TargetProfile> TargetRegistry::load(const QString &id, Diagnostic 
     return std::nullopt;
 }
 
+std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagnostic *error,
+                                                      QList<Diagnostic> *warnings)
+{
+    TargetLoad read = readFile(path);
+    if (warnings)
+        *warnings += read.warnings;
+    if (!read.target && error && !read.errors.isEmpty())
+        *error = read.errors.front();
+    return std::move(read.target);
+}
+
 namespace {
 
-QStringList stringList(const Json &j)
+const QStringList kTopKeys = {
+    u"schema"_s,      u"id"_s,           u"name"_s,          u"language"_s, u"source_extension"_s,
+    u"knob_define"_s, u"line_comment"_s, u"dtypes"_s,        u"files"_s,    u"requires"_s,
+    u"command"_s,     u"calibrate"_s,    u"prerequisites"_s, u"compiler"_s, u"metrics"_s,
+    u"derived"_s,     u"bottleneck"_s,   u"audit"_s,         u"guards"_s};
+
+std::string at(const std::string &ptr, size_t i)
 {
-    QStringList out;
-    if (j.is_array()) {
-        for (const Json &s : j) {
-            if (s.is_string())
-                out << qs(s.get<std::string>());
+    return ptr + '/' + std::to_string(i);
+}
+
+/// Reads a target.json into a profile with a ContractReader: every problem
+/// is reported with its place, an unknown key is a warning.
+class TargetReader
+{
+public:
+    TargetReader(const JsonText &doc, TargetLoad *out)
+        : m_doc(doc), m_r(doc, &out->errors, &out->warnings)
+    {
+    }
+
+    void read(TargetProfile &t);
+
+private:
+    QString text(const std::string &ptr, const QString &otherwise = {})
+    {
+        return m_r.string(ptr, false).value_or(otherwise);
+    }
+    QStringList list(const std::string &ptr) { return m_r.strings(ptr).value_or(QStringList()); }
+    /// The items of the array at `ptr` that are objects (others reported),
+    /// their unknown keys warned about.
+    std::vector<std::string> objects(const std::string &ptr, const QStringList &keys);
+    /// The string at `ptr`, reported with `message` when absent.
+    QString required(const std::string &ptr, const QString &message);
+    /// Whether `expr` compiles; else reports `what` with the reason as its
+    /// last placeholder.
+    bool compiles(const std::string &ptr, const QString &expr, const QString &what);
+
+    void readMetrics(TargetProfile &t);
+    void readDerived(TargetProfile &t);
+    void readRules(TargetProfile &t);
+    void readAudit(TargetProfile &t);
+
+    const JsonText &m_doc;
+    ContractReader m_r;
+    QStringList m_known; ///< what derived metrics and rules may use
+};
+
+std::vector<std::string> TargetReader::objects(const std::string &ptr, const QStringList &keys)
+{
+    std::vector<std::string> out;
+    const Json *items = m_r.find(ptr);
+    if (!items)
+        return out;
+    if (!items->is_array()) {
+        m_r.error(ptr, FileText::tr("%1 must be an array of objects, found %2")
+                           .arg(ContractReader::label(ptr), jsonTypeName(*items)));
+        return out;
+    }
+    for (size_t i = 0; i < items->size(); ++i) {
+        if (!(*items)[i].is_object()) {
+            m_r.error(at(ptr, i),
+                      FileText::tr("must be an object, found %1").arg(jsonTypeName((*items)[i])));
+            continue;
         }
+        m_r.unknownKeys(at(ptr, i), keys);
+        out.push_back(at(ptr, i));
     }
     return out;
 }
 
-} // namespace
-
-std::optional<TargetProfile> TargetRegistry::loadFile(const QString &path, Diagnostic *error)
+QString TargetReader::required(const std::string &ptr, const QString &message)
 {
-    auto doc = JsonText::parseFile(path, error);
-    if (!doc)
-        return std::nullopt;
-    const Json &root = doc->root();
-    auto fail = [&](const std::string &ptr, const QString &msg) {
-        if (error)
-            *error = doc->error(ptr, msg);
-        return std::nullopt;
-    };
-    if (!root.is_object())
-        return fail("", FileText::tr("a target profile must be a JSON object"));
-    if (stringAt(root, {"schema"}) != "kwb.target/1")
-        return fail("/schema", FileText::tr("'schema' must be \"kwb.target/1\""));
-    // Types first, so nothing below can meet a value of another kind; the
-    // first problem is the file's error.
-    QList<Diagnostic> problems;
-    ContractReader reader(*doc, &problems, &problems);
-    const QString aString = FileText::tr("a string");
-    reader.keysOfKind("",
-                      {"id", "name", "language", "source_extension", "knob_define", "line_comment"},
-                      &Json::is_string, aString);
-    reader.keysOfKind("", {"compiler"}, &Json::is_object, FileText::tr("an object"));
-    reader.keysOfKind("/compiler", {"cxx"}, &Json::is_string, aString);
-    for (const char *list : {"prerequisites", "metrics", "bottleneck", "guards"}) {
-        const Json *items = findAt(root, {list});
-        for (size_t i = 0; items && items->is_array() && i < items->size(); ++i) {
-            const std::string ptr = "/" + std::string(list) + "/" + std::to_string(i);
-            if (!(*items)[i].is_object()) {
-                reader.error(
-                    ptr,
-                    FileText::tr("must be an object, found %1").arg(jsonTypeName((*items)[i])));
-                continue;
-            }
-            reader.keysOfKind(ptr,
-                              {"name", "label", "unit", "description", "better", "role", "class",
-                               "when", "why", "id", "pattern", "reason", "hint"},
-                              &Json::is_string, aString);
-            reader.keysOfKind(ptr, {"shown"}, &Json::is_boolean, FileText::tr("a boolean"));
-        }
+    if (!m_r.find(ptr)) {
+        m_r.error(ptr.substr(0, ptr.rfind('/')), message);
+        return {};
     }
-    if (!problems.isEmpty()) {
-        if (error)
-            *error = problems.front();
-        return std::nullopt;
-    }
+    return m_r.string(ptr).value_or(QString());
+}
 
-    TargetProfile t;
-    t.dir = QFileInfo(path).absolutePath();
-    for (const char *required : {"id", "name", "command", "metrics"}) {
-        if (!root.contains(required))
-            return fail(
-                "", FileText::tr("target profile misses '%1'").arg(QString::fromLatin1(required)));
-    }
-    t.id = qs(root.value("id", std::string()));
-    t.name = qs(root.value("name", std::string()));
-    t.language = qs(root.value("language", std::string("cpp")));
-    t.sourceExtension = qs(root.value("source_extension", std::string("cpp")));
-    t.knobDefine = qs(root.value("knob_define", std::string("#define {name} {value}")));
-    t.lineComment = qs(root.value("line_comment", std::string("//")));
-    t.dtypes = stringList(root.value("dtypes", Json::array()));
-    t.files = stringList(root.value("files", Json::array()));
-    t.workloadNeeds = stringList(root.value("requires", Json::array()));
-    t.command = stringList(root["command"]);
-    t.calibrateCommand = stringList(root.value("calibrate", Json::array()));
-    if (const Json *pre = findAt(root, {"prerequisites"}); pre && pre->is_array()) {
-        for (const Json &item : *pre) {
-            Prerequisite q;
-            q.name = qs(stringAt(item, {"name"}));
-            q.command = stringList(item.value("command", Json::array()));
-            q.hint = qs(stringAt(item, {"hint"}));
-            if (!q.command.isEmpty())
-                t.prerequisites.push_back(std::move(q));
-        }
-    }
-    if (t.command.isEmpty())
-        return fail("/command", FileText::tr("'command' must be a non-empty array of strings"));
-    for (const QString &f : std::as_const(t.files)) {
-        if (!QFileInfo::exists(t.filePath(f)))
-            return fail("/files",
-                        FileText::tr("harness file '%1' is missing beside target.json").arg(f));
-    }
-    if (root.contains("compiler")) {
-        const Json &c = root["compiler"];
-        t.compiler = qs(c.value("cxx", std::string()));
-        t.compilerFlags = stringList(c.value("flags", Json::array()));
-    }
+bool TargetReader::compiles(const std::string &ptr, const QString &expr, const QString &what)
+{
+    Expression e;
+    if (e.compile(expr, m_known))
+        return true;
+    m_r.error(ptr, what.arg(e.errorString()));
+    return false;
+}
 
-    const Json &metrics = root["metrics"];
-    if (!metrics.is_array())
-        return fail("/metrics", FileText::tr("'metrics' must be an array"));
-    QStringList names;
-    for (size_t i = 0; i < metrics.size(); ++i) {
-        const Json &m = metrics[i];
-        const std::string ptr = "/metrics/" + std::to_string(i);
-        if (!m.is_object() || !m.contains("name") || !m["name"].is_string())
-            return fail(ptr, FileText::tr("each metric needs a string 'name'"));
+void TargetReader::read(TargetProfile &t)
+{
+    m_r.unknownKeys("", kTopKeys);
+    for (const char *key : {"id", "name", "command", "metrics"}) {
+        if (!m_doc.root().contains(key))
+            m_r.error("", FileText::tr("target profile misses '%1'").arg(QString::fromLatin1(key)));
+    }
+    t.id = text("/id");
+    t.name = text("/name");
+    t.language = text("/language", u"cpp"_s);
+    t.sourceExtension = text("/source_extension", u"cpp"_s);
+    t.knobDefine = text("/knob_define", u"#define {name} {value}"_s);
+    t.lineComment = text("/line_comment", u"//"_s);
+    t.dtypes = list("/dtypes");
+    t.files = list("/files");
+    t.workloadNeeds = list("/requires");
+    t.command = list("/command");
+    t.calibrateCommand = list("/calibrate");
+    if (const Json *command = m_r.find("/command");
+        command && command->is_array() && command->empty())
+        m_r.error("/command", FileText::tr("'command' must be a non-empty array of strings"));
+    for (qsizetype i = 0; i < t.files.size(); ++i) {
+        if (!QFileInfo::exists(t.filePath(t.files[i])))
+            m_r.error(
+                at("/files", size_t(i)),
+                FileText::tr("harness file '%1' is missing beside target.json").arg(t.files[i]));
+    }
+    for (const std::string &ptr : objects("/prerequisites", {u"name"_s, u"command"_s, u"hint"_s})) {
+        Prerequisite q{text(ptr + "/name"), list(ptr + "/command"), text(ptr + "/hint")};
+        if (!q.command.isEmpty())
+            t.prerequisites.push_back(std::move(q));
+    }
+    if (m_r.object("/compiler")) {
+        m_r.unknownKeys("/compiler", {u"cxx"_s, u"flags"_s});
+        t.compiler = text("/compiler/cxx");
+        t.compilerFlags = list("/compiler/flags");
+    }
+    readMetrics(t);
+    readDerived(t);
+    readRules(t);
+    readAudit(t);
+}
+
+void TargetReader::readMetrics(TargetProfile &t)
+{
+    for (const std::string &ptr :
+         objects("/metrics", {u"name"_s, u"label"_s, u"unit"_s, u"description"_s, u"better"_s,
+                              u"role"_s, u"shown"_s})) {
         MetricInfo info;
-        info.name = qs(m["name"].get<std::string>());
-        info.label = qs(m.value("label", std::string()));
-        info.unit = qs(m.value("unit", std::string()));
-        info.description = qs(m.value("description", std::string()));
-        const std::string better = m.value("better", std::string("higher"));
-        if (better != "higher" && better != "lower")
-            return fail(ptr + "/better", FileText::tr("'better' must be \"higher\" or \"lower\""));
-        info.higherIsBetter = better == "higher";
-        info.shown = m.value("shown", true);
-        if (const auto role = m.find("role"); role != m.end()) {
-            const QString word = role->is_string() ? qs(role->get<std::string>()) : QString();
-            const auto parsed = metricRoleFromWord(word);
-            if (!parsed) {
+        info.name = required(ptr + "/name", FileText::tr("each metric needs a string 'name'"));
+        info.label = text(ptr + "/label");
+        info.unit = text(ptr + "/unit");
+        info.description = text(ptr + "/description");
+        const QString better = text(ptr + "/better", u"higher"_s);
+        if (better != u"higher"_s && better != u"lower"_s)
+            m_r.error(ptr + "/better", FileText::tr("'better' must be \"higher\" or \"lower\""));
+        info.higherIsBetter = better == u"higher"_s;
+        info.shown = m_r.boolean(ptr + "/shown").value_or(true);
+        if (const std::optional<QString> word = m_r.string(ptr + "/role")) {
+            if (const auto role = metricRoleFromWord(*word); !role) {
                 QString message = FileText::tr("unknown role '%1' (known: %2)")
-                                      .arg(word, metricRoleWords().join(u", "_s));
-                if (const QString best = closestWord(word, metricRoleWords()); !best.isEmpty())
+                                      .arg(*word, metricRoleWords().join(u", "_s));
+                if (const QString best = closestWord(*word, metricRoleWords()); !best.isEmpty())
                     message += u' ' + FileText::tr("(did you mean '%1'?)").arg(best);
-                return fail(ptr + "/role", message);
-            }
-            if (const MetricInfo *other = t.metricFor(*parsed))
-                return fail(
+                m_r.error(ptr + "/role", message);
+            } else if (const MetricInfo *other = t.metricFor(*role)) {
+                m_r.error(
                     ptr + "/role",
-                    FileText::tr("metric '%1' already has the role '%2'").arg(other->name, word));
-            info.role = *parsed;
+                    FileText::tr("metric '%1' already has the role '%2'").arg(other->name, *word));
+            } else {
+                info.role = *role;
+            }
         }
-        if (names.contains(info.name))
-            return fail(ptr + "/name",
-                        FileText::tr("metric '%1' is in the catalog twice").arg(info.name));
-        names << info.name;
-        t.metrics.push_back(info);
+        if (info.name.isEmpty())
+            continue;
+        if (t.metric(info.name))
+            m_r.error(ptr + "/name",
+                      FileText::tr("metric '%1' is in the catalog twice").arg(info.name));
+        else
+            t.metrics.push_back(info);
     }
+}
 
-    // Derived metrics may use the inputs every evaluation provides, the
-    // catalog's measured metrics, and earlier derived ones.
-    QStringList known = {u"flops"_s, u"bytes"_s, u"peak_gflops"_s, u"peak_gbs"_s, u"failed"_s};
-    known += names;
-    if (root.contains("derived")) {
-        const Json &d = root["derived"];
-        if (!d.is_object())
-            return fail("/derived",
-                        FileText::tr("'derived' must be an object of name → expression"));
-        for (const auto &[name, expr] : d.items()) {
-            const std::string ptr = "/derived/" + pointerToken(name);
-            if (!expr.is_string())
-                return fail(ptr, FileText::tr("a derived metric must be a string expression"));
-            Expression e;
-            if (!e.compile(qs(expr.get<std::string>()), known))
-                return fail(ptr,
-                            FileText::tr("derived metric '%1': %2").arg(qs(name), e.errorString()));
-            t.derived.emplace_back(qs(name), qs(expr.get<std::string>()));
-            if (!known.contains(qs(name)))
-                known << qs(name);
-        }
+// Derived metrics may use the inputs every evaluation provides, the
+// catalog's measured metrics, and earlier derived ones.
+void TargetReader::readDerived(TargetProfile &t)
+{
+    m_known = {u"flops"_s, u"bytes"_s, u"peak_gflops"_s, u"peak_gbs"_s, u"failed"_s};
+    for (const MetricInfo &m : t.metrics)
+        m_known << m.name;
+    const Json *derived = m_r.find("/derived");
+    if (!derived)
+        return;
+    if (!derived->is_object()) {
+        m_r.error("/derived", FileText::tr("'derived' must be an object of name → expression"));
+        return;
     }
-    if (root.contains("bottleneck")) {
-        const Json &rules = root["bottleneck"];
-        if (!rules.is_array())
-            return fail("/bottleneck", FileText::tr("'bottleneck' must be an array of rules"));
-        for (size_t i = 0; i < rules.size(); ++i) {
-            const Json &r = rules[i];
-            const std::string ptr = "/bottleneck/" + std::to_string(i);
-            if (!r.is_object() || !r.contains("class") || !r.contains("when") ||
-                !r["class"].is_string() || !r["when"].is_string())
-                return fail(ptr, FileText::tr("a bottleneck rule needs 'class' and 'when'"));
-            BottleneckRule rule{qs(r["class"].get<std::string>()), qs(r["when"].get<std::string>()),
-                                qs(r.value("why", std::string()))};
-            Expression e;
-            if (!e.compile(rule.when, known))
-                return fail(
-                    ptr + "/when",
-                    FileText::tr("bottleneck rule '%1': %2").arg(rule.cls, e.errorString()));
+    for (const auto &[key, expr] : derived->items()) {
+        const std::string ptr = "/derived/" + pointerToken(key);
+        const QString name = qs(key);
+        if (!expr.is_string())
+            m_r.error(ptr, FileText::tr("a derived metric must be a string expression"));
+        else if (compiles(ptr, qs(expr.get<std::string>()),
+                          FileText::tr("derived metric '%1': %2").arg(name)))
+            t.derived.emplace_back(name, qs(expr.get<std::string>()));
+        // Known even when broken: what uses it is not reported again.
+        if (!m_known.contains(name))
+            m_known << name;
+    }
+}
+
+void TargetReader::readRules(TargetProfile &t)
+{
+    for (const std::string &ptr : objects("/bottleneck", {u"class"_s, u"when"_s, u"why"_s})) {
+        const QString needs = FileText::tr("a bottleneck rule needs 'class' and 'when'");
+        BottleneckRule rule{required(ptr + "/class", needs), required(ptr + "/when", needs),
+                            text(ptr + "/why")};
+        if (!rule.cls.isEmpty() && !rule.when.isEmpty() &&
+            compiles(ptr + "/when", rule.when,
+                     FileText::tr("bottleneck rule '%1': %2").arg(rule.cls)))
             t.bottleneck.push_back(rule);
-        }
     }
-    if (const Json *audit = findAt(root, {"audit"}); audit && audit->is_object()) {
-        for (auto [key, list] : {std::pair{"define", &t.audit.define},
+    for (const std::string &ptr : objects("/guards", {u"id"_s, u"pattern"_s, u"reason"_s})) {
+        const QString needs = FileText::tr("a guard needs a string 'pattern' and a 'reason'");
+        GuardRule g{text(ptr + "/id"), required(ptr + "/pattern", needs),
+                    required(ptr + "/reason", needs)};
+        if (g.pattern.isEmpty() || g.reason.isEmpty())
+            continue;
+        QString probe = g.pattern;
+        probe.replace(u"{reference}"_s, u"ref"_s).replace(u"{dims}"_s, u"1"_s);
+        if (QRegularExpression re(probe); !re.isValid())
+            m_r.error(ptr + "/pattern", FileText::tr("guard '%1': %2 at offset %3")
+                                            .arg(g.id, re.errorString())
+                                            .arg(re.patternErrorOffset()));
+        else
+            t.guards.push_back(g);
+    }
+}
+
+void TargetReader::readAudit(TargetProfile &t)
+{
+    if (!m_r.object("/audit"))
+        return;
+    m_r.unknownKeys("/audit", {u"define"_s, u"define_weak"_s, u"reference"_s, u"threads"_s});
+    for (auto [key, patterns] : {std::pair{"define", &t.audit.define},
                                  {"define_weak", &t.audit.defineWeak},
                                  {"reference", &t.audit.reference},
                                  {"threads", &t.audit.threads}}) {
-            *list = stringList(audit->value(key, Json::array()));
-            for (qsizetype i = 0; i < list->size(); ++i) {
-                if (QRegularExpression re(list->at(i)); !re.isValid())
-                    return fail("/audit/" + std::string(key) + "/" + std::to_string(i),
-                                FileText::tr("'%1' is not a regular expression: %2")
-                                    .arg(list->at(i), re.errorString()));
-            }
+        const std::string ptr = "/audit/" + std::string(key);
+        *patterns = list(ptr);
+        for (qsizetype i = 0; i < patterns->size(); ++i) {
+            if (QRegularExpression re(patterns->at(i)); !re.isValid())
+                m_r.error(at(ptr, size_t(i)), FileText::tr("'%1' is not a regular expression: %2")
+                                                  .arg(patterns->at(i), re.errorString()));
         }
     }
-    if (root.contains("guards")) {
-        const Json &rules = root["guards"];
-        if (!rules.is_array())
-            return fail("/guards", FileText::tr("'guards' must be an array of rules"));
-        for (size_t i = 0; i < rules.size(); ++i) {
-            const Json &r = rules[i];
-            const std::string ptr = "/guards/" + std::to_string(i);
-            if (!r.is_object() || !r.contains("pattern") || !r["pattern"].is_string() ||
-                !r.contains("reason"))
-                return fail(ptr, FileText::tr("a guard needs a string 'pattern' and a 'reason'"));
-            GuardRule g{qs(r.value("id", std::string())), qs(r["pattern"].get<std::string>()),
-                        qs(r.value("reason", std::string()))};
-            QString probe = g.pattern;
-            probe.replace(u"{reference}"_s, u"ref"_s).replace(u"{dims}"_s, u"1"_s);
-            if (QRegularExpression re(probe); !re.isValid())
-                return fail(ptr + "/pattern", FileText::tr("guard '%1': %2 at offset %3")
-                                                  .arg(g.id, re.errorString())
-                                                  .arg(re.patternErrorOffset()));
-            t.guards.push_back(g);
-        }
+}
+
+} // namespace
+
+TargetLoad TargetRegistry::readFile(const QString &path)
+{
+    TargetLoad out;
+    Diagnostic syntax;
+    auto doc = JsonText::parseFile(path, &syntax);
+    if (!doc) {
+        out.errors << syntax;
+        return out;
     }
-    return t;
+    if (!doc->root().is_object()) {
+        out.errors << doc->error("", FileText::tr("a target profile must be a JSON object"));
+        return out;
+    }
+    if (stringAt(doc->root(), {"schema"}) != "kwb.target/1") {
+        out.errors << doc->error("/schema", FileText::tr("'schema' must be \"kwb.target/1\""));
+        return out;
+    }
+    TargetProfile t;
+    t.dir = QFileInfo(path).absolutePath();
+    TargetReader(*doc, &out).read(t);
+    out.warnings += doc->duplicateKeyWarnings();
+    sortByPosition(out.errors);
+    sortByPosition(out.warnings);
+    if (out.errors.isEmpty())
+        out.target = std::move(t);
+    return out;
 }
 
 } // namespace kwb

@@ -105,6 +105,15 @@ struct TargetProfile
     QString filePath(const QString &file) const;
 };
 
+/// A target.json read: the profile when it has no errors, and every
+/// problem found, each with its file, line and column.
+struct TargetLoad
+{
+    std::optional<TargetProfile> target;
+    QList<Diagnostic> errors;
+    QList<Diagnostic> warnings; ///< unknown keys ("did you mean"), the profile still loads
+};
+
 /// Finds target profiles. Search order: $KWB_TARGETS_DIR, the installed
 /// share folder next to the executable, then the copy embedded in the binary.
 class TargetRegistry
@@ -112,10 +121,17 @@ class TargetRegistry
 public:
     static QStringList searchPaths();
     static QStringList availableIds();
-    /// Loads target `id`; on failure returns nullopt with a diagnostic.
-    static std::optional<TargetProfile> load(const QString &id, Diagnostic *error);
+    /// The target.json that `id` names ("" when no search path has it).
+    static QString fileOf(const QString &id);
+    /// Loads target `id`; on failure returns nullopt with its first error.
+    /// Warnings, when asked for, are appended to `warnings`.
+    static std::optional<TargetProfile> load(const QString &id, Diagnostic *error,
+                                             QList<Diagnostic> *warnings = nullptr);
     /// Loads a target.json at an explicit path (tests, user targets).
-    static std::optional<TargetProfile> loadFile(const QString &path, Diagnostic *error);
+    static std::optional<TargetProfile> loadFile(const QString &path, Diagnostic *error,
+                                                 QList<Diagnostic> *warnings = nullptr);
+    /// Reads a target.json with every error and warning it has.
+    static TargetLoad readFile(const QString &path);
 };
 
 } // namespace kwb

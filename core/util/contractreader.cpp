@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <algorithm>
 
 namespace kwb {
 
@@ -192,6 +193,14 @@ bool ContractReader::keysOfKind(const std::string &ptr, std::initializer_list<co
         }
     }
     return ok;
+}
+
+void sortByPosition(QList<Diagnostic> &diagnostics)
+{
+    std::stable_sort(
+        diagnostics.begin(), diagnostics.end(), [](const Diagnostic &a, const Diagnostic &b) {
+            return std::pair(a.pos.line, a.pos.column) < std::pair(b.pos.line, b.pos.column);
+        });
 }
 
 } // namespace kwb

@@ -68,4 +68,7 @@ private:
     int m_reported = 0;
 };
 
+/// Puts diagnostics of one file in the file's order, as a compiler reports.
+void sortByPosition(QList<Diagnostic> &diagnostics);
+
 } // namespace kwb

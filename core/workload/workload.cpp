@@ -801,12 +801,8 @@ WorkloadLoad loadWorkload(const QString &path, const TargetProfile *target)
     readKnobsAndBaselines(r, root, *doc, w, out);
     readLaunch(r, root, w, target);
 
-    // Report in file order, as a compiler would.
-    auto byPosition = [](const Diagnostic &a, const Diagnostic &b) {
-        return std::pair(a.pos.line, a.pos.column) < std::pair(b.pos.line, b.pos.column);
-    };
-    std::stable_sort(out.errors.begin(), out.errors.end(), byPosition);
-    std::stable_sort(out.warnings.begin(), out.warnings.end(), byPosition);
+    sortByPosition(out.errors);
+    sortByPosition(out.warnings);
     if (out.errors.isEmpty())
         out.workload = std::move(w);
     return out;
@@ -853,10 +849,12 @@ LoadedWorkload loadWorkloadAndTarget(const QString &path)
         return out;
     }
     Diagnostic syntax, targetError;
+    QList<Diagnostic> targetWarnings;
     if (auto doc = JsonText::parseFile(path, &syntax); doc && doc->root().is_object()) {
         const Json &t = doc->root().value("target", Json());
         if (t.is_string()) {
-            out.target = TargetRegistry::load(qs(t.get<std::string>()), &targetError);
+            out.target =
+                TargetRegistry::load(qs(t.get<std::string>()), &targetError, &targetWarnings);
             if (!out.target && targetError.file.isEmpty()) {
                 targetError.file = path;
                 targetError.pos = doc->valuePos("/target");
@@ -864,7 +862,7 @@ LoadedWorkload loadWorkloadAndTarget(const QString &path)
         }
     }
     WorkloadLoad load = loadWorkload(path, out.target ? &*out.target : nullptr);
-    out.warnings = load.warnings;
+    out.warnings = targetWarnings + load.warnings;
     out.errors = load.errors;
     if (!out.target && load.workload)
         out.errors.append(targetError);
