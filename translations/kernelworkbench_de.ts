@@ -1305,10 +1305,6 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <translation>[gespeichert %1; --force misst neu]</translation>
     </message>
     <message>
-        <source>broken: %1</source>
-        <translation>defekt: %1</translation>
-    </message>
-    <message>
         <source>unknown command &apos;%1&apos;</source>
         <translation>unbekannter Befehl &apos;%1&apos;</translation>
     </message>
@@ -1892,6 +1888,10 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>What a host lacks for a workload: kwb hosts check WORKLOAD [--host HOST]</source>
         <translation>Was einem Host für eine Arbeitslast fehlt: kwb hosts check WORKLOAD [--host HOST]</translation>
+    </message>
+    <message>
+        <source>broken:</source>
+        <translation>defekt:</translation>
     </message>
 </context>
 <context>

@@ -1302,10 +1302,6 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <translation>[キャッシュ %1、再計測は --force]</translation>
     </message>
     <message>
-        <source>broken: %1</source>
-        <translation>壊れています: %1</translation>
-    </message>
-    <message>
         <source>unknown command &apos;%1&apos;</source>
         <translation>不明なコマンド &apos;%1&apos;</translation>
     </message>
@@ -1879,6 +1875,10 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>What a host lacks for a workload: kwb hosts check WORKLOAD [--host HOST]</source>
         <translation>ワークロードに対してホストに足りないもの: kwb hosts check WORKLOAD [--host HOST]</translation>
+    </message>
+    <message>
+        <source>broken:</source>
+        <translation>壊れています:</translation>
     </message>
 </context>
 <context>
