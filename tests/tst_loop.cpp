@@ -514,6 +514,66 @@ private Q_SLOTS:
             QVERIFY2(numberAt(m, {"speedup"}, 0) >= 1.0, m.dump().c_str());
     }
 
+    // Every candidate is 1.5 % faster than the start, within the ±1 %
+    // spread of both: a close call, re-timed against the incumbent
+    // alternately (incumbent first). Kept when it wins every re-timing; a
+    // first run that was merely lucky (slower when re-timed) is discarded.
+    void aCloseCallIsDecidedByAlternateRetimings_data()
+    {
+        QTest::addColumn<double>("retimedMs");
+        QTest::addColumn<int>("verdict");
+        QTest::addColumn<QString>("cause");
+        QTest::newRow("faster every time")
+            << 9.85 << int(Verdict::Kept)
+            << u"faster in 2 of 2 alternate re-timings against the incumbent (median gain 1.5%)"_s;
+        QTest::newRow("lucky once")
+            << 10.05 << int(Verdict::Discarded)
+            << u"a close call: faster in 0 of 2 alternate re-timings against the incumbent "
+               u"(median gain -0.5%)"_s;
+    }
+
+    void aCloseCallIsDecidedByAlternateRetimings()
+    {
+        QFETCH(double, retimedMs);
+        QFETCH(int, verdict);
+        QFETCH(QString, cause);
+        auto session = newSession();
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        QStringList order; // who ran, in order: "start", "cand"
+        FunctionEvalBackend backend(
+            [&](const Candidate &c, const EvalVariant &) {
+                const bool start = std::isnan(knob(c, "REPEAT"));
+                order << (start ? u"start"_s : u"cand"_s);
+                if (start)
+                    return outcome(10.0, true);
+                return outcome(order.count(u"cand"_s) == 1 ? 9.85 : retimedMs, true);
+            },
+            1);
+        LoopOptions o = options();
+        o.maxEvals = 2; // the start and one candidate
+        OptimizationLoop loop(m_workload, *session, planner, backend, o);
+        QCOMPARE(runToEnd(loop), StopReason::EvalBudget);
+        QCOMPARE(order, QStringList(
+                            {u"start"_s, u"cand"_s, u"start"_s, u"cand"_s, u"start"_s, u"cand"_s}));
+        QCOMPARE(session->experiments().size(), size_t(2)); // re-timings are no records
+        const ExperimentRecord &r = session->experiments().back();
+        QCOMPARE(int(r.decision), verdict);
+        QCOMPARE(r.cause, cause);
+        QVERIFY(r.flags.contains(u"retimed"_s));
+        QCOMPARE(recordedMedianMs(r), 9.85); // the record keeps its own measurement
+
+        // Without re-timings the same close call is discarded at once.
+        order.clear();
+        auto plain = newSession();
+        SearchPlanner again(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        o.rules.closeCallRetimings = 0;
+        OptimizationLoop once(m_workload, *plain, again, backend, o);
+        QCOMPARE(runToEnd(once), StopReason::EvalBudget);
+        QCOMPARE(order, QStringList({u"start"_s, u"cand"_s}));
+        QVERIFY2(plain->experiments().back().cause.contains(u"within the run-to-run spread"_s),
+                 qPrintable(plain->experiments().back().cause));
+    }
+
     void aRevertToADiscardedCandidateSurvivesReopening()
     {
         auto session = newSession();

@@ -68,7 +68,8 @@ private Q_SLOTS:
         QCOMPARE(w.correctness.seeds, std::vector<qint64>({7, 9}));
         QCOMPARE(w.benchmark.iters, 3);
         QVERIFY(w.benchmark.coldCache);
-        QVERIFY(w.goal.higherIsBetter); // from the catalog: gflops is better higher
+        QCOMPARE(w.benchmark.closeCallRetimings, 0); // the default is 2
+        QVERIFY(w.goal.higherIsBetter);              // from the catalog: gflops is better higher
         QCOMPARE(w.verifyDimValues,
                  std::vector<double>({40, 8})); // the second shape, other dims kept
 
@@ -142,6 +143,7 @@ private Q_SLOTS:
                            u"types2.json:15:40: 'benchmark.iters' must be an integer, found a number"_s,
                            u"types2.json:15:60: 'benchmark.max_seconds' must be greater than 0, found 0"_s,
                            u"types2.json:15:77: 'benchmark.cold_cache' must be true or false, found a string"_s,
+                           u"types2.json:15:108: 'benchmark.close_call_retimings' must be at most 10, found 11"_s,
                            u"types2.json:16:31: 'divergence.threshold' must be greater than 0, found 0"_s,
                            u"types2.json:16:50: 'divergence.max_failures' must be at least 1, found 0"_s,
                            u"types2.json:17:28: 'compile_flags' must hold strings only, found an integer"_s,

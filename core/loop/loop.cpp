@@ -691,21 +691,25 @@ void OptimizationLoop::onFinished(int job, const EvalOutcome &outcome)
             ++m_running;
             const int delay = m_options.retryDelayMs << (s->attempts - 1);
             QTimer::singleShot(delay, this, [this, job] {
-                Slot *again = slot(job);
-                if (!again)
-                    return;
-                m_backend.start(job, candidateOf(again->proposal),
-                                again->reverifying ? reverifyVariant(m_workload) : EvalVariant{});
+                if (const Slot *again = slot(job))
+                    startSlot(job, *again);
             });
             return;
         }
-        if (!s->reverifying) {
+        if (s->retiming) {
+            // A re-timing was lost: the first verdict stands.
+            s->retiming.reset();
+        } else if (!s->reverifying) {
             s->outcome = outcome;
-            s->state = Slot::State::Done;
-        } else {
-            // The re-check itself was lost: keep the first verdict, unflagged.
-            s->state = Slot::State::Done;
+        } // else the re-check itself was lost: keep the first verdict, unflagged.
+        s->state = Slot::State::Done;
+    } else if (s->retiming) {
+        if (takeRetiming(*s, outcome)) {
+            ++m_running;
+            startSlot(job, *s);
+            return;
         }
+        s->state = Slot::State::Done;
     } else if (s->reverifying) {
         s->reverifying = false;
         s->state = Slot::State::Done;
@@ -725,12 +729,67 @@ void OptimizationLoop::onFinished(int job, const EvalOutcome &outcome)
                 s->reverifying = true;
                 s->state = Slot::State::Running;
                 ++m_running;
-                m_backend.start(job, candidateOf(s->proposal), reverifyVariant(m_workload));
+                startSlot(job, *s);
                 return;
             }
+            // A close call is decided by re-timing it against its incumbent.
+            if (d.closeCall && m_options.rules.closeCallRetimings > 0 && startRetiming(job, *s))
+                return;
         }
     }
     startNext();
+}
+
+void OptimizationLoop::startSlot(int job, const Slot &s)
+{
+    if (s.retiming && s.retiming->incumbentNext())
+        m_backend.start(job, s.retiming->incumbent);
+    else
+        m_backend.start(job, candidateOf(s.proposal),
+                        s.reverifying ? reverifyVariant(m_workload) : EvalVariant{});
+}
+
+bool OptimizationLoop::startRetiming(int job, Slot &s)
+{
+    const ExperimentRecord *incumbent = record(judgedAgainst(s));
+    if (!incumbent)
+        return false;
+    QFile file(m_session.kernelPath(incumbent->sourceHash));
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    Slot::Retiming t;
+    t.against = incumbent->id;
+    t.incumbent = Candidate{QString::fromUtf8(file.readAll()),
+                            incumbent->origin,
+                            incumbent->knobs,
+                            u"#"_s + QString::number(incumbent->id) + u" (re-timed)"_s,
+                            {}};
+    s.retiming = std::move(t);
+    s.state = Slot::State::Running;
+    ++m_running;
+    qCDebug(lcLoop).noquote() << "#" << s.proposal.id << "a close call: re-timed against #"
+                              << incumbent->id;
+    startSlot(job, s);
+    return true;
+}
+
+bool OptimizationLoop::takeRetiming(Slot &s, const EvalOutcome &outcome)
+{
+    Slot::Retiming &t = *s.retiming;
+    const EvalResult &r = outcome.result;
+    if (r.failed() || !r.correct.value_or(false) || !r.latency || !(r.latency->medianMs > 0)) {
+        // Neither side may fail on the seeds it passed before; if one does,
+        // the first verdict stands and the log says why.
+        s.console += u"\nre-timing against #"_s + QString::number(t.against) +
+                     u" abandoned: a run was not timed and correct\n"_s;
+        s.retiming.reset();
+        return false;
+    }
+    (t.incumbentNext() ? t.theirs : t.mine).push_back(r.latency->medianMs);
+    if (int(t.mine.size()) < m_options.rules.closeCallRetimings)
+        return true;
+    s.retimed = true;
+    return false;
 }
 
 void OptimizationLoop::doDecide()
@@ -853,6 +912,13 @@ QString OptimizationLoop::beyondBound(const EvalResult &result) const
 void OptimizationLoop::judge(const Slot &s, ExperimentRecord &r) const
 {
     Decision d = decide(s.outcome.result, latencyOf(judgedAgainst(s)), m_options.rules);
+    if (d.closeCall && s.retimed && s.retiming) {
+        std::vector<std::pair<double, double>> pairs;
+        for (size_t i = 0; i < s.retiming->mine.size(); ++i)
+            pairs.emplace_back(s.retiming->mine[i], s.retiming->theirs[i]);
+        d = retimedDecision(pairs, m_options.rules);
+        r.flags << u"retimed"_s;
+    }
     if (const QString beyond = beyondBound(s.outcome.result);
         d.kind != Decision::Kind::Failed && !beyond.isEmpty()) {
         d.kind = Decision::Kind::Failed;

@@ -162,11 +162,30 @@ private:
         bool falseWin = false;
         bool cached = false;
         bool offBranch = false; ///< proposed from an incumbent the engineer reverted away from
+        /// A close call re-timed against the record it was judged against,
+        /// alternately: each side's medians, in the order they ran.
+        struct Retiming
+        {
+            int against = 0;
+            Candidate incumbent;
+            std::vector<double> mine, theirs;
+            bool incumbentNext() const { return theirs.size() == mine.size(); }
+        };
+        std::optional<Retiming> retiming;
+        bool retimed = false; ///< its re-timings are complete
         QString startedAt;
         QString console;
         QString rejectCause; ///< why it was rejected without the engineer (a guard on autopilot)
     };
 
+    /// Starts a slot's evaluation as its state says: the candidate, its
+    /// re-check with fresh seeds, or its incumbent's turn in a re-timing.
+    void startSlot(int job, const Slot &s);
+    /// Starts re-timing a close call against its incumbent; false when the
+    /// incumbent's source cannot be had.
+    bool startRetiming(int job, Slot &s);
+    /// Takes one re-timing's outcome; true while more are to run.
+    bool takeRetiming(Slot &s, const EvalOutcome &outcome);
     void scheduleAdvance();
     void advance();
     void enter(LoopPhase phase);

@@ -3,6 +3,7 @@
 #include "eval/result.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 
 namespace kwb {
 
@@ -63,9 +64,40 @@ Decision decide(const EvalResult &c, const std::optional<Latency> &incumbent,
         return d;
     }
     d.kind = Decision::Kind::Discarded;
+    d.closeCall = gain >= rules.minImprovement;
     d.cause = gain > 0
                   ? QString(u"faster by "_s + pct(gain) + u" but within the run-to-run spread"_s)
                   : QString(u"slower by "_s + pct(-gain));
+    return d;
+}
+
+Decision retimedDecision(const std::vector<std::pair<double, double>> &candidateVsIncumbentMs,
+                         const DecisionRules &rules)
+{
+    Decision d;
+    d.kind = Decision::Kind::Discarded;
+    std::vector<double> gains;
+    for (const auto &[candidate, incumbent] : candidateVsIncumbentMs) {
+        if (candidate > 0 && incumbent > 0)
+            gains.push_back(1.0 - candidate / incumbent);
+    }
+    if (gains.empty())
+        return d;
+    const auto faster = std::count_if(gains.begin(), gains.end(), [](double g) { return g > 0; });
+    std::sort(gains.begin(), gains.end());
+    const double median = gains.size() % 2
+                              ? gains[gains.size() / 2]
+                              : (gains[gains.size() / 2 - 1] + gains[gains.size() / 2]) / 2;
+    d.speedup = 1.0 / (1.0 - median);
+    const QString how =
+        u" in "_s + QString::number(faster) + u" of "_s + QString::number(gains.size()) +
+        u" alternate re-timings against the incumbent (median gain "_s + pct(median) + u')';
+    if (faster == std::ptrdiff_t(gains.size()) && median >= rules.minImprovement) {
+        d.kind = Decision::Kind::Kept;
+        d.cause = u"faster"_s + how;
+    } else {
+        d.cause = u"a close call: faster"_s + how;
+    }
     return d;
 }
 

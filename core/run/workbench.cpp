@@ -496,6 +496,7 @@ void Workbench::startLoop(const Calibration &calibration)
     m_backend = std::move(backend);
     LoopOptions loopOptions = m_options.loop;
     loopOptions.rules.regressionThreshold = m_workload->divergence.threshold;
+    loopOptions.rules.closeCallRetimings = m_workload->benchmark.closeCallRetimings;
     m_loop = std::make_unique<OptimizationLoop>(*m_workload, *m_session, *m_planner, *m_backend,
                                                 loopOptions);
     m_loop->setMode(m_mode);

@@ -594,8 +594,10 @@ void readMeasurement(Reader &r, Workload &w)
             w.benchmark.timeoutSeconds = *v;
         if (auto v = r.boolean("/benchmark/cold_cache"))
             w.benchmark.coldCache = *v;
-        r.unknownKeys("/benchmark",
-                      {u"warmup"_s, u"iters"_s, u"max_seconds"_s, u"timeout_s"_s, u"cold_cache"_s});
+        if (auto v = r.integer("/benchmark/close_call_retimings", 0, 10))
+            w.benchmark.closeCallRetimings = int(*v);
+        r.unknownKeys("/benchmark", {u"warmup"_s, u"iters"_s, u"max_seconds"_s, u"timeout_s"_s,
+                                     u"cold_cache"_s, u"close_call_retimings"_s});
     }
     if (r.object("/divergence")) {
         if (auto v = r.number("/divergence/threshold", 0, true))

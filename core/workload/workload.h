@@ -81,6 +81,9 @@ struct BenchmarkSpec
     double maxSeconds = 10; ///< stop sampling after this long (at least 3 samples)
     bool coldCache = false;
     double timeoutSeconds = 120; ///< per stage; past it the process group is killed
+    /// A close call (faster, but within the spread) is re-timed this many
+    /// times against its incumbent, alternately, before it is decided.
+    int closeCallRetimings = 2;
 };
 
 struct DivergenceSpec
