@@ -82,12 +82,16 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
         double worstRel = 0, worstAbs = 0;
         int okSeeds = 0;
         QStringList seedLines;
+        // One column for the seeds, as wide as the widest (a drawn seed has 16 digits).
+        qsizetype seedWidth = 3;
+        for (const SeedCheck &c : r.checks)
+            seedWidth = std::max(seedWidth, QString::number(c.seed).size());
         for (const SeedCheck &c : r.checks) {
             worstRel = std::max(worstRel, c.relL2);
             worstAbs = std::max(worstAbs, c.maxAbs);
             okSeeds += c.ok ? 1 : 0;
             QString line = Kwb::tr("seed %1 %2  rel L2 %3  max abs %4")
-                               .arg(QString::number(c.seed).leftJustified(3), c.output,
+                               .arg(QString::number(c.seed).leftJustified(seedWidth), c.output,
                                     sci(c.relL2), sci(c.maxAbs));
             if (!c.ok)
                 line += u"  ✗ "_s + Kwb::tr("%n elements off", nullptr, int(c.mismatches)) +
