@@ -525,11 +525,11 @@ private Q_SLOTS:
         QTest::addColumn<QString>("cause");
         QTest::newRow("faster every time")
             << 9.85 << int(Verdict::Kept)
-            << u"faster in 2 of 2 alternate re-timings against the incumbent (median gain 1.5%)"_s;
+            << u"faster in 2 of 2 alternate re-timings (median gain 1.5%) against #1"_s;
         QTest::newRow("lucky once")
             << 10.05 << int(Verdict::Discarded)
-            << u"a close call: faster in 0 of 2 alternate re-timings against the incumbent "
-               u"(median gain -0.5%)"_s;
+            << u"a close call: faster in 0 of 2 alternate re-timings (median gain -0.5%) "
+               u"against #1"_s;
     }
 
     void aCloseCallIsDecidedByAlternateRetimings()
@@ -572,6 +572,48 @@ private Q_SLOTS:
         QCOMPARE(order, QStringList({u"start"_s, u"cand"_s}));
         QVERIFY2(plain->experiments().back().cause.contains(u"within the run-to-run spread"_s),
                  qPrintable(plain->experiments().back().cause));
+    }
+
+    // Two candidates of one batch: A (9.85 ms, a tight spread) is kept over
+    // the start outright; B (9.70 ms, ±3 %) is a close call against the
+    // start and is re-timed against it. By the time B is judged, A is the
+    // incumbent: B's re-timings against the start must not decide it.
+    void retimingsAgainstAFormerIncumbentDecideNothing()
+    {
+        Workload w = m_workload;
+        w.batch = 2;
+        QString error;
+        auto session =
+            SessionStore::create(m_tmp.path() + u"/retimed-batch"_s, w, m_target, &error);
+        QVERIFY2(session, qPrintable(error));
+        SearchPlanner planner(w, m_target, SearchStrategy::Exhaustive, 1);
+        int candidates = 0;
+        FunctionEvalBackend backend(
+            [&](const Candidate &c, const EvalVariant &) {
+                if (std::isnan(knob(c, "REPEAT")))
+                    return outcome(10.0, true);
+                const bool a = ++candidates == 1;
+                EvalOutcome o = outcome(a ? 9.85 : 9.70, true);
+                Latency &l = *o.result.latency;
+                l.q1Ms = l.medianMs * (a ? 1.0 : 0.97);
+                l.q3Ms = l.medianMs * (a ? 1.0 : 1.03);
+                o.result.document["latency"]["q1_ms"] = l.q1Ms;
+                o.result.document["latency"]["q3_ms"] = l.q3Ms;
+                return o;
+            },
+            1);
+        LoopOptions o = options();
+        o.maxEvals = 3; // the start, then one batch of two
+        OptimizationLoop loop(w, *session, planner, backend, o);
+        QCOMPARE(runToEnd(loop), StopReason::EvalBudget);
+        QCOMPARE(candidates, 2 + 2); // A, B, then B's two re-timings
+        const auto &records = session->experiments();
+        QCOMPARE(records.size(), size_t(3));
+        QCOMPARE(records[1].decision, Verdict::Kept);
+        QCOMPARE(records[2].decision, Verdict::Discarded);
+        QVERIFY2(records[2].cause.contains(u"within the run-to-run spread"_s),
+                 qPrintable(records[2].cause));
+        QVERIFY(!records[2].flags.contains(u"retimed"_s));
     }
 
     void aRevertToADiscardedCandidateSurvivesReopening()

@@ -167,6 +167,8 @@ QString reportCsv(const SessionStore &session)
         u"id,round,parent,origin,plan,knobs,correct,failure,median_ms,min_ms,gflops,pct_peak_flops,bottleneck,decision,cause,flags,source_hash\n"_s;
     for (const ExperimentRecord &r : session.experiments()) {
         const std::optional<Latency> latency = recordedLatency(r);
+        // Empty where the result says neither (a compile failure, a crash).
+        const std::optional<bool> correct = storedVerdictOf(r).correct;
         const auto figure = [](double v, int digits) {
             return std::isfinite(v) ? QString::number(v, 'g', digits) : QString();
         };
@@ -176,9 +178,9 @@ QString reportCsv(const SessionStore &session)
                          originWord(r.origin),
                          csvField(r.plan),
                          csvField(qs(r.knobs.dump())),
-                         !wasEvaluated(r)      ? QString()
-                         : correctPerResult(r) ? u"true"_s
-                                               : u"false"_s,
+                         !correct   ? QString()
+                         : *correct ? u"true"_s
+                                    : u"false"_s,
                          failureClassOf(r),
                          figure(latency ? latency->medianMs : NAN, 9),
                          figure(latency ? latency->minMs : NAN, 9),

@@ -704,7 +704,10 @@ void OptimizationLoop::onFinished(int job, const EvalOutcome &outcome)
         } // else the re-check itself was lost: keep the first verdict, unflagged.
         s->state = Slot::State::Done;
     } else if (s->retiming) {
-        if (takeRetiming(*s, outcome)) {
+        if (m_stopRequested) {
+            s->console += u"\nre-timing stopped with the loop: the first verdict stands\n"_s;
+            s->retiming.reset();
+        } else if (takeRetiming(*s, outcome)) {
             ++m_running;
             startSlot(job, *s);
             return;
@@ -733,7 +736,8 @@ void OptimizationLoop::onFinished(int job, const EvalOutcome &outcome)
                 return;
             }
             // A close call is decided by re-timing it against its incumbent.
-            if (d.closeCall && m_options.rules.closeCallRetimings > 0 && startRetiming(job, *s))
+            if (d.closeCall && m_options.rules.closeCallRetimings > 0 && !m_stopRequested &&
+                !s->offBranch && startRetiming(job, *s))
                 return;
         }
     }
@@ -752,7 +756,8 @@ void OptimizationLoop::startSlot(int job, const Slot &s)
 bool OptimizationLoop::startRetiming(int job, Slot &s)
 {
     const ExperimentRecord *incumbent = record(judgedAgainst(s));
-    if (!incumbent)
+    // A baseline may link a library the record does not name: not re-run.
+    if (!incumbent || incumbent->origin == Origin::Baseline)
         return false;
     QFile file(m_session.kernelPath(incumbent->sourceHash));
     if (!file.open(QIODevice::ReadOnly))
@@ -777,11 +782,14 @@ bool OptimizationLoop::takeRetiming(Slot &s, const EvalOutcome &outcome)
 {
     Slot::Retiming &t = *s.retiming;
     const EvalResult &r = outcome.result;
-    if (r.failed() || !r.correct.value_or(false) || !r.latency || !(r.latency->medianMs > 0)) {
+    const auto flags = r.document.find("flags");
+    const bool flagged = flags != r.document.end() && flags->is_array() && !flags->empty();
+    if (flagged || r.failed() || !r.correct.value_or(false) || !r.latency ||
+        !(r.latency->medianMs > 0)) {
         // Neither side may fail on the seeds it passed before; if one does,
         // the first verdict stands and the log says why.
         s.console += u"\nre-timing against #"_s + QString::number(t.against) +
-                     u" abandoned: a run was not timed and correct\n"_s;
+                     u" abandoned: a run was not timed, correct and unflagged\n"_s;
         s.retiming.reset();
         return false;
     }
@@ -912,11 +920,14 @@ QString OptimizationLoop::beyondBound(const EvalResult &result) const
 void OptimizationLoop::judge(const Slot &s, ExperimentRecord &r) const
 {
     Decision d = decide(s.outcome.result, latencyOf(judgedAgainst(s)), m_options.rules);
-    if (d.closeCall && s.retimed && s.retiming) {
+    // The re-timings decide only against the record they ran against: a
+    // slot of the same batch kept before this one moved the incumbent.
+    if (d.closeCall && s.retimed && s.retiming && s.retiming->against == judgedAgainst(s)) {
         std::vector<std::pair<double, double>> pairs;
         for (size_t i = 0; i < s.retiming->mine.size(); ++i)
             pairs.emplace_back(s.retiming->mine[i], s.retiming->theirs[i]);
         d = retimedDecision(pairs, m_options.rules);
+        d.cause += u" against #"_s + QString::number(s.retiming->against);
         r.flags << u"retimed"_s;
     }
     if (const QString beyond = beyondBound(s.outcome.result);

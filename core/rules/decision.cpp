@@ -89,9 +89,9 @@ Decision retimedDecision(const std::vector<std::pair<double, double>> &candidate
                               ? gains[gains.size() / 2]
                               : (gains[gains.size() / 2 - 1] + gains[gains.size() / 2]) / 2;
     d.speedup = 1.0 / (1.0 - median);
-    const QString how =
-        u" in "_s + QString::number(faster) + u" of "_s + QString::number(gains.size()) +
-        u" alternate re-timings against the incumbent (median gain "_s + pct(median) + u')';
+    const QString how = u" in "_s + QString::number(faster) + u" of "_s +
+                        QString::number(gains.size()) + u" alternate re-timings (median gain "_s +
+                        pct(median) + u')';
     if (faster == std::ptrdiff_t(gains.size()) && median >= rules.minImprovement) {
         d.kind = Decision::Kind::Kept;
         d.cause = u"faster"_s + how;

@@ -222,8 +222,10 @@ private:
     /// The items of the array at `ptr` that are objects (others reported),
     /// their unknown keys warned about.
     std::vector<std::string> objects(const std::string &ptr, const QStringList &keys);
-    /// The string at `ptr`, reported with `message` when absent.
-    QString required(const std::string &ptr, const QString &message);
+    /// The strings at `ptrs`, or nullopt with one `message` (at the
+    /// object) when one is absent.
+    std::optional<QStringList> required(std::initializer_list<std::string> ptrs,
+                                        const QString &message);
     /// Whether `expr` compiles; else reports `what` with the reason as its
     /// last placeholder.
     bool compiles(const std::string &ptr, const QString &expr, const QString &what);
@@ -261,13 +263,18 @@ std::vector<std::string> TargetReader::objects(const std::string &ptr, const QSt
     return out;
 }
 
-QString TargetReader::required(const std::string &ptr, const QString &message)
+std::optional<QStringList> TargetReader::required(std::initializer_list<std::string> ptrs,
+                                                  const QString &message)
 {
-    if (!m_r.find(ptr)) {
-        m_r.error(ptr.substr(0, ptr.rfind('/')), message);
-        return {};
+    QStringList values;
+    for (const std::string &ptr : ptrs) {
+        if (!m_r.find(ptr)) {
+            m_r.error(ptr.substr(0, ptr.rfind('/')), message);
+            return std::nullopt;
+        }
+        values << text(ptr);
     }
-    return m_r.string(ptr).value_or(QString());
+    return values;
 }
 
 bool TargetReader::compiles(const std::string &ptr, const QString &expr, const QString &what)
@@ -328,7 +335,9 @@ void TargetReader::readMetrics(TargetProfile &t)
          objects("/metrics", {u"name"_s, u"label"_s, u"unit"_s, u"description"_s, u"better"_s,
                               u"role"_s, u"shown"_s})) {
         MetricInfo info;
-        info.name = required(ptr + "/name", FileText::tr("each metric needs a string 'name'"));
+        const auto name =
+            required({ptr + "/name"}, FileText::tr("each metric needs a string 'name'"));
+        info.name = name ? name->front() : QString();
         info.label = text(ptr + "/label");
         info.unit = text(ptr + "/unit");
         info.description = text(ptr + "/description");
@@ -352,7 +361,7 @@ void TargetReader::readMetrics(TargetProfile &t)
                 info.role = *role;
             }
         }
-        if (info.name.isEmpty())
+        if (!name)
             continue;
         if (t.metric(info.name))
             m_r.error(ptr + "/name",
@@ -393,20 +402,22 @@ void TargetReader::readDerived(TargetProfile &t)
 void TargetReader::readRules(TargetProfile &t)
 {
     for (const std::string &ptr : objects("/bottleneck", {u"class"_s, u"when"_s, u"why"_s})) {
-        const QString needs = FileText::tr("a bottleneck rule needs 'class' and 'when'");
-        BottleneckRule rule{required(ptr + "/class", needs), required(ptr + "/when", needs),
-                            text(ptr + "/why")};
-        if (!rule.cls.isEmpty() && !rule.when.isEmpty() &&
-            compiles(ptr + "/when", rule.when,
+        const auto needed = required({ptr + "/class", ptr + "/when"},
+                                     FileText::tr("a bottleneck rule needs 'class' and 'when'"));
+        if (!needed)
+            continue;
+        BottleneckRule rule{needed->at(0), needed->at(1), text(ptr + "/why")};
+        if (compiles(ptr + "/when", rule.when,
                      FileText::tr("bottleneck rule '%1': %2").arg(rule.cls)))
             t.bottleneck.push_back(rule);
     }
     for (const std::string &ptr : objects("/guards", {u"id"_s, u"pattern"_s, u"reason"_s})) {
-        const QString needs = FileText::tr("a guard needs a string 'pattern' and a 'reason'");
-        GuardRule g{text(ptr + "/id"), required(ptr + "/pattern", needs),
-                    required(ptr + "/reason", needs)};
-        if (g.pattern.isEmpty() || g.reason.isEmpty())
+        const auto needed =
+            required({ptr + "/pattern", ptr + "/reason"},
+                     FileText::tr("a guard needs a string 'pattern' and a 'reason'"));
+        if (!needed)
             continue;
+        GuardRule g{text(ptr + "/id"), needed->at(0), needed->at(1)};
         QString probe = g.pattern;
         probe.replace(u"{reference}"_s, u"ref"_s).replace(u"{dims}"_s, u"1"_s);
         if (QRegularExpression re(probe); !re.isValid())
