@@ -404,6 +404,38 @@ private Q_SLOTS:
         QCOMPARE(f["stack_bytes"].get<double>(), 424.0);
     }
 
+    // The GPU's clock, power and slow-down reasons while the benchmark ran,
+    // read from nvidia-smi's samples: a real H200 capture under sustained
+    // load (tests/data/nvidia-smi/PROVENANCE.md), where the power cap
+    // held the SM clock down.
+    void gpuConditionsRecorded()
+    {
+        const Json c = supervise(u"smi-conditions"_s, data(u"nvidia-smi/h200-sustain.csv"_s));
+        QCOMPARE(c["samples"].get<int>(), 97);
+        QCOMPARE(c["sm_clock_mhz"]["min"].get<double>(), 1140.0);
+        QCOMPARE(c["sm_clock_mhz"]["max"].get<double>(), 1980.0);
+        QCOMPARE(c["power_w"]["max"].get<double>(), 693.87);
+        QCOMPARE(c["power_limit_w"].get<double>(), 700.0);
+        QCOMPARE(c["slowed_by"], Json::array({"sw_power_cap"}));
+
+        // An idle GPU's samples (reason 0x1) do not count while others do;
+        // a value nvidia-smi cannot give ("[N/A]") is left out.
+        QTemporaryDir dir;
+        QFile f(dir.filePath(u"smi.csv"_s));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("clocks.current.sm [MHz], clocks.max.sm [MHz], power.draw [W], power.limit [W], "
+                "clocks_event_reasons.active\n"
+                "345 MHz, 1980 MHz, 80.10 W, 700.00 W, 0x0000000000000001\n"
+                "1755 MHz, 1980 MHz, [N/A], 700.00 W, 0x0000000000000000\n");
+        f.close();
+        const Json one = supervise(u"smi-conditions"_s, f.fileName());
+        QCOMPARE(one["samples"].get<int>(), 1);
+        QCOMPARE(one["sm_clock_mhz"]["min"].get<double>(), 1755.0);
+        QCOMPARE(one["sm_clock_top_mhz"].get<double>(), 1980.0);
+        QVERIFY(!one.contains("power_w"));
+        QCOMPARE(one["slowed_by"], Json::array());
+    }
+
     // kwb hosts check names what a GPU host lacks, with what to do.
     void hostsCheckNamesWhatIsMissing()
     {

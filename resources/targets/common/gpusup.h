@@ -46,6 +46,17 @@ public:
     /// What times the samples ("cuda-events") and how the console says so.
     virtual std::string clock() const = 0;
     virtual std::string timingPhrase() const = 0;
+    /// A command that prints the device's clock, power and the reasons it
+    /// slows its clock, as CSV with a header, every 100 ms until stopped
+    /// (empty: the target has none).
+    virtual std::vector<std::string> conditionsSampler() const { return {}; }
+    /// What the sampler printed as the result's "gpu_conditions" (a JSON
+    /// object) and a line for the console; false when it said nothing usable.
+    virtual bool readConditions(const std::string &csv, std::string *json, std::string *line) const
+    {
+        (void)csv, (void)json, (void)line;
+        return false;
+    }
     /// Profiles one call of `program` and adds its counters to `r`, or says
     /// in r.countersReason why there are none.
     virtual void profile(Result &r, const Config &cfg, const std::string &candDir,
@@ -67,6 +78,44 @@ public:
             std::remove(tmp.c_str());
         return p;
     }
+};
+
+/// Samples the device's conditions while the benchmark runs: `argv` (the
+/// toolchain's sampler, never candidate code) runs beside it with its
+/// output in `path`; stop() ends it and returns what it printed.
+class ConditionsSampler
+{
+public:
+    ConditionsSampler(const std::vector<std::string> &argv, std::string path) : m_path(std::move(path))
+    {
+        if (argv.empty())
+            return;
+        const int out = ::open(m_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+        const int quiet = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+        if (out >= 0 && quiet >= 0)
+            m_pid = launch(argv, -1, out, quiet, {}, {}, 0);
+        for (int fd : {out, quiet})
+            if (fd >= 0)
+                ::close(fd);
+    }
+    ConditionsSampler(const ConditionsSampler &) = delete;
+    ConditionsSampler &operator=(const ConditionsSampler &) = delete;
+    ~ConditionsSampler() { stop(); }
+
+    std::string stop()
+    {
+        if (m_pid <= 0)
+            return {};
+        ::kill(m_pid, SIGTERM);
+        int status = 0;
+        ::waitpid(m_pid, &status, 0);
+        m_pid = -1;
+        return readFile(m_path);
+    }
+
+private:
+    std::string m_path;
+    pid_t m_pid = -1;
 };
 
 /// The GPU compiler to run: $`envVar`, else eval.conf's `cxx=` when it names
@@ -268,11 +317,17 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
     std::vector<std::string> readable = programs;
     readable.push_back(realPath(expectDir));
     const Sandbox benchBox = Sandbox::forCompiledStage(work, readable, {});
+    // Beside the benchmark, out of its reach (it cannot write expect/).
+    ConditionsSampler sampler(tc.conditionsSampler(), expectDir + "/conditions.csv");
     Proc bench = run(benchBox.wrap({benchBin, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
                                     cfg.get("iters", "20"), cfg.get("max_seconds", "10"), expectDir, seeds.seed0,
                                     seeds.seed1, cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2")}),
                      timeout, true);
     r.benchMs = msSince(tBench);
+    if (std::string conditions, line; tc.readConditions(sampler.stop(), &conditions, &line)) {
+        r.extra["gpu_conditions"] = conditions;
+        std::fprintf(stderr, "kwb: during the benchmark: %s\n", line.c_str());
+    }
     r.logs["bench"] = bench.err;
     if (harnessSaysInfra(bench))
         return infraFailure(bench, "the benchmark");
