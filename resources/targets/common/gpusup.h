@@ -80,44 +80,6 @@ public:
     }
 };
 
-/// Samples the device's conditions while the benchmark runs: `argv` (the
-/// toolchain's sampler, never candidate code) runs beside it with its
-/// output in `path`; stop() ends it and returns what it printed.
-class ConditionsSampler
-{
-public:
-    ConditionsSampler(const std::vector<std::string> &argv, std::string path) : m_path(std::move(path))
-    {
-        if (argv.empty())
-            return;
-        const int out = ::open(m_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-        const int quiet = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
-        if (out >= 0 && quiet >= 0)
-            m_pid = launch(argv, -1, out, quiet, {}, {}, 0);
-        for (int fd : {out, quiet})
-            if (fd >= 0)
-                ::close(fd);
-    }
-    ConditionsSampler(const ConditionsSampler &) = delete;
-    ConditionsSampler &operator=(const ConditionsSampler &) = delete;
-    ~ConditionsSampler() { stop(); }
-
-    std::string stop()
-    {
-        if (m_pid <= 0)
-            return {};
-        ::kill(m_pid, SIGTERM);
-        int status = 0;
-        ::waitpid(m_pid, &status, 0);
-        m_pid = -1;
-        return readFile(m_path);
-    }
-
-private:
-    std::string m_path;
-    pid_t m_pid = -1;
-};
-
 /// The GPU compiler to run: $`envVar`, else eval.conf's `cxx=` when it names
 /// another, else `name` from PATH, else the toolkit's own copy at `installed`.
 inline std::string gpuCompiler(const Config &cfg, const char *envVar, const std::string &name,

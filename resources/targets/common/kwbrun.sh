@@ -23,7 +23,7 @@ kwb_exec_supervisor() {
     sup="$here/.kwb-supervisor"
     stale=0
     [ -x "$sup" ] || stale=1
-    for src in supervisor.cpp kwbhost.h gpusup.h ncu.h rocprof.h neuronprof.h; do
+    for src in supervisor.cpp kwbhost.h gpusup.h ncu.h nvsmi.h rocprof.h neuronprof.h; do
         [ -e "$here/$src" ] && [ "$here/$src" -nt "$sup" ] && stale=1
     done
     if [ "$stale" = 1 ]; then
@@ -33,7 +33,7 @@ kwb_exec_supervisor() {
         fi
         tmp="$sup.tmp.$$"
         cache=$(kwb_supervisor_cache)
-        key=$( (cd "$here" && cat supervisor.cpp kwbhost.h gpusup.h ncu.h rocprof.h neuronprof.h 2>/dev/null; "$cxx" --version 2>&1;
+        key=$( (cd "$here" && cat supervisor.cpp kwbhost.h gpusup.h ncu.h nvsmi.h rocprof.h neuronprof.h 2>/dev/null; "$cxx" --version 2>&1;
                 echo "$cxx $flags $(uname -m)") | sha256sum 2>/dev/null | cut -c1-32)
         cached=""
         [ -n "$cache" ] && [ ${#key} = 32 ] && cached="$cache/$key"

@@ -14,6 +14,7 @@
 
 #include "gpusup.h"
 #include "ncu.h"
+#include "nvsmi.h"
 
 namespace {
 
@@ -24,175 +25,6 @@ struct Gpu
     bool present = false;
     std::string name, computeCap, driver, problem;
 };
-
-// nvidia-smi's "--id=N" for the GPU the harness will see first (none when
-// CUDA_VISIBLE_DEVICES does not name one by number).
-std::vector<std::string> smiDevice()
-{
-    if (const char *visible = std::getenv("CUDA_VISIBLE_DEVICES"); visible && *visible) {
-        const std::string first = std::string(visible).substr(0, std::string(visible).find(','));
-        if (!first.empty() && first.find_first_not_of("0123456789") == std::string::npos)
-            return {"--id=" + first};
-    }
-    return {};
-}
-
-// The GPU's clock, power and the reasons it slowed its clock, over the
-// samples nvidia-smi took while the benchmark ran.
-struct SmiConditions
-{
-    int samples = 0;
-    double smMin = 0, smMax = 0, smTop = 0, powerMin = 0, powerMax = 0, powerLimit = 0;
-    unsigned long long reasons = 0; ///< NVML's clocks event reasons, OR'ed over the samples
-    bool hasClock = false, hasPower = false, hasReasons = false;
-};
-
-// NVML's clocks event reasons (nvmlClocksEventReasons) by bit.
-const std::pair<unsigned long long, const char *> kSmiReasons[] = {
-    {0x2, "applications_clocks"}, {0x4, "sw_power_cap"},     {0x8, "hw_slowdown"},
-    {0x10, "sync_boost"},         {0x20, "sw_thermal"},      {0x40, "hw_thermal"},
-    {0x80, "hw_power_brake"},     {0x100, "display_clocks"}};
-
-// Reads `nvidia-smi --query-gpu=… --format=csv` by its header, whatever
-// the order of its columns ("clocks.current.sm [MHz]", "power.draw [W]",
-// "clocks_event_reasons.active", …); values with units ("1485 MHz") or
-// without, "[N/A]" skipped. Samples of an idle GPU count only when every
-// sample is idle.
-SmiConditions parseSmiConditions(const std::string &csv)
-{
-    enum Column { Sm, SmTop, Power, Limit, Reasons, Other };
-    std::vector<Column> columns;
-    struct Sample
-    {
-        double values[Other] = {NAN, NAN, NAN, NAN, NAN};
-        unsigned long long reasons = 0;
-    };
-    std::vector<Sample> samples;
-    std::istringstream in(csv);
-    for (std::string line; std::getline(in, line);) {
-        line = trim(line);
-        if (line.empty() || line[0] == '#')
-            continue;
-        const std::vector<std::string> f = csvFields(line);
-        if (line.find("power.draw") != std::string::npos || line.find("clocks.") != std::string::npos) {
-            columns.clear();
-            for (std::string name : f) {
-                name = trim(name.substr(0, name.find(" [")));
-                columns.push_back(name == "clocks.current.sm" || name == "clocks.sm" ? Sm
-                                  : name == "clocks.max.sm" || name == "clocks.max.sm_clock" ? SmTop
-                                  : name == "power.draw" || name == "power.draw.instant" ? Power
-                                  : name == "power.limit"                          ? Limit
-                                  : name.find("reasons.active") != std::string::npos ? Reasons
-                                                                                     : Other);
-            }
-            continue;
-        }
-        if (columns.empty() || f.size() != columns.size())
-            continue;
-        Sample s;
-        for (size_t i = 0; i < f.size(); ++i) {
-            const std::string v = trim(f[i]);
-            if (columns[i] == Reasons) {
-                if (v.rfind("0x", 0) == 0)
-                    s.reasons = std::strtoull(v.c_str(), nullptr, 16);
-                s.values[Reasons] = v.rfind("0x", 0) == 0 ? 1 : NAN;
-            } else if (columns[i] != Other) {
-                char *end = nullptr;
-                const double x = std::strtod(v.c_str(), &end);
-                if (end != v.c_str() && std::isfinite(x))
-                    s.values[columns[i]] = x;
-            }
-        }
-        samples.push_back(s);
-    }
-    const bool allIdle = std::all_of(samples.begin(), samples.end(), [](const Sample &s) { return s.reasons & 1; });
-    SmiConditions c;
-    auto widen = [](double v, double &lo, double &hi, bool &seen) {
-        if (std::isnan(v))
-            return;
-        lo = seen ? std::min(lo, v) : v;
-        hi = seen ? std::max(hi, v) : v;
-        seen = true;
-    };
-    bool topSeen = false, limitSeen = false;
-    for (const Sample &s : samples) {
-        if ((s.reasons & 1) && !allIdle)
-            continue;
-        ++c.samples;
-        widen(s.values[Sm], c.smMin, c.smMax, c.hasClock);
-        widen(s.values[Power], c.powerMin, c.powerMax, c.hasPower);
-        double ignored = 0;
-        widen(s.values[SmTop], ignored, c.smTop, topSeen);
-        widen(s.values[Limit], ignored, c.powerLimit, limitSeen);
-        if (!std::isnan(s.values[Reasons])) {
-            c.hasReasons = true;
-            c.reasons |= s.reasons;
-        }
-    }
-    return c;
-}
-
-// The result's "gpu_conditions" and the console's line; false without a sample.
-bool describeConditions(const SmiConditions &c, std::string *json, std::string *line)
-{
-    if (c.samples == 0 || (!c.hasClock && !c.hasPower))
-        return false;
-    std::string reasons, words;
-    for (const auto &[bit, name] : kSmiReasons) {
-        if (c.reasons & bit) {
-            reasons += (reasons.empty() ? "" : ",") + jsonString(name);
-            std::string word = name;
-            std::replace(word.begin(), word.end(), '_', ' ');
-            words += (words.empty() ? "" : ", ") + word;
-        }
-    }
-    auto range = [](double lo, double hi) {
-        return "{\"min\":" + jsonNumber(lo) + ",\"max\":" + jsonNumber(hi) + "}";
-    };
-    auto figure = [](double v) {
-        char b[32];
-        std::snprintf(b, sizeof b, "%.0f", v);
-        return std::string(b);
-    };
-    *json = "{\"samples\":" + std::to_string(c.samples);
-    std::vector<std::string> parts;
-    if (c.hasClock) {
-        *json += ",\"sm_clock_mhz\":" + range(c.smMin, c.smMax);
-        parts.push_back("SM clock " + figure(c.smMin) + (c.smMax > c.smMin ? "–" + figure(c.smMax) : "") + " MHz"
-                        + (c.smTop > 0 ? " (of " + figure(c.smTop) + ")" : ""));
-    }
-    if (c.smTop > 0)
-        *json += ",\"sm_clock_top_mhz\":" + jsonNumber(c.smTop);
-    if (c.hasPower) {
-        *json += ",\"power_w\":" + range(c.powerMin, c.powerMax);
-        parts.push_back("power " + figure(c.powerMin) + (c.powerMax > c.powerMin ? "–" + figure(c.powerMax) : "")
-                        + " W" + (c.powerLimit > 0 ? " of its " + figure(c.powerLimit) + " W limit" : ""));
-    }
-    if (c.powerLimit > 0)
-        *json += ",\"power_limit_w\":" + jsonNumber(c.powerLimit);
-    if (c.hasReasons) {
-        *json += ",\"slowed_by\":[" + reasons + "]";
-        parts.push_back(words.empty() ? "never slowed" : "slowed by " + words);
-    }
-    *json += "}";
-    *line = "";
-    for (const std::string &p : parts)
-        *line += (line->empty() ? "" : ", ") + p;
-    *line += " (" + std::to_string(c.samples) + (c.samples == 1 ? " sample)" : " samples)");
-    return true;
-}
-
-// nvidia-smi's name for the reasons: clocks_event_reasons since driver
-// R535, clocks_throttle_reasons before.
-const std::string &smiReasonsField()
-{
-    static const std::string field =
-        run({"nvidia-smi", "--query-gpu=clocks_event_reasons.active", "--format=csv,noheader"}, 30, false)
-                .exitedOk()
-            ? "clocks_event_reasons.active"
-            : "clocks_throttle_reasons.active";
-    return field;
-}
 
 // nvidia-smi answers without a CUDA context; its words go to the engineer
 // when there is no usable device.
@@ -312,17 +144,7 @@ public:
         std::fprintf(stderr, "kwb: ptxas: %s\n", ptxas.summary.c_str());
     }
     std::string lockName() const override { return visibleGpu(); }
-    std::vector<std::string> conditionsSampler() const override
-    {
-        if (onPath("nvidia-smi").empty())
-            return {};
-        std::vector<std::string> argv = {
-            "nvidia-smi", "--query-gpu=clocks.sm,clocks.max.sm,power.draw,power.limit," + smiReasonsField(),
-            "--format=csv", "-lms", "100"};
-        const std::vector<std::string> device = smiDevice();
-        argv.insert(argv.end(), device.begin(), device.end());
-        return argv;
-    }
+    std::vector<std::string> conditionsSampler() const override { return smiSampler(); }
     bool readConditions(const std::string &csv, std::string *json, std::string *line) const override
     {
         return describeConditions(parseSmiConditions(csv), json, line);

@@ -32,6 +32,7 @@
 
 #include "kwbhost.h"
 #include "ncu.h"
+#include "nvsmi.h"
 #include "neuronprof.h"
 #include "rocprof.h"
 
@@ -391,9 +392,15 @@ int evaluate(const std::string &candDir)
         calls = std::min(calls, std::max(minIters, int(maxSeconds * 1000 / (once + 0.05))));
         calls = std::max(3, std::min(calls, mode.cpu ? 200 : 100000));
     }
+    // The GPU's clock and power while the section runs (nvidia-smi, beside
+    // it, into a folder the candidate cannot write; not on a CPU, a
+    // NeuronCore or an AMD GPU).
+    ConditionsSampler sampler(mode.cpu || mode.neuron || mode.amd ? std::vector<std::string>{} : smiSampler(),
+                              feed + "/conditions.csv");
     const auto timed = timedSection(kernel, warmup, calls, benchDeadline, entropy);
     if (!timed)
         return kernelFailed("bench", "timed", "");
+    recordSmiConditions(r, sampler.stop());
     r.benchMs = msSince(tBench);
     r.warmup = warmup;
     auto kv = parseKeyValues(timed->reply);
