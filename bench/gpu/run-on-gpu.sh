@@ -20,6 +20,9 @@
 #   bench/gpu/run-on-gpu.sh hopper-sustain T '-D…' …   those configurations and cuBLAS, T s each
 #                                     in turn without a pause, with nvidia-smi's clock, power and
 #                                     temperature beside them
+#   bench/gpu/run-on-gpu.sh conditions S   what kwb records of the GPU beside one benchmark
+#                                     (cuda-cxx, triton), then hopper.json's knob search (S s)
+#                                     and which close calls it re-timed
 #
 # KWB (default: kwb on PATH, or the bundle .devbundle/kwb.tar.xz unpacked
 # to /tmp/kwb) names the kwb to use; OUT (default ./gpu-out) the folder.
@@ -284,6 +287,23 @@ hopper_goal() {
     pack_sessions hopper-goal-sessions.tar.gz /tmp/hp /tmp/hs
 }
 
+# The GPU's clock, power and slow-down reasons kwb records beside each
+# benchmark (gpu_conditions, "kwb: during the benchmark: …"), and the close
+# calls the decision rule re-timed against their incumbents.
+conditions() {
+    for w in examples/matmul-cuda/hopper.json examples/matmul-triton/workload.json; do
+        step "$w: one evaluation"
+        KWB_PERF=off "$KWB" eval "$w" 2>&1 | grep -E "during the benchmark|^  (correct|latency|throughput)"
+    done
+    step "hopper.json: the knob search, $1 s"
+    rm -rf /tmp/hc
+    KWB_PERF=off timeout $(( $1 + 180 )) "$KWB" run examples/matmul-cuda/hopper.json --session /tmp/hc \
+        --time-limit "$1" --quiet 2>&1 | tail -8
+    echo "re-timed close calls:"
+    "$KWB" report /tmp/hc | grep -E "re-timings|within the run-to-run spread" || echo "  none"
+    pack_sessions conditions-sessions.tar.gz /tmp/hc
+}
+
 case "${1:-probe}" in
     probe) probe 2>&1 | tee "$OUT/probe.log" ;;
     hopper-check) shift; hopper_check "$@" 2>&1 | tee "$OUT/hopper-check.log" ;;
@@ -292,6 +312,7 @@ case "${1:-probe}" in
     hopper-goal) hopper_goal "${2:-150}" 2>&1 | tee "$OUT/hopper-goal.log" ;;
     hopper-store) hopper_store "${2:-180}" 2>&1 | tee "$OUT/hopper-store.log" ;;
     hopper-sustain) shift; hopper_sustain "$@" 2>&1 | tee "$OUT/hopper-sustain.log" ;;
+    conditions) conditions "${2:-150}" 2>&1 | tee "$OUT/conditions.log" ;;
     gpu3)
         {
             # The Triton search again with the goal raised above what cuBLAS
