@@ -196,9 +196,10 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_tmp.isValid());
-        buildSupervisor(u"cuda-cxx"_s,
-                        {u"kwbhost.h"_s, u"ncu.h"_s, u"nvsmi.h"_s, u"gpusup.h"_s, u"gpuharness.cu"_s},
-                        &m_supervisor);
+        buildSupervisor(
+            u"cuda-cxx"_s,
+            {u"kwbhost.h"_s, u"ncu.h"_s, u"nvsmi.h"_s, u"gpusup.h"_s, u"gpuharness.cu"_s},
+            &m_supervisor);
         buildSupervisor(u"hip"_s,
                         {u"kwbhost.h"_s, u"rocprof.h"_s, u"gpusup.h"_s, u"gpuharness.cu"_s},
                         &m_hipSupervisor);

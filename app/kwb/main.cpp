@@ -8,6 +8,7 @@
 #include "run/evaluation.h"
 #include "session/htmlreport.h"
 #include "targets/targetprofile.h"
+#include "util/contractreader.h"
 #include "util/language.h"
 #include "util/version.h"
 #include "workload/workload.h"
@@ -219,7 +220,9 @@ int cmdTargets(const QStringList &)
         const std::optional<TargetProfile> &t = load.target;
         out(id.leftJustified(10) + u' ' +
             (t ? QString(t->name + u"  ("_s + t->dir + u')') : Kwb::tr("broken:")) + u'\n');
-        for (const Diagnostic &d : load.errors + load.warnings)
+        QList<Diagnostic> said = load.errors + load.warnings;
+        sortByPosition(said); // in the file's order, as a compiler says them
+        for (const Diagnostic &d : std::as_const(said))
             out(QString(11, u' ') + d.toString() + u'\n');
         if (!t || t->prerequisites.empty())
             continue;

@@ -504,9 +504,18 @@ public:
     {
         if (m_pid <= 0)
             return {};
+        // Asked to end, then made to within a second: a sampler that
+        // ignores SIGTERM must not hold up the evaluation.
         ::kill(m_pid, SIGTERM);
         int status = 0;
-        ::waitpid(m_pid, &status, 0);
+        for (int waited = 0; ::waitpid(m_pid, &status, WNOHANG) == 0; waited += 10) {
+            if (waited >= 1000) {
+                ::kill(m_pid, SIGKILL);
+                ::waitpid(m_pid, &status, 0);
+                break;
+            }
+            ::usleep(10'000);
+        }
         m_pid = -1;
         return readFile(m_path);
     }

@@ -18,7 +18,9 @@ inline std::vector<std::string> smiDevice()
 {
     if (const char *visible = std::getenv("CUDA_VISIBLE_DEVICES"); visible && *visible) {
         const std::string first = std::string(visible).substr(0, std::string(visible).find(','));
-        if (!first.empty() && first.find_first_not_of("0123456789") == std::string::npos)
+        // nvidia-smi takes an index or a GPU's UUID (not a MIG instance's).
+        if ((!first.empty() && first.find_first_not_of("0123456789") == std::string::npos)
+            || first.rfind("GPU-", 0) == 0)
             return {"--id=" + first};
     }
     return {};
@@ -187,11 +189,22 @@ inline std::vector<std::string> smiSampler()
 {
     if (onPath("nvidia-smi").empty())
         return {};
-    std::vector<std::string> argv = {"nvidia-smi",
-                                     "--query-gpu=clocks.sm,clocks.max.sm,power.draw,power.limit," + smiReasonsField(),
-                                     "--format=csv", "-lms", "100"};
+    // Line-buffered where stdbuf is there: into a file, nvidia-smi's
+    // stdio would keep a short benchmark's samples in its buffer when
+    // it is stopped.
+    std::vector<std::string> argv;
+    if (!onPath("stdbuf").empty())
+        argv = {"stdbuf", "-oL"};
+    argv.insert(argv.end(),
+                {"nvidia-smi", "--query-gpu=clocks.sm,clocks.max.sm,power.draw,power.limit," + smiReasonsField(),
+                 "--format=csv", "-lms", "100"});
+    // One GPU's samples: on a host with several, the one the harness sees
+    // (without CUDA_VISIBLE_DEVICES, CUDA's first, nvidia-smi's index 0
+    // where the GPUs are alike), never every GPU's lines mixed.
     const std::vector<std::string> device = smiDevice();
     argv.insert(argv.end(), device.begin(), device.end());
+    if (device.empty())
+        argv.push_back("--id=0");
     return argv;
 }
 
