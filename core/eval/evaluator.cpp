@@ -347,8 +347,7 @@ void enrichResult(EvalResult &result, const Workload &w, const TargetProfile &ta
     QStringList names = {u"flops"_s, u"bytes"_s, u"peak_gflops"_s, u"peak_gbs"_s, u"failed"_s};
     // A candidate flagged before it ran (the symbol audit) has nothing to
     // classify but its failure.
-    const Json *flags = findAt(result.document, {"flags"});
-    const bool neverRan = !result.latency && flags && flags->is_array() && !flags->empty();
+    const bool neverRan = !result.latency && result.flagged();
     std::vector<double> values = {w.flops > 0 ? w.flops : NAN, w.bytes > 0 ? w.bytes : NAN,
                                   calib.isValid() ? calib.peakFor(w.precision) : NAN,
                                   calib.isValid() ? calib.peakGbs : NAN,

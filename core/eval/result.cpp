@@ -15,6 +15,12 @@ const QStringList &failureClasses()
     return classes;
 }
 
+bool EvalResult::flagged() const
+{
+    const Json *flags = findAt(document, {"flags"});
+    return flags && flags->is_array() && !flags->empty();
+}
+
 std::optional<double> EvalResult::metric(const QString &name) const
 {
     for (const auto &[n, v] : metrics) {

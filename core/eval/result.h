@@ -53,6 +53,8 @@ struct EvalResult
     Json document;
 
     bool failed() const { return !failureClass.isEmpty(); }
+    /// The harness flagged its figures (the document's "flags"): not to be trusted.
+    bool flagged() const;
     std::optional<double> metric(const QString &name) const;
     /// The metric that plays `role` (the document's "roles", which
     /// enrichment writes from the target's catalog).

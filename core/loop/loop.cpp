@@ -782,9 +782,7 @@ bool OptimizationLoop::takeRetiming(Slot &s, const EvalOutcome &outcome)
 {
     Slot::Retiming &t = *s.retiming;
     const EvalResult &r = outcome.result;
-    const auto flags = r.document.find("flags");
-    const bool flagged = flags != r.document.end() && flags->is_array() && !flags->empty();
-    if (flagged || r.failed() || !r.correct.value_or(false) || !r.latency ||
+    if (r.flagged() || r.failed() || !r.correct.value_or(false) || !r.latency ||
         !(r.latency->medianMs > 0)) {
         // Neither side may fail on the seeds it passed before; if one does,
         // the first verdict stands and the log says why.
@@ -794,10 +792,7 @@ bool OptimizationLoop::takeRetiming(Slot &s, const EvalOutcome &outcome)
         return false;
     }
     (t.incumbentNext() ? t.theirs : t.mine).push_back(r.latency->medianMs);
-    if (int(t.mine.size()) < m_options.rules.closeCallRetimings)
-        return true;
-    s.retimed = true;
-    return false;
+    return int(t.mine.size()) < m_options.rules.closeCallRetimings;
 }
 
 void OptimizationLoop::doDecide()
@@ -922,7 +917,8 @@ void OptimizationLoop::judge(const Slot &s, ExperimentRecord &r) const
     Decision d = decide(s.outcome.result, latencyOf(judgedAgainst(s)), m_options.rules);
     // The re-timings decide only against the record they ran against: a
     // slot of the same batch kept before this one moved the incumbent.
-    if (d.closeCall && s.retimed && s.retiming && s.retiming->against == judgedAgainst(s)) {
+    // (A re-timing that was abandoned is gone; one that is left ran whole.)
+    if (d.closeCall && s.retiming && s.retiming->against == judgedAgainst(s)) {
         std::vector<std::pair<double, double>> pairs;
         for (size_t i = 0; i < s.retiming->mine.size(); ++i)
             pairs.emplace_back(s.retiming->mine[i], s.retiming->theirs[i]);

@@ -171,8 +171,7 @@ private:
             std::vector<double> mine, theirs;
             bool incumbentNext() const { return theirs.size() == mine.size(); }
         };
-        std::optional<Retiming> retiming;
-        bool retimed = false; ///< its re-timings are complete
+        std::optional<Retiming> retiming; ///< reset when abandoned
         QString startedAt;
         QString console;
         QString rejectCause; ///< why it was rejected without the engineer (a guard on autopilot)

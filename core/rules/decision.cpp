@@ -24,11 +24,10 @@ Decision decide(const EvalResult &c, const std::optional<Latency> &incumbent,
     Decision d;
     // A harness flag (the supervisor's clock disagrees with the kernel's
     // timings, …) means the figures cannot be trusted: never kept.
-    if (const auto flags = c.document.find("flags");
-        flags != c.document.end() && flags->is_array() && !flags->empty()) {
+    if (c.flagged()) {
         d.kind = Decision::Kind::Failed;
         d.flagged = true;
-        const Json &first = flags->front();
+        const Json &first = c.document.at("flags").front();
         d.cause =
             u"flagged "_s + qs(stringAt(first, {"id"})) + u": "_s + qs(stringAt(first, {"reason"}));
         return d;

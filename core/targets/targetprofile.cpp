@@ -206,10 +206,7 @@ std::string at(const std::string &ptr, size_t i)
 class TargetReader
 {
 public:
-    TargetReader(const JsonText &doc, TargetLoad *out)
-        : m_doc(doc), m_r(doc, &out->errors, &out->warnings)
-    {
-    }
+    TargetReader(const JsonText &doc, TargetLoad *out) : m_r(doc, &out->errors, &out->warnings) {}
 
     void read(TargetProfile &t);
 
@@ -235,7 +232,6 @@ private:
     void readRules(TargetProfile &t);
     void readAudit(TargetProfile &t);
 
-    const JsonText &m_doc;
     ContractReader m_r;
     QStringList m_known; ///< what derived metrics and rules may use
 };
@@ -290,7 +286,7 @@ void TargetReader::read(TargetProfile &t)
 {
     m_r.unknownKeys("", kTopKeys);
     for (const char *key : {"id", "name", "command", "metrics"}) {
-        if (!m_doc.root().contains(key))
+        if (!m_r.doc().root().contains(key))
             m_r.error("", FileText::tr("target profile misses '%1'").arg(QString::fromLatin1(key)));
     }
     t.id = text("/id");

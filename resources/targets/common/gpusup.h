@@ -50,13 +50,9 @@ public:
     /// slows its clock, as CSV with a header, every 100 ms until stopped
     /// (empty: the target has none).
     virtual std::vector<std::string> conditionsSampler() const { return {}; }
-    /// What the sampler printed as the result's "gpu_conditions" (a JSON
-    /// object) and a line for the console; false when it said nothing usable.
-    virtual bool readConditions(const std::string &csv, std::string *json, std::string *line) const
-    {
-        (void)csv, (void)json, (void)line;
-        return false;
-    }
+    /// Records what the sampler printed in `r` ("gpu_conditions") and on
+    /// the console.
+    virtual void recordConditions(Result &r, const std::string &csv) const { (void)r, (void)csv; }
     /// Profiles one call of `program` and adds its counters to `r`, or says
     /// in r.countersReason why there are none.
     virtual void profile(Result &r, const Config &cfg, const std::string &candDir,
@@ -286,10 +282,7 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
                                     seeds.seed1, cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2")}),
                      timeout, true);
     r.benchMs = msSince(tBench);
-    if (std::string conditions, line; tc.readConditions(sampler.stop(), &conditions, &line)) {
-        r.extra["gpu_conditions"] = conditions;
-        std::fprintf(stderr, "kwb: during the benchmark: %s\n", line.c_str());
-    }
+    tc.recordConditions(r, sampler.stop());
     r.logs["bench"] = bench.err;
     if (harnessSaysInfra(bench))
         return infraFailure(bench, "the benchmark");

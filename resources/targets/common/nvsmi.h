@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 namespace kwbhost {
@@ -26,14 +27,27 @@ inline std::vector<std::string> smiDevice()
     return {};
 }
 
+/// The smallest and largest of some values (NaN before the first).
+struct SmiRange
+{
+    double lo = NAN, hi = NAN;
+    void add(double v)
+    {
+        if (std::isnan(v))
+            return;
+        lo = std::isnan(lo) ? v : std::min(lo, v);
+        hi = std::isnan(hi) ? v : std::max(hi, v);
+    }
+    bool seen() const { return !std::isnan(lo); }
+};
+
 // The GPU's clock, power and the reasons it slowed its clock, over the
 // samples nvidia-smi took while the benchmark ran.
 struct SmiConditions
 {
     int samples = 0;
-    double smMin = 0, smMax = 0, smTop = 0, powerMin = 0, powerMax = 0, powerLimit = 0;
-    unsigned long long reasons = 0; ///< NVML's clocks event reasons, OR'ed over the samples
-    bool hasClock = false, hasPower = false, hasReasons = false;
+    SmiRange sm, smTop, power, powerLimit;
+    std::optional<unsigned long long> reasons; ///< NVML's clocks event reasons, OR'ed over the samples
 };
 
 // NVML's clocks event reasons (nvmlClocksEventReasons) by bit.
@@ -45,16 +59,17 @@ inline const std::pair<unsigned long long, const char *> kSmiReasons[] = {
 // Reads `nvidia-smi --query-gpu=… --format=csv` by its header, whatever
 // the order of its columns ("clocks.current.sm [MHz]", "power.draw [W]",
 // "clocks_event_reasons.active", …); values with units ("1485 MHz") or
-// without, "[N/A]" skipped. Samples of an idle GPU count only when every
-// sample is idle.
+// without, "[N/A]" skipped. Samples of an idle GPU (reason 0x1) count only
+// when every sample is idle.
 inline SmiConditions parseSmiConditions(const std::string &csv)
 {
     enum Column { Sm, SmTop, Power, Limit, Reasons, Other };
     std::vector<Column> columns;
     struct Sample
     {
-        double values[Other] = {NAN, NAN, NAN, NAN, NAN};
-        unsigned long long reasons = 0;
+        double values[Reasons] = {NAN, NAN, NAN, NAN};
+        std::optional<unsigned long long> reasons;
+        bool idle() const { return reasons && (*reasons & 1); }
     };
     std::vector<Sample> samples;
     std::istringstream in(csv);
@@ -81,11 +96,9 @@ inline SmiConditions parseSmiConditions(const std::string &csv)
         Sample s;
         for (size_t i = 0; i < f.size(); ++i) {
             const std::string v = trim(f[i]);
-            if (columns[i] == Reasons) {
-                if (v.rfind("0x", 0) == 0)
-                    s.reasons = std::strtoull(v.c_str(), nullptr, 16);
-                s.values[Reasons] = v.rfind("0x", 0) == 0 ? 1 : NAN;
-            } else if (columns[i] != Other) {
+            if (columns[i] == Reasons && v.rfind("0x", 0) == 0) {
+                s.reasons = std::strtoull(v.c_str(), nullptr, 16);
+            } else if (columns[i] < Reasons) {
                 char *end = nullptr;
                 const double x = std::strtod(v.c_str(), &end);
                 if (end != v.c_str() && std::isfinite(x))
@@ -94,29 +107,18 @@ inline SmiConditions parseSmiConditions(const std::string &csv)
         }
         samples.push_back(s);
     }
-    const bool allIdle = std::all_of(samples.begin(), samples.end(), [](const Sample &s) { return s.reasons & 1; });
+    const bool allIdle = std::all_of(samples.begin(), samples.end(), [](const Sample &s) { return s.idle(); });
     SmiConditions c;
-    auto widen = [](double v, double &lo, double &hi, bool &seen) {
-        if (std::isnan(v))
-            return;
-        lo = seen ? std::min(lo, v) : v;
-        hi = seen ? std::max(hi, v) : v;
-        seen = true;
-    };
-    bool topSeen = false, limitSeen = false;
     for (const Sample &s : samples) {
-        if ((s.reasons & 1) && !allIdle)
+        if (s.idle() && !allIdle)
             continue;
         ++c.samples;
-        widen(s.values[Sm], c.smMin, c.smMax, c.hasClock);
-        widen(s.values[Power], c.powerMin, c.powerMax, c.hasPower);
-        double ignored = 0;
-        widen(s.values[SmTop], ignored, c.smTop, topSeen);
-        widen(s.values[Limit], ignored, c.powerLimit, limitSeen);
-        if (!std::isnan(s.values[Reasons])) {
-            c.hasReasons = true;
-            c.reasons |= s.reasons;
-        }
+        c.sm.add(s.values[Sm]);
+        c.smTop.add(s.values[SmTop]);
+        c.power.add(s.values[Power]);
+        c.powerLimit.add(s.values[Limit]);
+        if (s.reasons)
+            c.reasons = c.reasons.value_or(0) | *s.reasons;
     }
     return c;
 }
@@ -124,47 +126,47 @@ inline SmiConditions parseSmiConditions(const std::string &csv)
 // The result's "gpu_conditions" and the console's line; false without a sample.
 inline bool describeConditions(const SmiConditions &c, std::string *json, std::string *line)
 {
-    if (c.samples == 0 || (!c.hasClock && !c.hasPower))
+    if (c.samples == 0 || (!c.sm.seen() && !c.power.seen()))
         return false;
-    std::string reasons, words;
-    for (const auto &[bit, name] : kSmiReasons) {
-        if (c.reasons & bit) {
-            reasons += (reasons.empty() ? "" : ",") + jsonString(name);
-            std::string word = name;
-            std::replace(word.begin(), word.end(), '_', ' ');
-            words += (words.empty() ? "" : ", ") + word;
-        }
-    }
-    auto range = [](double lo, double hi) {
-        return "{\"min\":" + jsonNumber(lo) + ",\"max\":" + jsonNumber(hi) + "}";
+    auto range = [](const SmiRange &r) {
+        return "{\"min\":" + jsonNumber(r.lo) + ",\"max\":" + jsonNumber(r.hi) + "}";
     };
     auto figure = [](double v) {
         char b[32];
         std::snprintf(b, sizeof b, "%.0f", v);
         return std::string(b);
     };
+    auto words = [&](const SmiRange &r) { return figure(r.lo) + (r.hi > r.lo ? "–" + figure(r.hi) : ""); };
     *json = "{\"samples\":" + std::to_string(c.samples);
     std::vector<std::string> parts;
-    if (c.hasClock) {
-        *json += ",\"sm_clock_mhz\":" + range(c.smMin, c.smMax);
-        parts.push_back("SM clock " + figure(c.smMin) + (c.smMax > c.smMin ? "–" + figure(c.smMax) : "") + " MHz"
-                        + (c.smTop > 0 ? " (of " + figure(c.smTop) + ")" : ""));
+    if (c.sm.seen()) {
+        *json += ",\"sm_clock_mhz\":" + range(c.sm);
+        parts.push_back("SM clock " + words(c.sm) + " MHz" + (c.smTop.seen() ? " (of " + figure(c.smTop.hi) + ")" : ""));
     }
-    if (c.smTop > 0)
-        *json += ",\"sm_clock_top_mhz\":" + jsonNumber(c.smTop);
-    if (c.hasPower) {
-        *json += ",\"power_w\":" + range(c.powerMin, c.powerMax);
-        parts.push_back("power " + figure(c.powerMin) + (c.powerMax > c.powerMin ? "–" + figure(c.powerMax) : "")
-                        + " W" + (c.powerLimit > 0 ? " of its " + figure(c.powerLimit) + " W limit" : ""));
+    if (c.smTop.seen())
+        *json += ",\"sm_clock_top_mhz\":" + jsonNumber(c.smTop.hi);
+    if (c.power.seen()) {
+        *json += ",\"power_w\":" + range(c.power);
+        parts.push_back("power " + words(c.power) + " W"
+                        + (c.powerLimit.seen() ? " of its " + figure(c.powerLimit.hi) + " W limit" : ""));
     }
-    if (c.powerLimit > 0)
-        *json += ",\"power_limit_w\":" + jsonNumber(c.powerLimit);
-    if (c.hasReasons) {
-        *json += ",\"slowed_by\":[" + reasons + "]";
-        parts.push_back(words.empty() ? "never slowed" : "slowed by " + words);
+    if (c.powerLimit.seen())
+        *json += ",\"power_limit_w\":" + jsonNumber(c.powerLimit.hi);
+    if (c.reasons) {
+        std::string names, said;
+        for (const auto &[bit, name] : kSmiReasons) {
+            if (!(*c.reasons & bit))
+                continue;
+            names += (names.empty() ? "" : ",") + jsonString(name);
+            std::string word = name;
+            std::replace(word.begin(), word.end(), '_', ' ');
+            said += (said.empty() ? "" : ", ") + word;
+        }
+        *json += ",\"slowed_by\":[" + names + "]";
+        parts.push_back(said.empty() ? "never slowed" : "slowed by " + said);
     }
     *json += "}";
-    *line = "";
+    line->clear();
     for (const std::string &p : parts)
         *line += (line->empty() ? "" : ", ") + p;
     *line += " (" + std::to_string(c.samples) + (c.samples == 1 ? " sample)" : " samples)");

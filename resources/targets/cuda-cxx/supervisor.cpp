@@ -145,10 +145,7 @@ public:
     }
     std::string lockName() const override { return visibleGpu(); }
     std::vector<std::string> conditionsSampler() const override { return smiSampler(); }
-    bool readConditions(const std::string &csv, std::string *json, std::string *line) const override
-    {
-        return describeConditions(parseSmiConditions(csv), json, line);
-    }
+    void recordConditions(Result &r, const std::string &csv) const override { recordSmiConditions(r, csv); }
     std::string clock() const override { return "cuda-events"; }
     std::string timingPhrase() const override { return "timing with CUDA events"; }
     // ncu needs the driver's profiling rights, outside the sandbox (HACKING.md).
