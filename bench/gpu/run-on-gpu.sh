@@ -23,6 +23,8 @@
 #   bench/gpu/run-on-gpu.sh conditions S   what kwb records of the GPU beside one benchmark
 #                                     (cuda-cxx, triton), then hopper.json's knob search (S s)
 #                                     and which close calls it re-timed
+#   bench/gpu/run-on-gpu.sh redteam      the cuda-cxx contract: the example's honest kernels and
+#                                     tests/data/redteam/cuda's cheats, how each ended
 #
 # KWB (default: kwb on PATH, or the bundle .devbundle/kwb.tar.xz unpacked
 # to /tmp/kwb) names the kwb to use; OUT (default ./gpu-out) the folder.
@@ -304,6 +306,33 @@ conditions() {
     pack_sessions conditions-sessions.tar.gz /tmp/hc
 }
 
+# The cuda-cxx contract on a GPU (issue 46): the example's honest kernels
+# and tests/data/redteam/cuda's cheats, one evaluation each, with how each
+# ended and what the two clocks outside the events recorded.
+redteam() {
+    verdict='import json, sys
+try:
+    d = json.load(sys.stdin)
+except Exception:
+    print("no result"); sys.exit()
+flags = d.get("flags") or []
+f = d.get("failure") or {}
+extra = " ".join("%s=%s" % (k, json.dumps(d.get(k))) for k in ("synchronised_clock", "outside_clock", "verified_floor") if d.get(k))
+lat = (d.get("latency") or {}).get("median_ms")
+if flags:
+    print("caught: flag %s: %s" % (flags[0]["id"], flags[0]["reason"][:120]))
+elif f:
+    print("caught: %s at %s: %s" % (f["class"], f["stage"], f["message"][:120]))
+else:
+    print("kept: median %s ms; %s" % (lat, extra))'
+    for k in examples/matmul-cuda/naive.cu examples/matmul-cuda/tiled.cu tests/data/redteam/cuda/*.cu; do
+        step "$k"
+        (KWB_PERF=off "$KWB" eval examples/matmul-cuda/workload.json --kernel "$k" --json 2> "$STAGE/$(basename "$k").log" \
+            || true) | python3 -c "$verdict"
+        grep -E "kwb: (the reported|during the benchmark)" "$STAGE/$(basename "$k").log" || true
+    done
+}
+
 case "${1:-probe}" in
     probe) probe 2>&1 | tee "$OUT/probe.log" ;;
     hopper-check) shift; hopper_check "$@" 2>&1 | tee "$OUT/hopper-check.log" ;;
@@ -313,6 +342,7 @@ case "${1:-probe}" in
     hopper-store) hopper_store "${2:-180}" 2>&1 | tee "$OUT/hopper-store.log" ;;
     hopper-sustain) shift; hopper_sustain "$@" 2>&1 | tee "$OUT/hopper-sustain.log" ;;
     conditions) conditions "${2:-150}" 2>&1 | tee "$OUT/conditions.log" ;;
+    redteam) redteam 2>&1 | tee "$OUT/redteam.log" ;;
     gpu3)
         {
             # The Triton search again with the goal raised above what cuBLAS

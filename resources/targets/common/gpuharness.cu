@@ -1,36 +1,51 @@
 // Correctness and timing harness of the compiled GPU targets (cuda-cxx,
 // built by nvcc; hip, built by hipcc with KWB_HIP), compiled with the
-// workload's `kwb_problem.h`; gpurt.h names the runtime's calls. Two
-// programs are built from it:
-//   check  (KWB_WITH_REFERENCE): kernel and reference on the same inputs, every seed;
-//          also writes the reference's outputs for the benchmark's input sets
+// workload's `kwb_problem.h`; gpurt.h names the runtime's calls. Three
+// programs are built from it, as from cpu-cxx's harness:
+//   check  (KWB_WITH_REFERENCE): kernel and reference on the same inputs,
+//          every seed; the kernel must leave its inputs as they were
+//   answer (KWB_WITH_REFERENCE and KWB_ANSWER: the reference without the
+//          kernel, which it cannot even call): `answer` computes, beside the
+//          check, one sample's answer that the supervisor may pick to
+//          verify; `verify` afterwards compares the digests of the samples
+//          the supervisor picked with the reference's on the same inputs
 //   bench  (no reference linked: a hidden call to it cannot even link):
-//          times the kernel with GPU events, L2 flushed before every call,
-//          inputs alternating between two sets, outputs poisoned before each
-//          call and the outputs of the last two timed calls (one per input
-//          set) and of one random timed call verified against the expected
-//          files.
-// Speaks to the supervisor through "kwb:" lines on stdout. Exit status 5
-// with a "kwb:infra" line: the host cannot evaluate (no device, driver, out
-// of memory for the harness's own buffers); never the kernel's fault.
+//          times the kernel with GPU events on two input sets drawn from
+//          seeds it is given (new for every evaluation), the L2 flushed
+//          before every call. Every timed call sees inputs no earlier call
+//          saw (a few elements changed on the device before it and back
+//          after it), starts with poisoned outputs, and is followed by a
+//          device-wide synchronisation and its outputs' digests, computed on
+//          the device under keys drawn only then (common/kwbsamples.h). It is
+//          told nothing of which calls are verified and never holds an
+//          answer.
+// The protocol ("kwb:" lines) goes to a private copy of stdout; what the
+// kernel's host code prints on stdout lands on stderr. Exit status 5 with a
+// "kwb:infra" line: the host cannot evaluate (no device, driver, out of
+// memory for the harness's own buffers); never the kernel's fault.
 //
-//   check SEEDS ATOL RTOL EXPECT_DIR
-//   bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS EXPECT_DIR ATOL RTOL
-//   profile
+//   check  check SEEDS ATOL RTOL
+//   answer answer SEED0 SEED1 CHANGE_SEED SAMPLE ANSWERS_DIR
+//   answer verify SEED0 SEED1 CHANGE_SEED CALLS ANSWERS_DIR ATOL RTOL DIGEST...
+//   bench  bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS SEED0 SEED1 CHANGE_SEED TRUST
+//   bench  profile
 
 #include "kwb_problem.h"
 
 #include "gpurt.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <random>
+#include <memory>
 #include <string>
+#include <sys/random.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -38,15 +53,13 @@ namespace {
 using namespace kwb_problem;
 
 constexpr int kInfraExit = 5;
-// The profiled call's inputs (nothing is verified there). The benchmark's
-// two sets come from seeds the supervisor draws for each evaluation.
-constexpr uint64_t kProfileSeed = 900001;
+
+#include "kwbproto.h"
 
 [[noreturn]] void infra(const std::string &why)
 {
-    std::printf("kwb:infra %s\n", why.c_str());
-    std::fflush(stdout);
-    std::exit(kInfraExit);
+    std::fprintf(g_proto, "kwb:infra %s\n", why.c_str());
+    finish(kInfraExit);
 }
 
 // Set once the kernel has been called: from then on an error the harness's
@@ -60,15 +73,16 @@ void host(gpu::Error e, const char *what)
     if (e == gpu::kSuccess)
         return;
     if (g_kernelCalled && (gpu::kernelFault(e) || e == gpu::kOutOfMemory)) {
-        std::printf("kwb:error the kernel left %s error %d (%s: %s), met while the harness was %s\n", gpu::kApi, int(e),
-                    gpu::errorName(e), gpu::errorString(e), what);
-        std::fflush(stdout);
-        std::exit(1);
+        std::fprintf(g_proto, "kwb:error the kernel left %s error %d (%s: %s), met while the harness was %s\n",
+                     gpu::kApi, int(e), gpu::errorName(e), gpu::errorString(e), what);
+        finish(1);
     }
     if (e == gpu::kOutOfMemory)
         infra(std::string("out of device memory for the harness's buffers (") + what + ")");
     infra(std::string(what) + " failed: " + gpu::errorString(e));
 }
+
+#ifndef KWB_ANSWER // the answer program has no kernel to call
 
 void callKernel(void *const *in, void *const *out)
 {
@@ -77,7 +91,8 @@ void callKernel(void *const *in, void *const *out)
 }
 
 // After the kernel ran: a failure is the kernel's (illegal address, launch
-// configuration, a trap).
+// configuration, a trap). The device-wide synchronisation waits for work on
+// every stream, the kernel's own included.
 void kernelStatus(const char *when)
 {
     gpu::Error e = gpu::lastError();
@@ -85,13 +100,14 @@ void kernelStatus(const char *when)
         e = gpu::synchronize();
     if (e == gpu::kSuccess)
         return;
-    std::printf("kwb:error the kernel raised %s error %d (%s: %s) %s\n", gpu::kApi, int(e), gpu::errorName(e),
-                gpu::errorString(e), when);
-    std::fflush(stdout);
-    std::exit(1);
+    std::fprintf(g_proto, "kwb:error the kernel raised %s error %d (%s: %s) %s\n", gpu::kApi, int(e),
+                 gpu::errorName(e), gpu::errorString(e), when);
+    finish(1);
 }
 
-void requireDevice()
+#endif
+
+[[maybe_unused]] void requireDevice()
 {
     int count = 0;
     const gpu::Error e = gpu::deviceCount(&count);
@@ -114,11 +130,10 @@ size_t elementSize(DType t)
     }
 }
 
-size_t bytesOf(const Tensor &t) { return size_t(t.elements) * elementSize(t.dtype); }
-
-double at(const Tensor &t, const void *p, long long i)
+// Element i as a double, on the host and on the device alike.
+__host__ __device__ inline double elementAt(DType t, const void *p, long long i)
 {
-    switch (t.dtype) {
+    switch (t) {
     case F32: return static_cast<const float *>(p)[i];
     case F64: return static_cast<const double *>(p)[i];
     case I32: return static_cast<const int32_t *>(p)[i];
@@ -128,6 +143,8 @@ double at(const Tensor &t, const void *p, long long i)
     }
     return 0;
 }
+
+double at(const Tensor &t, const void *p, long long i) { return elementAt(t.dtype, p, i); }
 
 void put(const Tensor &t, void *p, long long i, double v)
 {
@@ -143,16 +160,11 @@ void put(const Tensor &t, void *p, long long i, double v)
 
 #include "kwbcheck.h"
 
-// All-ones is a NaN in every float type, so an element the kernel never
-// writes cannot pass; integers get a pattern no small input sums to.
-int poisonByte(const Tensor &t) { return (t.dtype == I32 || t.dtype == I64) ? 0x5a : 0xff; }
+#ifndef KWB_REFERENCE_ON_HOST
+#define KWB_REFERENCE_ON_DEVICE 1
+#endif
 
-struct HostBuffer
-{
-    std::vector<unsigned char> bytes;
-    explicit HostBuffer(size_t n) : bytes(n) {}
-    void *data() { return bytes.data(); }
-};
+#include "kwbsamples.h"
 
 struct DeviceBuffer
 {
@@ -164,6 +176,7 @@ struct DeviceBuffer
     DeviceBuffer &operator=(const DeviceBuffer &) = delete;
 };
 
+// One input set and its outputs on the device.
 struct Set
 {
     std::vector<DeviceBuffer *> in, out;
@@ -171,11 +184,11 @@ struct Set
     Set()
     {
         for (int i = 0; i < num_inputs; ++i) {
-            in.push_back(new DeviceBuffer(bytesOf(inputs[i])));
+            in.push_back(new DeviceBuffer(tensorBytes(inputs[i])));
             inPtr.push_back(in.back()->ptr);
         }
         for (int o = 0; o < num_outputs; ++o) {
-            out.push_back(new DeviceBuffer(bytesOf(outputs[o])));
+            out.push_back(new DeviceBuffer(tensorBytes(outputs[o])));
             outPtr.push_back(out.back()->ptr);
         }
     }
@@ -186,169 +199,287 @@ struct Set
         for (DeviceBuffer *b : out)
             delete b;
     }
-    void upload(uint64_t seed, std::vector<HostBuffer> *keep = nullptr)
+    Set(const Set &) = delete;
+    Set &operator=(const Set &) = delete;
+    // The inputs from host buffers (a HostSet's).
+    [[maybe_unused]] void upload(const std::vector<void *> &hostInputs)
     {
-        for (int i = 0; i < num_inputs; ++i) {
-            HostBuffer h(bytesOf(inputs[i]));
-            fill(inputs[i], h.data(), seed * 1000003ULL + uint64_t(i));
-            host(gpu::toDevice(inPtr[size_t(i)], h.data(), h.bytes.size()), "copying inputs");
-            if (keep)
-                keep->push_back(std::move(h));
-        }
+        for (int i = 0; i < num_inputs; ++i)
+            host(gpu::toDevice(inPtr[size_t(i)], hostInputs[size_t(i)], tensorBytes(inputs[i])), "copying inputs");
     }
     void poison()
     {
         for (int o = 0; o < num_outputs; ++o)
-            host(gpu::memsetAsync(outPtr[size_t(o)], poisonByte(outputs[o]), bytesOf(outputs[o])), "poisoning outputs");
+            host(gpu::memsetAsync(outPtr[size_t(o)], poisonByte(outputs[o]), tensorBytes(outputs[o])),
+                 "poisoning outputs");
     }
+#ifndef KWB_ANSWER
+    // The first input that is no longer what `given` holds, or -1.
+    int changedInput(const std::vector<void *> &given) const
+    {
+        for (int i = 0; i < num_inputs; ++i) {
+            const size_t bytes = tensorBytes(inputs[i]);
+            Bytes now(bytes);
+            host(gpu::toHost(now.data(), inPtr[size_t(i)], bytes), "copying inputs back");
+            if (bytes && std::memcmp(now.data(), given[size_t(i)], bytes) != 0)
+                return i;
+        }
+        return -1;
+    }
+#endif
 };
 
-HostBuffer download(const void *device, size_t bytes)
+[[maybe_unused]] void download(void *to, const void *device, size_t bytes)
 {
-    HostBuffer h(bytes);
-    host(gpu::toHost(h.data(), device, bytes), "copying outputs back");
-    return h;
-}
-
-std::string expectPath(const std::string &dir, int set, int output)
-{
-    return dir + "/expect-" + std::to_string(set) + "-" + std::to_string(output) + ".bin";
+    host(gpu::toHost(to, device, bytes), "copying outputs back");
 }
 
 #ifdef KWB_WITH_REFERENCE
 
-// The reference's outputs for `seed`'s inputs: on the device (a GPU
-// reference takes device pointers like the kernel) or on the host.
-std::vector<HostBuffer> referenceOutputs(Set &set, const std::vector<HostBuffer> &hostInputs)
+// The reference on `set`'s inputs, its outputs left on the device (a
+// reference of the host is handed host buffers instead).
+[[maybe_unused]] void referenceOnDevice(Set &set)
 {
-    std::vector<HostBuffer> want;
-#ifdef KWB_REFERENCE_ON_HOST
-    std::vector<void *> in, out;
-    for (const HostBuffer &h : hostInputs)
-        in.push_back(const_cast<unsigned char *>(h.bytes.data()));
-    for (int o = 0; o < num_outputs; ++o) {
-        want.emplace_back(bytesOf(outputs[o]));
-        std::memset(want.back().data(), poisonByte(outputs[o]), want.back().bytes.size());
-    }
-    for (HostBuffer &w : want)
-        out.push_back(w.data());
-    call_reference(in.data(), out.data());
-#else
-    (void)hostInputs;
     set.poison();
     call_reference(set.inPtr.data(), set.outPtr.data());
     gpu::Error e = gpu::lastError();
     if (e == gpu::kSuccess)
         e = gpu::synchronize();
     if (e != gpu::kSuccess) {
-        std::printf("kwb:reference-error the reference raised %s error %s: %s\n", gpu::kApi, gpu::errorName(e),
-                    gpu::errorString(e));
-        std::fflush(stdout);
-        std::exit(6);
+        std::fprintf(g_proto, "kwb:reference-error the reference raised %s error %s: %s\n", gpu::kApi,
+                     gpu::errorName(e), gpu::errorString(e));
+        finish(6);
     }
-    for (int o = 0; o < num_outputs; ++o)
-        want.push_back(download(set.outPtr[size_t(o)], bytesOf(outputs[o])));
-#endif
-    return want;
 }
 
-int check(const char *seedList, double atol, double rtol, const std::string &expectDir, const uint64_t benchSeeds[2])
+#ifdef KWB_REFERENCE_ON_DEVICE
+void referenceOnHost(void *const *in, void *const *out)
+{
+    static const bool ready = (requireDevice(), true);
+    (void)ready;
+    Set set;
+    set.upload({in, in + num_inputs});
+    referenceOnDevice(set);
+    for (int o = 0; o < num_outputs; ++o)
+        download(out[o], set.outPtr[size_t(o)], tensorBytes(outputs[o]));
+}
+#endif
+
+#endif
+
+#if defined(KWB_WITH_REFERENCE) && !defined(KWB_ANSWER)
+
+int check(const char *seedList, double atol, double rtol)
 {
     requireDevice();
     Set set;
-    std::string seeds = seedList;
-    size_t pos = 0;
-    while (pos < seeds.size()) {
-        size_t comma = seeds.find(',', pos);
-        if (comma == std::string::npos)
-            comma = seeds.size();
-        const uint64_t seed = std::strtoull(seeds.substr(pos, comma - pos).c_str(), nullptr, 10);
-        pos = comma + 1;
-        std::vector<HostBuffer> hostInputs;
-        set.upload(seed, &hostInputs);
-        const std::vector<HostBuffer> want = referenceOutputs(set, hostInputs);
-        // Inputs again: a reference (or kernel) must not get to change them.
-        set.upload(seed);
+    HostSet given, want;
+    for (const std::string &item : [&] {
+             std::vector<std::string> list;
+             std::string seeds = seedList;
+             for (size_t pos = 0; pos < seeds.size();) {
+                 const size_t comma = std::min(seeds.find(',', pos), seeds.size());
+                 list.push_back(seeds.substr(pos, comma - pos));
+                 pos = comma + 1;
+             }
+             return list;
+         }()) {
+        const uint64_t seed = std::strtoull(item.c_str(), nullptr, 10);
+        given.fillInputs(seed);
+        want.poisonOutputs();
+#ifdef KWB_REFERENCE_ON_HOST
+        want.fillInputs(seed);
+        phase("reference", seed);
+        call_reference(want.inPtr.data(), want.outPtr.data());
+#else
+        set.upload(given.inPtr);
+        phase("reference", seed);
+        referenceOnDevice(set);
+        for (int o = 0; o < num_outputs; ++o)
+            download(want.outPtr[size_t(o)], set.outPtr[size_t(o)], tensorBytes(outputs[o]));
+#endif
+        // Inputs again: a reference must not get to change the kernel's.
+        set.upload(given.inPtr);
         set.poison();
+        phase("kernel", seed);
         callKernel(set.inPtr.data(), set.outPtr.data());
         kernelStatus(("on seed " + std::to_string(seed)).c_str());
+        // Its inputs as they were: a kernel that keeps anything in them (an
+        // answer to replay) is refused here.
+        if (const int changed = set.changedInput(given.inPtr); changed >= 0) {
+            std::fprintf(g_proto, "kwb:error the kernel changed its input %s (seed %llu)\n", inputs[changed].name,
+                         (unsigned long long)seed);
+            finish(1);
+        }
         for (int o = 0; o < num_outputs; ++o) {
-            const HostBuffer got = download(set.outPtr[size_t(o)], bytesOf(outputs[o]));
-            const Comparison c = compare(outputs[o], want[size_t(o)].bytes.data(), got.bytes.data(), atol, rtol);
-            std::printf("kwb:check seed=%llu output=%s ok=%d rel_l2=%.6g max_abs=%.6g mismatches=%lld "
-                        "nonfinite=%lld elements=%lld worst_index=%lld\n",
-                        (unsigned long long)seed, outputs[o].name, c.ok ? 1 : 0, c.relL2, c.maxAbs, c.mismatches,
-                        c.nonfinite, outputs[o].elements, c.worst);
-            std::fflush(stdout);
+            Bytes got(tensorBytes(outputs[o]));
+            download(got.data(), set.outPtr[size_t(o)], got.size());
+            const Comparison c = compare(outputs[o], want.outPtr[size_t(o)], got.data(), atol, rtol);
+            std::fprintf(g_proto,
+                         "kwb:check seed=%llu output=%s ok=%d rel_l2=%.6g max_abs=%.6g mismatches=%lld "
+                         "nonfinite=%lld elements=%lld worst_index=%lld\n",
+                         (unsigned long long)seed, outputs[o].name, c.ok ? 1 : 0, c.relL2, c.maxAbs, c.mismatches,
+                         c.nonfinite, outputs[o].elements, c.worst);
+            std::fflush(g_proto);
         }
     }
-    // What the benchmark's timed calls must produce.
-    for (int s = 0; s < 2; ++s) {
-        std::vector<HostBuffer> hostInputs;
-        set.upload(benchSeeds[s], &hostInputs);
-        const std::vector<HostBuffer> want = referenceOutputs(set, hostInputs);
-        for (int o = 0; o < num_outputs; ++o) {
-            const std::string path = expectPath(expectDir, s, o);
-            FILE *f = std::fopen((path + ".tmp").c_str(), "wb");
-            if (!f || std::fwrite(want[size_t(o)].bytes.data(), 1, want[size_t(o)].bytes.size(), f)
-                          != want[size_t(o)].bytes.size()) {
-                if (f)
-                    std::fclose(f);
-                infra("cannot write " + path);
-            }
-            std::fclose(f);
-            std::rename((path + ".tmp").c_str(), path.c_str());
-        }
-    }
-    return 0;
+    finish(0);
 }
 
-#else // the benchmark program
+#elif !defined(KWB_WITH_REFERENCE) // the benchmark program
 
-struct Timed
+// ---- the device's side of the timed calls: their changes and digests ----
+
+// One input element written on the device: where, how many bytes, and
+// which (little-endian, as the host holds them).
+struct ElementWrite
 {
-    std::vector<double> samples;
-    double overheadMs = 0;
+    unsigned char *at;
+    uint64_t bytes;
+    int size;
 };
 
-int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const std::string &expectDir,
-          const uint64_t benchSeeds[2], double atol,
-          double rtol)
+// A call's changes (or their undoing), in order, by one thread: a list of
+// a few elements costs one launch.
+__global__ void writeElements(const ElementWrite *writes, int n)
+{
+    if (blockIdx.x != 0 || threadIdx.x != 0)
+        return;
+    for (int j = 0; j < n; ++j) {
+        for (int b = 0; b < writes[j].size; ++b)
+            writes[j].at[b] = static_cast<unsigned char>(writes[j].bytes >> (8 * b));
+    }
+}
+
+// What a call of a kernel that does nothing costs around it: the launch,
+// the events and the device-wide synchronisation (timed before any of the
+// candidate's code runs).
+__global__ void doNothing() {}
+
+constexpr int kDigestThreads = 256;
+
+// Each block's share of an output's digest under `key` (kwbsamples.h's
+// addToDigest, element by element, then summed in shared memory).
+__global__ void digestOnDevice(const void *data, DType dtype, long long elements, uint64_t key, Digest *partial)
+{
+    __shared__ double sums[kDigestSums][kDigestThreads];
+    __shared__ long long nonfinite[kDigestThreads];
+    __shared__ unsigned long long where[kDigestThreads];
+    Digest d;
+    const long long stride = (long long)gridDim.x * kDigestThreads;
+    for (long long i = (long long)blockIdx.x * kDigestThreads + threadIdx.x; i < elements; i += stride)
+        addToDigest(d, key, i, elementAt(dtype, data, i));
+    const int t = int(threadIdx.x);
+    for (int k = 0; k < kDigestSums; ++k)
+        sums[k][t] = d.sum[k];
+    nonfinite[t] = d.nonfinite;
+    where[t] = d.where;
+    __syncthreads();
+    for (int half = kDigestThreads / 2; half > 0; half /= 2) {
+        if (t < half) {
+            for (int k = 0; k < kDigestSums; ++k)
+                sums[k][t] += sums[k][t + half];
+            nonfinite[t] += nonfinite[t + half];
+            where[t] += where[t + half];
+        }
+        __syncthreads();
+    }
+    if (t == 0) {
+        Digest total;
+        for (int k = 0; k < kDigestSums; ++k)
+            total.sum[k] = sums[k][0];
+        total.nonfinite = nonfinite[0];
+        total.where = where[0];
+        partial[blockIdx.x] = total;
+    }
+}
+
+// Digests a timed call's outputs where they are, each under a key drawn
+// now (after the device-wide synchronisation: the kernel has finished),
+// and prints them at once.
+class Digester
+{
+public:
+    Digester()
+    {
+        int units = 0;
+        host(gpu::computeUnits(&units), "reading the device's compute units");
+        m_blocks = std::max(1, std::min(4 * units, 1024));
+        m_partial = std::make_unique<DeviceBuffer>(sizeof(Digest) * size_t(m_blocks));
+        m_host.resize(size_t(m_blocks));
+    }
+    void digest(int sample, const std::vector<void *> &outPtr)
+    {
+        for (int o = 0; o < num_outputs; ++o) {
+            const uint64_t key = drawDigestKey();
+            digestOnDevice<<<m_blocks, kDigestThreads>>>(outPtr[size_t(o)], outputs[o].dtype, outputs[o].elements,
+                                                         key, static_cast<Digest *>(m_partial->ptr));
+            host(gpu::lastError(), "digesting a timed call's output");
+            host(gpu::toHost(m_host.data(), m_partial->ptr, sizeof(Digest) * m_host.size()),
+                 "reading a timed call's digest");
+            Digest d;
+            for (const Digest &part : m_host)
+                mergeDigest(d, part);
+            printDigest(g_proto, sample, o, key, d);
+        }
+        std::fflush(g_proto);
+    }
+
+private:
+    int m_blocks = 1;
+    std::unique_ptr<DeviceBuffer> m_partial;
+    std::vector<Digest> m_host;
+};
+
+double msBetween(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b)
+{
+    return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64_t seed0, uint64_t seed1,
+          uint64_t changeSeed, bool trust)
 {
     requireDevice();
+    // The host's copies of both sets: what a call's changes replace, and
+    // what the inputs must be again after the timed calls.
+    HostSet given[2];
     Set sets[2];
-    for (int s = 0; s < 2; ++s)
-        sets[s].upload(benchSeeds[s]);
-    std::vector<HostBuffer> expected;
     for (int s = 0; s < 2; ++s) {
-        for (int o = 0; o < num_outputs; ++o) {
-            HostBuffer h(bytesOf(outputs[o]));
-            FILE *f = std::fopen(expectPath(expectDir, s, o).c_str(), "rb");
-            const size_t got = f ? std::fread(h.data(), 1, h.bytes.size(), f) : 0;
-            if (f)
-                std::fclose(f);
-            if (got != h.bytes.size())
-                infra("the expected outputs of the check are missing: " + expectPath(expectDir, s, o));
-            expected.push_back(std::move(h));
-        }
+        given[s].fillInputs(s ? seed1 : seed0);
+        sets[s].upload(given[s].inPtr);
     }
     // Twice the L2, rewritten before every call as triton.testing.do_bench
     // does (and at least the runtime's floor: caches past the L2).
     int l2 = 0;
     host(gpu::l2Bytes(&l2), "reading the L2 size");
     DeviceBuffer flush(std::max(size_t(std::max(l2, 0)) * 2, gpu::kFlushFloorBytes));
-    // Outputs kept from two timed calls: one chosen at random, and the one
-    // before the last (the other input set than the last call's).
-    std::vector<DeviceBuffer *> side, before;
-    for (int o = 0; o < num_outputs; ++o) {
-        side.push_back(new DeviceBuffer(bytesOf(outputs[o])));
-        before.push_back(new DeviceBuffer(bytesOf(outputs[o])));
-    }
+    // A call's changes and their undoing, uploaded together before it.
+    const size_t maxWrites = size_t(2 * kFirstChanges * std::max(1, changedInputs()));
+    DeviceBuffer writes(sizeof(ElementWrite) * maxWrites);
+    std::unique_ptr<Digester> digester;
+    if (trust)
+        digester = std::make_unique<Digester>();
 
     gpu::Event a, b;
     host(gpu::eventCreate(&a), "creating an event");
     host(gpu::eventCreate(&b), "creating an event");
+    // Every timed call is also timed by this process's clock from an idle
+    // device to the end of a device-wide synchronisation, which waits for
+    // work on every stream: the same span around a call that does nothing,
+    // before the candidate's first call, is what that clock adds.
+    std::vector<double> nullMs;
+    for (int i = 0; i < 21; ++i) {
+        host(gpu::synchronize(), "synchronizing the device");
+        const auto h0 = std::chrono::steady_clock::now();
+        host(gpu::memsetAsync(flush.ptr, i & 0xff, flush.bytes), "flushing the L2");
+        host(gpu::eventRecord(a), "recording an event");
+        doNothing<<<1, 1>>>();
+        host(gpu::eventRecord(b), "recording an event");
+        host(gpu::synchronize(), "synchronizing the device");
+        nullMs.push_back(msBetween(h0, std::chrono::steady_clock::now()));
+    }
     // First call: module loading, handles, lazy initialisation.
+    phase("kernel", seed0);
     callKernel(sets[0].inPtr.data(), sets[0].outPtr.data());
     kernelStatus("on its first call");
     // Estimate one call, then size warm-up and repetitions by time.
@@ -363,86 +494,116 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
     const int warmup = std::max(1, int(warmupMs / once));
     int reps = std::max(minIters, int(repMs / once));
     reps = std::min(reps, std::max(minIters, int(maxSeconds * 1000.0 / (once + 0.05))));
-    reps = std::max(3, std::min(reps, 100000));
+    // Each digested call costs a synchronisation and a digest per output,
+    // and prints a line per output.
+    reps = std::max(3, std::min(reps, trust ? 2000 : 100000));
     for (int i = 0; i < warmup; ++i)
         callKernel(sets[i % 2].inPtr.data(), sets[i % 2].outPtr.data());
     kernelStatus("during warm-up");
 
     const size_t n = static_cast<size_t>(reps);
     std::vector<gpu::Event> start(n), stop(n), overStart(n);
-    for (int i = 0; i < reps; ++i) {
-        host(gpu::eventCreate(&start[size_t(i)]), "creating an event");
-        host(gpu::eventCreate(&stop[size_t(i)]), "creating an event");
-        host(gpu::eventCreate(&overStart[size_t(i)]), "creating an event");
+    for (size_t i = 0; i < n; ++i) {
+        host(gpu::eventCreate(&start[i]), "creating an event");
+        host(gpu::eventCreate(&stop[i]), "creating an event");
+        host(gpu::eventCreate(&overStart[i]), "creating an event");
     }
-    std::mt19937 rng(std::random_device{}());
-    const int spot = std::uniform_int_distribution<int>(0, reps - 2 >= 0 ? reps - 2 : 0)(rng);
     host(gpu::synchronize(), "synchronizing the device");
-    std::printf("kwb:mark timed-begin\n");
-    std::fflush(stdout);
+    std::vector<ElementWrite> list;
+    std::vector<double> syncedMs;
+    double hostOverheadMs = 0;
+    int taken = 0;
+    std::fprintf(g_proto, "kwb:mark timed-begin\n");
+    std::fflush(g_proto);
+    const auto timedStart = std::chrono::steady_clock::now();
     for (int i = 0; i < reps; ++i) {
-        Set &s = sets[i % 2];
+        if (i >= 3 && msBetween(timedStart, std::chrono::steady_clock::now()) > maxSeconds * 1000.0)
+            break; // time is up
+        const int si = i % 2;
+        Set &s = sets[si];
+        // Its changes, applied to the host's copy (which keeps what they
+        // replace), then written on the device before it and undone after.
+        std::vector<Change> changes = trust ? sampleChanges(changeSeed, uint64_t(i), 1) : std::vector<Change>{};
+        list.clear();
+        for (Change &c : changes) {
+            applyChange(given[si].inPtr.data(), c);
+            list.push_back({static_cast<unsigned char *>(s.inPtr[size_t(c.input)])
+                                + size_t(c.index) * elementSize(inputs[c.input].dtype),
+                            c.value, int(elementSize(inputs[c.input].dtype))});
+        }
+        for (auto c = changes.rbegin(); c != changes.rend(); ++c)
+            list.push_back({static_cast<unsigned char *>(s.inPtr[size_t(c->input)])
+                                + size_t(c->index) * elementSize(inputs[c->input].dtype),
+                            c->old, int(elementSize(inputs[c->input].dtype))});
+        if (!list.empty())
+            host(gpu::toDevice(writes.ptr, list.data(), sizeof(ElementWrite) * list.size()),
+                 "copying a call's changes");
+        const auto *apply = static_cast<const ElementWrite *>(writes.ptr);
         host(gpu::eventRecord(overStart[size_t(i)]), "recording an event");
         s.poison();
+        // Lines a kernel set to persist in the L2 back to normal (the flush
+        // then evicts them).
+        host(gpu::resetPersistingL2(), "resetting the L2's persisting lines");
+        if (!changes.empty())
+            writeElements<<<1, 1>>>(apply, int(changes.size()));
+        host(gpu::synchronize(), "synchronizing the device");
+        // The flush is the last thing queued before the call, as do_bench
+        // queues it: while the device rewrites the L2 the host launches the
+        // call, so the start event does not wait for the launch.
+        const auto h0 = std::chrono::steady_clock::now();
         host(gpu::memsetAsync(flush.ptr, i & 0xff, flush.bytes), "flushing the L2");
         host(gpu::eventRecord(start[size_t(i)]), "recording an event");
         callKernel(s.inPtr.data(), s.outPtr.data());
         host(gpu::eventRecord(stop[size_t(i)]), "recording an event");
-        for (auto *keep : {i == spot ? &side : nullptr, i == reps - 2 ? &before : nullptr}) {
-            for (int o = 0; keep && o < num_outputs; ++o)
-                host(gpu::copyAsync((*keep)[size_t(o)]->ptr, s.outPtr[size_t(o)], bytesOf(outputs[o])),
-                     "keeping a timed call's output");
-        }
+        kernelStatus("while being timed");
+        const auto d0 = std::chrono::steady_clock::now();
+        syncedMs.push_back(msBetween(h0, d0));
+        if (!changes.empty())
+            writeElements<<<1, 1>>>(apply + changes.size(), int(changes.size()));
+        undoChanges(given[si].inPtr.data(), changes);
+        if (digester)
+            digester->digest(i, s.outPtr);
+        hostOverheadMs += msBetween(d0, std::chrono::steady_clock::now());
+        ++taken;
     }
     kernelStatus("while being timed");
-    std::printf("kwb:mark timed-end\n");
-    std::fflush(stdout);
-    Timed t;
-    for (int i = 0; i < reps; ++i) {
+    std::fprintf(g_proto, "kwb:mark timed-end\n");
+    std::fflush(g_proto);
+    std::vector<double> samples;
+    double overheadMs = hostOverheadMs;
+    for (int i = 0; i < taken; ++i) {
         float ms = 0, over = 0;
         host(gpu::elapsedMs(&ms, start[size_t(i)], stop[size_t(i)]), "reading an event's time");
         host(gpu::elapsedMs(&over, overStart[size_t(i)], start[size_t(i)]), "reading an event's time");
-        t.samples.push_back(ms);
-        t.overheadMs += over;
+        samples.push_back(ms);
+        overheadMs += over;
     }
-    // The outputs of the last two timed calls (one per input set) and of one
-    // chosen at random: a kernel that remembers an answer fails one of them.
     std::string verdict = "ok";
-    auto verify = [&](const std::vector<void *> &ptrs, int call) {
-        for (int o = 0; o < num_outputs && verdict == "ok"; ++o) {
-            const HostBuffer got = download(ptrs[size_t(o)], bytesOf(outputs[o]));
-            const Comparison c = compare(outputs[o], expected[size_t((call % 2) * num_outputs + o)].bytes.data(),
-                                         got.bytes.data(), atol, rtol);
-            if (!c.ok)
-                verdict = "timed call " + std::to_string(call + 1) + " of " + std::to_string(reps) + " wrote a wrong "
-                    + outputs[o].name + " (" + std::to_string(c.mismatches) + " of "
-                    + std::to_string(outputs[o].elements) + " elements off)";
-        }
-    };
-    verify(sets[(reps - 1) % 2].outPtr, reps - 1);
-    std::vector<void *> sidePtr, beforePtr;
-    for (size_t o = 0; o < side.size(); ++o) {
-        sidePtr.push_back(side[o]->ptr);
-        beforePtr.push_back(before[o]->ptr);
+    for (int s = 0; s < 2 && verdict == "ok"; ++s) {
+        if (const int changed = sets[s].changedInput(given[s].inPtr); changed >= 0)
+            verdict = std::string("the kernel changed its input ") + inputs[changed].name + " while being timed";
     }
-    verify(beforePtr, reps - 2);
-    verify(sidePtr, spot);
     std::replace(verdict.begin(), verdict.end(), ' ', '_');
-    std::string list;
-    for (size_t i = 0; i < t.samples.size(); ++i) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%s%.6g", i ? "," : "", t.samples[i]);
-        list += buf;
-    }
-    std::printf("kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s samples_ms=%s\n", reps,
-                warmup, t.overheadMs, verdict.c_str(), list.c_str());
-    std::fflush(stdout);
-    for (size_t o = 0; o < side.size(); ++o) {
-        delete side[o];
-        delete before[o];
-    }
-    return 0;
+    auto listOf = [](const std::vector<double> &values) {
+        std::string text;
+        for (size_t i = 0; i < values.size(); ++i) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%s%.6g", i ? "," : "", values[i]);
+            text += buf;
+        }
+        return text;
+    };
+    std::fprintf(g_proto,
+                 "kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s samples_ms=%s "
+                 "synced_ms=%s null_synced_ms=%s\n",
+                 taken, warmup, overheadMs, verdict.c_str(), listOf(samples).c_str(), listOf(syncedMs).c_str(),
+                 listOf(nullMs).c_str());
+    finish(0);
 }
+
+// The profiled call's inputs (nothing is verified there). The benchmark's
+// two sets come from seeds the supervisor draws for each evaluation.
+constexpr uint64_t kProfileSeed = 900001;
 
 // One call under the profiler: Nsight Compute (launched with
 // --profile-from-start off) sees only the second; rocprofv3 sees both
@@ -451,15 +612,17 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, const 
 int profile()
 {
     requireDevice();
+    HostSet given;
+    given.fillInputs(kProfileSeed);
     Set set;
-    set.upload(kProfileSeed);
+    set.upload(given.inPtr);
     callKernel(set.inPtr.data(), set.outPtr.data());
     kernelStatus("before profiling");
     host(gpu::profilerStart(), "starting the profiled region");
     callKernel(set.inPtr.data(), set.outPtr.data());
     kernelStatus("while profiled");
     host(gpu::profilerStop(), "ending the profiled region");
-    return 0;
+    return 0; // a normal exit: the profiler writes its report then
 }
 
 #endif
@@ -468,22 +631,22 @@ int profile()
 
 int main(int argc, char **argv)
 {
-    const std::string mode = argc > 1 ? argv[1] : "";
-#ifdef KWB_WITH_REFERENCE
-    if (mode == "check" && argc == 8) {
-        const uint64_t benchSeeds[2] = {std::strtoull(argv[6], nullptr, 10), std::strtoull(argv[7], nullptr, 10)};
-        return check(argv[2], std::atof(argv[3]), std::atof(argv[4]), argv[5], benchSeeds);
-    }
-    std::fprintf(stderr, "usage: check SEEDS ATOL RTOL EXPECT_DIR SEED0 SEED1\n");
+    isolateProtocol();
+    [[maybe_unused]] const std::string mode = argc > 1 ? argv[1] : "";
+#if defined(KWB_WITH_REFERENCE) && !defined(KWB_ANSWER)
+    if (mode == "check" && argc == 5)
+        return check(argv[2], std::atof(argv[3]), std::atof(argv[4]));
+    std::fprintf(stderr, "usage: check SEEDS ATOL RTOL\n");
+#elif defined(KWB_WITH_REFERENCE) // the answer program: the reference, never the kernel
+    finish(answerProgram(g_proto, argc, argv));
 #else
-    if (mode == "bench" && argc == 11) {
-        const uint64_t benchSeeds[2] = {std::strtoull(argv[7], nullptr, 10), std::strtoull(argv[8], nullptr, 10)};
-        return bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]), argv[6],
-                     benchSeeds, std::atof(argv[9]), std::atof(argv[10]));
-    }
+    auto number = [&](int i) { return std::strtoull(argv[i], nullptr, 10); };
+    if (mode == "bench" && argc == 10)
+        return bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]), number(6),
+                     number(7), number(8), std::atoi(argv[9]) != 0);
     if (mode == "profile")
         return profile();
-    std::fprintf(stderr, "usage: bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS EXPECT_DIR SEED0 SEED1 ATOL RTOL | "
+    std::fprintf(stderr, "usage: bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS SEED0 SEED1 CHANGE_SEED TRUST | "
                          "profile\n");
 #endif
     return 2;

@@ -65,9 +65,11 @@ inline Error profilerStart()
     return hipGetLastError();
 }
 inline Error profilerStop() { return hipSuccess; }
-inline float halfToFloat(__half h) { return __half2float(h); }
+// HIP has no persisting L2 lines to reset.
+inline Error resetPersistingL2() { return hipSuccess; }
+__host__ __device__ inline float halfToFloat(__half h) { return __half2float(h); }
 inline __half floatToHalf(float f) { return __float2half(f); }
-inline float bf16ToFloat(BFloat16 b) { return float(b); }
+__host__ __device__ inline float bf16ToFloat(BFloat16 b) { return float(b); }
 inline BFloat16 floatToBf16(float f) { return BFloat16(f); }
 
 // The errors a kernel leaves behind when it faults.
@@ -120,9 +122,21 @@ inline Error elapsedMs(float *ms, Event a, Event b) { return cudaEventElapsedTim
 // these are profiled.
 inline Error profilerStart() { return cudaProfilerStart(); }
 inline Error profilerStop() { return cudaProfilerStop(); }
-inline float halfToFloat(__half h) { return __half2float(h); }
+// Lines an access policy window made persist in the L2 become normal lines,
+// which the flush then evicts (they would survive it).
+inline Error resetPersistingL2()
+{
+    // Before Ampere (or where MIG leaves none) there are no such lines, and
+    // the reset is refused.
+    static const int persisting = [] {
+        int n = 0;
+        return cudaDeviceGetAttribute(&n, cudaDevAttrMaxPersistingL2CacheSize, 0) == cudaSuccess ? n : 0;
+    }();
+    return persisting > 0 ? cudaCtxResetPersistingL2Cache() : cudaSuccess;
+}
+__host__ __device__ inline float halfToFloat(__half h) { return __half2float(h); }
 inline __half floatToHalf(float f) { return __float2half(f); }
-inline float bf16ToFloat(BFloat16 b) { return __bfloat162float(b); }
+__host__ __device__ inline float bf16ToFloat(BFloat16 b) { return __bfloat162float(b); }
 inline BFloat16 floatToBf16(float f) { return __float2bfloat16(f); }
 
 // The errors a kernel leaves in the context when it faults.

@@ -1,8 +1,9 @@
 // The supervisor's side of the compiled GPU targets (cuda-cxx, hip): one
-// evaluation for both. The compiler builds two programs per candidate from
-// gpuharness.cu (check: kernel + reference; bench: kernel alone), each runs
-// as a child in its own process group and sandbox with a deadline, and one
-// kwb.result/1 document comes out. A target is a Toolchain: how its compiler
+// evaluation for both. The compiler builds three programs from
+// gpuharness.cu (check: kernel + reference; bench: kernel alone; answer:
+// reference alone, once per problem), each runs as a child in its own
+// process group and sandbox with a deadline, and one kwb.result/1 document
+// comes out. A target is a Toolchain: how its compiler
 // is called, what it says of a kernel's resources, which GPU a lock names
 // and how one call is profiled.
 
@@ -124,6 +125,33 @@ inline bool prepareToolchain(GpuToolchain &tc, const Config &cfg, const std::str
     return true;
 }
 
+/// The timed calls against the harness's own clock around each of them,
+/// from an idle device to the end of a device-wide synchronisation, which
+/// waits for work on every stream (gpuharness.cu's synced_ms), less the
+/// same span around a kernel that does nothing, timed before the
+/// candidate's first call: work a call leaves on another stream, which its
+/// events do not see, is inside that clock (boundByOutsideClock's rule).
+inline void boundBySynchronisedCalls(Result &r, const Proc &bench)
+{
+    std::vector<double> synced, nullMs;
+    for (const std::string &line : taggedLines(bench.out, "kwb:bench ", false)) {
+        auto kv = parseKeyValues(line);
+        synced = parseNumberList(kv["synced_ms"]);
+        nullMs = parseNumberList(kv["null_synced_ms"]);
+    }
+    if (synced.size() != r.samples.size() || nullMs.empty()) {
+        r.flag("timing-tampered", "the benchmark did not time each of its calls around a device-wide "
+                                  "synchronisation");
+        return;
+    }
+    double section = 0;
+    for (double v : synced)
+        section += v;
+    boundByOutsideClock(r, section, int(synced.size()), nullMs, "synchronised_clock",
+                        "from an idle device to a device-wide synchronisation after it");
+    r.summarizeSamples(); // the metrics from the samples as bounded
+}
+
 /// One candidate through compile, check, bench and profile. `r` arrives
 /// with what the target already knows (the device).
 inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, const GpuToolchain &tc, Result r)
@@ -146,13 +174,17 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
     const std::string refObj = "obj/reference-" + hex64(fnv1a(readFile(refSrc), fnv1a(problemKey))) + ".o";
     const std::string harness = "gpuharness.cu";
     const std::string harnessKey =
-        hex64(fnv1a(readFile(harness) + readFile("gpurt.h") + readFile("kwbcheck.h"), fnv1a(problemKey + (refOnHost ? "h" : "d"))));
+        hex64(fnv1a(readFile(harness) + readFile("gpurt.h") + readFile("kwbproto.h") + readFile("kwbcheck.h")
+                        + readFile("kwbsamples.h"),
+                    fnv1a(problemKey + (refOnHost ? "h" : "d"))));
     const std::string checkObj = "obj/harness-check-" + harnessKey + ".o";
     const std::string benchObj = "obj/harness-bench-" + harnessKey + ".o";
+    const std::string answerObj = "obj/harness-answer-" + harnessKey + ".o";
     HostCache shared(tc.compiler); // built once per host
     for (const auto &[obj, defines] :
          {std::pair{checkObj, std::vector<std::string>{"-DKWB_HARNESS", "-DKWB_WITH_REFERENCE"}},
-          std::pair{benchObj, std::vector<std::string>{"-DKWB_HARNESS"}}}) {
+          std::pair{benchObj, std::vector<std::string>{"-DKWB_HARNESS"}},
+          std::pair{answerObj, std::vector<std::string>{"-DKWB_HARNESS", "-DKWB_WITH_REFERENCE", "-DKWB_ANSWER"}}}) {
         if (fileExists(obj) || shared.fetch(obj))
             continue;
         if (obj == checkObj)
@@ -214,15 +246,18 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
                                              tCompile))
         return *end;
     const std::string checkBin = candDir + "/check", benchBin = candDir + "/bench";
+    auto link = [&](const std::string &bin, const std::vector<std::string> &objs) {
+        std::vector<std::string> command = {tc.compiler, tc.archFlag()}; // the workload's flags are compile flags
+        command.insert(command.end(), objs.begin(), objs.end());
+        command.insert(command.end(), {"-o", bin});
+        command.insert(command.end(), cfg.ldflags.begin(), cfg.ldflags.end());
+        return run(command, tc.timeout, true);
+    };
     // The harness and the reference first: their copies of anything also in
     // the kernel's object (inline functions, template instances) are kept.
     for (const auto &[bin, objs] : {std::pair{checkBin, std::vector<std::string>{checkObj, refObj, kernelObj}},
                                     std::pair{benchBin, std::vector<std::string>{benchObj, kernelObj}}}) {
-        std::vector<std::string> link = {tc.compiler, tc.archFlag()}; // the workload's flags are compile flags
-        link.insert(link.end(), objs.begin(), objs.end());
-        link.insert(link.end(), {"-o", bin});
-        link.insert(link.end(), cfg.ldflags.begin(), cfg.ldflags.end());
-        Proc ld = run(link, tc.timeout, true);
+        Proc ld = link(bin, objs);
         if (!ld.exitedOk()) {
             r.compileMs = msSince(tCompile);
             r.logs["compile"] += ld.out + ld.err;
@@ -232,33 +267,39 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
             return r.print();
         }
     }
+    // The answer program has no kernel in it: linked once for this problem.
+    std::string answerBin;
+    if (const auto end = linkAnswerProgram(r, cfg, answerObj, refObj, link, tCompile, &answerBin))
+        return *end;
     r.compileMs = msSince(tCompile);
     r.compiled = true;
 
     // ---- check ----
     r.stage = "check";
-    const std::string expectDir = candDir + "/expect";
-    ::mkdir(expectDir.c_str(), 0755);
-    // The reference's outputs for the benchmark are as large as the outputs
-    // themselves: gone when this evaluation ends, however it ends.
-    const Cleanup dropExpected{expectDir};
-    // The benchmark's two input sets, drawn for this evaluation, and with the
-    // defences on one of the check's seeds: neither can be known in
-    // advance (a kernel honest only on the known inputs fails here).
+    // The benchmark's two input sets and their per-call changes, drawn for
+    // this evaluation, and with the defences on one of the check's seeds:
+    // none can be known in advance (a kernel honest only on the known inputs
+    // fails here). One timed call's answer is computed beside the check by
+    // the answer program, into a folder no program with the kernel in it can
+    // see (as large as the outputs: removed when this evaluation ends,
+    // however it ends).
     const bool trust = cfg.get("trust", "on") != "off";
     const SampleSeeds seeds(std::atoi(cfg.get("iters", "20").c_str()));
+    const std::string answersDir = candDir + "/answers";
+    ::mkdir(answersDir.c_str(), 0755);
+    const Cleanup dropAnswers{answersDir};
+    // The supervisor's own files (the GPU's conditions): no stage writes them.
+    const std::string ownDir = candDir + "/supervisor";
+    ::mkdir(ownDir.c_str(), 0755);
+    const Cleanup dropOwn{ownDir};
     const std::string checkSeeds = seeds.checkSeeds(cfg.get("seeds", "1"), trust);
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s%s\n", checkSeeds.c_str(),
                  trust ? " (the last drawn for this evaluation)" : "");
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock(std::in_place, tc.lockName(), true);
-    // The check (kernel and reference) writes the expected outputs; the
-    // benchmark may read them, never write them.
-    const std::vector<std::string> programs = {realPath(checkBin), realPath(benchBin)};
-    const Sandbox checkBox = Sandbox::forCompiledStage(work, programs, {realPath(expectDir)});
-    Proc chk = run(checkBox.wrap({checkBin, "check", checkSeeds, cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2"),
-                                  expectDir, seeds.seed0, seeds.seed1}),
-                   timeout, true);
+    const ProgramBoxes boxes(work, {realPath(checkBin), realPath(benchBin), realPath(answerBin)}, answersDir);
+    Proc chk = checkBesideAnswer(boxes, {checkBin, "check", checkSeeds, cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2")},
+                                 answerBin, seeds, answersDir, trust, timeout, !refOnHost);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
     if (const int end = readCheck(r, chk, timeout, checkSeeds); end >= 0)
@@ -272,14 +313,12 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
     checkLock.reset();
     const DeviceLock gpuLock(tc.lockName());
     const auto tBench = Clock::now();
-    std::vector<std::string> readable = programs;
-    readable.push_back(realPath(expectDir));
-    const Sandbox benchBox = Sandbox::forCompiledStage(work, readable, {});
-    // Beside the benchmark, out of its reach (it cannot write expect/).
-    ConditionsSampler sampler(tc.conditionsSampler(), expectDir + "/conditions.csv");
-    Proc bench = run(benchBox.wrap({benchBin, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
-                                    cfg.get("iters", "20"), cfg.get("max_seconds", "10"), expectDir, seeds.seed0,
-                                    seeds.seed1, cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2")}),
+    // Beside the benchmark, out of its reach (it sees no folder of the
+    // candidate's but its programs).
+    ConditionsSampler sampler(tc.conditionsSampler(), ownDir + "/conditions.csv");
+    Proc bench = run(boxes.run.wrap({benchBin, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
+                                  cfg.get("iters", "20"), cfg.get("max_seconds", "10"), seeds.seed0, seeds.seed1,
+                                  seeds.changeSeed, trust ? "1" : "0"}),
                      timeout, true);
     r.benchMs = msSince(tBench);
     tc.recordConditions(r, sampler.stop());
@@ -288,6 +327,16 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
         return infraFailure(bench, "the benchmark");
     if (!readBench(r, bench, timeout))
         return r.print();
+    boundBySynchronisedCalls(r, bench);
+    // ---- verify the timed calls picked now, with the reference, in the answer program ----
+    if (trust) {
+        if (const int end = verifyPickedSamples(r, bench, seeds.answerSample,
+                                                {answerBin, "verify", seeds.seed0, seeds.seed1, seeds.changeSeed, "1",
+                                                 answersDir, cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2")},
+                                                boxes.verify, timeout);
+            end >= 0)
+            return end;
+    }
     tc.profile(r, cfg, candDir, {realPath(benchBin), "profile"}, timeout);
     return r.print();
 }

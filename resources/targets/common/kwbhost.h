@@ -1510,7 +1510,12 @@ inline double medianOf(std::vector<double> v)
 constexpr double kBoundShare = 0.7;
 constexpr double kFlagShare = 0.1;
 
-inline void boundByOutsideClock(Result &r, double sectionMs, int calls, const std::vector<double> &nullCallMs)
+/// `record` names what the document keeps of it and `clockWords` the
+/// clock in the flag's words (another clock of the same kind: a GPU
+/// harness's own around each call, boundBySynchronisedCalls).
+inline void boundByOutsideClock(Result &r, double sectionMs, int calls, const std::vector<double> &nullCallMs,
+                                const std::string &record = "outside_clock",
+                                const std::string &clockWords = "by the supervisor's clock")
 {
     if (r.samples.empty() || calls <= 0 || nullCallMs.empty())
         return;
@@ -1519,7 +1524,7 @@ inline void boundByOutsideClock(Result &r, double sectionMs, int calls, const st
     const double floorMs = kBoundShare * perCall;
     const double median = medianOf(r.samples);
     const bool bounded = median < floorMs;
-    r.extra["outside_clock"] = "{\"available\":true,\"timed_section_ms\":" + jsonNumber(sectionMs)
+    r.extra[record] = "{\"available\":true,\"timed_section_ms\":" + jsonNumber(sectionMs)
         + ",\"calls\":" + std::to_string(calls) + ",\"null_call_median_ms\":" + jsonNumber(nullMs)
         + ",\"per_call_ms\":" + jsonNumber(perCall) + ",\"reported_median_ms\":" + jsonNumber(median)
         + ",\"explained\":" + jsonNumber(perCall > 0 ? median / perCall : 1.0)
@@ -1528,11 +1533,11 @@ inline void boundByOutsideClock(Result &r, double sectionMs, int calls, const st
         return;
     if (median < kFlagShare * perCall)
         r.flag("timing-tampered", "the candidate's process reports a median call of " + jsonNumber(median)
-                                      + " ms, but by the supervisor's clock a call took " + jsonNumber(perCall)
+                                      + " ms, but " + clockWords + " a call took " + jsonNumber(perCall)
                                       + " ms (its section over its calls, less the round trip of a kernel that "
                                         "does nothing)");
-    std::fprintf(stderr, "kwb: the reported times explain %.0f%% of the supervisor's clock; raised to %.0f%%\n",
-                 perCall > 0 ? 100 * median / perCall : 0.0, 100 * kBoundShare);
+    std::fprintf(stderr, "kwb: the reported times explain %.0f%% of what a call took %s; raised to %.0f%%\n",
+                 perCall > 0 ? 100 * median / perCall : 0.0, clockWords.c_str(), 100 * kBoundShare);
     for (double &v : r.samples)
         v = median > 0 ? v * floorMs / median : floorMs;
 }
@@ -1762,6 +1767,64 @@ inline bool makeFolders(const std::string &path)
     ::mkdir(path.c_str(), 0755);
     struct stat st{};
     return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/// Links a program every evaluation of a problem shares (`bin`, named by
+/// what it is made of: the answer program) unless it is there already:
+/// `link(path)` writes it under a name of this host and process, then it is
+/// renamed, so evaluations at once never run a half-written one (a work
+/// folder may be shared by hosts). False when it is not there after: then
+/// `*hostProblem` says why when the host is to blame (the rename failed),
+/// else `*failed` is the linker's run.
+template <class Link>
+bool linkShared(const std::string &bin, Link link, Proc *failed, std::string *hostProblem)
+{
+    if (fileExists(bin))
+        return true;
+    char host[256] = {};
+    ::gethostname(host, sizeof host - 1);
+    const std::string partial = bin + ".part-" + host + "-" + std::to_string(::getpid());
+    Proc ld = link(partial);
+    if (!ld.exitedOk()) {
+        ::unlink(partial.c_str());
+        *failed = std::move(ld);
+        return false;
+    }
+    if (::rename(partial.c_str(), bin.c_str()) != 0) {
+        *hostProblem = "cannot keep the program " + bin + ": " + std::strerror(errno);
+        ::unlink(partial.c_str());
+        return false;
+    }
+    return true;
+}
+
+/// The answer program (the harness's `answerObj` and the reference's
+/// `refObj`, no kernel) linked by `link(path, objects)` once per problem,
+/// by linkShared, as `*bin` (in obj/, named by what it is made of). Nothing
+/// when it is there, else the supervisor's exit status: the reference's
+/// failure (`r` failed and printed) or the host's (said on stderr).
+template <class Link>
+std::optional<int> linkAnswerProgram(Result &r, const Config &cfg, const std::string &answerObj,
+                                     const std::string &refObj, Link link, Clock::time_point tCompile,
+                                     std::string *bin)
+{
+    std::string ldflagsKey;
+    for (const std::string &f : cfg.ldflags)
+        ldflagsKey += " " + f;
+    *bin = "obj/answer-" + hex64(fnv1a(answerObj + refObj + ldflagsKey));
+    Proc failed;
+    std::string hostProblem;
+    if (linkShared(*bin, [&](const std::string &to) { return link(to, std::vector<std::string>{answerObj, refObj}); },
+                   &failed, &hostProblem))
+        return std::nullopt;
+    if (!hostProblem.empty()) {
+        std::fprintf(stderr, "kwb: %s\n", hostProblem.c_str());
+        return kInfraExit;
+    }
+    r.compileMs = msSince(tCompile);
+    r.logs["compile"] += failed.out + failed.err;
+    r.fail("reference", "compile", "the workload's reference does not link with the harness: " + describeExit(failed));
+    return r.print();
 }
 
 /// The host user's store of what an evaluation builds from trusted sources
@@ -2416,6 +2479,47 @@ private:
     int m_status = 0;
 };
 
+/// The sandboxes of the stages that run a compiled target's programs: the
+/// programs linked with the kernel's object (check, bench) write nothing;
+/// the answer program, which has no kernel in it, writes its answer into
+/// `answersDir` beside the check and reads it back to verify.
+struct ProgramBoxes
+{
+    Sandbox run, answer, verify;
+    ProgramBoxes(const std::string &work, const std::vector<std::string> &programs, const std::string &answersDir)
+    {
+        run = Sandbox::forCompiledStage(work, programs, {});
+        answer = Sandbox::forCompiledStage(work, programs, {realPath(answersDir)});
+        std::vector<std::string> readable = programs;
+        readable.push_back(realPath(answersDir));
+        verify = Sandbox::forCompiledStage(work, readable, {});
+    }
+};
+
+/// The check (`check`) run in its sandbox with, when `trust`, the answer
+/// program computing the answer of `seeds.answerSample` into `answersDir`:
+/// beside the check, or after it when `answerAfter` (a reference that
+/// shares the device with the check, whose memory the kernel may need). It
+/// is waited for before anything is timed (a missing answer is computed
+/// when verifying).
+inline Proc checkBesideAnswer(const ProgramBoxes &boxes, const std::vector<std::string> &check,
+                              const std::string &answerBin, const SampleSeeds &seeds, const std::string &answersDir,
+                              bool trust, double timeout, bool answerAfter = false)
+{
+    const std::vector<std::string> answer = boxes.answer.wrap({answerBin, "answer", seeds.seed0, seeds.seed1,
+                                                               seeds.changeSeed, std::to_string(seeds.answerSample),
+                                                               answersDir});
+    std::optional<Background> answering;
+    if (trust && !answerAfter)
+        answering.emplace(answer);
+    Proc chk = run(boxes.run.wrap(check), timeout, true);
+    if (trust && answerAfter && chk.exitedOk())
+        answering.emplace(answer);
+    if (answering)
+        answering->finish(timeout);
+    return chk;
+}
+
 /// Every timed sample's digests, as a benchmark printed them ("kwb:digest"
 /// lines, common/kwbsamples.h), each as the answer program's DIGEST argument.
 struct SampleDigests
@@ -2576,6 +2680,8 @@ inline int verifyPickedSamples(Result &r, const Proc &bench, int answered, std::
     const auto t0 = Clock::now();
     Proc ver = run(box.wrap(verifyCmd), timeout, true);
     r.verifyMs = msSince(t0);
+    if (harnessSaysInfra(ver)) // a reference on a device the host cannot use now
+        return infraFailure(ver, "the verification");
     if (const int end = readVerify(r, ver, sent, timeout); end >= 0)
         return end;
     boundByVerifiedSamples(r, picked);

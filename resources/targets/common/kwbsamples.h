@@ -1,5 +1,6 @@
-// The benchmark's samples, shared by the C++ harnesses whose reference runs
-// on the host (cpu-cxx's harness.cpp, opencl's harness.cpp): no timed call
+// The benchmark's samples, shared by the C++ harnesses (cpu-cxx's
+// harness.cpp, opencl's harness.cpp, and gpuharness.cu for cuda-cxx and
+// hip, whose timed calls are digested on the device): no timed call
 // can be answered from an earlier one, the timed program never holds an
 // answer, and it never knows which of its calls are verified (issue 46,
 // points 2, 3 and 4).
@@ -26,8 +27,19 @@
 // harness first includes <cerrno>, <cmath>, <cstdio>, <cstdlib>, <cstring>,
 // <string>, <vector>, <sys/random.h> and <unistd.h>). The harness defines
 // elementSize(DType), at(), put(), phase(const char *, uint64_t), and, with
-// KWB_WITH_REFERENCE, links call_reference.
+// KWB_WITH_REFERENCE, links call_reference. A harness whose reference runs
+// on a device (gpuharness.cu) defines KWB_REFERENCE_ON_DEVICE and
+// `referenceOnHost`, which takes host buffers as call_reference does. The
+// digest's arithmetic (addToDigest, mergeDigest) also compiles as device
+// code, so a GPU harness digests its outputs where they are, with the same
+// figures.
 #pragma once
+
+#if defined(__CUDACC__) || defined(__HIP__)
+#define KWB_HOST_DEVICE __host__ __device__
+#else
+#define KWB_HOST_DEVICE
+#endif
 
 using Bytes = std::vector<unsigned char>;
 
@@ -119,7 +131,7 @@ struct Digest
     uint64_t where = 0; // a hash of the non-finite elements' indices and kinds
 };
 
-inline uint64_t mixKey(uint64_t key, long long i)
+KWB_HOST_DEVICE inline uint64_t mixKey(uint64_t key, long long i)
 {
     uint64_t z = key + uint64_t(i + 1) * 0x9e3779b97f4a7c15ULL;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -129,27 +141,54 @@ inline uint64_t mixKey(uint64_t key, long long i)
 
 // Weight k of element i (16 bits of its hash), uniform in (-1, 1) and
 // centred on zero.
-inline double digestWeight(uint64_t h, int k)
+KWB_HOST_DEVICE inline double digestWeight(uint64_t h, int k)
 {
     return (double((h >> (16 * k)) & 0xffff) - 32767.5) / 32768.0;
 }
 
-inline int nonfiniteKind(double v) { return std::isnan(v) ? 1 : v > 0 ? 2 : 3; }
+// 0 for a finite value, else 1 (NaN), 2 (+inf) or 3 (-inf), read from its
+// bits: the same on the host and a device, and under any math flags.
+KWB_HOST_DEVICE inline int nonfiniteKind(double v)
+{
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+    const uint64_t bits = uint64_t(__double_as_longlong(v));
+#else
+    uint64_t bits = 0;
+    std::memcpy(&bits, &v, sizeof bits);
+#endif
+    if (((bits >> 52) & 0x7ff) != 0x7ff)
+        return 0;
+    return (bits & ((uint64_t(1) << 52) - 1)) != 0 ? 1 : (bits >> 63) ? 3 : 2;
+}
+
+// Element i (of value v) added to a digest under `key`.
+KWB_HOST_DEVICE inline void addToDigest(Digest &d, uint64_t key, long long i, double v)
+{
+    const uint64_t h = mixKey(key, i);
+    if (const int kind = nonfiniteKind(v)) {
+        ++d.nonfinite;
+        d.where += mixKey(h, kind);
+        return;
+    }
+    for (int k = 0; k < kDigestSums; ++k)
+        d.sum[k] += digestWeight(h, k) * v;
+}
+
+// Two digests of disjoint elements as one (sums in another order differ by
+// rounding, which digestAgrees allows for).
+KWB_HOST_DEVICE inline void mergeDigest(Digest &into, const Digest &part)
+{
+    for (int k = 0; k < kDigestSums; ++k)
+        into.sum[k] += part.sum[k];
+    into.nonfinite += part.nonfinite;
+    into.where += part.where;
+}
 
 inline Digest digestOf(const Tensor &t, const void *data, uint64_t key)
 {
     Digest d;
-    for (long long i = 0; i < t.elements; ++i) {
-        const uint64_t h = mixKey(key, i);
-        const double v = at(t, data, i);
-        if (!std::isfinite(v)) {
-            ++d.nonfinite;
-            d.where += mixKey(h, nonfiniteKind(v));
-            continue;
-        }
-        for (int k = 0; k < kDigestSums; ++k)
-            d.sum[k] += digestWeight(h, k) * v;
-    }
+    for (long long i = 0; i < t.elements; ++i)
+        addToDigest(d, key, i, at(t, data, i));
     return d;
 }
 
@@ -247,6 +286,13 @@ struct HostSet
 
 #ifdef KWB_WITH_REFERENCE
 
+#ifdef KWB_REFERENCE_ON_DEVICE
+// The harness's: the reference on host buffers, through the device.
+void referenceOnHost(void *const *in, void *const *out);
+#else
+inline void referenceOnHost(void *const *in, void *const *out) { call_reference(in, out); }
+#endif
+
 inline bool writeFile(const std::string &path, const void *data, size_t bytes)
 {
     FILE *f = std::fopen(path.c_str(), "wb");
@@ -278,7 +324,7 @@ inline int writeAnswer(uint64_t seed0, uint64_t seed1, uint64_t changeSeed, int 
 {
     HostSet want;
     want.takeSample(seed0, seed1, changeSeed, sample, 1);
-    call_reference(want.inPtr.data(), want.outPtr.data());
+    referenceOnHost(want.inPtr.data(), want.outPtr.data());
     bool ok = true;
     for (int o = 0; o < num_outputs; ++o)
         ok = writeFile(answers + "/expect-out-" + std::to_string(o), want.outPtr[size_t(o)], tensorBytes(outputs[o]))
@@ -326,14 +372,15 @@ inline bool digestAgrees(const Tensor &t, const void *ref, const ReportedDigest 
     double tol2 = 0, mass = 0;
     for (long long i = 0; i < t.elements; ++i) {
         const double v = at(t, ref, i);
-        if (std::isfinite(v)) {
+        if (nonfiniteKind(v) == 0) {
             const double tol = atol + rtol * std::fabs(v);
             tol2 += tol * tol;
             mass += std::fabs(v);
         }
     }
-    // The deviation bound, and room for both sums' rounding (the same
-    // elements in the same order: identical outputs give identical sums).
+    // The deviation bound, and room for both sums' rounding (identical
+    // outputs summed in another order, as a device sums them, differ by at
+    // most that).
     const double bound = 8.0 * std::sqrt(tol2) + 4.0 * double(t.elements) * 1.2e-16 * mass;
     bool ok = want.nonfinite == r.d.nonfinite && want.where == r.d.where;
     *worstRatio = ok ? 0 : INFINITY;
@@ -371,7 +418,7 @@ inline void verifyDigests(FILE *proto, uint64_t seed0, uint64_t seed1, uint64_t 
             if (!whole) {
                 want.takeSample(seed0, seed1, changeSeed, r.sample, calls);
                 phase("reference", uint64_t(r.sample));
-                call_reference(want.inPtr.data(), want.outPtr.data());
+                referenceOnHost(want.inPtr.data(), want.outPtr.data());
             }
             answered = r.sample;
         }
@@ -412,6 +459,19 @@ inline int answerModes(FILE *proto, int argc, char **argv)
     verifyDigests(proto, number(2), number(3), number(4), std::atoi(argv[5]), argv[6], std::atof(argv[7]),
                   std::atof(argv[8]), picks);
     return 0;
+}
+
+
+// The answer program's whole command line (a harness's main() when it is
+// built as one): its exit status, after its usage where argv is neither mode.
+inline int answerProgram(FILE *proto, int argc, char **argv)
+{
+    const int status = answerModes(proto, argc, argv);
+    if (status >= 0)
+        return status;
+    std::fprintf(stderr, "usage: answer SEED0 SEED1 CHANGE_SEED SAMPLE ANSWERS_DIR | "
+                         "verify SEED0 SEED1 CHANGE_SEED CALLS ANSWERS_DIR ATOL RTOL DIGEST...\n");
+    return 2;
 }
 
 #endif

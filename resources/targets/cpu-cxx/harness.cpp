@@ -49,33 +49,7 @@ using Clock = std::chrono::steady_clock;
 constexpr size_t kGuard = 64;
 constexpr unsigned char kCanary = 0xa5;
 
-// The protocol's own stream (a duplicate of the supervisor's pipe).
-FILE *g_proto = stdout;
-
-void isolateProtocol()
-{
-    const int fd = ::dup(1);
-    if (fd >= 0) {
-        if (FILE *f = ::fdopen(fd, "w"))
-            g_proto = f;
-        ::dup2(2, 1); // the kernel's prints on stdout go to the console
-    }
-}
-
-// Which code runs next, so the supervisor blames a crash or a hang on it.
-[[maybe_unused]] void phase(const char *who, uint64_t seed)
-{
-    std::fprintf(g_proto, "kwb:phase %s seed=%llu\n", who, (unsigned long long)seed);
-    std::fflush(g_proto);
-}
-
-[[noreturn]] void finish(int status)
-{
-    std::fflush(g_proto);
-    std::fflush(stdout);
-    std::fflush(stderr);
-    ::_exit(status);
-}
+#include "kwbproto.h"
 
 [[maybe_unused]] double msBetween(Clock::time_point a, Clock::time_point b)
 {
@@ -382,10 +356,7 @@ int main(int argc, char **argv)
         return check(argv[2], std::atof(argv[3]), std::atof(argv[4]));
     std::fprintf(stderr, "usage: harness check SEEDS ATOL RTOL\n");
 #elif defined(KWB_WITH_REFERENCE) // the answer program: the reference, never the kernel
-    if (const int status = answerModes(g_proto, argc, argv); status >= 0)
-        finish(status);
-    std::fprintf(stderr, "usage: harness answer SEED0 SEED1 CHANGE_SEED SAMPLE ANSWERS_DIR | "
-                         "verify SEED0 SEED1 CHANGE_SEED CALLS ANSWERS_DIR ATOL RTOL DIGEST...\n");
+    finish(answerProgram(g_proto, argc, argv));
 #else
     if (mode == "bench" && argc == 10)
         return bench(std::atoi(argv[2]), std::atoi(argv[3]), std::atof(argv[4]), std::atoi(argv[5]) != 0,

@@ -72,7 +72,7 @@ int evaluate(const std::string &candDir)
     ::mkdir("obj", 0755);
     const std::string refSrc = cfg.get("reference", "reference.cpp");
     const std::string refObj = "obj/reference-" + hex64(fnv1a(readFile(refSrc), fnv1a(problemKey))) + ".o";
-    const std::string harnessKey = hex64(fnv1a(readFile("harness.cpp") + readFile("kwbcheck.h") + readFile("kwbsamples.h"), fnv1a(problemKey)));
+    const std::string harnessKey = hex64(fnv1a(readFile("harness.cpp") + readFile("kwbproto.h") + readFile("kwbcheck.h") + readFile("kwbsamples.h"), fnv1a(problemKey)));
     const std::string checkObj = "obj/harness-check-" + harnessKey + ".o";
     const std::string benchObj = "obj/harness-bench-" + harnessKey + ".o";
     const std::string answerObj = "obj/harness-answer-" + harnessKey + ".o";
@@ -161,35 +161,10 @@ int evaluate(const std::string &candDir)
             return r.print();
         }
     }
-    // The answer program has no kernel in it: linked once for this problem
-    // (under a temporary name, so evaluations running at once never run a
-    // half-written one).
-    std::string ldflagsKey;
-    for (const std::string &f : cfg.ldflags)
-        ldflagsKey += " " + f;
-    const std::string answerBin = "obj/answer-" + hex64(fnv1a(answerObj + refObj + ldflagsKey));
-    if (!fileExists(answerBin)) {
-        // Named by host and process: a work folder may be shared by hosts.
-        char host[256] = {};
-        ::gethostname(host, sizeof host - 1);
-        const std::string partial = answerBin + ".part-" + host + "-" + std::to_string(::getpid());
-        Proc ld = link(partial, {answerObj, refObj});
-        if (!ld.exitedOk()) {
-            ::unlink(partial.c_str());
-            r.compileMs = msSince(tCompile);
-            r.logs["compile"] += ld.out + ld.err;
-            r.fail("reference", "compile", "the workload's reference does not link with the harness: "
-                                           + describeExit(ld));
-            return r.print();
-        }
-        if (::rename(partial.c_str(), answerBin.c_str()) != 0) {
-            const std::string why = std::strerror(errno);
-            ::unlink(partial.c_str());
-            std::fprintf(stderr, "kwb: cannot keep the answer program as %s: %s\n", answerBin.c_str(),
-                         why.c_str());
-            return kInfraExit;
-        }
-    }
+    // The answer program has no kernel in it: linked once for this problem.
+    std::string answerBin;
+    if (const auto end = linkAnswerProgram(r, cfg, answerObj, refObj, link, tCompile, &answerBin))
+        return *end;
     r.compileMs = msSince(tCompile);
     r.compiled = true;
 
@@ -214,22 +189,8 @@ int evaluate(const std::string &candDir)
     const auto tCheck = Clock::now();
     const std::vector<std::string> check = {checkBin, "check", checkSeeds, cfg.get("atol", "1e-4"),
                                             cfg.get("rtol", "1e-4")};
-    // The programs linked with the kernel's object write nothing; the answer
-    // program, which has no kernel in it, writes the answers and reads them
-    // back to verify.
-    const std::vector<std::string> programs = {realPath(checkBin), realPath(benchBin), realPath(answerBin)};
-    const Sandbox runBox = Sandbox::forCompiledStage(work, programs, {});
-    const Sandbox answerBox = Sandbox::forCompiledStage(work, programs, {realPath(answersDir)});
-    std::vector<std::string> readable = programs; // verifying writes nothing
-    readable.push_back(realPath(answersDir));
-    const Sandbox verifyBox = Sandbox::forCompiledStage(work, readable, {});
-    std::optional<Background> answering;
-    if (trust)
-        answering.emplace(answerBox.wrap({answerBin, "answer", seeds.seed0, seeds.seed1, seeds.changeSeed,
-                                          std::to_string(seeds.answerSample), answersDir}));
-    Proc chk = run(runBox.wrap(check), timeout, true);
-    if (answering) // before anything is timed (a missing answer is computed when verifying)
-        answering->finish(timeout);
+    const ProgramBoxes boxes(work, {realPath(checkBin), realPath(benchBin), realPath(answerBin)}, answersDir);
+    Proc chk = checkBesideAnswer(boxes, check, answerBin, seeds, answersDir, trust, timeout);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
     if (const int end = readCheck(r, chk, timeout, checkSeeds); end >= 0)
@@ -242,7 +203,7 @@ int evaluate(const std::string &candDir)
     r.countersReason = problem;
     r.coldCache = cfg.get("cold_cache", "0") == "1";
     const int threads = std::max(1, std::atoi(cfg.get("threads", "1").c_str()));
-    std::vector<std::string> bench = runBox.wrap({benchBin, "bench", cfg.get("warmup", "2"), cfg.get("iters", "20"),
+    std::vector<std::string> bench = boxes.run.wrap({benchBin, "bench", cfg.get("warmup", "2"), cfg.get("iters", "20"),
                                                   cfg.get("max_seconds", "10"), cfg.get("cold_cache", "0"),
                                                   seeds.seed0, seeds.seed1, seeds.changeSeed, trust ? "1" : "0"});
     // perf runs outside the sandbox, so its counts are in a file the
@@ -269,7 +230,7 @@ int evaluate(const std::string &candDir)
                                                 {answerBin, "verify", seeds.seed0, seeds.seed1, seeds.changeSeed,
                                                  std::to_string(r.callsPerSample), answersDir, cfg.get("atol", "1e-4"),
                                                  cfg.get("rtol", "1e-4")},
-                                                verifyBox, timeout);
+                                                boxes.verify, timeout);
             end >= 0)
             return end;
     }
