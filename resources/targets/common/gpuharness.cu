@@ -5,16 +5,15 @@
 //   check  (KWB_WITH_REFERENCE): kernel and reference on the same inputs,
 //          every seed; the kernel must leave its inputs as they were
 //   answer (KWB_WITH_REFERENCE and KWB_ANSWER: the reference without the
-//          kernel, which it cannot even call): `answer` computes, beside the
-//          check, one sample's answer that the supervisor may pick to
-//          verify; `verify` afterwards compares the digests of the samples
-//          the supervisor picked with the reference's on the same inputs
+//          kernel, which it cannot even call): `verify` compares the digests
+//          of the samples the supervisor picked after the benchmark with the
+//          reference's on the same inputs
 //   bench  (no reference linked: a hidden call to it cannot even link):
 //          times the kernel with GPU events on two input sets drawn from
 //          seeds it is given (new for every evaluation), the L2 flushed
 //          before every call. Every timed call sees inputs no earlier call
-//          saw (a few elements changed on the device before it and back
-//          after it), starts with poisoned outputs, and is followed by a
+//          saw (elements changed on the device before it and back after
+//          it, from a seed drawn when it starts), starts with poisoned outputs, and is followed by a
 //          device-wide synchronisation and its outputs' digests, computed on
 //          the device under keys drawn only then (common/kwbsamples.h). It is
 //          told nothing of which calls are verified and never holds an
@@ -25,9 +24,8 @@
 // memory for the harness's own buffers); never the kernel's fault.
 //
 //   check  check SEEDS ATOL RTOL
-//   answer answer SEED0 SEED1 CHANGE_SEED SAMPLE ANSWERS_DIR
-//   answer verify SEED0 SEED1 CHANGE_SEED CALLS ANSWERS_DIR ATOL RTOL DIGEST...
-//   bench  bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS SEED0 SEED1 CHANGE_SEED TRUST
+//   answer verify SEED0 SEED1 CALLS ATOL RTOL DIGEST...
+//   bench  bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS SEED0 SEED1 TRUST
 //   bench  profile
 
 #include "kwb_problem.h"
@@ -45,6 +43,7 @@
 #include <memory>
 #include <string>
 #include <sys/random.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -339,16 +338,22 @@ struct ElementWrite
     int size;
 };
 
-// A call's changes (or their undoing), in order, by one thread: a list of
-// a few elements costs one launch.
+// A call's changes (or their undoing), a thread each: the elements of one
+// call's list are distinct (kwbsamples.h's strata), so their order does not
+// matter.
 __global__ void writeElements(const ElementWrite *writes, int n)
 {
-    if (blockIdx.x != 0 || threadIdx.x != 0)
+    const int j = int(blockIdx.x * blockDim.x + threadIdx.x);
+    if (j >= n)
         return;
-    for (int j = 0; j < n; ++j) {
-        for (int b = 0; b < writes[j].size; ++b)
-            writes[j].at[b] = static_cast<unsigned char>(writes[j].bytes >> (8 * b));
-    }
+    for (int b = 0; b < writes[j].size; ++b)
+        writes[j].at[b] = static_cast<unsigned char>(writes[j].bytes >> (8 * b));
+}
+
+void launchWrites(const ElementWrite *writes, size_t n)
+{
+    if (n > 0)
+        writeElements<<<unsigned((n + 255) / 256), 256>>>(writes, int(n));
 }
 
 // What a call of a kernel that does nothing costs around it: the launch,
@@ -436,8 +441,7 @@ double msBetween(std::chrono::steady_clock::time_point a, std::chrono::steady_cl
     return std::chrono::duration<double, std::milli>(b - a).count();
 }
 
-int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64_t seed0, uint64_t seed1,
-          uint64_t changeSeed, bool trust)
+int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64_t seed0, uint64_t seed1, bool trust)
 {
     requireDevice();
     // The host's copies of both sets: what a call's changes replace, and
@@ -454,7 +458,7 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64
     host(gpu::l2Bytes(&l2), "reading the L2 size");
     DeviceBuffer flush(std::max(size_t(std::max(l2, 0)) * 2, gpu::kFlushFloorBytes));
     // A call's changes and their undoing, uploaded together before it.
-    const size_t maxWrites = size_t(2 * kFirstChanges * std::max(1, changedInputs()));
+    const size_t maxWrites = 2 * std::max<size_t>(1, firstChanges());
     DeviceBuffer writes(sizeof(ElementWrite) * maxWrites);
     std::unique_ptr<Digester> digester;
     if (trust)
@@ -523,7 +527,8 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64
         Set &s = sets[si];
         // Its changes, applied to the host's copy (which keeps what they
         // replace), then written on the device before it and undone after.
-        std::vector<Change> changes = trust ? sampleChanges(changeSeed, uint64_t(i), 1) : std::vector<Change>{};
+        std::vector<Change> changes =
+            trust ? sampleChanges(announceChanges(g_proto, i), uint64_t(i), 1) : std::vector<Change>{};
         list.clear();
         for (Change &c : changes) {
             applyChange(given[si].inPtr.data(), c);
@@ -544,8 +549,7 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64
         // Lines a kernel set to persist in the L2 back to normal (the flush
         // then evicts them).
         host(gpu::resetPersistingL2(), "resetting the L2's persisting lines");
-        if (!changes.empty())
-            writeElements<<<1, 1>>>(apply, int(changes.size()));
+        launchWrites(apply, changes.size());
         host(gpu::synchronize(), "synchronizing the device");
         // The flush is the last thing queued before the call, as do_bench
         // queues it: while the device rewrites the L2 the host launches the
@@ -558,8 +562,7 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64
         kernelStatus("while being timed");
         const auto d0 = std::chrono::steady_clock::now();
         syncedMs.push_back(msBetween(h0, d0));
-        if (!changes.empty())
-            writeElements<<<1, 1>>>(apply + changes.size(), int(changes.size()));
+        launchWrites(apply + changes.size(), changes.size());
         undoChanges(given[si].inPtr.data(), changes);
         if (digester)
             digester->digest(i, s.outPtr);
@@ -641,13 +644,12 @@ int main(int argc, char **argv)
     finish(answerProgram(g_proto, argc, argv));
 #else
     auto number = [&](int i) { return std::strtoull(argv[i], nullptr, 10); };
-    if (mode == "bench" && argc == 10)
+    if (mode == "bench" && argc == 9)
         return bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]), number(6),
-                     number(7), number(8), std::atoi(argv[9]) != 0);
+                     number(7), std::atoi(argv[8]) != 0);
     if (mode == "profile")
         return profile();
-    std::fprintf(stderr, "usage: bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS SEED0 SEED1 CHANGE_SEED TRUST | "
-                         "profile\n");
+    std::fprintf(stderr, "usage: bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS SEED0 SEED1 TRUST | profile\n");
 #endif
     return 2;
 }

@@ -276,18 +276,11 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
 
     // ---- check ----
     r.stage = "check";
-    // The benchmark's two input sets and their per-call changes, drawn for
-    // this evaluation, and with the defences on one of the check's seeds:
-    // none can be known in advance (a kernel honest only on the known inputs
-    // fails here). One timed call's answer is computed beside the check by
-    // the answer program, into a folder no program with the kernel in it can
-    // see (as large as the outputs: removed when this evaluation ends,
-    // however it ends).
+    // The benchmark's two input sets, drawn for this evaluation, and with the
+    // defences on one of the check's seeds: none can be known in advance (a
+    // kernel honest only on the known inputs fails here).
     const bool trust = cfg.get("trust", "on") != "off";
-    const SampleSeeds seeds(std::atoi(cfg.get("iters", "20").c_str()));
-    const std::string answersDir = candDir + "/answers";
-    ::mkdir(answersDir.c_str(), 0755);
-    const Cleanup dropAnswers{answersDir};
+    const SampleSeeds seeds;
     // The supervisor's own files (the GPU's conditions): no stage writes them.
     const std::string ownDir = candDir + "/supervisor";
     ::mkdir(ownDir.c_str(), 0755);
@@ -297,9 +290,11 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
                  trust ? " (the last drawn for this evaluation)" : "");
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock(std::in_place, tc.lockName(), true);
-    const ProgramBoxes boxes(work, {realPath(checkBin), realPath(benchBin), realPath(answerBin)}, answersDir);
-    Proc chk = checkBesideAnswer(boxes, {checkBin, "check", checkSeeds, cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2")},
-                                 answerBin, seeds, answersDir, trust, timeout, !refOnHost);
+    // Every program runs in a sandbox where it writes nothing.
+    const Sandbox box =
+        Sandbox::forCompiledStage(work, {realPath(checkBin), realPath(benchBin), realPath(answerBin)}, {});
+    Proc chk = run(box.wrap({checkBin, "check", checkSeeds, cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2")}),
+                   timeout, true);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
     if (const int end = readCheck(r, chk, timeout, checkSeeds); end >= 0)
@@ -316,9 +311,9 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
     // Beside the benchmark, out of its reach (it sees no folder of the
     // candidate's but its programs).
     ConditionsSampler sampler(tc.conditionsSampler(), ownDir + "/conditions.csv");
-    Proc bench = run(boxes.run.wrap({benchBin, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
+    Proc bench = run(box.wrap({benchBin, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
                                   cfg.get("iters", "20"), cfg.get("max_seconds", "10"), seeds.seed0, seeds.seed1,
-                                  seeds.changeSeed, trust ? "1" : "0"}),
+                                  trust ? "1" : "0"}),
                      timeout, true);
     r.benchMs = msSince(tBench);
     tc.recordConditions(r, sampler.stop());
@@ -330,10 +325,10 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
     boundBySynchronisedCalls(r, bench);
     // ---- verify the timed calls picked now, with the reference, in the answer program ----
     if (trust) {
-        if (const int end = verifyPickedSamples(r, bench, seeds.answerSample,
-                                                {answerBin, "verify", seeds.seed0, seeds.seed1, seeds.changeSeed, "1",
-                                                 answersDir, cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2")},
-                                                boxes.verify, timeout);
+        if (const int end = verifyPickedSamples(r, bench,
+                                                {answerBin, "verify", seeds.seed0, seeds.seed1, "1",
+                                                 cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2")},
+                                                box, timeout);
             end >= 0)
             return end;
     }

@@ -2380,16 +2380,14 @@ inline bool readBench(Result &r, const Proc &bench, double timeout)
     return true;
 }
 
-/// The seeds of a benchmark's two input sets and of its per-call changes,
-/// which nobody knows in advance (common/kwbsamples.h's arguments), a seed
-/// the check adds, and a sample whose answer is computed beside the check
-/// (`answerSample`, one of the first `iters`), which only the supervisor and
-/// the answer program, which never runs the kernel, ever know.
+/// The seeds of a benchmark's two input sets, which nobody knows before the
+/// evaluation (common/kwbsamples.h's arguments; each timed sample's changes
+/// come from a seed the benchmark draws when the sample starts), and a seed
+/// the check adds.
 struct SampleSeeds
 {
-    std::string seed0, seed1, changeSeed;
+    std::string seed0, seed1;
     std::string checkSeed; ///< a seed the check draws for this evaluation (below 2^53)
-    int answerSample = 0;
     /// The seeds the check runs: the workload's (reproducible) and, with
     /// the defences on, `checkSeed` in place of the last of them where
     /// there are several, beside the one otherwise. A kernel honest only on
@@ -2408,130 +2406,40 @@ struct SampleSeeds
             out += (out.empty() ? "" : ",") + s;
         return out;
     }
-    explicit SampleSeeds(int iters)
+    SampleSeeds()
     {
         std::random_device entropy;
         auto draw63 = [&] { return (uint64_t(entropy()) << 32 | entropy()) >> 1; };
         seed0 = std::to_string(draw63());
         seed1 = std::to_string(draw63());
-        changeSeed = std::to_string(draw63());
         checkSeed = std::to_string(draw63() >> 10); // below 2^53: a result's seed is read as a double
-        answerSample = int(draw63() % uint64_t(std::max(3, iters)));
     }
 };
-
-/// A child the supervisor does not wait for while other stages run (the
-/// answer a benchmark sample may be verified against, computed beside the
-/// check): its output is dropped, a sweep after another child spares it, and
-/// `finish` waits for it within a deadline, killing it past that.
-class Background
-{
-public:
-    explicit Background(const std::vector<std::string> &argv)
-    {
-        const int null = ::open("/dev/null", O_WRONLY);
-        if (null < 0)
-            return;
-        m_pid = launch(argv, -1, null, null, {}, {}, 0);
-        ::close(null);
-        if (m_pid > 0) {
-            ::setpgid(m_pid, m_pid);
-            livePeers().push_back(m_pid);
-        }
-    }
-    ~Background() { stop(); }
-    Background(const Background &) = delete;
-    Background &operator=(const Background &) = delete;
-    /// Whether it exited with status 0 within `timeoutSec`.
-    bool finish(double timeoutSec)
-    {
-        const auto t0 = Clock::now();
-        while (m_pid > 0) {
-            const pid_t r = ::waitpid(m_pid, &m_status, WNOHANG);
-            if (r == m_pid || (r < 0 && errno != EINTR)) {
-                forget();
-                return r == m_pid && WIFEXITED(m_status) && WEXITSTATUS(m_status) == 0;
-            }
-            if (msSince(t0) > timeoutSec * 1000.0)
-                break;
-            ::usleep(2000);
-        }
-        stop();
-        return false;
-    }
-
-private:
-    void stop()
-    {
-        if (m_pid <= 0)
-            return;
-        ::kill(-m_pid, SIGKILL);
-        ::waitpid(m_pid, &m_status, 0);
-        forget();
-    }
-    void forget()
-    {
-        auto &live = livePeers();
-        live.erase(std::remove(live.begin(), live.end(), m_pid), live.end());
-        m_pid = -1;
-    }
-    pid_t m_pid = -1;
-    int m_status = 0;
-};
-
-/// The sandboxes of the stages that run a compiled target's programs: the
-/// programs linked with the kernel's object (check, bench) write nothing;
-/// the answer program, which has no kernel in it, writes its answer into
-/// `answersDir` beside the check and reads it back to verify.
-struct ProgramBoxes
-{
-    Sandbox run, answer, verify;
-    ProgramBoxes(const std::string &work, const std::vector<std::string> &programs, const std::string &answersDir)
-    {
-        run = Sandbox::forCompiledStage(work, programs, {});
-        answer = Sandbox::forCompiledStage(work, programs, {realPath(answersDir)});
-        std::vector<std::string> readable = programs;
-        readable.push_back(realPath(answersDir));
-        verify = Sandbox::forCompiledStage(work, readable, {});
-    }
-};
-
-/// The check (`check`) run in its sandbox with, when `trust`, the answer
-/// program computing the answer of `seeds.answerSample` into `answersDir`:
-/// beside the check, or after it when `answerAfter` (a reference that
-/// shares the device with the check, whose memory the kernel may need). It
-/// is waited for before anything is timed (a missing answer is computed
-/// when verifying).
-inline Proc checkBesideAnswer(const ProgramBoxes &boxes, const std::vector<std::string> &check,
-                              const std::string &answerBin, const SampleSeeds &seeds, const std::string &answersDir,
-                              bool trust, double timeout, bool answerAfter = false)
-{
-    const std::vector<std::string> answer = boxes.answer.wrap({answerBin, "answer", seeds.seed0, seeds.seed1,
-                                                               seeds.changeSeed, std::to_string(seeds.answerSample),
-                                                               answersDir});
-    std::optional<Background> answering;
-    if (trust && !answerAfter)
-        answering.emplace(answer);
-    Proc chk = run(boxes.run.wrap(check), timeout, true);
-    if (trust && answerAfter && chk.exitedOk())
-        answering.emplace(answer);
-    if (answering)
-        answering->finish(timeout);
-    return chk;
-}
 
 /// Every timed sample's digests, as a benchmark printed them ("kwb:digest"
-/// lines, common/kwbsamples.h), each as the answer program's DIGEST argument.
+/// lines, common/kwbsamples.h), each as the answer program's DIGEST argument
+/// with the seed of the sample's changes it announced ("kwb:changes").
 struct SampleDigests
 {
     std::map<int, std::vector<std::string>> bySample; ///< sample -> one argument per output, in output order
     std::string problem; ///< why they cannot be used, or empty
 
     /// Reads them from `bench`'s output: every one of the `samples` timed
-    /// samples must have one digest per output, and no sample two.
+    /// samples must have one change seed and one digest per output, and no
+    /// sample two.
     static SampleDigests read(const Proc &bench, int samples)
     {
         SampleDigests out;
+        std::map<int, std::string> changeSeeds;
+        for (const std::string &line : taggedLines(bench.out, "kwb:changes ", false)) {
+            auto kv = parseKeyValues(line);
+            const int sample = std::atoi(kv["sample"].c_str());
+            if (sample < 0 || sample >= samples || changeSeeds.count(sample) || kv["seed"].empty()) {
+                out.problem = "the benchmark's changes do not match its samples";
+                return out;
+            }
+            changeSeeds[sample] = kv["seed"];
+        }
         std::map<int, std::map<int, std::string>> seen;
         int outputs = 0;
         for (const std::string &line : taggedLines(bench.out, "kwb:digest ", false)) {
@@ -2543,12 +2451,16 @@ struct SampleDigests
                 return out;
             }
             seen[sample][output] = kv["sample"] + ":" + kv["output"] + ":" + kv["key"] + ":" + sums + ":"
-                + kv["nonfinite"] + ":" + kv["where"];
+                + kv["nonfinite"] + ":" + kv["where"] + ":" + changeSeeds[sample];
             outputs = std::max(outputs, output + 1);
         }
         for (int n = 0; n < samples; ++n) {
             if (int(seen[n].size()) != outputs || outputs == 0) {
                 out.problem = "the benchmark did not digest timed sample " + std::to_string(n);
+                return out;
+            }
+            if (!changeSeeds.count(n)) {
+                out.problem = "the benchmark did not announce the changes of timed sample " + std::to_string(n);
                 return out;
             }
             for (const auto &[o, arg] : seen[n])
@@ -2557,19 +2469,17 @@ struct SampleDigests
         return out;
     }
 
-    /// The `count` samples to verify: the one whose answer was computed
-    /// beside the check, when the benchmark reached it, and the rest drawn
-    /// now, so which calls are checked is known to nobody while they run.
-    std::vector<int> pick(int answered, size_t count = 2) const
+    /// The `count` samples to verify, drawn now, so which calls are checked
+    /// is known to nobody while they run.
+    std::vector<int> pick(size_t count = 2) const
     {
-        std::vector<int> rest, picked;
+        std::vector<int> all;
         for (const auto &[n, args] : bySample)
-            (n == answered ? picked : rest).push_back(n);
+            all.push_back(n);
         Entropy entropy;
-        entropy.shuffle(rest);
-        for (size_t k = 0; k < rest.size() && picked.size() < count; ++k)
-            picked.push_back(rest[k]);
-        return picked;
+        entropy.shuffle(all);
+        all.resize(std::min(all.size(), count));
+        return all;
     }
 };
 
@@ -2587,8 +2497,7 @@ inline int readVerify(Result &r, const Proc &ver, size_t digestsSent, double tim
         ++verdicts;
         // What was verified and against what, for the record.
         verified += std::string(verified.empty() ? "" : ",") + "{\"sample\":" + std::to_string(std::atoi(kv["sample"].c_str()))
-            + ",\"output\":" + jsonString(kv["output"]) + ",\"ok\":" + (kv["ok"] == "1" ? "true" : "false")
-            + ",\"answer\":" + jsonString(kv["answer"]) + "}";
+            + ",\"output\":" + jsonString(kv["output"]) + ",\"ok\":" + (kv["ok"] == "1" ? "true" : "false") + "}";
         if (kv["ok"] != "1" && wrong.empty()) {
             wrong = "timed sample " + kv["sample"] + " (input set " + std::to_string(std::atoi(kv["set"].c_str()) + 1)
                 + ") wrote a wrong " + kv["output"];
@@ -2659,8 +2568,8 @@ inline void boundByVerifiedSamples(Result &r, const std::vector<int> &picked)
 /// program (`verifyCmd`, to which the picked digests are added) run in its
 /// sandbox. Returns -1 when they are right, else the supervisor's exit
 /// status (`r` failed and printed).
-inline int verifyPickedSamples(Result &r, const Proc &bench, int answered, std::vector<std::string> verifyCmd,
-                               const Sandbox &box, double timeout)
+inline int verifyPickedSamples(Result &r, const Proc &bench, std::vector<std::string> verifyCmd, const Sandbox &box,
+                               double timeout)
 {
     const SampleDigests digests = SampleDigests::read(bench, int(r.samples.size()));
     if (!digests.problem.empty()) {
@@ -2671,7 +2580,7 @@ inline int verifyPickedSamples(Result &r, const Proc &bench, int answered, std::
         return r.print();
     }
     size_t sent = 0;
-    const std::vector<int> picked = digests.pick(answered);
+    const std::vector<int> picked = digests.pick();
     for (int n : picked) {
         const std::vector<std::string> &args = digests.bySample.at(n);
         verifyCmd.insert(verifyCmd.end(), args.begin(), args.end());

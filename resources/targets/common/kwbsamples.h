@@ -6,26 +6,33 @@
 // points 2, 3 and 4).
 //
 //   - The benchmark's two input sets come from seeds drawn by the supervisor
-//     for each evaluation. Before each timed call a few elements of its
-//     inputs are changed (Change, drawn from the evaluation's change seed and
-//     the sample's number) and changed back after it, so every call sees
+//     for each evaluation. Before each timed call elements of its inputs
+//     are changed (Change) and changed back after it, so every call sees
 //     inputs no earlier call saw: remembering an answer, by call, by pointer
-//     or by content, buys nothing.
+//     or by content, buys nothing. The changes of a sample are drawn from a
+//     seed the benchmark takes from the kernel's random source when the
+//     sample starts and prints at once (announceChanges), so nothing can
+//     work them out before (the benchmark's command line, which the kernel
+//     can read, holds only the input sets' seeds). Before a sample's first
+//     call one element is changed in every stratum of about sqrt(n)
+//     elements of every input (firstChangesOf), so an answer patched from
+//     an earlier one (a matmul's changed rows and columns recomputed)
+//     costs about what computing it costs.
 //   - Every sample starts with poisoned outputs, and after it every output
 //     is digested (digestSample: four sums weighted by a key drawn from the
 //     kernel's random source after the calls returned) and the digest
 //     printed at once. The benchmark is told nothing of what is verified.
-//   - The supervisor picks the samples to verify: one drawn before the
-//     benchmark, whose answer a process that never runs the kernel computes
-//     beside the check (writeAnswer, into a folder the benchmark cannot
-//     see), and one drawn after it. `verify`, in a program without the
-//     kernel, recomputes their inputs and the reference's answers and
-//     compares the digests (verifyDigests). The benchmark program has no
-//     reference linked and reads no answer.
+//   - The supervisor picks the samples to verify after the benchmark.
+//     `verify`, in a program without the kernel, recomputes their inputs
+//     (their sets and their announced changes) and the reference's answers,
+//     one process per sample at once, and compares the digests
+//     (verifyDigests). The benchmark program has no reference linked and
+//     never holds an answer.
 //
 // Include it after kwbcheck.h, inside the harness's namespace (so the
-// harness first includes <cerrno>, <cmath>, <cstdio>, <cstdlib>, <cstring>,
-// <string>, <vector>, <sys/random.h> and <unistd.h>). The harness defines
+// harness first includes <algorithm>, <cerrno>, <cmath>, <cstdio>,
+// <cstdlib>, <cstring>, <string>, <vector>, <sys/random.h>, <sys/wait.h>
+// and <unistd.h>). The harness defines
 // elementSize(DType), at(), put(), phase(const char *, uint64_t), and, with
 // KWB_WITH_REFERENCE, links call_reference. A harness whose reference runs
 // on a device (gpuharness.cu) defines KWB_REFERENCE_ON_DEVICE and
@@ -58,15 +65,35 @@ struct Change
     uint64_t value, old;
 };
 
-// Changes per input before a sample's first call, and before each further one.
-constexpr int kFirstChanges = 4, kLaterChanges = 1;
+// Changes per input before each call of a sample after its first.
+constexpr int kLaterChanges = 1;
 
-// Inputs that get changes (an input without elements gets none).
-inline int changedInputs()
+// Changes to input `t` before a sample's first call: one in each of about
+// sqrt(n) strata of its n elements (at least 4, at most 4096, never more
+// than n), so every row of a square matrix gets about one.
+inline long long firstChangesOf(const Tensor &t)
 {
-    int n = 0;
+    if (t.elements <= 0)
+        return 0;
+    long long m = (long long)std::sqrt(double(t.elements));
+    m = std::min<long long>(std::max<long long>(m, 4), 4096);
+    return std::min(m, t.elements);
+}
+
+// All the changes before a sample's first call, and before each further one.
+inline size_t firstChanges()
+{
+    size_t n = 0;
     for (int i = 0; i < num_inputs; ++i)
-        n += inputs[i].elements > 0 ? 1 : 0;
+        n += size_t(firstChangesOf(inputs[i]));
+    return n;
+}
+
+inline size_t laterChanges()
+{
+    size_t n = 0;
+    for (int i = 0; i < num_inputs; ++i)
+        n += inputs[i].elements > 0 ? kLaterChanges : 0;
     return n;
 }
 
@@ -78,18 +105,28 @@ inline uint64_t drawRaw(const Tensor &t, SplitMix &rng)
     return raw;
 }
 
-// The changes a sample's calls run on: kFirstChanges elements per input
-// before its first call, kLaterChanges more before each further call, drawn
-// from the evaluation's change seed and the sample's number, so the check
-// can compute a sample's answer before the benchmark runs it.
-inline std::vector<Change> sampleChanges(uint64_t changeSeed, uint64_t sample, int calls)
+// The changes a sample's calls run on, drawn from the sample's seed:
+// firstChanges() before its first call (distinct elements: one per stratum
+// of each input), laterChanges() more before each further call.
+inline std::vector<Change> sampleChanges(uint64_t sampleSeed, uint64_t sample, int calls)
 {
     std::vector<Change> out;
     for (int c = 0; c < calls; ++c) {
-        SplitMix rng{changeSeed ^ (sample * 0x9e3779b97f4a7c15ULL) ^ (uint64_t(c) * 0xc2b2ae3d27d4eb4fULL)};
+        SplitMix rng{sampleSeed ^ (sample * 0x9e3779b97f4a7c15ULL) ^ (uint64_t(c) * 0xc2b2ae3d27d4eb4fULL)};
         for (int i = 0; i < num_inputs; ++i) {
-            for (int k = 0; k < (c == 0 ? kFirstChanges : kLaterChanges) && inputs[i].elements > 0; ++k)
-                out.push_back({int32_t(i), int64_t(rng() % uint64_t(inputs[i].elements)), drawRaw(inputs[i], rng), 0});
+            const Tensor &t = inputs[i];
+            if (t.elements <= 0)
+                continue;
+            if (c > 0) {
+                for (int k = 0; k < kLaterChanges; ++k)
+                    out.push_back({int32_t(i), int64_t(rng() % uint64_t(t.elements)), drawRaw(t, rng), 0});
+                continue;
+            }
+            const long long m = firstChangesOf(t), stride = t.elements / m;
+            for (long long j = 0; j < m; ++j) {
+                const long long span = j == m - 1 ? t.elements - j * stride : stride;
+                out.push_back({int32_t(i), int64_t(j * stride + (long long)(rng() % uint64_t(span))), drawRaw(t, rng), 0});
+            }
         }
     }
     return out;
@@ -230,6 +267,18 @@ inline void digestSample(FILE *proto, int sample, const std::vector<const void *
     std::fflush(proto);
 }
 
+
+// The seed of sample `sample`'s changes (sampleChanges), drawn from the
+// kernel's random source when the sample starts and printed at once: its
+// changes are known to nobody before, and what `verify` recomputes is what
+// the benchmark ran.
+inline uint64_t announceChanges(FILE *proto, int sample)
+{
+    const uint64_t seed = drawDigestKey();
+    std::fprintf(proto, "kwb:changes sample=%d seed=%llu\n", sample, (unsigned long long)seed);
+    std::fflush(proto);
+    return seed;
+}
 #endif
 
 // Host memory for one input set and its outputs, 64-byte aligned as the
@@ -293,66 +342,26 @@ void referenceOnHost(void *const *in, void *const *out);
 inline void referenceOnHost(void *const *in, void *const *out) { call_reference(in, out); }
 #endif
 
-inline bool writeFile(const std::string &path, const void *data, size_t bytes)
-{
-    FILE *f = std::fopen(path.c_str(), "wb");
-    const bool ok = f && std::fwrite(data, 1, bytes, f) == bytes;
-    if (f)
-        std::fclose(f);
-    return ok;
-}
-
-inline Bytes readFile(const std::string &path)
-{
-    Bytes out;
-    if (FILE *f = std::fopen(path.c_str(), "rb")) {
-        unsigned char buf[65536];
-        size_t n;
-        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-            out.insert(out.end(), buf, buf + n);
-        std::fclose(f);
-    }
-    return out;
-}
-
-// The answer of one sample, computed before the benchmark runs, by a
-// process that never runs the kernel (the supervisor starts it beside the
-// check and tells nobody else which sample it is), into a folder the
-// benchmark cannot see. For a kernel called once per sample; `verify` uses
-// it when the supervisor picks that sample.
-inline int writeAnswer(uint64_t seed0, uint64_t seed1, uint64_t changeSeed, int sample, const std::string &answers)
-{
-    HostSet want;
-    want.takeSample(seed0, seed1, changeSeed, sample, 1);
-    referenceOnHost(want.inPtr.data(), want.outPtr.data());
-    bool ok = true;
-    for (int o = 0; o < num_outputs; ++o)
-        ok = writeFile(answers + "/expect-out-" + std::to_string(o), want.outPtr[size_t(o)], tensorBytes(outputs[o]))
-            && ok;
-    const std::string key = std::to_string(sample);
-    if (ok) // the key last: it says the answer is whole
-        ok = writeFile(answers + "/expect-key", key.data(), key.size());
-    return ok ? 0 : 1;
-}
-
-// One digest the benchmark printed, as the supervisor passes it on:
-// "SAMPLE:OUTPUT:KEY:SUM0,SUM1,SUM2,SUM3:NONFINITE:WHERE".
+// One digest the benchmark printed, with its sample's change seed, as the
+// supervisor passes it on:
+// "SAMPLE:OUTPUT:KEY:SUM0,SUM1,SUM2,SUM3:NONFINITE:WHERE:CHANGE_SEED".
 struct ReportedDigest
 {
     int sample = -1, output = -1;
-    uint64_t key = 0;
+    uint64_t key = 0, changeSeed = 0;
     Digest d;
     static bool parse(const char *text, ReportedDigest &r)
     {
-        unsigned long long key = 0, where = 0;
+        unsigned long long key = 0, where = 0, changeSeed = 0;
         int used = 0;
-        if (std::sscanf(text, "%d:%d:%llu:%la,%la,%la,%la:%lld:%llu%n", &r.sample, &r.output, &key, &r.d.sum[0],
-                        &r.d.sum[1], &r.d.sum[2], &r.d.sum[3], &r.d.nonfinite, &where, &used)
-                != 9
+        if (std::sscanf(text, "%d:%d:%llu:%la,%la,%la,%la:%lld:%llu:%llu%n", &r.sample, &r.output, &key, &r.d.sum[0],
+                        &r.d.sum[1], &r.d.sum[2], &r.d.sum[3], &r.d.nonfinite, &where, &changeSeed, &used)
+                != 10
             || text[used] != '\0' || r.output < 0 || r.output >= num_outputs || r.sample < 0)
             return false;
         r.key = key;
         r.d.where = where;
+        r.changeSeed = changeSeed;
         return true;
     }
 };
@@ -395,31 +404,43 @@ inline bool digestAgrees(const Tensor &t, const void *ref, const ReportedDigest 
 }
 
 // Verifies the digests the supervisor picked, after the benchmark: each
-// picked sample's inputs again (its set, its calls' changes), the
-// reference's answer on them (or the one written before the benchmark ran,
-// when it is that sample's), and one "kwb:verify" line per digest.
-inline void verifyDigests(FILE *proto, uint64_t seed0, uint64_t seed1, uint64_t changeSeed, int calls,
-                          const std::string &answers, double atol, double rtol, const std::vector<ReportedDigest> &picks)
+// picked sample's inputs again (its set, its announced changes), the
+// reference's answer on them, and one "kwb:verify" line per digest. The
+// samples are verified at once, each in a process of its own (forked
+// before anything of the reference ran: a device reference gets a context
+// of its own), so verifying two costs about the time of one reference call.
+inline int verifyDigests(FILE *proto, uint64_t seed0, uint64_t seed1, int calls, double atol, double rtol,
+                         const std::vector<ReportedDigest> &picks)
 {
+    std::vector<int> samples;
+    for (const ReportedDigest &r : picks)
+        if (std::find(samples.begin(), samples.end(), r.sample) == samples.end())
+            samples.push_back(r.sample);
+    std::fflush(proto);
+    // The samples this process verifies: those no helper took.
+    std::vector<pid_t> helpers;
+    std::vector<int> mine = samples;
+    for (size_t k = 0; k + 1 < samples.size(); ++k) {
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+            mine = {samples[k]};
+            helpers.clear();
+            break;
+        }
+        if (pid > 0) {
+            helpers.push_back(pid);
+            mine.erase(std::find(mine.begin(), mine.end(), samples[k]));
+        }
+    }
     HostSet want;
     int answered = -1; // the sample whose answer `want` holds
-    bool precomputed = false;
     for (const ReportedDigest &r : picks) {
+        if (std::find(mine.begin(), mine.end(), r.sample) == mine.end())
+            continue;
         if (r.sample != answered) {
-            const Bytes key = readFile(answers + "/expect-key");
-            bool whole = calls == 1 && std::string(key.begin(), key.end()) == std::to_string(r.sample);
-            for (int o = 0; o < num_outputs && whole; ++o) {
-                const Bytes got = readFile(answers + "/expect-out-" + std::to_string(o));
-                whole = got.size() == tensorBytes(outputs[o]);
-                if (whole)
-                    std::memcpy(want.outPtr[size_t(o)], got.data(), got.size());
-            }
-            precomputed = whole;
-            if (!whole) {
-                want.takeSample(seed0, seed1, changeSeed, r.sample, calls);
-                phase("reference", uint64_t(r.sample));
-                referenceOnHost(want.inPtr.data(), want.outPtr.data());
-            }
+            want.takeSample(seed0, seed1, r.changeSeed, r.sample, calls);
+            phase("reference", uint64_t(r.sample));
+            referenceOnHost(want.inPtr.data(), want.outPtr.data());
             answered = r.sample;
         }
         double ratio = 0;
@@ -427,28 +448,32 @@ inline void verifyDigests(FILE *proto, uint64_t seed0, uint64_t seed1, uint64_t 
         const bool ok =
             digestAgrees(outputs[r.output], want.outPtr[size_t(r.output)], r, atol, rtol, &ratio, &wantNonfinite);
         std::fprintf(proto,
-                     "kwb:verify sample=%d set=%d output=%s ok=%d off=%.3g nonfinite=%lld want_nonfinite=%lld "
-                     "answer=%s\n",
-                     r.sample, r.sample % 2, outputs[r.output].name, ok ? 1 : 0, ratio, r.d.nonfinite, wantNonfinite,
-                     precomputed ? "precomputed" : "reference");
+                     "kwb:verify sample=%d set=%d output=%s ok=%d off=%.3g nonfinite=%lld want_nonfinite=%lld\n",
+                     r.sample, r.sample % 2, outputs[r.output].name, ok ? 1 : 0, ratio, r.d.nonfinite, wantNonfinite);
+        std::fflush(proto);
     }
-    std::fflush(proto);
+    // The helpers' failures are the reference's, like this process's own.
+    int status = 0;
+    for (pid_t pid : helpers) {
+        int st = 0;
+        while (::waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+        }
+        if (!(WIFEXITED(st) && WEXITSTATUS(st) == 0))
+            status = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+    }
+    return status;
 }
 
-// The answer program's two modes, for a harness's main(): returns the exit
-// status, or -1 when argv is neither.
-//   answer SEED0 SEED1 CHANGE_SEED SAMPLE ANSWERS_DIR
-//   verify SEED0 SEED1 CHANGE_SEED CALLS ANSWERS_DIR ATOL RTOL DIGEST...
+// The answer program's mode:
+//   verify SEED0 SEED1 CALLS ATOL RTOL DIGEST...
+// returns the exit status, or -1 when argv is not it.
 inline int answerModes(FILE *proto, int argc, char **argv)
 {
     const std::string mode = argc > 1 ? argv[1] : "";
-    auto number = [&](int i) { return std::strtoull(argv[i], nullptr, 10); };
-    if (mode == "answer" && argc == 7)
-        return writeAnswer(number(2), number(3), number(4), std::atoi(argv[5]), argv[6]);
-    if (mode != "verify" || argc < 9)
+    if (mode != "verify" || argc < 7)
         return -1;
     std::vector<ReportedDigest> picks;
-    for (int d = 9; d < argc; ++d) {
+    for (int d = 7; d < argc; ++d) {
         ReportedDigest r;
         if (!ReportedDigest::parse(argv[d], r)) {
             std::fprintf(stderr, "harness: unreadable digest %s\n", argv[d]);
@@ -456,21 +481,18 @@ inline int answerModes(FILE *proto, int argc, char **argv)
         }
         picks.push_back(r);
     }
-    verifyDigests(proto, number(2), number(3), number(4), std::atoi(argv[5]), argv[6], std::atof(argv[7]),
-                  std::atof(argv[8]), picks);
-    return 0;
+    return verifyDigests(proto, std::strtoull(argv[2], nullptr, 10), std::strtoull(argv[3], nullptr, 10),
+                         std::atoi(argv[4]), std::atof(argv[5]), std::atof(argv[6]), picks);
 }
 
-
 // The answer program's whole command line (a harness's main() when it is
-// built as one): its exit status, after its usage where argv is neither mode.
+// built as one): its exit status, after its usage where argv is not its mode.
 inline int answerProgram(FILE *proto, int argc, char **argv)
 {
     const int status = answerModes(proto, argc, argv);
     if (status >= 0)
         return status;
-    std::fprintf(stderr, "usage: answer SEED0 SEED1 CHANGE_SEED SAMPLE ANSWERS_DIR | "
-                         "verify SEED0 SEED1 CHANGE_SEED CALLS ANSWERS_DIR ATOL RTOL DIGEST...\n");
+    std::fprintf(stderr, "usage: answer verify SEED0 SEED1 CALLS ATOL RTOL DIGEST...\n");
     return 2;
 }
 

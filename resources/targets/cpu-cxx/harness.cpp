@@ -3,17 +3,17 @@
 // the kernel and the reference. Three programs are built from this file:
 //   check  (KWB_WITH_REFERENCE): runs kernel and reference on every seed
 //   answer (KWB_WITH_REFERENCE and KWB_ANSWER: the reference without the
-//          kernel, which it cannot even call): `answer` computes, beside the
-//          check, one sample's answer that the supervisor may pick to verify;
-//          `verify` afterwards compares the digests of the samples the
-//          supervisor picked with the reference's on the same inputs
+//          kernel, which it cannot even call): `verify` compares the digests
+//          of the samples the supervisor picked after the benchmark with the
+//          reference's on the same inputs
 //   bench  (no reference linked: a hidden call to it cannot even link):
 //          times the kernel on two input sets drawn from seeds it is given
 //          (new for every evaluation). Every call sees inputs it has never
-//          seen (a few random elements changed before each); every sample
-//          starts with poisoned outputs and ends with their digests under a
-//          key drawn after its calls returned. It is told nothing of which
-//          samples are verified and never has an answer in memory.
+//          seen (elements changed before each, from a seed drawn when its
+//          sample starts); every sample starts with poisoned outputs and
+//          ends with their digests under a key drawn after its calls
+//          returned. It is told nothing of which samples are verified and
+//          never has an answer in memory.
 // Every buffer has guard bytes on both sides (writing outside an output, or
 // into an input, is caught). The protocol ("kwb:" lines) goes to a private
 // copy of stdout; what the kernel prints on stdout lands on stderr, and the
@@ -21,9 +21,8 @@
 // kernel's can add one.
 //
 //   check  check SEEDS ATOL RTOL
-//   answer answer SEED0 SEED1 CHANGE_SEED SAMPLE ANSWERS_DIR
-//   answer verify SEED0 SEED1 CHANGE_SEED CALLS ANSWERS_DIR ATOL RTOL DIGEST...
-//   bench  bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED TRUST
+//   answer verify SEED0 SEED1 CALLS ATOL RTOL DIGEST...
+//   bench  bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 TRUST
 // The changes, the digests and the verification are common/kwbsamples.h's.
 
 #include "kwb_problem.h"
@@ -38,6 +37,7 @@
 #include <cstring>
 #include <string>
 #include <sys/random.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -236,18 +236,18 @@ int check(const char *seedList, double atol, double rtol)
 
 #else // the benchmark program
 
-int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, uint64_t seed1, uint64_t changeSeed,
-          bool trust)
+int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, uint64_t seed1, bool trust)
 {
     Set sets[2];
     sets[0].fillInputs(seed0);
     sets[1].fillInputs(seed1);
-    // A few random input elements changed before each call (undone after the
-    // sample): every call sees inputs it has never seen, so remembering an
-    // answer, by call, by pointer or by content, buys nothing. Untimed calls
-    // draw theirs past the samples' numbers.
+    // Input elements changed before each call (undone after the sample):
+    // every call sees inputs it has never seen, so remembering an answer, by
+    // call, by pointer or by content, buys nothing. A timed sample's changes
+    // come from a seed drawn and announced when it starts; untimed calls
+    // draw theirs past the samples' numbers, from seeds nobody is told.
     uint64_t untimed = 1u << 30;
-    auto changesFor = [&](uint64_t sample, int calls) { return sampleChanges(changeSeed, sample, calls); };
+    auto untimedChanges = [&] { return sampleChanges(drawDigestKey(), untimed++, 1); };
     // A buffer larger than the last-level cache, rewritten before each timed
     // call when cold-cache timing is asked for.
     long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
@@ -259,7 +259,7 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
     auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
     for (int i = 0; i < warmup && (i == 0 || elapsed() < maxSeconds / 2); ++i) {
         Set &s = sets[i % 2];
-        std::vector<Change> ch = trust ? changesFor(untimed++, 1) : std::vector<Change>{};
+        std::vector<Change> ch = trust ? untimedChanges() : std::vector<Change>{};
         for (Change &c : ch)
             applyChange(s.inPtr.data(), c);
         call_kernel(s.inPtr.data(), s.outPtr.data());
@@ -270,7 +270,7 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
     // cache timing needs a flush before every call, so it stays at one.
     int reps = 1;
     if (!cold) {
-        std::vector<Change> ch = trust ? changesFor(untimed++, 1) : std::vector<Change>{};
+        std::vector<Change> ch = trust ? untimedChanges() : std::vector<Change>{};
         for (Change &c : ch)
             applyChange(sets[0].inPtr.data(), c);
         const auto t0 = Clock::now();
@@ -299,7 +299,7 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
         std::vector<Change> changes;
         if (trust) {
             s.poisonOutputs();
-            changes = changesFor(uint64_t(n), reps);
+            changes = sampleChanges(announceChanges(g_proto, n), uint64_t(n), reps);
         }
         if (cold) {
             std::memset(flush.data(), n & 0xff, flush.size());
@@ -307,8 +307,7 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
         }
         // The first call's changes before the clock starts, one more per
         // input before each further call.
-        const size_t first = trust ? size_t(kFirstChanges * changedInputs()) : 0,
-                     perCall = trust ? size_t(kLaterChanges * changedInputs()) : 0;
+        const size_t first = trust ? firstChanges() : 0, perCall = trust ? laterChanges() : 0;
         for (size_t k = 0; k < std::min(first, changes.size()); ++k)
             applyChange(s.inPtr.data(), changes[k]);
         const auto t0 = Clock::now();
@@ -358,11 +357,10 @@ int main(int argc, char **argv)
 #elif defined(KWB_WITH_REFERENCE) // the answer program: the reference, never the kernel
     finish(answerProgram(g_proto, argc, argv));
 #else
-    if (mode == "bench" && argc == 10)
+    if (mode == "bench" && argc == 9)
         return bench(std::atoi(argv[2]), std::atoi(argv[3]), std::atof(argv[4]), std::atoi(argv[5]) != 0,
-                     std::strtoull(argv[6], nullptr, 10), std::strtoull(argv[7], nullptr, 10),
-                     std::strtoull(argv[8], nullptr, 10), std::atoi(argv[9]) != 0);
-    std::fprintf(stderr, "usage: harness bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED TRUST\n");
+                     std::strtoull(argv[6], nullptr, 10), std::strtoull(argv[7], nullptr, 10), std::atoi(argv[8]) != 0);
+    std::fprintf(stderr, "usage: harness bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 TRUST\n");
 #endif
     return 2;
 }

@@ -168,15 +168,8 @@ int evaluate(const std::string &candDir)
     r.compileMs = msSince(tCompile);
     r.compiled = true;
 
-    // The benchmark's input sets and changes, which nobody knows in advance,
-    // and a sample whose answer the answer program computes beside the
-    // check, into a folder no program with the kernel in it can see (as
-    // large as the outputs: removed when this evaluation ends, however it
-    // ends).
-    const SampleSeeds seeds(std::atoi(cfg.get("iters", "20").c_str()));
-    const std::string answersDir = candDir + "/answers";
-    ::mkdir(answersDir.c_str(), 0755);
-    const Cleanup dropAnswers{answersDir};
+    // The benchmark's input sets, which nobody knows in advance.
+    const SampleSeeds seeds;
 
     // ---- check ----
     r.stage = "check";
@@ -189,8 +182,10 @@ int evaluate(const std::string &candDir)
     const auto tCheck = Clock::now();
     const std::vector<std::string> check = {checkBin, "check", checkSeeds, cfg.get("atol", "1e-4"),
                                             cfg.get("rtol", "1e-4")};
-    const ProgramBoxes boxes(work, {realPath(checkBin), realPath(benchBin), realPath(answerBin)}, answersDir);
-    Proc chk = checkBesideAnswer(boxes, check, answerBin, seeds, answersDir, trust, timeout);
+    // Every program runs in a sandbox where it writes nothing.
+    const Sandbox box =
+        Sandbox::forCompiledStage(work, {realPath(checkBin), realPath(benchBin), realPath(answerBin)}, {});
+    Proc chk = run(box.wrap(check), timeout, true);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
     if (const int end = readCheck(r, chk, timeout, checkSeeds); end >= 0)
@@ -203,9 +198,9 @@ int evaluate(const std::string &candDir)
     r.countersReason = problem;
     r.coldCache = cfg.get("cold_cache", "0") == "1";
     const int threads = std::max(1, std::atoi(cfg.get("threads", "1").c_str()));
-    std::vector<std::string> bench = boxes.run.wrap({benchBin, "bench", cfg.get("warmup", "2"), cfg.get("iters", "20"),
+    std::vector<std::string> bench = box.wrap({benchBin, "bench", cfg.get("warmup", "2"), cfg.get("iters", "20"),
                                                   cfg.get("max_seconds", "10"), cfg.get("cold_cache", "0"),
-                                                  seeds.seed0, seeds.seed1, seeds.changeSeed, trust ? "1" : "0"});
+                                                  seeds.seed0, seeds.seed1, trust ? "1" : "0"});
     // perf runs outside the sandbox, so its counts are in a file the
     // benchmark cannot write.
     const std::string perfOut = candDir + "/perf.csv";
@@ -226,11 +221,11 @@ int evaluate(const std::string &candDir)
         return r.print();
     // ---- verify the timed samples picked now, with the reference, in the answer program ----
     if (trust) {
-        if (const int end = verifyPickedSamples(r, b, seeds.answerSample,
-                                                {answerBin, "verify", seeds.seed0, seeds.seed1, seeds.changeSeed,
-                                                 std::to_string(r.callsPerSample), answersDir, cfg.get("atol", "1e-4"),
+        if (const int end = verifyPickedSamples(r, b,
+                                                {answerBin, "verify", seeds.seed0, seeds.seed1,
+                                                 std::to_string(r.callsPerSample), cfg.get("atol", "1e-4"),
                                                  cfg.get("rtol", "1e-4")},
-                                                boxes.verify, timeout);
+                                                box, timeout);
             end >= 0)
             return end;
     }

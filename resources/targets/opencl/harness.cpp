@@ -9,15 +9,13 @@
 //   check   (KWB_WITH_REFERENCE): kernel and the C reference on the same
 //           inputs, every seed (the kernel must leave its inputs as they
 //           were)
-//   answer  (KWB_WITH_REFERENCE, no OpenCL, the kernel never built): one
-//           sample's answer, which the supervisor may pick to verify,
-//           computed beside the check
 //   verify  (KWB_WITH_REFERENCE, no OpenCL): the digests of the samples the
 //           supervisor picked after the benchmark against the reference's
 //           on the same inputs
 //   bench   (no reference linked): times each call with profiling events on
-//           two input sets from the supervisor's seeds, a few elements of
-//           each call's inputs changed before it (and back after), outputs
+//           two input sets from the supervisor's seeds, elements of each
+//           call's inputs changed before it (and back after) from a seed
+//           drawn when it starts, outputs
 //           poisoned before every call, caches flushed when asked; reads
 //           every call's outputs back and prints their digests under a key
 //           drawn then (common/kwbsamples.h, as cpu-cxx does). It is told
@@ -28,9 +26,8 @@
 //
 //   build
 //   check SEEDS ATOL RTOL
-//   answer SEED0 SEED1 CHANGE_SEED SAMPLE ANSWERS_DIR
-//   verify SEED0 SEED1 CHANGE_SEED CALLS ANSWERS_DIR ATOL RTOL DIGEST...
-//   bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED TRUST
+//   verify SEED0 SEED1 CALLS ATOL RTOL DIGEST...
+//   bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS COLD SEED0 SEED1 TRUST
 // The candidate comes from the environment: KWB_CL_SOURCE (file),
 // KWB_CL_ENTRY, KWB_CL_OPTIONS (build options), KWB_CL_GLOBAL and
 // KWB_CL_LOCAL ("1024,1024"; local may be empty), KWB_CL_DEVICE (a
@@ -56,6 +53,7 @@
 #include <sstream>
 #include <string>
 #include <sys/random.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -433,7 +431,7 @@ double eventMs(cl_event from, cl_profiling_info fromWhat, cl_event to, cl_profil
 }
 
 int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool cold, uint64_t seed0, uint64_t seed1,
-          uint64_t changeSeed, bool trust)
+          bool trust)
 {
     Candidate c;
     c.open(true);
@@ -511,7 +509,7 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
         }
         std::vector<Change> *changes = nullptr;
         if (trust) {
-            pending.push_back(sampleChanges(changeSeed, uint64_t(i), 1));
+            pending.push_back(sampleChanges(announceChanges(protocol(), i), uint64_t(i), 1));
             changes = &pending.back();
             for (Change &ch : *changes) {
                 applyChange(givenPtr[si].data(), ch);
@@ -595,12 +593,11 @@ int main(int argc, char **argv)
         return status;
 #else
     auto number = [&](int i) { return std::strtoull(argv[i], nullptr, 10); };
-    if (mode == "bench" && argc == 11)
+    if (mode == "bench" && argc == 10)
         return bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]),
-                     std::atoi(argv[6]) != 0, number(7), number(8), number(9), std::atoi(argv[10]) != 0);
+                     std::atoi(argv[6]) != 0, number(7), number(8), std::atoi(argv[9]) != 0);
 #endif
-    std::fprintf(stderr, "usage: harness build | check SEEDS ATOL RTOL | answer SEED0 SEED1 CHANGE_SEED SAMPLE "
-                         "ANSWERS_DIR | verify SEED0 SEED1 CHANGE_SEED CALLS ANSWERS_DIR ATOL RTOL DIGEST... | bench "
-                         "WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED TRUST\n");
+    std::fprintf(stderr, "usage: harness build | check SEEDS ATOL RTOL | verify SEED0 SEED1 CALLS ATOL RTOL "
+                         "DIGEST... | bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS COLD SEED0 SEED1 TRUST\n");
     return 2;
 }

@@ -183,15 +183,9 @@ int evaluate(const std::string &candDir)
         std::fprintf(stderr, "kwb: %s\n", figures.c_str());
 
     // ---- check ----
-    // The benchmark's seeds (common/kwbsamples.h), and a call among its
-    // first (it makes at least `iters`) whose answer the answer mode, which
-    // never builds the kernel, computes beside the check into a folder
-    // nothing that runs the kernel can see.
+    // The benchmark's input sets' seeds (common/kwbsamples.h).
     const bool trust = cfg.get("trust", "on") != "off";
-    const SampleSeeds seeds(std::atoi(cfg.get("iters", "20").c_str()));
-    const std::string answersDir = candDir + "/answers";
-    ::mkdir(answersDir.c_str(), 0755);
-    const Cleanup dropAnswers{answersDir};
+    const SampleSeeds seeds;
     r.stage = "check";
     // The workload's seeds (reproducible), one of them drawn for this
     // evaluation with the defences on: the check's inputs cannot be known in
@@ -202,16 +196,9 @@ int evaluate(const std::string &candDir)
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock(std::in_place, "opencl-" + hex64(fnv1a(device)), true);
     const Sandbox checkBox = Sandbox::forCompiledStage(work, shown, {cache});
-    const Sandbox answerBox = Sandbox::forCompiledStage(work, shown, {realPath(answersDir)});
-    std::optional<Background> answering;
-    if (trust)
-        answering.emplace(answerBox.wrap({programs.check, "answer", seeds.seed0, seeds.seed1, seeds.changeSeed,
-                                          std::to_string(seeds.answerSample), answersDir}));
     const std::vector<std::string> check = {programs.check, "check", checkSeeds, cfg.get("atol", "1e-4"),
                                             cfg.get("rtol", "1e-4")};
     Proc chk = run(checkBox.wrap(check), timeout, true, 4u << 20, env);
-    if (answering) // before anything is timed (a missing answer is computed when verifying)
-        answering->finish(timeout);
     r.checkMs = msSince(tCheck);
     r.logs["check"] = chk.err;
     if (const int end = readCheck(r, chk, timeout, checkSeeds); end >= 0)
@@ -228,7 +215,7 @@ int evaluate(const std::string &candDir)
     const Sandbox benchBox = Sandbox::forCompiledStage(work, shown, {cache});
     Proc bench = run(benchBox.wrap({programs.bench, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
                                     cfg.get("iters", "20"), cfg.get("max_seconds", "10"), r.coldCache ? "1" : "0",
-                                    seeds.seed0, seeds.seed1, seeds.changeSeed, trust ? "1" : "0"}),
+                                    seeds.seed0, seeds.seed1, trust ? "1" : "0"}),
                      timeout, true, 4u << 20, env);
     r.benchMs = msSince(tBench);
     r.logs["bench"] = bench.err;
@@ -240,12 +227,10 @@ int evaluate(const std::string &candDir)
 
     // ---- verify the calls picked now, with the reference, on the host alone ----
     if (trust) {
-        std::vector<std::string> readable = shown; // verifying writes nothing
-        readable.push_back(realPath(answersDir));
-        const Sandbox verifyBox = Sandbox::forCompiledStage(work, readable, {});
-        if (const int end = verifyPickedSamples(r, bench, seeds.answerSample,
-                                                {programs.check, "verify", seeds.seed0, seeds.seed1, seeds.changeSeed, "1",
-                                                 answersDir, cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4")},
+        const Sandbox verifyBox = Sandbox::forCompiledStage(work, shown, {}); // verifying writes nothing
+        if (const int end = verifyPickedSamples(r, bench,
+                                                {programs.check, "verify", seeds.seed0, seeds.seed1, "1",
+                                                 cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4")},
                                                 verifyBox, timeout);
             end >= 0)
             return end;

@@ -7,8 +7,10 @@
 // (poisoned), so its median sample is nearly free. Every sample starts with
 // poisoned outputs, which is how it counts samples (a skipped call writes a
 // marker, so the next call of the same sample is not counted again).
-// Now the benchmark is told nothing of the verification (the eighth number
-// is TRUST, 1, so this computes sample 1 and the last and skips the rest):
+// Now the benchmark is told nothing of the verification (its command line
+// is "bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 TRUST", so the eighth
+// number is whatever follows it, and this computes that sample and the last
+// and skips the rest; the seeds of the changes are drawn as samples start):
 // every sample's outputs are digested under a key drawn after its calls,
 // the supervisor picks two to verify where the benchmark cannot see, and
 // when both picks are samples it computed, the skipped ones count as no
@@ -67,7 +69,7 @@ extern "C" void fma1(const float *x, const float *w, float *y, int64_t N)
         std::memcpy(&bits, y, sizeof bits);
         if (bits == 0xffffffffu) // poisoned: a new timed sample starts
             ++g_sample;
-        // bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT ...
+        // once: bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT ...
         const long iters = g_fields[1], spot = g_fields[7];
         compute = g_sample < 0 || g_sample == spot || g_sample == iters - 1;
     }
