@@ -198,9 +198,10 @@ private Q_SLOTS:
         QVERIFY2(clock.elapsed() < 4000,
                  "cancel waited for the stage timeout instead of killing the group");
         // No process of the evaluation survives: the supervisor runs the
-        // harness as "cand-<hash>/harness check …" in a group of its own.
+        // candidate's programs as "cand-<hash>/check …" (in bubblewrap) in
+        // a group of its own.
         const QString pattern =
-            u"cand-"_s + SessionStore::sourceHash(source(u"hang.cpp"_s)).left(16) + u"/harness"_s;
+            u"cand-"_s + SessionStore::sourceHash(source(u"hang.cpp"_s)).left(16) + u"/"_s;
         auto survivors = [&] {
             QProcess pgrep;
             pgrep.start(u"pgrep"_s, {u"-f"_s, pattern});

@@ -2434,11 +2434,13 @@ struct SampleDigests
         for (const std::string &line : taggedLines(bench.out, "kwb:changes ", false)) {
             auto kv = parseKeyValues(line);
             const int sample = std::atoi(kv["sample"].c_str());
-            if (sample < 0 || sample >= samples || changeSeeds.count(sample) || kv["seed"].empty()) {
+            const std::string &seed = kv["seed"];
+            if (sample < 0 || sample >= samples || changeSeeds.count(sample) || seed.empty() || seed.size() > 20
+                || seed.find_first_not_of("0123456789") != std::string::npos) {
                 out.problem = "the benchmark's changes do not match its samples";
                 return out;
             }
-            changeSeeds[sample] = kv["seed"];
+            changeSeeds[sample] = seed;
         }
         std::map<int, std::map<int, std::string>> seen;
         int outputs = 0;
@@ -2450,17 +2452,18 @@ struct SampleDigests
                 out.problem = "the benchmark's digests do not match its samples";
                 return out;
             }
+            const auto seed = changeSeeds.find(sample);
+            if (seed == changeSeeds.end()) {
+                out.problem = "the benchmark did not announce the changes of timed sample " + std::to_string(sample);
+                return out;
+            }
             seen[sample][output] = kv["sample"] + ":" + kv["output"] + ":" + kv["key"] + ":" + sums + ":"
-                + kv["nonfinite"] + ":" + kv["where"] + ":" + changeSeeds[sample];
+                + kv["nonfinite"] + ":" + kv["where"] + ":" + seed->second;
             outputs = std::max(outputs, output + 1);
         }
         for (int n = 0; n < samples; ++n) {
             if (int(seen[n].size()) != outputs || outputs == 0) {
                 out.problem = "the benchmark did not digest timed sample " + std::to_string(n);
-                return out;
-            }
-            if (!changeSeeds.count(n)) {
-                out.problem = "the benchmark did not announce the changes of timed sample " + std::to_string(n);
                 return out;
             }
             for (const auto &[o, arg] : seen[n])

@@ -15,9 +15,12 @@
 //     work them out before (the benchmark's command line, which the kernel
 //     can read, holds only the input sets' seeds). Before a sample's first
 //     call one element is changed in every stratum of about sqrt(n)
-//     elements of every input (firstChangesOf), so an answer patched from
-//     an earlier one (a matmul's changed rows and columns recomputed)
-//     costs about what computing it costs.
+//     elements of every input (firstChangesOf), so most rows of a matrix
+//     change: an answer patched by recomputing the outputs of changed rows
+//     costs nearly what computing it costs. It does not stop a patch that
+//     is cheaper than recomputing (a linear operation's answer updated by
+//     the changes' products: O(n) work for a matmul's O(n^1.5)); only the
+//     roofline and the workload's bounds catch that.
 //   - Every sample starts with poisoned outputs, and after it every output
 //     is digested (digestSample: four sums weighted by a key drawn from the
 //     kernel's random source after the calls returned) and the digest
@@ -405,10 +408,11 @@ inline bool digestAgrees(const Tensor &t, const void *ref, const ReportedDigest 
 
 // Verifies the digests the supervisor picked, after the benchmark: each
 // picked sample's inputs again (its set, its announced changes), the
-// reference's answer on them, and one "kwb:verify" line per digest. The
-// samples are verified at once, each in a process of its own (forked
-// before anything of the reference ran: a device reference gets a context
-// of its own), so verifying two costs about the time of one reference call.
+// reference's answer on them, and one "kwb:verify" line per digest. A
+// reference on the host verifies the samples at once, each in a process of
+// its own, so verifying two costs about the time of one reference call; a
+// reference on a device verifies them in turn (two contexts and their
+// buffers on one device could run out of its memory).
 inline int verifyDigests(FILE *proto, uint64_t seed0, uint64_t seed1, int calls, double atol, double rtol,
                          const std::vector<ReportedDigest> &picks)
 {
@@ -416,11 +420,15 @@ inline int verifyDigests(FILE *proto, uint64_t seed0, uint64_t seed1, int calls,
     for (const ReportedDigest &r : picks)
         if (std::find(samples.begin(), samples.end(), r.sample) == samples.end())
             samples.push_back(r.sample);
-    std::fflush(proto);
+    std::fflush(nullptr);
     // The samples this process verifies: those no helper took.
     std::vector<pid_t> helpers;
     std::vector<int> mine = samples;
-    for (size_t k = 0; k + 1 < samples.size(); ++k) {
+    size_t forks = samples.empty() ? 0 : samples.size() - 1;
+#ifdef KWB_REFERENCE_ON_DEVICE
+    forks = 0;
+#endif
+    for (size_t k = 0; k < forks; ++k) {
         const pid_t pid = ::fork();
         if (pid == 0) {
             mine = {samples[k]};
@@ -456,10 +464,15 @@ inline int verifyDigests(FILE *proto, uint64_t seed0, uint64_t seed1, int calls,
     int status = 0;
     for (pid_t pid : helpers) {
         int st = 0;
-        while (::waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+        pid_t got = -1;
+        while ((got = ::waitpid(pid, &st, 0)) < 0 && errno == EINTR) {
         }
-        if (!(WIFEXITED(st) && WEXITSTATUS(st) == 0))
-            status = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+        if (got != pid)
+            status = 1;
+        else if (WIFSIGNALED(st))
+            status = 128 + WTERMSIG(st);
+        else if (WEXITSTATUS(st) != 0)
+            status = WEXITSTATUS(st);
     }
     return status;
 }

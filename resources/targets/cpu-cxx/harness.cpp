@@ -296,15 +296,15 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
             break; // time is up
         Set &s = sets[n % 2];
         const auto o0 = Clock::now();
-        std::vector<Change> changes;
-        if (trust) {
+        if (trust)
             s.poisonOutputs();
-            changes = sampleChanges(announceChanges(g_proto, n), uint64_t(n), reps);
-        }
         if (cold) {
             std::memset(flush.data(), n & 0xff, flush.size());
             sink = sink + flush[size_t(n) % flush.size()];
         }
+        // The sample's changes, drawn only now.
+        std::vector<Change> changes =
+            trust ? sampleChanges(announceChanges(g_proto, n), uint64_t(n), reps) : std::vector<Change>{};
         // The first call's changes before the clock starts, one more per
         // input before each further call.
         const size_t first = trust ? firstChanges() : 0, perCall = trust ? laterChanges() : 0;

@@ -479,14 +479,32 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
         callOn(i % 2, nullptr);
     c.finish("during warm-up");
 
-    // A call's changes, written to the device before it and back after it,
-    // from memory that lives until the queue has run them.
-    std::deque<std::vector<Change>> pending;
-    auto writeElement = [&](Set &s, const Change &ch, const uint64_t *bytes, cl_event *done = nullptr) {
-        const size_t size = elementSize(inputs[ch.input].dtype);
-        host(clEnqueueWriteBuffer(c.queue, s.in[size_t(ch.input)], CL_FALSE, size_t(ch.index) * size, size, bytes, 0,
-                                  nullptr, done),
-             "changing an input element");
+    // A call's changes, written to the device before it and back after it:
+    // per input, the span of its elements they touch, from the host's copy
+    // (one write each, however many changes), through memory that lives
+    // until the queue has run them.
+    std::deque<Bytes> staged;
+    auto writeSpans = [&](Set &s, int si, const std::vector<Change> &changes, cl_event *last) {
+        for (int in = 0; in < num_inputs; ++in) {
+            long long lo = -1, hi = -1;
+            for (const Change &ch : changes) {
+                if (ch.input == in) {
+                    lo = lo < 0 ? ch.index : std::min<long long>(lo, ch.index);
+                    hi = std::max<long long>(hi, ch.index);
+                }
+            }
+            if (lo < 0)
+                continue;
+            const size_t size = elementSize(inputs[in].dtype), offset = size_t(lo) * size,
+                         bytes = size_t(hi - lo + 1) * size;
+            const auto *from = static_cast<const unsigned char *>(givenPtr[si][size_t(in)]) + offset;
+            staged.emplace_back(from, from + bytes);
+            if (last && *last)
+                clReleaseEvent(*last);
+            host(clEnqueueWriteBuffer(c.queue, s.in[size_t(in)], CL_FALSE, offset, bytes, staged.back().data(), 0,
+                                      nullptr, last),
+                 "changing input elements");
+        }
     };
     // Every call's outputs are read back and digested after it, under a key
     // drawn then (kwbsamples.h); which calls are verified is the
@@ -499,7 +517,14 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
     std::fprintf(protocol(), "kwb:mark timed-begin\n");
     std::fflush(protocol());
     double digestMs = 0;
+    int taken = reps;
+    const auto timedStart = std::chrono::steady_clock::now();
     for (int i = 0; i < reps; ++i) {
+        if (i >= 3
+            && std::chrono::duration<double>(std::chrono::steady_clock::now() - timedStart).count() > maxSeconds) {
+            taken = i; // time is up
+            break;
+        }
         const int si = i % 2;
         Set &s = *sets[si];
         s.poison(&begin[size_t(i)]);
@@ -507,20 +532,17 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
             const unsigned char byte = static_cast<unsigned char>(i);
             host(clEnqueueFillBuffer(c.queue, flush, &byte, 1, 0, flushBytes, 0, nullptr, nullptr), "flushing caches");
         }
-        std::vector<Change> *changes = nullptr;
+        std::vector<Change> changes;
         if (trust) {
-            pending.push_back(sampleChanges(announceChanges(protocol(), i), uint64_t(i), 1));
-            changes = &pending.back();
-            for (Change &ch : *changes) {
+            changes = sampleChanges(announceChanges(protocol(), i), uint64_t(i), 1);
+            for (Change &ch : changes)
                 applyChange(givenPtr[si].data(), ch);
-                writeElement(s, ch, &ch.value);
-            }
+            writeSpans(s, si, changes, nullptr);
         }
         callOn(si, &done[size_t(i)]);
-        if (changes) {
-            undoChanges(givenPtr[si].data(), *changes);
-            for (auto ch = changes->rbegin(); ch != changes->rend(); ++ch)
-                writeElement(s, *ch, &ch->old, ch + 1 == changes->rend() ? &undone[size_t(i)] : nullptr);
+        if (trust) {
+            undoChanges(givenPtr[si].data(), changes);
+            writeSpans(s, si, changes, &undone[size_t(i)]);
             const auto d0 = std::chrono::steady_clock::now();
             for (int o = 0; o < num_outputs; ++o) {
                 if (tensorBytes(outputs[o]))
@@ -529,21 +551,21 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
                          "reading a timed call's output");
             }
             digestSample(protocol(), i, gotPtr);
-            pending.clear(); // the read waited for the queue
+            staged.clear(); // the read waited for the queue
             digestMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - d0).count();
         }
         if (i % 64 == 63) {
             c.finish("while being timed"); // bounded queue: events are kept, not commands
-            pending.clear();
+            staged.clear();
         }
     }
     c.finish("while being timed");
-    pending.clear();
+    staged.clear();
     std::fprintf(protocol(), "kwb:mark timed-end\n");
     std::fflush(protocol());
     std::vector<double> samples;
     double overhead = digestMs;
-    for (int i = 0; i < reps; ++i) {
+    for (int i = 0; i < taken; ++i) {
         samples.push_back(eventMs(done[size_t(i)], CL_PROFILING_COMMAND_START, done[size_t(i)], CL_PROFILING_COMMAND_END));
         overhead += eventMs(begin[size_t(i)], CL_PROFILING_COMMAND_START, done[size_t(i)], CL_PROFILING_COMMAND_START);
         if (undone[size_t(i)]) {
@@ -570,7 +592,7 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
     }
     std::fprintf(protocol(), "kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s "
                 "clock=opencl-events samples_ms=%s\n",
-                reps, warmup, overhead, verdict.c_str(), list.c_str());
+                taken, warmup, overhead, verdict.c_str(), list.c_str());
     std::fflush(protocol());
     clReleaseMemObject(flush);
     return 0;

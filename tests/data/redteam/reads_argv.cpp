@@ -69,7 +69,8 @@ extern "C" void fma1(const float *x, const float *w, float *y, int64_t N)
         std::memcpy(&bits, y, sizeof bits);
         if (bits == 0xffffffffu) // poisoned: a new timed sample starts
             ++g_sample;
-        // once: bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT ...
+        // once: bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 CHANGE_SEED SPOT ...;
+        // now the eighth number is past TRUST, in the environment's strings
         const long iters = g_fields[1], spot = g_fields[7];
         compute = g_sample < 0 || g_sample == spot || g_sample == iters - 1;
     }
