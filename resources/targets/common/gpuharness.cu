@@ -273,17 +273,7 @@ int check(const char *seedList, double atol, double rtol)
     requireDevice();
     Set set;
     HostSet given, want;
-    for (const std::string &item : [&] {
-             std::vector<std::string> list;
-             std::string seeds = seedList;
-             for (size_t pos = 0; pos < seeds.size();) {
-                 const size_t comma = std::min(seeds.find(',', pos), seeds.size());
-                 list.push_back(seeds.substr(pos, comma - pos));
-                 pos = comma + 1;
-             }
-             return list;
-         }()) {
-        const uint64_t seed = std::strtoull(item.c_str(), nullptr, 10);
+    for (const uint64_t seed : parseSeeds(seedList)) {
         given.fillInputs(seed);
         want.poisonOutputs();
 #ifdef KWB_REFERENCE_ON_HOST
@@ -529,17 +519,18 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64
         // replace), then written on the device before it and undone after.
         std::vector<Change> changes =
             trust ? sampleChanges(announceChanges(g_proto, i), uint64_t(i), 1) : std::vector<Change>{};
+        auto write = [&](const Change &c, uint64_t bytes) {
+            const size_t size = elementSize(inputs[c.input].dtype);
+            list.push_back({static_cast<unsigned char *>(s.inPtr[size_t(c.input)]) + size_t(c.index) * size, bytes,
+                            int(size)});
+        };
         list.clear();
         for (Change &c : changes) {
             applyChange(given[si].inPtr.data(), c);
-            list.push_back({static_cast<unsigned char *>(s.inPtr[size_t(c.input)])
-                                + size_t(c.index) * elementSize(inputs[c.input].dtype),
-                            c.value, int(elementSize(inputs[c.input].dtype))});
+            write(c, c.value);
         }
         for (auto c = changes.rbegin(); c != changes.rend(); ++c)
-            list.push_back({static_cast<unsigned char *>(s.inPtr[size_t(c->input)])
-                                + size_t(c->index) * elementSize(inputs[c->input].dtype),
-                            c->old, int(elementSize(inputs[c->input].dtype))});
+            write(*c, c->old);
         if (!list.empty())
             host(gpu::toDevice(writes.ptr, list.data(), sizeof(ElementWrite) * list.size()),
                  "copying a call's changes");

@@ -15,6 +15,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <vector>
 
 // SplitMix64: fast enough to fill 16M-element inputs in milliseconds, the
 // same sequence for a seed on every host, and a C++ uniform random bit
@@ -105,4 +108,19 @@ Comparison compare(const T &t, const void *want, const void *got, double atol, d
     c.relL2 = ref2 > 0 ? std::sqrt(diff2 / ref2) : std::sqrt(diff2);
     c.ok = c.mismatches == 0;
     return c;
+}
+
+// The check's seeds from its command line ("1,2,8310768602506758").
+inline std::vector<uint64_t> parseSeeds(const std::string &seeds)
+{
+    std::vector<uint64_t> out;
+    size_t pos = 0;
+    while (pos < seeds.size()) {
+        size_t comma = seeds.find(',', pos);
+        if (comma == std::string::npos)
+            comma = seeds.size();
+        out.push_back(std::strtoull(seeds.substr(pos, comma - pos).c_str(), nullptr, 10));
+        pos = comma + 1;
+    }
+    return out;
 }

@@ -1769,40 +1769,14 @@ inline bool makeFolders(const std::string &path)
     return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/// Links a program every evaluation of a problem shares (`bin`, named by
-/// what it is made of: the answer program) unless it is there already:
-/// `link(path)` writes it under a name of this host and process, then it is
-/// renamed, so evaluations at once never run a half-written one (a work
-/// folder may be shared by hosts). False when it is not there after: then
-/// `*hostProblem` says why when the host is to blame (the rename failed),
-/// else `*failed` is the linker's run.
-template <class Link>
-bool linkShared(const std::string &bin, Link link, Proc *failed, std::string *hostProblem)
-{
-    if (fileExists(bin))
-        return true;
-    char host[256] = {};
-    ::gethostname(host, sizeof host - 1);
-    const std::string partial = bin + ".part-" + host + "-" + std::to_string(::getpid());
-    Proc ld = link(partial);
-    if (!ld.exitedOk()) {
-        ::unlink(partial.c_str());
-        *failed = std::move(ld);
-        return false;
-    }
-    if (::rename(partial.c_str(), bin.c_str()) != 0) {
-        *hostProblem = "cannot keep the program " + bin + ": " + std::strerror(errno);
-        ::unlink(partial.c_str());
-        return false;
-    }
-    return true;
-}
-
 /// The answer program (the harness's `answerObj` and the reference's
-/// `refObj`, no kernel) linked by `link(path, objects)` once per problem,
-/// by linkShared, as `*bin` (in obj/, named by what it is made of). Nothing
-/// when it is there, else the supervisor's exit status: the reference's
-/// failure (`r` failed and printed) or the host's (said on stderr).
+/// `refObj`, no kernel) linked by `link(path, objects)` once per problem, as
+/// `*bin` (in obj/, named by what it is made of) unless it is there: under
+/// a name of this host and process, then renamed, so evaluations at once
+/// never run a half-written one (a work folder may be shared by hosts).
+/// Nothing when it is there, else the supervisor's exit status: the
+/// reference's failure (`r` failed and printed) or the host's (said on
+/// stderr).
 template <class Link>
 std::optional<int> linkAnswerProgram(Result &r, const Config &cfg, const std::string &answerObj,
                                      const std::string &refObj, Link link, Clock::time_point tCompile,
@@ -1812,19 +1786,25 @@ std::optional<int> linkAnswerProgram(Result &r, const Config &cfg, const std::st
     for (const std::string &f : cfg.ldflags)
         ldflagsKey += " " + f;
     *bin = "obj/answer-" + hex64(fnv1a(answerObj + refObj + ldflagsKey));
-    Proc failed;
-    std::string hostProblem;
-    if (linkShared(*bin, [&](const std::string &to) { return link(to, std::vector<std::string>{answerObj, refObj}); },
-                   &failed, &hostProblem))
+    if (fileExists(*bin))
         return std::nullopt;
-    if (!hostProblem.empty()) {
-        std::fprintf(stderr, "kwb: %s\n", hostProblem.c_str());
+    char host[256] = {};
+    ::gethostname(host, sizeof host - 1);
+    const std::string partial = *bin + ".part-" + host + "-" + std::to_string(::getpid());
+    Proc ld = link(partial, std::vector<std::string>{answerObj, refObj});
+    if (!ld.exitedOk()) {
+        ::unlink(partial.c_str());
+        r.compileMs = msSince(tCompile);
+        r.logs["compile"] += ld.out + ld.err;
+        r.fail("reference", "compile", "the workload's reference does not link with the harness: " + describeExit(ld));
+        return r.print();
+    }
+    if (::rename(partial.c_str(), bin->c_str()) != 0) {
+        std::fprintf(stderr, "kwb: cannot keep the program %s: %s\n", bin->c_str(), std::strerror(errno));
+        ::unlink(partial.c_str());
         return kInfraExit;
     }
-    r.compileMs = msSince(tCompile);
-    r.logs["compile"] += failed.out + failed.err;
-    r.fail("reference", "compile", "the workload's reference does not link with the harness: " + describeExit(failed));
-    return r.print();
+    return std::nullopt;
 }
 
 /// The host user's store of what an evaluation builds from trusted sources

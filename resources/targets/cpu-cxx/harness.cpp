@@ -174,20 +174,6 @@ struct Set
 
 #if defined(KWB_WITH_REFERENCE) && !defined(KWB_ANSWER)
 
-std::vector<uint64_t> parseSeeds(const std::string &seeds)
-{
-    std::vector<uint64_t> out;
-    size_t pos = 0;
-    while (pos < seeds.size()) {
-        size_t comma = seeds.find(',', pos);
-        if (comma == std::string::npos)
-            comma = seeds.size();
-        out.push_back(std::strtoull(seeds.substr(pos, comma - pos).c_str(), nullptr, 10));
-        pos = comma + 1;
-    }
-    return out;
-}
-
 void printCheck(const char *tag, unsigned long long seed, const Tensor &t, const Comparison &c)
 {
     std::fprintf(g_proto, "kwb:%s seed=%llu output=%s ok=%d rel_l2=%.6g max_abs=%.6g mismatches=%lld nonfinite=%lld "

@@ -390,10 +390,7 @@ int check(const std::string &seeds, double atol, double rtol)
     c.open(false);
     Set set(c);
     c.setArgs(set.in, set.out);
-    std::stringstream list(seeds);
-    std::string item;
-    while (std::getline(list, item, ',')) {
-        const uint64_t seed = std::strtoull(item.c_str(), nullptr, 10);
+    for (const uint64_t seed : parseSeeds(seeds)) {
         const std::vector<Bytes> given = set.upload(seed);
         const std::vector<Bytes> want = referenceOutputs(given, seed);
         set.poison();
