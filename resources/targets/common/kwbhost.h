@@ -419,14 +419,32 @@ constexpr size_t kOutputLimit = size_t(256) << 20;
 /// /dev/null when -1); `env` entries ("NAME=value") are added to its
 /// environment and it is pinned to `pinCpus` CPUs when positive. Returns its
 /// pid (-1 when fork failed). Every other descriptor of the parent's pipes
-/// listed in `closeInChild` is closed in the child.
+/// listed in `closeInChild` is closed in the child. A `foreground` child is
+/// the one a terminating signal takes down with the supervisor (g_child):
+/// the signals wait until it is recorded, so one that comes while it is
+/// being started cannot leave it running (bubblewrap, which changes its
+/// credentials, loses the parent-death signal below).
 inline pid_t launch(const std::vector<std::string> &argv, int inFd, int outFd, int errFd,
-                    const std::vector<int> &closeInChild, const std::vector<std::string> &env, int pinCpus)
+                    const std::vector<int> &closeInChild, const std::vector<std::string> &env, int pinCpus,
+                    bool foreground = false)
 {
+    sigset_t terminating, before;
+    ::sigemptyset(&terminating);
+    for (int sig : {SIGTERM, SIGINT, SIGHUP})
+        ::sigaddset(&terminating, sig);
+    ::sigprocmask(SIG_BLOCK, &terminating, &before);
     const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
-    if (pid != 0)
+    if (pid != 0) {
+        if (pid > 0) {
+            ::setpgid(pid, pid);
+            if (foreground)
+                g_child = pid;
+        }
+        ::sigprocmask(SIG_SETMASK, &before, nullptr);
         return pid;
+    }
+    ::sigprocmask(SIG_SETMASK, &before, nullptr);
     // Die with the supervisor even if it is SIGKILLed: a kernel must
     // never outlive its evaluation.
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -537,11 +555,9 @@ inline Proc run(const std::vector<std::string> &argv, double timeoutSec, bool ec
         return p;
     const auto t0 = Clock::now();
     const pid_t pid = launch(argv, -1, outPipe[1], errPipe[1], {outPipe[0], errPipe[0], outPipe[1], errPipe[1]}, env,
-                             pinCpus);
+                             pinCpus, true);
     if (pid < 0)
         return p;
-    ::setpgid(pid, pid);
-    g_child = pid;
     p.started = true;
     ::close(outPipe[1]);
     ::close(errPipe[1]);
