@@ -18,8 +18,10 @@
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QScopeGuard>
+#include <QSemaphore>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <atomic>
 
 using namespace kwb;
 using namespace Qt::Literals::StringLiterals;
@@ -127,6 +129,42 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.readAll().contains(
             QByteArray(QByteArray("[127.0.0.1]:") + QByteArray::number(m_port))));
+    }
+
+    // A connection's thread has wholly ended when the connection is gone,
+    // its thread-local state torn down too (OpenSSL's, which libssh's crypto
+    // makes there). A QThread's wait() returned before that, so at kwb's
+    // exit OpenSSL's own clean-up raced the thread's and now and then freed
+    // the same memory (issue 48). The host key callback runs on the
+    // connection's thread: a thread-local object made there is destroyed
+    // when the thread ends, slowly.
+    void connectionThreadEndsWithTheConnection()
+    {
+        static std::atomic<bool> ended{false};
+        static QSemaphore never;
+        struct Slow
+        {
+            ~Slow()
+            {
+                never.tryAcquire(1, 300);
+                ended = true;
+            }
+        };
+        SshOptions o = options();
+        o.knownHostsFile = m_tmp.path() + u"/thread_known_hosts"_s;
+        o.confirmNewHostKey = [](const QString &, const QString &) {
+            thread_local Slow slow;
+            (void)slow;
+            return false;
+        };
+        {
+            SshConnection c(target(), o);
+            const SshResult r = c.wait(c.connectToHost(), 15'000);
+            QVERIFY2(r.hostKeyRefused, qPrintable(r.error));
+        }
+        const bool endedFirst = ended;
+        never.release(); // a thread still ending need not wait
+        QVERIFY2(endedFirst, "the connection was destroyed before its thread had ended");
     }
 
     void changedHostKeyIsAlwaysRefused()

@@ -13,6 +13,7 @@
 #include <QMutex>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QSemaphore>
 #include <QSet>
 #include <QThread>
 #include <QTimer>
@@ -630,13 +631,25 @@ QString SshTarget::toString() const
 }
 
 SshConnection::SshConnection(const SshTarget &target, const SshOptions &options, QObject *parent)
-    : QObject(parent), m_target(target), m_thread(std::make_unique<QThread>()),
-      m_cancels(std::make_shared<SshCancels>())
+    : QObject(parent), m_target(target), m_cancels(std::make_shared<SshCancels>())
 {
     qRegisterMetaType<kwb::SshResult>();
-    m_worker = new SshWorker(target, options, m_cancels);
-    m_worker->moveToThread(m_thread.get());
-    connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
+    // The worker lives and dies on a thread of its own, which the destructor
+    // joins. A QThread is detached: its wait() returns before the thread's
+    // thread-local destructors have run (OpenSSL's per-thread state, which
+    // libssh's crypto made there), and at kwb's exit they raced OpenSSL's
+    // own clean-up, freeing the same memory now and then (issue 48).
+    QSemaphore started;
+    m_thread = std::thread([this, target, options, cancels = m_cancels, &started] {
+        QThread::currentThread()->setObjectName(u"ssh "_s + target.toString());
+        QEventLoop loop;
+        SshWorker worker(target, options, cancels);
+        m_loop = &loop;
+        m_worker = &worker;
+        started.release();
+        loop.exec();
+    });
+    started.acquire();
     connect(m_worker, &SshWorker::done, this, [this](int id, const SshResult &r) {
         // Kept for wait(): a job can finish while another is being waited for.
         qCDebug(lcSsh).noquote() << "job" << id << (r.ok ? "ok" : "failed") << "in" << r.runMs
@@ -647,8 +660,6 @@ SshConnection::SshConnection(const SshTarget &target, const SshOptions &options,
         Q_EMIT finished(id, r);
     });
     connect(m_worker, &SshWorker::line, this, &SshConnection::outputLine);
-    m_thread->setObjectName(u"ssh "_s + target.toString());
-    m_thread->start();
     if (options.keepaliveS > 0) {
         m_keepalive = new QTimer(this);
         QPointer<SshWorker> worker = m_worker;
@@ -668,8 +679,12 @@ SshConnection::SshConnection(const SshTarget &target, const SshOptions &options,
 
 SshConnection::~SshConnection()
 {
-    m_thread->quit(); // after the running job: every libssh call has a time limit
-    m_thread->wait();
+    // After the running job (every libssh call has a time limit); the worker
+    // goes with its thread, whose every thread-local destructor has run when
+    // join() returns.
+    QMetaObject::invokeMethod(
+        m_loop, [loop = m_loop] { loop->quit(); }, Qt::QueuedConnection);
+    m_thread.join();
 }
 
 int SshConnection::post(std::function<SshResult(SshWorker &, int)> work)

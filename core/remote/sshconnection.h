@@ -9,8 +9,9 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <thread>
 
-class QThread;
+class QEventLoop;
 class QTimer;
 
 namespace kwb {
@@ -128,7 +129,8 @@ private:
 
     SshTarget m_target;
     QTimer *m_keepalive = nullptr;
-    std::unique_ptr<QThread> m_thread;
+    std::thread m_thread;                         // joined by the destructor
+    QEventLoop *m_loop = nullptr;                 // m_thread's
     SshWorker *m_worker = nullptr;                // lives in m_thread
     std::shared_ptr<struct SshCancels> m_cancels; // shared with the worker
     QHash<int, SshResult> m_done;                 // finished jobs not yet taken by wait()
