@@ -77,11 +77,17 @@ fi
 if part redteam; then
 echo
 echo "== 2. the red team (tests/data/redteam on tests/data/tiny)"
+# A cheat whose trick cannot fire is measured on its honest path: it counts
+# as neutralised when its median is no faster than 0.8x the honest kernel's
+# (good.cpp, timed here too), and as missed when it is.
+good_ms=$( ("$kwb" eval "$here/tests/data/tiny/workload.json" --json 2> /dev/null || true) |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["latency"]["median_ms"])')
 caught=0 tried=0
 for f in "$here"/tests/data/redteam/*.cpp; do
     tried=$((tried + 1))
-    verdict=$( ("$kwb" eval "$here/tests/data/tiny/workload.json" --kernel "$f" --json 2> /dev/null || true) | python3 -c '
-import json, sys
+    verdict=$( ("$kwb" eval "$here/tests/data/tiny/workload.json" --kernel "$f" --json 2> /dev/null || true) |
+        GOOD_MS=$good_ms python3 -c '
+import json, os, sys
 try:
     d = json.load(sys.stdin)
 except Exception:
@@ -93,11 +99,13 @@ if flags:
 elif f:
     print("caught: %s at %s: %s" % (f["class"], f["stage"], f["message"][:80]))
 else:
-    print("MISSED")')
-    case "$verdict" in caught*) caught=$((caught + 1)) ;; esac
+    ms, good = d["latency"]["median_ms"], float(os.environ["GOOD_MS"])
+    word = "neutralised" if ms >= 0.8 * good else "MISSED"
+    print("%s: median %.3g ms, the honest kernel %.3g ms (%.2fx)" % (word, ms, good, good / ms))')
+    case "$verdict" in caught* | neutralised*) caught=$((caught + 1)) ;; esac
     printf "  %-20s %s\n" "$(basename "$f")" "$verdict"
 done
-echo "red team: $caught caught of $tried tried"
+echo "red team: $caught caught or neutralised of $tried tried"
 fi
 
 if part honest; then

@@ -9,23 +9,21 @@
 //          of the samples the supervisor picked after the benchmark with the
 //          reference's on the same inputs
 //   bench  (no reference linked: a hidden call to it cannot even link):
-//          times the kernel with GPU events on two input sets drawn from
-//          seeds it is given (new for every evaluation), the L2 flushed
-//          before every call. Every timed call sees inputs no earlier call
-//          saw (elements changed on the device before it and back after
-//          it, from a seed drawn when it starts), starts with poisoned outputs, and is followed by a
-//          device-wide synchronisation and its outputs' digests, computed on
-//          the device under keys drawn only then (common/kwbsamples.h). It is
-//          told nothing of which calls are verified and never holds an
-//          answer.
+//          times the kernel with GPU events, the L2 flushed before every
+//          call. Every timed call runs on inputs drawn afresh for it on the
+//          device (from a seed drawn when it starts), starts with poisoned
+//          outputs, and is followed by a device-wide synchronisation and its
+//          outputs' digests, computed on the device under keys drawn only
+//          then (common/kwbsamples.h). It is told nothing of which calls are
+//          verified and never holds an answer.
 // The protocol ("kwb:" lines) goes to a private copy of stdout; what the
 // kernel's host code prints on stdout lands on stderr. Exit status 5 with a
 // "kwb:infra" line: the host cannot evaluate (no device, driver, out of
 // memory for the harness's own buffers); never the kernel's fault.
 //
 //   check  check SEEDS ATOL RTOL
-//   answer verify SEED0 SEED1 CALLS ATOL RTOL DIGEST...
-//   bench  bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS SEED0 SEED1 TRUST
+//   answer verify CALLS ATOL RTOL DIGEST...
+//   bench  bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS TRUST
 //   bench  profile
 
 #include "kwb_problem.h"
@@ -145,9 +143,10 @@ __host__ __device__ inline double elementAt(DType t, const void *p, long long i)
 
 double at(const Tensor &t, const void *p, long long i) { return elementAt(t.dtype, p, i); }
 
-void put(const Tensor &t, void *p, long long i, double v)
+// Element i from a double, on the host and on the device alike.
+__host__ __device__ inline void elementPut(DType t, void *p, long long i, double v)
 {
-    switch (t.dtype) {
+    switch (t) {
     case F32: static_cast<float *>(p)[i] = float(v); break;
     case F64: static_cast<double *>(p)[i] = v; break;
     case I32: static_cast<int32_t *>(p)[i] = int32_t(v); break;
@@ -156,6 +155,8 @@ void put(const Tensor &t, void *p, long long i, double v)
     case BF16: static_cast<gpu::BFloat16 *>(p)[i] = gpu::floatToBf16(float(v)); break;
     }
 }
+
+void put(const Tensor &t, void *p, long long i, double v) { elementPut(t.dtype, p, i, v); }
 
 #include "kwbcheck.h"
 
@@ -212,7 +213,7 @@ struct Set
             host(gpu::memsetAsync(outPtr[size_t(o)], poisonByte(outputs[o]), tensorBytes(outputs[o])),
                  "poisoning outputs");
     }
-#ifndef KWB_ANSWER
+#if defined(KWB_WITH_REFERENCE) && !defined(KWB_ANSWER)
     // The first input that is no longer what `given` holds, or -1.
     int changedInput(const std::vector<void *> &given) const
     {
@@ -317,33 +318,29 @@ int check(const char *seedList, double atol, double rtol)
 
 #elif !defined(KWB_WITH_REFERENCE) // the benchmark program
 
-// ---- the device's side of the timed calls: their changes and digests ----
+// ---- the device's side of the timed calls: their inputs and digests ----
 
-// One input element written on the device: where, how many bytes, and
-// which (little-endian, as the host holds them).
-struct ElementWrite
+// Draws input `t` where it is, from `seed`, as kwbcheck.h's fill draws it
+// on the host (element by element from the same hash), so `verify` draws
+// the same inputs on the host.
+__global__ void drawOnDevice(void *p, DType dtype, Drawn kind, double low, double high, ElementStream s, long long n)
 {
-    unsigned char *at;
-    uint64_t bytes;
-    int size;
-};
-
-// A call's changes (or their undoing), a thread each: the elements of one
-// call's list are distinct (kwbsamples.h's strata), so their order does not
-// matter.
-__global__ void writeElements(const ElementWrite *writes, int n)
-{
-    const int j = int(blockIdx.x * blockDim.x + threadIdx.x);
-    if (j >= n)
-        return;
-    for (int b = 0; b < writes[j].size; ++b)
-        writes[j].at[b] = static_cast<unsigned char>(writes[j].bytes >> (8 * b));
+    const long long stride = (long long)gridDim.x * blockDim.x;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+        elementPut(dtype, p, i, drawElement(kind, low, high, s, i));
 }
 
-void launchWrites(const ElementWrite *writes, size_t n)
+// Draws a whole input set on the device from `seed` (HostSet::fillInputs's
+// inputs, without a trip through the host).
+void drawInputs(Set &set, uint64_t seed, int blocks)
 {
-    if (n > 0)
-        writeElements<<<unsigned((n + 255) / 256), 256>>>(writes, int(n));
+    for (int i = 0; i < num_inputs; ++i) {
+        const Tensor &t = inputs[i];
+        if (t.elements > 0)
+            drawOnDevice<<<blocks, 256>>>(set.inPtr[size_t(i)], t.dtype, drawnAs(t), t.low, t.high,
+                                          streamOf(inputSeed(seed, i)), t.elements);
+    }
+    host(gpu::lastError(), "drawing inputs");
 }
 
 // What a call of a kernel that does nothing costs around it: the launch,
@@ -431,25 +428,21 @@ double msBetween(std::chrono::steady_clock::time_point a, std::chrono::steady_cl
     return std::chrono::duration<double, std::milli>(b - a).count();
 }
 
-int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64_t seed0, uint64_t seed1, bool trust)
+int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool trust)
 {
     requireDevice();
-    // The host's copies of both sets: what a call's changes replace, and
-    // what the inputs must be again after the timed calls.
-    HostSet given[2];
-    Set sets[2];
-    for (int s = 0; s < 2; ++s) {
-        given[s].fillInputs(s ? seed1 : seed0);
-        sets[s].upload(given[s].inPtr);
-    }
+    int units = 0;
+    host(gpu::computeUnits(&units), "reading the device's compute units");
+    const int drawBlocks = std::max(1, std::min(8 * units, 4096));
+    // Warm-up and sizing run on inputs from a seed nobody is told; every
+    // timed call on inputs drawn for it (with the defences off, on these).
+    Set set;
+    drawInputs(set, drawDigestKey(), drawBlocks);
     // Twice the L2, rewritten before every call as triton.testing.do_bench
     // does (and at least the runtime's floor: caches past the L2).
     int l2 = 0;
     host(gpu::l2Bytes(&l2), "reading the L2 size");
     DeviceBuffer flush(std::max(size_t(std::max(l2, 0)) * 2, gpu::kFlushFloorBytes));
-    // A call's changes and their undoing, uploaded together before it.
-    const size_t maxWrites = 2 * std::max<size_t>(1, firstChanges());
-    DeviceBuffer writes(sizeof(ElementWrite) * maxWrites);
     std::unique_ptr<Digester> digester;
     if (trust)
         digester = std::make_unique<Digester>();
@@ -473,13 +466,13 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64
         nullMs.push_back(msBetween(h0, std::chrono::steady_clock::now()));
     }
     // First call: module loading, handles, lazy initialisation.
-    phase("kernel", seed0);
-    callKernel(sets[0].inPtr.data(), sets[0].outPtr.data());
+    phase("kernel", 0);
+    callKernel(set.inPtr.data(), set.outPtr.data());
     kernelStatus("on its first call");
     // Estimate one call, then size warm-up and repetitions by time.
     host(gpu::eventRecord(a), "recording an event");
     for (int i = 0; i < 5; ++i)
-        callKernel(sets[i % 2].inPtr.data(), sets[i % 2].outPtr.data());
+        callKernel(set.inPtr.data(), set.outPtr.data());
     host(gpu::eventRecord(b), "recording an event");
     kernelStatus("while estimating its time");
     float est = 0;
@@ -492,7 +485,7 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64
     // and prints a line per output.
     reps = std::max(3, std::min(reps, trust ? 2000 : 100000));
     for (int i = 0; i < warmup; ++i)
-        callKernel(sets[i % 2].inPtr.data(), sets[i % 2].outPtr.data());
+        callKernel(set.inPtr.data(), set.outPtr.data());
     kernelStatus("during warm-up");
 
     const size_t n = static_cast<size_t>(reps);
@@ -503,7 +496,6 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64
         host(gpu::eventCreate(&overStart[i]), "creating an event");
     }
     host(gpu::synchronize(), "synchronizing the device");
-    std::vector<ElementWrite> list;
     std::vector<double> syncedMs;
     double hostOverheadMs = 0;
     int taken = 0;
@@ -513,34 +505,15 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64
     for (int i = 0; i < reps; ++i) {
         if (i >= 3 && msBetween(timedStart, std::chrono::steady_clock::now()) > maxSeconds * 1000.0)
             break; // time is up
-        const int si = i % 2;
-        Set &s = sets[si];
-        // Its changes, applied to the host's copy (which keeps what they
-        // replace), then written on the device before it and undone after.
-        std::vector<Change> changes =
-            trust ? sampleChanges(announceChanges(g_proto, i), uint64_t(i), 1) : std::vector<Change>{};
-        auto write = [&](const Change &c, uint64_t bytes) {
-            const size_t size = elementSize(inputs[c.input].dtype);
-            list.push_back({static_cast<unsigned char *>(s.inPtr[size_t(c.input)]) + size_t(c.index) * size, bytes,
-                            int(size)});
-        };
-        list.clear();
-        for (Change &c : changes) {
-            applyChange(given[si].inPtr.data(), c);
-            write(c, c.value);
-        }
-        for (auto c = changes.rbegin(); c != changes.rend(); ++c)
-            write(*c, c->old);
-        if (!list.empty())
-            host(gpu::toDevice(writes.ptr, list.data(), sizeof(ElementWrite) * list.size()),
-                 "copying a call's changes");
-        const auto *apply = static_cast<const ElementWrite *>(writes.ptr);
+        // Its inputs, drawn on the device from a seed announced now (a
+        // sample of one call: kwbsamples.h's callSeed(seed, 0)).
         host(gpu::eventRecord(overStart[size_t(i)]), "recording an event");
-        s.poison();
+        if (trust)
+            drawInputs(set, callSeed(announceInputs(g_proto, i), 0), drawBlocks);
+        set.poison();
         // Lines a kernel set to persist in the L2 back to normal (the flush
         // then evicts them).
         host(gpu::resetPersistingL2(), "resetting the L2's persisting lines");
-        launchWrites(apply, changes.size());
         host(gpu::synchronize(), "synchronizing the device");
         // The flush is the last thing queued before the call, as do_bench
         // queues it: while the device rewrites the L2 the host launches the
@@ -548,15 +521,13 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64
         const auto h0 = std::chrono::steady_clock::now();
         host(gpu::memsetAsync(flush.ptr, i & 0xff, flush.bytes), "flushing the L2");
         host(gpu::eventRecord(start[size_t(i)]), "recording an event");
-        callKernel(s.inPtr.data(), s.outPtr.data());
+        callKernel(set.inPtr.data(), set.outPtr.data());
         host(gpu::eventRecord(stop[size_t(i)]), "recording an event");
         kernelStatus("while being timed");
         const auto d0 = std::chrono::steady_clock::now();
         syncedMs.push_back(msBetween(h0, d0));
-        launchWrites(apply + changes.size(), changes.size());
-        undoChanges(given[si].inPtr.data(), changes);
         if (digester)
-            digester->digest(i, s.outPtr);
+            digester->digest(i, set.outPtr);
         hostOverheadMs += msBetween(d0, std::chrono::steady_clock::now());
         ++taken;
     }
@@ -572,12 +543,9 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64
         samples.push_back(ms);
         overheadMs += over;
     }
-    std::string verdict = "ok";
-    for (int s = 0; s < 2 && verdict == "ok"; ++s) {
-        if (const int changed = sets[s].changedInput(given[s].inPtr); changed >= 0)
-            verdict = std::string("the kernel changed its input ") + inputs[changed].name + " while being timed";
-    }
-    std::replace(verdict.begin(), verdict.end(), ' ', '_');
+    // A kernel that changes its inputs gains nothing here (every call's are
+    // drawn afresh, and `verify` draws them again); the check refuses it.
+    const std::string verdict = "ok";
     auto listOf = [](const std::vector<double> &values) {
         std::string text;
         for (size_t i = 0; i < values.size(); ++i) {
@@ -595,8 +563,8 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, uint64
     finish(0);
 }
 
-// The profiled call's inputs (nothing is verified there). The benchmark's
-// two sets come from seeds the supervisor draws for each evaluation.
+// The profiled call's inputs (nothing is verified there; the benchmark's
+// are drawn as its calls start).
 constexpr uint64_t kProfileSeed = 900001;
 
 // One call under the profiler: Nsight Compute (launched with
@@ -634,13 +602,12 @@ int main(int argc, char **argv)
 #elif defined(KWB_WITH_REFERENCE) // the answer program: the reference, never the kernel
     finish(answerProgram(g_proto, argc, argv));
 #else
-    auto number = [&](int i) { return std::strtoull(argv[i], nullptr, 10); };
-    if (mode == "bench" && argc == 9)
-        return bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]), number(6),
-                     number(7), std::atoi(argv[8]) != 0);
+    if (mode == "bench" && argc == 7)
+        return bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]),
+                     std::atoi(argv[6]) != 0);
     if (mode == "profile")
         return profile();
-    std::fprintf(stderr, "usage: bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS SEED0 SEED1 TRUST | profile\n");
+    std::fprintf(stderr, "usage: bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS TRUST | profile\n");
 #endif
     return 2;
 }

@@ -68,9 +68,9 @@ inline Error profilerStop() { return hipSuccess; }
 // HIP has no persisting L2 lines to reset.
 inline Error resetPersistingL2() { return hipSuccess; }
 __host__ __device__ inline float halfToFloat(__half h) { return __half2float(h); }
-inline __half floatToHalf(float f) { return __float2half(f); }
+__host__ __device__ inline __half floatToHalf(float f) { return __float2half(f); }
 __host__ __device__ inline float bf16ToFloat(BFloat16 b) { return float(b); }
-inline BFloat16 floatToBf16(float f) { return BFloat16(f); }
+__host__ __device__ inline BFloat16 floatToBf16(float f) { return BFloat16(f); }
 
 // The errors a kernel leaves behind when it faults.
 inline bool kernelFault(Error e)
@@ -135,9 +135,9 @@ inline Error resetPersistingL2()
     return persisting > 0 ? cudaCtxResetPersistingL2Cache() : cudaSuccess;
 }
 __host__ __device__ inline float halfToFloat(__half h) { return __half2float(h); }
-inline __half floatToHalf(float f) { return __float2half(f); }
+__host__ __device__ inline __half floatToHalf(float f) { return __float2half(f); }
 __host__ __device__ inline float bf16ToFloat(BFloat16 b) { return __bfloat162float(b); }
-inline BFloat16 floatToBf16(float f) { return __float2bfloat16(f); }
+__host__ __device__ inline BFloat16 floatToBf16(float f) { return __float2bfloat16(f); }
 
 // The errors a kernel leaves in the context when it faults.
 inline bool kernelFault(Error e)

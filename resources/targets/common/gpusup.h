@@ -276,16 +276,17 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
 
     // ---- check ----
     r.stage = "check";
-    // The benchmark's two input sets, drawn for this evaluation, and with the
-    // defences on one of the check's seeds: none can be known in advance (a
-    // kernel honest only on the known inputs fails here).
+    // With the defences on, one of the check's seeds is drawn for this
+    // evaluation: the check's inputs cannot be known in advance (a kernel
+    // honest only on the known inputs fails here), and the benchmark draws
+    // its own as its samples start.
     const bool trust = cfg.get("trust", "on") != "off";
-    const SampleSeeds seeds;
+    const CheckSeeds drawnSeed;
     // The supervisor's own files (the GPU's conditions): no stage writes them.
     const std::string ownDir = candDir + "/supervisor";
     ::mkdir(ownDir.c_str(), 0755);
     const Cleanup dropOwn{ownDir};
-    const std::string checkSeeds = seeds.checkSeeds(cfg.get("seeds", "1"), trust);
+    const std::string checkSeeds = drawnSeed.list(cfg.get("seeds", "1"), trust);
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s%s\n", checkSeeds.c_str(),
                  trust ? " (the last drawn for this evaluation)" : "");
     const auto tCheck = Clock::now();
@@ -312,8 +313,7 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
     // candidate's but its programs).
     ConditionsSampler sampler(tc.conditionsSampler(), ownDir + "/conditions.csv");
     Proc bench = run(box.wrap({benchBin, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
-                                  cfg.get("iters", "20"), cfg.get("max_seconds", "10"), seeds.seed0, seeds.seed1,
-                                  trust ? "1" : "0"}),
+                                  cfg.get("iters", "20"), cfg.get("max_seconds", "10"), trust ? "1" : "0"}),
                      timeout, true);
     r.benchMs = msSince(tBench);
     tc.recordConditions(r, sampler.stop());
@@ -326,7 +326,7 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
     // ---- verify the timed calls picked now, with the reference, in the answer program ----
     if (trust) {
         if (const int end = verifyPickedSamples(r, bench,
-                                                {answerBin, "verify", seeds.seed0, seeds.seed1, "1",
+                                                {answerBin, "verify", "1",
                                                  cfg.get("atol", "1e-2"), cfg.get("rtol", "1e-2")},
                                                 box, timeout);
             end >= 0)

@@ -2376,67 +2376,62 @@ inline bool readBench(Result &r, const Proc &bench, double timeout)
     return true;
 }
 
-/// The seeds of a benchmark's two input sets, which nobody knows before the
-/// evaluation (common/kwbsamples.h's arguments; each timed sample's changes
-/// come from a seed the benchmark draws when the sample starts), and a seed
-/// the check adds.
-struct SampleSeeds
+/// The check's seeds: the workload's, with one drawn for this evaluation
+/// (the benchmark draws its own inputs as its samples start,
+/// common/kwbsamples.h).
+struct CheckSeeds
 {
-    std::string seed0, seed1;
-    std::string checkSeed; ///< a seed the check draws for this evaluation (below 2^53)
+    std::string drawn; ///< a seed drawn for this evaluation (below 2^53: a result's seed is read as a double)
     /// The seeds the check runs: the workload's (reproducible) and, with
-    /// the defences on, `checkSeed` in place of the last of them where
-    /// there are several, beside the one otherwise. A kernel honest only on
+    /// the defences on, `drawn` in place of the last of them where there
+    /// are several, beside the one otherwise. A kernel honest only on
     /// inputs known in advance fails there, and where the workload asked
     /// for several the check runs the reference no more often than that.
-    std::string checkSeeds(const std::string &workloadSeeds, bool trust) const
+    std::string list(const std::string &workloadSeeds, bool trust) const
     {
         if (!trust)
             return workloadSeeds;
-        std::vector<std::string> list = parseSeedList(workloadSeeds);
-        if (list.size() > 1)
-            list.pop_back();
-        list.push_back(checkSeed);
+        std::vector<std::string> seeds = parseSeedList(workloadSeeds);
+        if (seeds.size() > 1)
+            seeds.pop_back();
+        seeds.push_back(drawn);
         std::string out;
-        for (const std::string &s : list)
+        for (const std::string &s : seeds)
             out += (out.empty() ? "" : ",") + s;
         return out;
     }
-    SampleSeeds()
+    CheckSeeds()
     {
         std::random_device entropy;
-        auto draw63 = [&] { return (uint64_t(entropy()) << 32 | entropy()) >> 1; };
-        seed0 = std::to_string(draw63());
-        seed1 = std::to_string(draw63());
-        checkSeed = std::to_string(draw63() >> 10); // below 2^53: a result's seed is read as a double
+        drawn = std::to_string(((uint64_t(entropy()) << 32 | entropy()) >> 1) >> 10);
     }
 };
 
 /// Every timed sample's digests, as a benchmark printed them ("kwb:digest"
 /// lines, common/kwbsamples.h), each as the answer program's DIGEST argument
-/// with the seed of the sample's changes it announced ("kwb:changes").
+/// with the seed of the sample's inputs it announced ("kwb:inputs").
 struct SampleDigests
 {
     std::map<int, std::vector<std::string>> bySample; ///< sample -> one argument per output, in output order
     std::string problem; ///< why they cannot be used, or empty
 
     /// Reads them from `bench`'s output: every one of the `samples` timed
-    /// samples must have one change seed and one digest per output, and no
+    /// samples must have one input seed and one digest per output, and no
     /// sample two.
     static SampleDigests read(const Proc &bench, int samples)
     {
         SampleDigests out;
-        std::map<int, std::string> changeSeeds;
-        for (const std::string &line : taggedLines(bench.out, "kwb:changes ", false)) {
+        std::map<int, std::string> inputSeeds;
+        for (const std::string &line : taggedLines(bench.out, "kwb:inputs ", false)) {
             auto kv = parseKeyValues(line);
             const int sample = std::atoi(kv["sample"].c_str());
             const std::string &seed = kv["seed"];
-            if (sample < 0 || sample >= samples || changeSeeds.count(sample) || seed.empty() || seed.size() > 20
+            if (sample < 0 || sample >= samples || inputSeeds.count(sample) || seed.empty() || seed.size() > 20
                 || seed.find_first_not_of("0123456789") != std::string::npos) {
-                out.problem = "the benchmark's changes do not match its samples";
+                out.problem = "the benchmark's input seeds do not match its samples";
                 return out;
             }
-            changeSeeds[sample] = seed;
+            inputSeeds[sample] = seed;
         }
         std::map<int, std::map<int, std::string>> seen;
         int outputs = 0;
@@ -2448,9 +2443,9 @@ struct SampleDigests
                 out.problem = "the benchmark's digests do not match its samples";
                 return out;
             }
-            const auto seed = changeSeeds.find(sample);
-            if (seed == changeSeeds.end()) {
-                out.problem = "the benchmark did not announce the changes of timed sample " + std::to_string(sample);
+            const auto seed = inputSeeds.find(sample);
+            if (seed == inputSeeds.end()) {
+                out.problem = "the benchmark did not announce the inputs of timed sample " + std::to_string(sample);
                 return out;
             }
             seen[sample][output] = kv["sample"] + ":" + kv["output"] + ":" + kv["key"] + ":" + sums + ":"
@@ -2498,8 +2493,9 @@ inline int readVerify(Result &r, const Proc &ver, size_t digestsSent, double tim
         verified += std::string(verified.empty() ? "" : ",") + "{\"sample\":" + std::to_string(std::atoi(kv["sample"].c_str()))
             + ",\"output\":" + jsonString(kv["output"]) + ",\"ok\":" + (kv["ok"] == "1" ? "true" : "false") + "}";
         if (kv["ok"] != "1" && wrong.empty()) {
-            wrong = "timed sample " + kv["sample"] + " (input set " + std::to_string(std::atoi(kv["set"].c_str()) + 1)
-                + ") wrote a wrong " + kv["output"];
+            const int calls = std::atoi(kv["calls"].c_str());
+            wrong = "timed sample " + kv["sample"] + (calls > 1 ? " (" + std::to_string(calls) + " calls)" : "")
+                + " wrote a wrong " + kv["output"];
             if (kv["nonfinite"] != kv["want_nonfinite"])
                 wrong += " (" + kv["nonfinite"] + " elements unwritten or not finite; the reference's answer has "
                     + kv["want_nonfinite"] + ")";

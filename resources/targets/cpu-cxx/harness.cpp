@@ -7,13 +7,12 @@
 //          of the samples the supervisor picked after the benchmark with the
 //          reference's on the same inputs
 //   bench  (no reference linked: a hidden call to it cannot even link):
-//          times the kernel on two input sets drawn from seeds it is given
-//          (new for every evaluation). Every call sees inputs it has never
-//          seen (elements changed before each, from a seed drawn when its
-//          sample starts); every sample starts with poisoned outputs and
-//          ends with their digests under a key drawn after its calls
-//          returned. It is told nothing of which samples are verified and
-//          never has an answer in memory.
+//          times the kernel. Every timed call runs on inputs of its own,
+//          drawn afresh from a seed drawn when its sample starts, and
+//          writes outputs of its own, poisoned before; after each sample
+//          every call's outputs are digested under a key drawn after its
+//          calls returned. It is told nothing of which samples are verified
+//          and never has an answer in memory.
 // Every buffer has guard bytes on both sides (writing outside an output, or
 // into an input, is caught). The protocol ("kwb:" lines) goes to a private
 // copy of stdout; what the kernel prints on stdout lands on stderr, and the
@@ -21,9 +20,9 @@
 // kernel's can add one.
 //
 //   check  check SEEDS ATOL RTOL
-//   answer verify SEED0 SEED1 CALLS ATOL RTOL DIGEST...
-//   bench  bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 TRUST
-// The changes, the digests and the verification are common/kwbsamples.h's.
+//   answer verify CALLS ATOL RTOL DIGEST...
+//   bench  bench WARMUP ITERS MAX_SECONDS COLD TRUST
+// The inputs, the digests and the verification are common/kwbsamples.h's.
 
 #include "kwb_problem.h"
 
@@ -35,6 +34,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <sys/random.h>
 #include <sys/wait.h>
@@ -150,7 +150,7 @@ struct Set
     void fillInputs(uint64_t seed)
     {
         for (int i = 0; i < num_inputs; ++i)
-            fill(inputs[i], inPtr[size_t(i)], seed * 1000003ULL + uint64_t(i));
+            fill(inputs[i], inPtr[size_t(i)], inputSeed(seed, i));
     }
     void poisonOutputs()
     {
@@ -222,51 +222,44 @@ int check(const char *seedList, double atol, double rtol)
 
 #else // the benchmark program
 
-int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, uint64_t seed1, bool trust)
+int bench(int warmup, int iters, double maxSeconds, bool cold, bool trust)
 {
-    Set sets[2];
-    sets[0].fillInputs(seed0);
-    sets[1].fillInputs(seed1);
-    // Input elements changed before each call (undone after the sample):
-    // every call sees inputs it has never seen, so remembering an answer, by
-    // call, by pointer or by content, buys nothing. A timed sample's changes
-    // come from a seed drawn and announced when it starts; untimed calls
-    // draw theirs past the samples' numbers, from seeds nobody is told.
-    uint64_t untimed = 1u << 30;
-    auto untimedChanges = [&] { return sampleChanges(drawDigestKey(), untimed++, 1); };
+    // Warm-up and sizing run on inputs from a seed nobody is told; every
+    // timed call on inputs of its own (with the defences off, on these).
+    std::vector<std::unique_ptr<Set>> sets;
+    sets.push_back(std::make_unique<Set>());
+    sets[0]->fillInputs(drawDigestKey());
     // A buffer larger than the last-level cache, rewritten before each timed
     // call when cold-cache timing is asked for.
-    long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
-    const size_t flushBytes = size_t(llc > 0 ? llc : 32L << 20) * 2;
+    const long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
+    const size_t llcBytes = size_t(llc > 0 ? llc : 32L << 20), flushBytes = llcBytes * 2;
     std::vector<char> flush(cold ? flushBytes : 0);
     volatile char sink = 0;
 
     const auto start = Clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
-    for (int i = 0; i < warmup && (i == 0 || elapsed() < maxSeconds / 2); ++i) {
-        Set &s = sets[i % 2];
-        std::vector<Change> ch = trust ? untimedChanges() : std::vector<Change>{};
-        for (Change &c : ch)
-            applyChange(s.inPtr.data(), c);
-        call_kernel(s.inPtr.data(), s.outPtr.data());
-        undoChanges(s.inPtr.data(), ch);
-    }
+    for (int i = 0; i < warmup && (i == 0 || elapsed() < maxSeconds / 2); ++i)
+        call_kernel(sets[0]->inPtr.data(), sets[0]->outPtr.data());
     // A sample must be long against the clock's resolution: fast kernels are
-    // called several times per sample and the mean call is reported. Cold
-    // cache timing needs a flush before every call, so it stays at one.
+    // called several times per sample and the mean call is reported, as
+    // many as half the last-level cache holds inputs and outputs of their
+    // own for, and 16 MiB at most (so "warm" still means in that cache; a
+    // virtual machine may report a whole socket's cache, of which a core
+    // sees a part). Cold cache timing needs a flush before every call, so
+    // it stays at one.
     int reps = 1;
     if (!cold) {
-        std::vector<Change> ch = trust ? untimedChanges() : std::vector<Change>{};
-        for (Change &c : ch)
-            applyChange(sets[0].inPtr.data(), c);
         const auto t0 = Clock::now();
-        call_kernel(sets[0].inPtr.data(), sets[0].outPtr.data());
+        call_kernel(sets[0]->inPtr.data(), sets[0]->outPtr.data());
         const double once = msBetween(t0, Clock::now());
-        undoChanges(sets[0].inPtr.data(), ch);
         constexpr double minSampleMs = 0.5;
         if (once < minSampleMs)
             reps = int(std::min(1e6, std::ceil(minSampleMs / std::max(once, 1e-6))));
+        if (trust)
+            reps = callsThatFit(reps, std::min(llcBytes / 2, size_t(16) << 20));
     }
+    while (trust && int(sets.size()) < reps)
+        sets.push_back(std::make_unique<Set>());
     // Every sample's outputs are digested after its calls, under a key drawn
     // then (kwbsamples.h); which samples are verified is the supervisor's
     // secret, so every call must be honest.
@@ -274,39 +267,37 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
     std::string samples;
     double overheadMs = 0;
     int taken = 0;
+    std::vector<std::vector<void *>> outputsOfCalls;
+    for (int r = 0; trust && r < reps; ++r)
+        outputsOfCalls.push_back(sets[size_t(r)]->outPtr);
     std::fprintf(g_proto, "kwb:mark timed-begin\n");
     std::fflush(g_proto);
     const auto timedStart = Clock::now();
     for (int n = 0; n < iters; ++n) {
         if (n >= 3 && std::chrono::duration<double>(Clock::now() - timedStart).count() > maxSeconds)
             break; // time is up
-        Set &s = sets[n % 2];
         const auto o0 = Clock::now();
-        if (trust)
-            s.poisonOutputs();
+        // The sample's inputs, drawn only now, and its poisoned outputs.
+        if (trust) {
+            const uint64_t seed = announceInputs(g_proto, n);
+            for (int r = 0; r < reps; ++r) {
+                sets[size_t(r)]->fillInputs(callSeed(seed, r));
+                sets[size_t(r)]->poisonOutputs();
+            }
+        }
         if (cold) {
             std::memset(flush.data(), n & 0xff, flush.size());
             sink = sink + flush[size_t(n) % flush.size()];
         }
-        // The sample's changes, drawn only now.
-        std::vector<Change> changes =
-            trust ? sampleChanges(announceChanges(g_proto, n), uint64_t(n), reps) : std::vector<Change>{};
-        // The first call's changes before the clock starts, one more per
-        // input before each further call.
-        const size_t first = trust ? firstChanges() : 0, perCall = trust ? laterChanges() : 0;
-        for (size_t k = 0; k < std::min(first, changes.size()); ++k)
-            applyChange(s.inPtr.data(), changes[k]);
         const auto t0 = Clock::now();
         for (int r = 0; r < reps; ++r) {
-            for (size_t k = 0; r > 0 && k < perCall; ++k)
-                applyChange(s.inPtr.data(), changes[first + size_t(r - 1) * perCall + k]);
+            Set &s = *sets[trust ? size_t(r) : 0];
             call_kernel(s.inPtr.data(), s.outPtr.data());
         }
         const auto t1 = Clock::now();
         const double ms = msBetween(t0, t1) / reps;
         if (trust)
-            digestSample(g_proto, n, {s.outPtr.begin(), s.outPtr.end()});
-        undoChanges(s.inPtr.data(), changes);
+            digestSample(g_proto, n, outputsOfCalls);
         overheadMs += msBetween(o0, t0) + msBetween(t1, Clock::now());
         char buf[32];
         std::snprintf(buf, sizeof buf, "%s%.6g", samples.empty() ? "" : ",", ms);
@@ -317,8 +308,8 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, uint64_t seed0, u
     std::fflush(g_proto);
 
     std::string verdict = "ok";
-    for (int s = 0; s < 2 && verdict == "ok"; ++s) {
-        if (std::string d = sets[s].damage(); !d.empty())
+    for (size_t s = 0; s < sets.size() && verdict == "ok"; ++s) {
+        if (std::string d = sets[s]->damage(); !d.empty())
             verdict = "the kernel " + d;
     }
     std::replace(verdict.begin(), verdict.end(), ' ', '_');
@@ -343,10 +334,10 @@ int main(int argc, char **argv)
 #elif defined(KWB_WITH_REFERENCE) // the answer program: the reference, never the kernel
     finish(answerProgram(g_proto, argc, argv));
 #else
-    if (mode == "bench" && argc == 9)
+    if (mode == "bench" && argc == 7)
         return bench(std::atoi(argv[2]), std::atoi(argv[3]), std::atof(argv[4]), std::atoi(argv[5]) != 0,
-                     std::strtoull(argv[6], nullptr, 10), std::strtoull(argv[7], nullptr, 10), std::atoi(argv[8]) != 0);
-    std::fprintf(stderr, "usage: harness bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 TRUST\n");
+                     std::atoi(argv[6]) != 0);
+    std::fprintf(stderr, "usage: harness bench WARMUP ITERS MAX_SECONDS COLD TRUST\n");
 #endif
     return 2;
 }

@@ -168,15 +168,15 @@ int evaluate(const std::string &candDir)
     r.compileMs = msSince(tCompile);
     r.compiled = true;
 
-    // The benchmark's input sets, which nobody knows in advance.
-    const SampleSeeds seeds;
+    // A seed for the check that nobody knows in advance.
+    const CheckSeeds drawnSeed;
 
     // ---- check ----
     r.stage = "check";
     // The workload's seeds (reproducible), one of them drawn for this
     // evaluation with the defences on: the check's inputs cannot be known in
     // advance either (a kernel honest only on the known ones fails here).
-    const std::string checkSeeds = seeds.checkSeeds(cfg.get("seeds", "1"), trust);
+    const std::string checkSeeds = drawnSeed.list(cfg.get("seeds", "1"), trust);
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s%s\n", checkSeeds.c_str(),
                  trust ? " (the last drawn for this evaluation)" : "");
     const auto tCheck = Clock::now();
@@ -200,7 +200,7 @@ int evaluate(const std::string &candDir)
     const int threads = std::max(1, std::atoi(cfg.get("threads", "1").c_str()));
     std::vector<std::string> bench = box.wrap({benchBin, "bench", cfg.get("warmup", "2"), cfg.get("iters", "20"),
                                                   cfg.get("max_seconds", "10"), cfg.get("cold_cache", "0"),
-                                                  seeds.seed0, seeds.seed1, trust ? "1" : "0"});
+                                                  trust ? "1" : "0"});
     // perf runs outside the sandbox, so its counts are in a file the
     // benchmark cannot write.
     const std::string perfOut = candDir + "/perf.csv";
@@ -222,8 +222,7 @@ int evaluate(const std::string &candDir)
     // ---- verify the timed samples picked now, with the reference, in the answer program ----
     if (trust) {
         if (const int end = verifyPickedSamples(r, b,
-                                                {answerBin, "verify", seeds.seed0, seeds.seed1,
-                                                 std::to_string(r.callsPerSample), cfg.get("atol", "1e-4"),
+                                                {answerBin, "verify", std::to_string(r.callsPerSample), cfg.get("atol", "1e-4"),
                                                  cfg.get("rtol", "1e-4")},
                                                 box, timeout);
             end >= 0)

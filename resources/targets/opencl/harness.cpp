@@ -13,10 +13,8 @@
 //           supervisor picked after the benchmark against the reference's
 //           on the same inputs
 //   bench   (no reference linked): times each call with profiling events on
-//           two input sets from the supervisor's seeds, elements of each
-//           call's inputs changed before it (and back after) from a seed
-//           drawn when it starts, outputs
-//           poisoned before every call, caches flushed when asked; reads
+//           inputs drawn afresh for it from a seed drawn when it starts,
+//           outputs poisoned before every call, caches flushed when asked; reads
 //           every call's outputs back and prints their digests under a key
 //           drawn then (common/kwbsamples.h, as cpu-cxx does). It is told
 //           nothing of which calls are verified and never holds an answer.
@@ -26,8 +24,8 @@
 //
 //   build
 //   check SEEDS ATOL RTOL
-//   verify SEED0 SEED1 CALLS ATOL RTOL DIGEST...
-//   bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS COLD SEED0 SEED1 TRUST
+//   verify CALLS ATOL RTOL DIGEST...
+//   bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS COLD TRUST
 // The candidate comes from the environment: KWB_CL_SOURCE (file),
 // KWB_CL_ENTRY, KWB_CL_OPTIONS (build options), KWB_CL_GLOBAL and
 // KWB_CL_LOCAL ("1024,1024"; local may be empty), KWB_CL_DEVICE (a
@@ -43,7 +41,6 @@
 #include <chrono>
 #include <cmath>
 #include <cerrno>
-#include <deque>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -324,7 +321,7 @@ struct Set
         std::vector<Bytes> kept;
         for (int i = 0; i < num_inputs; ++i) {
             Bytes h(tensorBytes(inputs[i]));
-            fill(inputs[i], h.data(), seed * 1000003ULL + uint64_t(i));
+            fill(inputs[i], h.data(), inputSeed(seed, i));
             host(clEnqueueWriteBuffer(cand->queue, in[size_t(i)], CL_TRUE, 0, h.size(), h.data(), 0, nullptr, nullptr),
                  "copying inputs");
             kept.push_back(std::move(h));
@@ -427,20 +424,16 @@ double eventMs(cl_event from, cl_profiling_info fromWhat, cl_event to, cl_profil
     return b >= a ? double(b - a) * 1e-6 : 0.0;
 }
 
-int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool cold, uint64_t seed0, uint64_t seed1,
-          bool trust)
+int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool cold, bool trust)
 {
     Candidate c;
     c.open(true);
-    Set set0(c), set1(c);
-    Set *sets[2] = {&set0, &set1};
-    // The host's copies of both sets: what a call's changes replace, and what
-    // the inputs must be again after the timed calls.
-    std::vector<Bytes> given[2] = {set0.upload(seed0), set1.upload(seed1)};
-    std::vector<void *> givenPtr[2];
-    for (int s = 0; s < 2; ++s)
-        for (Bytes &b : given[s])
-            givenPtr[s].push_back(b.data());
+    Set set(c);
+    c.setArgs(set.in, set.out);
+    // Warm-up and sizing run on inputs from a seed nobody is told; every
+    // timed call on inputs of its own (with the defences off, on these).
+    // `given` is the host's copy of the inputs the device holds.
+    std::vector<Bytes> given = set.upload(drawDigestKey());
     // Caches flushed by rewriting twice the device's global-memory cache
     // (at least 32 MiB: a CPU's last level is often larger than it says).
     cl_int e = CL_SUCCESS;
@@ -450,21 +443,17 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
     host(e, "allocating the cache-flush buffer");
     // Each call's outputs, read back to be digested.
     std::vector<Bytes> got;
-    std::vector<const void *> gotPtr;
+    std::vector<std::vector<void *>> gotPtr(1);
     for (int o = 0; o < num_outputs; ++o) {
         got.emplace_back(std::max<size_t>(tensorBytes(outputs[o]), 1));
-        gotPtr.push_back(got.back().data());
+        gotPtr[0].push_back(got.back().data());
     }
-    auto callOn = [&](int s, cl_event *done) {
-        c.setArgs(sets[s]->in, sets[s]->out);
-        c.launch(done);
-    };
-    phase("kernel", seed0);
-    callOn(0, nullptr); // first call: the runtime's lazy work
+    phase("kernel", 0);
+    c.launch(nullptr); // first call: the runtime's lazy work
     c.finish("on its first call");
     const auto t0 = std::chrono::steady_clock::now();
     for (int i = 0; i < 5; ++i)
-        callOn(i % 2, nullptr);
+        c.launch(nullptr);
     c.finish("while estimating its time");
     const double once =
         std::max(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() / 5.0, 1e-4);
@@ -473,47 +462,19 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
     reps = std::min(reps, std::max(minIters, int(maxSeconds * 1000.0 / (once + 0.05))));
     reps = std::max(3, std::min(reps, 100000));
     for (int i = 0; i < warmup; ++i)
-        callOn(i % 2, nullptr);
+        c.launch(nullptr);
     c.finish("during warm-up");
 
-    // A call's changes, written to the device before it and back after it:
-    // per input, the span of its elements they touch, from the host's copy
-    // (one write each, however many changes), through memory that lives
-    // until the queue has run them.
-    std::deque<Bytes> staged;
-    auto writeSpans = [&](Set &s, int si, const std::vector<Change> &changes, cl_event *last) {
-        for (int in = 0; in < num_inputs; ++in) {
-            long long lo = -1, hi = -1;
-            for (const Change &ch : changes) {
-                if (ch.input == in) {
-                    lo = lo < 0 ? ch.index : std::min<long long>(lo, ch.index);
-                    hi = std::max<long long>(hi, ch.index);
-                }
-            }
-            if (lo < 0)
-                continue;
-            const size_t size = elementSize(inputs[in].dtype), offset = size_t(lo) * size,
-                         bytes = size_t(hi - lo + 1) * size;
-            const auto *from = static_cast<const unsigned char *>(givenPtr[si][size_t(in)]) + offset;
-            staged.emplace_back(from, from + bytes);
-            if (last && *last)
-                clReleaseEvent(*last);
-            host(clEnqueueWriteBuffer(c.queue, s.in[size_t(in)], CL_FALSE, offset, bytes, staged.back().data(), 0,
-                                      nullptr, last),
-                 "changing input elements");
-        }
-    };
-    // Every call's outputs are read back and digested after it, under a key
-    // drawn then (kwbsamples.h); which calls are verified is the
+    // Every call runs on inputs drawn afresh from a seed announced as it
+    // starts, and its outputs are read back and digested after it, under a
+    // key drawn then (kwbsamples.h); which calls are verified is the
     // supervisor's secret, so every call must be honest. The host's time on
-    // that counts as the harness's overhead.
-    // Per call: the first command before it, the call, and the last change
-    // undone after it (the harness's overhead is begin..call and call..undone).
-    std::vector<cl_event> begin(static_cast<size_t>(reps)), done(static_cast<size_t>(reps)),
-        undone(static_cast<size_t>(reps), nullptr);
+    // that counts as the harness's overhead, as does the device's from the
+    // outputs' poisoning to the call.
+    std::vector<cl_event> begin(static_cast<size_t>(reps)), done(static_cast<size_t>(reps));
     std::fprintf(protocol(), "kwb:mark timed-begin\n");
     std::fflush(protocol());
-    double digestMs = 0;
+    double hostMs = 0;
     int taken = reps;
     const auto timedStart = std::chrono::steady_clock::now();
     for (int i = 0; i < reps; ++i) {
@@ -522,63 +483,47 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
             taken = i; // time is up
             break;
         }
-        const int si = i % 2;
-        Set &s = *sets[si];
-        s.poison(&begin[size_t(i)]);
+        if (trust) {
+            const auto h0 = std::chrono::steady_clock::now();
+            given = set.upload(callSeed(announceInputs(protocol(), i), 0)); // a sample of one call
+            hostMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - h0).count();
+        }
+        set.poison(&begin[size_t(i)]);
         if (cold) {
             const unsigned char byte = static_cast<unsigned char>(i);
             host(clEnqueueFillBuffer(c.queue, flush, &byte, 1, 0, flushBytes, 0, nullptr, nullptr), "flushing caches");
         }
-        std::vector<Change> changes;
+        c.launch(&done[size_t(i)]);
         if (trust) {
-            changes = sampleChanges(announceChanges(protocol(), i), uint64_t(i), 1);
-            for (Change &ch : changes)
-                applyChange(givenPtr[si].data(), ch);
-            writeSpans(s, si, changes, nullptr);
-        }
-        callOn(si, &done[size_t(i)]);
-        if (trust) {
-            undoChanges(givenPtr[si].data(), changes);
-            writeSpans(s, si, changes, &undone[size_t(i)]);
             const auto d0 = std::chrono::steady_clock::now();
             for (int o = 0; o < num_outputs; ++o) {
                 if (tensorBytes(outputs[o]))
-                    host(clEnqueueReadBuffer(c.queue, s.out[size_t(o)], CL_TRUE, 0, tensorBytes(outputs[o]),
+                    host(clEnqueueReadBuffer(c.queue, set.out[size_t(o)], CL_TRUE, 0, tensorBytes(outputs[o]),
                                              got[size_t(o)].data(), 0, nullptr, nullptr),
                          "reading a timed call's output");
             }
             digestSample(protocol(), i, gotPtr);
-            staged.clear(); // the read waited for the queue
-            digestMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - d0).count();
+            hostMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - d0).count();
         }
-        if (i % 64 == 63) {
+        if (i % 64 == 63)
             c.finish("while being timed"); // bounded queue: events are kept, not commands
-            staged.clear();
-        }
     }
     c.finish("while being timed");
-    staged.clear();
     std::fprintf(protocol(), "kwb:mark timed-end\n");
     std::fflush(protocol());
     std::vector<double> samples;
-    double overhead = digestMs;
+    double overhead = hostMs;
     for (int i = 0; i < taken; ++i) {
         samples.push_back(eventMs(done[size_t(i)], CL_PROFILING_COMMAND_START, done[size_t(i)], CL_PROFILING_COMMAND_END));
         overhead += eventMs(begin[size_t(i)], CL_PROFILING_COMMAND_START, done[size_t(i)], CL_PROFILING_COMMAND_START);
-        if (undone[size_t(i)]) {
-            overhead += eventMs(done[size_t(i)], CL_PROFILING_COMMAND_END, undone[size_t(i)], CL_PROFILING_COMMAND_END);
-            clReleaseEvent(undone[size_t(i)]);
-        }
         clReleaseEvent(begin[size_t(i)]);
         clReleaseEvent(done[size_t(i)]);
     }
+    // The last call's inputs as they were drawn.
     std::string verdict = "ok";
-    for (int s = 0; s < 2 && verdict == "ok"; ++s) {
-        for (int i = 0; i < num_inputs && verdict == "ok"; ++i) {
-            if (tensorBytes(inputs[i])
-                && sets[s]->download(sets[s]->in[size_t(i)], tensorBytes(inputs[i])) != given[s][size_t(i)])
-                verdict = std::string("the kernel changed its input ") + inputs[i].name + " while being timed";
-        }
+    for (int i = 0; i < num_inputs && verdict == "ok"; ++i) {
+        if (tensorBytes(inputs[i]) && set.download(set.in[size_t(i)], tensorBytes(inputs[i])) != given[size_t(i)])
+            verdict = std::string("the kernel changed its input ") + inputs[i].name + " while being timed";
     }
     std::replace(verdict.begin(), verdict.end(), ' ', '_');
     std::string list;
@@ -611,12 +556,11 @@ int main(int argc, char **argv)
     if (const int status = answerModes(protocol(), argc, argv); status >= 0)
         return status;
 #else
-    auto number = [&](int i) { return std::strtoull(argv[i], nullptr, 10); };
-    if (mode == "bench" && argc == 10)
+    if (mode == "bench" && argc == 8)
         return bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]),
-                     std::atoi(argv[6]) != 0, number(7), number(8), std::atoi(argv[9]) != 0);
+                     std::atoi(argv[6]) != 0, std::atoi(argv[7]) != 0);
 #endif
-    std::fprintf(stderr, "usage: harness build | check SEEDS ATOL RTOL | verify SEED0 SEED1 CALLS ATOL RTOL "
-                         "DIGEST... | bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS COLD SEED0 SEED1 TRUST\n");
+    std::fprintf(stderr, "usage: harness build | check SEEDS ATOL RTOL | verify CALLS ATOL RTOL DIGEST... | "
+                         "bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS COLD TRUST\n");
     return 2;
 }

@@ -183,14 +183,13 @@ int evaluate(const std::string &candDir)
         std::fprintf(stderr, "kwb: %s\n", figures.c_str());
 
     // ---- check ----
-    // The benchmark's input sets' seeds (common/kwbsamples.h).
     const bool trust = cfg.get("trust", "on") != "off";
-    const SampleSeeds seeds;
+    const CheckSeeds drawnSeed;
     r.stage = "check";
     // The workload's seeds (reproducible), one of them drawn for this
     // evaluation with the defences on: the check's inputs cannot be known in
     // advance either (a kernel honest only on the known ones fails here).
-    const std::string checkSeeds = seeds.checkSeeds(cfg.get("seeds", "1"), trust);
+    const std::string checkSeeds = drawnSeed.list(cfg.get("seeds", "1"), trust);
     std::fprintf(stderr, "kwb: checking against the reference over seeds %s%s\n", checkSeeds.c_str(),
                  trust ? " (the last drawn for this evaluation)" : "");
     const auto tCheck = Clock::now();
@@ -215,7 +214,7 @@ int evaluate(const std::string &candDir)
     const Sandbox benchBox = Sandbox::forCompiledStage(work, shown, {cache});
     Proc bench = run(benchBox.wrap({programs.bench, "bench", cfg.get("warmup_ms", "25"), cfg.get("rep_ms", "100"),
                                     cfg.get("iters", "20"), cfg.get("max_seconds", "10"), r.coldCache ? "1" : "0",
-                                    seeds.seed0, seeds.seed1, trust ? "1" : "0"}),
+                                    trust ? "1" : "0"}),
                      timeout, true, 4u << 20, env);
     r.benchMs = msSince(tBench);
     r.logs["bench"] = bench.err;
@@ -229,7 +228,7 @@ int evaluate(const std::string &candDir)
     if (trust) {
         const Sandbox verifyBox = Sandbox::forCompiledStage(work, shown, {}); // verifying writes nothing
         if (const int end = verifyPickedSamples(r, bench,
-                                                {programs.check, "verify", seeds.seed0, seeds.seed1, "1",
+                                                {programs.check, "verify", "1",
                                                  cfg.get("atol", "1e-4"), cfg.get("rtol", "1e-4")},
                                                 verifyBox, timeout);
             end >= 0)
