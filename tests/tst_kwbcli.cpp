@@ -123,6 +123,27 @@ private Q_SLOTS:
                  qPrintable(again.out));
         QCOMPARE(recordCount(session), 1); // nothing re-measured
 
+        // A GPU's conditions during the benchmark (nvsmi.h's "gpu_conditions")
+        // get a row of their own.
+        QFile log(session + u"/experiments.jsonl"_s);
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        nlohmann::json record = nlohmann::json::parse(log.readAll().trimmed().toStdString());
+        log.close();
+        record["result"]["gpu_conditions"] = {{"samples", 42},
+                                              {"sm_clock_mhz", {{"min", 1410}, {"max", 1500}}},
+                                              {"sm_clock_top_mhz", 1980},
+                                              {"power_w", {{"min", 680}, {"max", 694}}},
+                                              {"power_limit_w", 700},
+                                              {"slowed_by", {"sw_power_cap"}}};
+        QVERIFY(log.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        log.write(QByteArray::fromStdString(record.dump()) + '\n');
+        log.close();
+        const Run conditions = kwb({u"eval"_s, m_tiny, u"--session"_s, session});
+        QVERIFY2(conditions.out.contains(u"conditions   SM clock 1410–1500 MHz (of 1980), power "
+                                         u"680–694 W of its 700 W limit, slowed by sw power cap "
+                                         u"(42 samples)"_s),
+                 qPrintable(conditions.out));
+
         const Run broken = kwb({u"eval"_s, m_tiny, u"--session"_s, session, u"--kernel"_s,
                                 QFileInfo(m_tiny).absolutePath() + u"/nocompile.cpp"_s});
         QCOMPARE(broken.exitCode, 1); // a failing kernel is a result, not a usage error

@@ -1893,6 +1893,42 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <source>broken:</source>
         <translation>defekt:</translation>
     </message>
+    <message>
+        <source>SM clock %1 MHz</source>
+        <translation>SM-Takt %1 MHz</translation>
+    </message>
+    <message>
+        <source>(of %1)</source>
+        <translation>(von %1)</translation>
+    </message>
+    <message>
+        <source>power %1 W</source>
+        <translation>Leistung %1 W</translation>
+    </message>
+    <message>
+        <source>of its %1 W limit</source>
+        <translation>bei einer Grenze von %1 W</translation>
+    </message>
+    <message>
+        <source>never slowed</source>
+        <translation>nie gedrosselt</translation>
+    </message>
+    <message>
+        <source>slowed by %1</source>
+        <translation>gedrosselt durch %1</translation>
+    </message>
+    <message>
+        <source>(1 sample)</source>
+        <translation>(1 Messung)</translation>
+    </message>
+    <message>
+        <source>(%1 samples)</source>
+        <translation>(%1 Messungen)</translation>
+    </message>
+    <message>
+        <source>conditions</source>
+        <translation>Bedingungen</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>

@@ -1880,6 +1880,42 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <source>broken:</source>
         <translation>壊れています:</translation>
     </message>
+    <message>
+        <source>SM clock %1 MHz</source>
+        <translation>SMクロック %1 MHz</translation>
+    </message>
+    <message>
+        <source>(of %1)</source>
+        <translation>(最大 %1)</translation>
+    </message>
+    <message>
+        <source>power %1 W</source>
+        <translation>電力 %1 W</translation>
+    </message>
+    <message>
+        <source>of its %1 W limit</source>
+        <translation>(上限 %1 W)</translation>
+    </message>
+    <message>
+        <source>never slowed</source>
+        <translation>減速なし</translation>
+    </message>
+    <message>
+        <source>slowed by %1</source>
+        <translation>減速要因: %1</translation>
+    </message>
+    <message>
+        <source>(1 sample)</source>
+        <translation>(1 サンプル)</translation>
+    </message>
+    <message>
+        <source>(%1 samples)</source>
+        <translation>(%1 サンプル)</translation>
+    </message>
+    <message>
+        <source>conditions</source>
+        <translation>動作状態</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>

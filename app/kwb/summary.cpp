@@ -50,6 +50,41 @@ QString indentedLog(const QString &log, int maxLines)
     return out;
 }
 
+// What the GPU went through during the benchmark (the result's
+// "gpu_conditions", sampled beside it): its SM clock against its top, its
+// power against its limit, and what slowed it.
+QString conditionsText(const Json &c)
+{
+    auto range = [](const Json &r) {
+        const double lo = r.value("min", NAN), hi = r.value("max", NAN);
+        return hi > lo ? fig(lo) + u'–' + fig(hi) : fig(lo);
+    };
+    QStringList parts;
+    if (const Json sm = c.value("sm_clock_mhz", Json()); sm.is_object()) {
+        QString text = Kwb::tr("SM clock %1 MHz").arg(range(sm));
+        if (const double top = c.value("sm_clock_top_mhz", NAN); std::isfinite(top))
+            text += u' ' + Kwb::tr("(of %1)").arg(fig(top));
+        parts << text;
+    }
+    if (const Json power = c.value("power_w", Json()); power.is_object()) {
+        QString text = Kwb::tr("power %1 W").arg(range(power));
+        if (const double limit = c.value("power_limit_w", NAN); std::isfinite(limit))
+            text += u' ' + Kwb::tr("of its %1 W limit").arg(fig(limit));
+        parts << text;
+    }
+    if (const Json slowed = c.value("slowed_by", Json()); slowed.is_array()) {
+        QStringList reasons;
+        for (const Json &reason : slowed)
+            if (reason.is_string())
+                reasons << qs(reason.get<std::string>()).replace(u'_', u' ');
+        parts << (reasons.isEmpty() ? Kwb::tr("never slowed")
+                                    : Kwb::tr("slowed by %1").arg(reasons.join(u", "_s)));
+    }
+    const int samples = c.value("samples", 0);
+    return parts.join(u", "_s) + u' ' +
+           (samples == 1 ? Kwb::tr("(1 sample)") : Kwb::tr("(%1 samples)").arg(samples));
+}
+
 } // namespace
 
 QString formatSummary(const Workload &w, const EvalResult &r, const QString &kernelLabel,
@@ -178,6 +213,8 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
                      .arg(fig(*regs), fig(r.metric(u"spill_stores_bytes"_s).value_or(0)),
                           fig(r.metric(u"static_smem_bytes"_s).value_or(0))));
     }
+    if (const Json c = doc.value("gpu_conditions", Json()); c.is_object())
+        s += row(Kwb::tr("conditions"), conditionsText(c));
     if (r.countersAvailable) {
         QStringList parts;
         if (auto v = r.metric(u"ipc"_s))
