@@ -950,7 +950,7 @@ private Q_SLOTS:
                  qPrintable(console.join(u'\n')));
         QVERIFY(findAt(good.result.document, {"outside_clock", "available"}));
         // Two calls verified after the benchmark, drawn then: two samples,
-        // each against the reference's answer on the changes it announced.
+        // each against the reference's answer on the inputs it announced.
         const Json *verified = findAt(good.result.document, {"verified"});
         QVERIFY(verified && verified->is_array() && verified->size() == 2);
         QVERIFY((*verified)[0].value("sample", -1) != (*verified)[1].value("sample", -1));

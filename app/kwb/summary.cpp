@@ -55,20 +55,24 @@ QString indentedLog(const QString &log, int maxLines)
 // power against its limit, and what slowed it.
 QString conditionsText(const Json &c)
 {
-    auto range = [](const Json &r) {
-        const double lo = r.value("min", NAN), hi = r.value("max", NAN);
+    auto number = [](const Json &j, const char *key) {
+        const Json v = j.value(key, Json());
+        return v.is_number() ? v.get<double>() : NAN;
+    };
+    auto range = [&](const Json &r) {
+        const double lo = number(r, "min"), hi = number(r, "max");
         return hi > lo ? fig(lo) + u'–' + fig(hi) : fig(lo);
     };
     QStringList parts;
     if (const Json sm = c.value("sm_clock_mhz", Json()); sm.is_object()) {
         QString text = Kwb::tr("SM clock %1 MHz").arg(range(sm));
-        if (const double top = c.value("sm_clock_top_mhz", NAN); std::isfinite(top))
+        if (const double top = number(c, "sm_clock_top_mhz"); std::isfinite(top))
             text += u' ' + Kwb::tr("(of %1)").arg(fig(top));
         parts << text;
     }
     if (const Json power = c.value("power_w", Json()); power.is_object()) {
         QString text = Kwb::tr("power %1 W").arg(range(power));
-        if (const double limit = c.value("power_limit_w", NAN); std::isfinite(limit))
+        if (const double limit = number(c, "power_limit_w"); std::isfinite(limit))
             text += u' ' + Kwb::tr("of its %1 W limit").arg(fig(limit));
         parts << text;
     }
@@ -80,9 +84,10 @@ QString conditionsText(const Json &c)
         parts << (reasons.isEmpty() ? Kwb::tr("never slowed")
                                     : Kwb::tr("slowed by %1").arg(reasons.join(u", "_s)));
     }
-    const int samples = c.value("samples", 0);
-    return parts.join(u", "_s) + u' ' +
-           (samples == 1 ? Kwb::tr("(1 sample)") : Kwb::tr("(%1 samples)").arg(samples));
+    const double samples = number(c, "samples");
+    const QString count =
+        samples == 1 ? Kwb::tr("(1 sample)") : Kwb::tr("(%1 samples)").arg(fig(samples));
+    return parts.isEmpty() ? count : parts.join(u", "_s) + u' ' + count;
 }
 
 } // namespace

@@ -42,7 +42,18 @@ KWB_HOST_DEVICE inline uint32_t hash32(uint32_t x)
     return x;
 }
 
-// The stream of an input drawn from a seed, and its element i's bits.
+// SplitMix64's finaliser: every bit of a 64-bit seed in every bit out.
+KWB_HOST_DEVICE inline uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+// The stream of an input drawn from a seed, and its element i's bits. Both
+// halves of the stream depend on all of the seed, so seeds that differ in a
+// few bits (one input's and the next's) give unrelated streams, never one
+// stream shifted.
 struct ElementStream
 {
     uint32_t a, b;
@@ -50,7 +61,8 @@ struct ElementStream
 
 KWB_HOST_DEVICE inline ElementStream streamOf(uint64_t seed)
 {
-    return {hash32(uint32_t(seed) ^ 0x9e3779b9U), hash32(uint32_t(seed >> 32) + 0x85ebca6bU)};
+    const uint64_t m = mix64(seed + 0x9e3779b97f4a7c15ULL);
+    return {uint32_t(m), uint32_t(m >> 32)};
 }
 
 KWB_HOST_DEVICE inline uint32_t elementBits(ElementStream s, long long i)
@@ -72,12 +84,28 @@ Drawn drawnAs(const T &t)
 
 KWB_HOST_DEVICE inline float unitOf(uint32_t bits) { return float(int32_t(bits >> 8)) * (1.0f / 16777216.0f); }
 
+// low + span·unit, rounded twice as the host rounds it: a device compiler
+// would fuse it into one multiply-add (nvcc's and HIP's default), and an
+// input drawn on the device must be the one `verify` draws on the host.
+template <class T>
+KWB_HOST_DEVICE inline T scaled(T low, T span, T unit)
+{
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+    if constexpr (sizeof(T) == sizeof(float))
+        return __fadd_rn(low, __fmul_rn(span, unit));
+    else
+        return __dadd_rn(low, __dmul_rn(span, unit));
+#else
+    return low + span * unit;
+#endif
+}
+
 KWB_HOST_DEVICE inline double drawElement(Drawn kind, double low, double high, ElementStream s, long long i)
 {
     const uint32_t bits = elementBits(s, i);
     switch (kind) {
-    case Drawn::Float: return double(float(low) + float(high - low) * unitOf(bits));
-    case Drawn::Double: return low + (high - low) * double(unitOf(bits));
+    case Drawn::Float: return double(scaled(float(low), float(high - low), unitOf(bits)));
+    case Drawn::Double: return scaled(low, high - low, double(unitOf(bits)));
     case Drawn::Integer: break;
     }
     const long long lo = (long long)low, span = (long long)high - lo + 1;
@@ -94,7 +122,7 @@ void fill(const T &t, void *p, uint64_t seed)
         float *f = static_cast<float *>(p);
         const float lo = float(t.low), span = float(t.high - t.low);
         for (long long i = 0; i < t.elements; ++i)
-            f[i] = lo + span * unitOf(elementBits(s, i));
+            f[i] = scaled(lo, span, unitOf(elementBits(s, i)));
         return;
     }
     const Drawn kind = drawnAs(t);

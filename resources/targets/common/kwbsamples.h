@@ -52,10 +52,7 @@ inline size_t tensorBytes(const Tensor &t) { return size_t(t.elements) * element
 
 KWB_HOST_DEVICE inline uint64_t mixKey(uint64_t key, long long i)
 {
-    uint64_t z = key + uint64_t(i + 1) * 0x9e3779b97f4a7c15ULL;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return mix64(key + uint64_t(i + 1) * 0x9e3779b97f4a7c15ULL);
 }
 
 // The seed of call `call`'s inputs in a sample whose inputs come from
@@ -66,14 +63,15 @@ inline uint64_t inputSeed(uint64_t seed, int input) { return seed * 1000003ULL +
 
 // Calls a sample may hold, given the calls wanted: at least one, and no
 // more than `budget` bytes hold inputs and outputs of their own for (its
-// calls cannot share them).
-inline int callsThatFit(int wanted, size_t budget)
+// calls cannot share them), each buffer taking `perBuffer` bytes more than
+// its tensor (the harness's guards and rounding).
+inline int callsThatFit(int wanted, size_t budget, size_t perBuffer)
 {
     size_t perCall = 0;
     for (int i = 0; i < num_inputs; ++i)
-        perCall += tensorBytes(inputs[i]);
+        perCall += tensorBytes(inputs[i]) + perBuffer;
     for (int o = 0; o < num_outputs; ++o)
-        perCall += tensorBytes(outputs[o]);
+        perCall += tensorBytes(outputs[o]) + perBuffer;
     const size_t fit = budget / std::max<size_t>(perCall, 1);
     return int(std::max<size_t>(1, std::min<size_t>(size_t(std::max(wanted, 1)), fit)));
 }

@@ -256,7 +256,7 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, bool trust)
         if (once < minSampleMs)
             reps = int(std::min(1e6, std::ceil(minSampleMs / std::max(once, 1e-6))));
         if (trust)
-            reps = callsThatFit(reps, std::min(llcBytes / 2, size_t(16) << 20));
+            reps = callsThatFit(reps, std::min(llcBytes / 2, size_t(16) << 20), 2 * kGuard + 64);
     }
     while (trust && int(sets.size()) < reps)
         sets.push_back(std::make_unique<Set>());

@@ -8,9 +8,11 @@
 // poisoned outputs, which is how it counts samples (a skipped call writes a
 // marker, so the next call of the same sample is not counted again).
 // Now the benchmark is told nothing of the verification (its command line
-// is "bench WARMUP ITERS MAX_SECONDS COLD SEED0 SEED1 TRUST", so the eighth
-// number is whatever follows it, and this computes that sample and the last
-// and skips the rest; the seeds of the changes are drawn as samples start):
+// is "bench WARMUP ITERS MAX_SECONDS COLD TRUST", so the eighth number is
+// whatever follows it, and this computes that sample and the last and
+// skips the rest; every call's inputs are drawn as its sample starts, and
+// every call's outputs are its own, poisoned, so each call counts as a
+// sample here and nearly every one is skipped):
 // every sample's outputs are digested under a key drawn after its calls,
 // the supervisor picks two to verify where the benchmark cannot see, and
 // when both picks are samples it computed, the skipped ones count as no
