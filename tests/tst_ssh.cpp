@@ -167,6 +167,24 @@ private Q_SLOTS:
         QVERIFY2(endedFirst, "the connection was destroyed before its thread had ended");
     }
 
+    // A connection destroyed mid-job waits for the running job, never for
+    // the jobs still queued: they are skipped (closing a window or kwb
+    // during an evaluation does not wait for its uploads and commands).
+    void destroyingSkipsQueuedJobs()
+    {
+        const QString ran = m_tmp.path() + u"/running-job-finished"_s,
+                      queued = m_tmp.path() + u"/queued-job-ran"_s;
+        {
+            SshConnection c(target(), options());
+            QSignalSpy lines(&c, &SshConnection::outputLine);
+            c.exec({u"sh"_s, u"-c"_s, u"echo started >&2; sleep 1; touch "_s + ran}, 20'000);
+            QVERIFY(lines.wait(15'000)); // the first job is running
+            c.exec({u"touch"_s, queued}, 10'000);
+        }
+        QVERIFY(QFile::exists(ran));
+        QVERIFY(!QFile::exists(queued));
+    }
+
     void changedHostKeyIsAlwaysRefused()
     {
         // One sshd is accepted on a port; another, with its own host key,

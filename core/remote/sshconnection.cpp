@@ -17,10 +17,12 @@
 #include <QSet>
 #include <QThread>
 #include <QTimer>
+#include <atomic>
 #include <fcntl.h>
 #include <functional>
 #include <libssh/libssh.h>
 #include <libssh/sftp.h>
+#include <pthread.h>
 
 namespace kwb {
 
@@ -31,6 +33,7 @@ struct SshCancels
 {
     QMutex mutex;
     QSet<int> jobs;
+    std::atomic<bool> closing{false}; ///< the connection is going: queued jobs are skipped
     bool take(int job)
     {
         QMutexLocker lock(&mutex);
@@ -641,7 +644,10 @@ SshConnection::SshConnection(const SshTarget &target, const SshOptions &options,
     // own clean-up, freeing the same memory now and then (issue 48).
     QSemaphore started;
     m_thread = std::thread([this, target, options, cancels = m_cancels, &started] {
-        QThread::currentThread()->setObjectName(u"ssh "_s + target.toString());
+        const QString name = u"ssh "_s + target.toString();
+        QThread::currentThread()->setObjectName(name);
+        pthread_setname_np(pthread_self(),
+                           name.left(15).toUtf8().constData()); // for gdb, top, perf
         QEventLoop loop;
         SshWorker worker(target, options, cancels);
         m_loop = &loop;
@@ -679,9 +685,12 @@ SshConnection::SshConnection(const SshTarget &target, const SshOptions &options,
 
 SshConnection::~SshConnection()
 {
-    // After the running job (every libssh call has a time limit); the worker
-    // goes with its thread, whose every thread-local destructor has run when
-    // join() returns.
+    // After the running job (every libssh call has a time limit): the jobs
+    // still queued are skipped, then the loop meets a posted quit (never a
+    // quit called from here, which exec() would clear if it had not started
+    // yet). The worker goes with its thread, whose every thread-local
+    // destructor has run when join() returns.
+    m_cancels->closing = true;
     QMetaObject::invokeMethod(
         m_loop, [loop = m_loop] { loop->quit(); }, Qt::QueuedConnection);
     m_thread.join();
@@ -693,8 +702,8 @@ int SshConnection::post(std::function<SshResult(SshWorker &, int)> work)
     QPointer<SshWorker> worker = m_worker;
     QMetaObject::invokeMethod(
         m_worker,
-        [worker, work, id] {
-            if (!worker)
+        [worker, work, id, cancels = m_cancels] {
+            if (!worker || cancels->closing)
                 return;
             QElapsedTimer clock;
             clock.start();
