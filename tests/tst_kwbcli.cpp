@@ -152,6 +152,23 @@ private Q_SLOTS:
         QVERIFY(broken.out.contains(
             u"kernel.cpp:5:34: error: expected"_s)); // the compiler's log is shown
         QCOMPARE(recordCount(session), 2);
+
+        // A record the loop found to be a false win is no answer: its figures
+        // are never printed as the kernel's, which is evaluated again.
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        QList<QByteArray> lines = log.readAll().trimmed().split('\n');
+        log.close();
+        nlohmann::json wrong = nlohmann::json::parse(lines.first().toStdString());
+        wrong["flags"] = {"false-win"};
+        lines.first() = QByteArray::fromStdString(wrong.dump());
+        QVERIFY(log.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        log.write(lines.join('\n') + '\n');
+        log.close();
+        const Run distrusted = kwb({u"eval"_s, m_tiny, u"--session"_s, session});
+        QCOMPARE(distrusted.exitCode, 0);
+        QVERIFY2(!distrusted.out.contains(u"answered from the session cache"_s),
+                 qPrintable(distrusted.out));
+        QCOMPARE(recordCount(session), 3);
     }
 
     void summaryIsReadable()

@@ -140,13 +140,15 @@ std::optional<Candidate> chooseSource(const QCommandLineParser &p, const Workloa
 }
 
 // A session that already holds this normalized source answers from its
-// record; the exit status then, nullopt when it holds none.
+// record; the exit status then, nullopt when it holds none. A record whose
+// figures cannot be trusted (a false win, a flagged result) is no answer:
+// the kernel is evaluated again.
 std::optional<int> answerFromSession(const QCommandLineParser &p, const SessionStore &session,
                                      const Loaded &loaded, const Candidate &candidate,
                                      const QString &hash)
 {
     const ExperimentRecord *cached = session.findBySourceHash(hash);
-    if (!cached)
+    if (!cached || cached->untrusted())
         return std::nullopt;
     auto result = evalResultOf(*cached, loaded.target);
     if (!result)
