@@ -208,7 +208,12 @@ private Q_SLOTS:
             pgrep.waitForFinished();
             return pgrep.readAllStandardOutput();
         };
-        QTRY_COMPARE_WITH_TIMEOUT(survivors(), QByteArray(), 5000);
+        // The hanging kernel runs until something kills it. Once, under
+        // AddressSanitizer on a loaded 2-core host, a process of the group
+        // was still there 14 s after the cancel (cause not found yet): the
+        // bound allows for that; a kernel the cancel misses for good still
+        // fails here.
+        QTRY_COMPARE_WITH_TIMEOUT(survivors(), QByteArray(), 30'000);
     }
 
     void buildsAreSharedByEveryWorkFolderOfTheHost()
