@@ -366,6 +366,21 @@ private Q_SLOTS:
             QVERIFY2(!line.contains(u'×'), qPrintable(u"a speedup for a cheat: "_s + line));
         }
 
+        // The CSV export: the cheats' rows keep their flags, not their times.
+        const Run csv = kwb({u"report"_s, session, u"--csv"_s});
+        QCOMPARE(csv.exitCode, 0);
+        auto csvRow = [&csv](int id) {
+            const QRegularExpression row(u"^"_s + QString::number(id) + u",.*$"_s,
+                                         QRegularExpression::MultilineOption);
+            return row.match(csv.out).captured(0);
+        };
+        QVERIFY2(csvRow(bestId).contains(QString::number(bestMs, 'g', 9)), qPrintable(csv.out));
+        for (const auto &[id, ms] : {std::pair{4, bestMs / 50}, {5, bestMs / 40}}) {
+            const QString row = csvRow(id);
+            QVERIFY2(row.contains(u"false-win"_s) || row.contains(u"flagged"_s), qPrintable(row));
+            QVERIFY2(!row.contains(QString::number(ms, 'g', 9)), qPrintable(row));
+        }
+
         const QString cacheFile = m_tmp.path() + u"/falsewin.cache.json"_s;
         r = kwb({u"export"_s, session, u"-o"_s, cacheFile});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
@@ -378,6 +393,68 @@ private Q_SLOTS:
             QVERIFY2(doc["cache"].contains(key), key.c_str());
             QVERIFY2(doc["cache"][key]["time"].is_string(), doc["cache"][key].dump().c_str());
         }
+    }
+
+    void flaggedStartAndBaselineGiveNoFigures()
+    {
+        // The tiny search with a baseline, its files named by absolute path.
+        QFile in(QFINDTESTDATA("data/tiny/search.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        auto w = nlohmann::json::parse(in.readAll().toStdString(), nullptr, true, true);
+        const std::string data = QFileInfo(in).absolutePath().toStdString() + '/';
+        for (const char *key : {"kernel", "template", "reference"})
+            w[key] = data + w[key].get<std::string>();
+        w["baselines"] = {{{"name", "slow one"}, {"kernel", data + "slow.cpp"}}};
+        const QString dir = m_tmp.path() + u"/flaggedstart"_s;
+        QVERIFY(QDir().mkpath(dir));
+        QFile workload(dir + u"/search.json"_s);
+        QVERIFY(workload.open(QIODevice::WriteOnly));
+        workload.write(QByteArray::fromStdString(w.dump()));
+        workload.close();
+        const QString session = dir + u"/s"_s;
+        const Run first = kwb({u"run"_s, workload.fileName(), u"--session"_s, session,
+                               u"--max-evals"_s, u"3"_s, u"--quiet"_s});
+        QVERIFY2(first.exitCode == 0, qPrintable(first.err + first.out));
+        QVERIFY2(first.out.contains(u"over the start"_s), qPrintable(first.out));
+        QVERIFY2(first.out.contains(u"slow one "_s), qPrintable(first.out));
+
+        // The start and the baseline are flagged afterwards, with times that
+        // would make anything look slow.
+        QFile f(session + u"/experiments.jsonl"_s);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray edited;
+        int marked = 0;
+        for (const QByteArray &line : f.readAll().split('\n')) {
+            if (line.isEmpty())
+                continue;
+            auto rec = nlohmann::json::parse(line.toStdString());
+            if (rec["origin"] == "human" || rec["origin"] == "baseline") {
+                rec["flags"].push_back("flagged");
+                rec["result"]["latency"]["median_ms"] = 0.000777;
+                rec["result"]["latency"]["min_ms"] = 0.000777;
+                ++marked;
+            }
+            edited += QByteArray::fromStdString(rec.dump()) + '\n';
+        }
+        f.close();
+        QCOMPARE(marked, 2);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(edited);
+        f.close();
+
+        const Run more =
+            kwb({u"run"_s, u"--session"_s, session, u"--max-evals"_s, u"1"_s, u"--quiet"_s});
+        QVERIFY2(more.exitCode == 0, qPrintable(more.err + more.out));
+        const int summary = more.out.lastIndexOf(u"evaluation budget"_s);
+        QVERIFY2(summary >= 0, qPrintable(more.out));
+        const QString tail = more.out.mid(summary);
+        QVERIFY2(tail.contains(u"#1 starting kernel, [flagged]"_s), qPrintable(tail));
+        QVERIFY2(tail.contains(u"slow one [flagged]"_s), qPrintable(tail));
+        QVERIFY2(!tail.contains(u"0.777"_s) && !tail.contains(u"over the start"_s) &&
+                     !tail.contains(u"as fast"_s),
+                 qPrintable(tail));
+        const Run csv = kwb({u"report"_s, session, u"--csv"_s});
+        QVERIFY2(!csv.out.contains(u"0.000777"_s), qPrintable(csv.out));
     }
 
     void batchesRunInParallel()

@@ -1042,6 +1042,49 @@ private Q_SLOTS:
             5);
     }
 
+    // The planner's prompt shows the incumbent's figures only when they can
+    // be trusted: a flagged or false-win record's claims never reach the LLM.
+    void plannerNeverSeesUntrustedFigures()
+    {
+        HttpPeer peer;
+        QString error;
+        auto session = SessionStore::create(m_tmp.path() + u"/untrusted-incumbent"_s, m_workload,
+                                            m_target, &error);
+        QVERIFY2(session, qPrintable(error));
+        LlmPlanner planner(m_workload, m_target, *session, settings(peer));
+        QStringList prompts;
+        connect(&planner, &LlmPlanner::callStarted, this,
+                [&prompts](int, const QString &, const QString &, const QString &prompt) {
+                    prompts << prompt;
+                });
+        ExperimentRecord claim;
+        claim.id = 1;
+        claim.decision = Verdict::Kept;
+        claim.result = {{"correct", true},
+                        {"latency", {{"median_ms", 0.00123}}},
+                        {"metrics", {{"median_ms", 0.00123}, {"gflops", 98765.4}}},
+                        {"roles", m_target.roleNames()}};
+        for (const QString &flag : {QString(), u"flagged"_s, u"false-win"_s}) {
+            ScriptedReply silent;
+            silent.silent = true;
+            peer.push(silent);
+            claim.flags = flag.isEmpty() ? QStringList() : QStringList{flag};
+            const qsizetype before = prompts.size();
+            planner.proposeLater(1, &claim, QString(),
+                                 [](std::vector<Proposal>, const QString &) {});
+            QTRY_COMPARE_WITH_TIMEOUT(prompts.size(), before + 1, 10'000);
+            planner.cancel();
+            const QString &prompt = prompts.last();
+            if (flag.isEmpty()) { // trusted: its figures are the planner's facts
+                QVERIFY2(prompt.contains(u"gflops = 9.877e+04"_s), qPrintable(prompt));
+                continue;
+            }
+            QVERIFY2(!prompt.contains(u"9.877e+04"_s) && !prompt.contains(u"0.00123"_s),
+                     qPrintable(flag + u": "_s + prompt));
+            QVERIFY2(prompt.contains(u"(no measurements yet)"_s), qPrintable(prompt));
+        }
+    }
+
     // Stop while the planner waits for the LLM: the call is cancelled and the loop ends.
     void stopCancelsTheCall()
     {

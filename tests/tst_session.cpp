@@ -1,4 +1,5 @@
 // The session store: round trip, torn-line recovery, the hash cache.
+#include "memory/reflection.h"
 #include "session/compare.h"
 #include "session/htmlreport.h"
 #include "session/sessionstore.h"
@@ -255,6 +256,13 @@ private Q_SLOTS:
         for (const MetricComparison &m : c.metrics)
             QVERIFY2(std::isnan(m.b), qPrintable(m.metric));
         QVERIFY(c.verdict.contains(u"cannot be compared"_s));
+        // The optimization memory the planner reads: what the cheat claimed is
+        // no "before", so no speedup is learned from it.
+        const Json memory = memoryRecord(cheat, honest);
+        QVERIFY2(!memory["before"].contains("median_ms") && !memory["before"].contains("gflops"),
+                 memory.dump().c_str());
+        QCOMPARE(memory["after"].value("gflops", 0.0), 150.5);
+        QCOMPARE(memory.value("speedup", -1.0), 0.0);
     }
 
     void cacheIgnoresInfraFailures()

@@ -321,8 +321,9 @@ private Q_SLOTS:
         QString error;
         auto session = SessionStore::create(dir.path() + u"/s"_s, m_workload, m_target, &error);
         QVERIFY2(session, qPrintable(error));
-        auto kept = [&](double medianMs, double pctPeak) {
+        auto kept = [&](double medianMs, double pctPeak, const QStringList &flags = {}) {
             ExperimentRecord r;
+            r.flags = flags;
             r.round = 0;
             r.origin = Origin::Human;
             r.sourceHash = QString::number(medianMs);
@@ -343,9 +344,10 @@ private Q_SLOTS:
             QVERIFY(session->storeKernel(r.sourceHash, u"// kernel "_s + r.sourceHash, &error));
             QVERIFY(session->append(r, &error));
         };
-        kept(10.0, 40.0);    // #1, honest
-        kept(0.01, 40000.0); // #2, impossible: 400× the peak
-        QVERIFY(session->setLoopState(Json{{"incumbent", 2}, {"best", 2}}, &error));
+        kept(10.0, 40.0);                // #1, honest
+        kept(0.01, 40000.0);             // #2, impossible: 400× the peak
+        kept(5.0, 80.0, {u"flagged"_s}); // #3, plausible, but flagged (the outside clock, say)
+        QVERIFY(session->setLoopState(Json{{"incumbent", 3}, {"best", 3}}, &error));
         SearchPlanner planner(m_workload, m_target, SearchStrategy::Random, 1);
         FunctionEvalBackend backend(
             [](const Candidate &, const EvalVariant &) { return EvalOutcome{}; }, 1);
@@ -359,6 +361,9 @@ private Q_SLOTS:
         QVERIFY2(console.join(u'\n').contains(
                      u"kwb: #2 is no longer trusted and will not be built on: 40000% of the "
                      "calibrated peak FLOP/s, beyond the roofline"_s),
+                 qPrintable(console.join(u'\n')));
+        QVERIFY2(console.join(u'\n').contains(u"kwb: #3 is no longer trusted and will not be "
+                                              "built on: its record is marked flagged"_s),
                  qPrintable(console.join(u'\n')));
         loop.stop();
         QTRY_VERIFY_WITH_TIMEOUT(loop.isFinished(), 10'000);

@@ -3162,6 +3162,10 @@ Mit „Starten“ (F5) beginnt oder läuft die Schleife weiter.</translation>
         <source>the best</source>
         <translation>besten Kernel</translation>
     </message>
+    <message>
+        <source>its record is marked %1</source>
+        <translation>sein Eintrag ist als %1 markiert</translation>
+    </message>
 </context>
 <context>
     <name>kwb::RooflineChart</name>

@@ -3140,6 +3140,10 @@ Press Run (F5) to start or resume the loop.</source>
         <source>the best</source>
         <translation>最良</translation>
     </message>
+    <message>
+        <source>its record is marked %1</source>
+        <translation>記録に %1 の印があります</translation>
+    </message>
 </context>
 <context>
     <name>kwb::RooflineChart</name>

@@ -73,6 +73,13 @@ QString describe(const ExperimentRecord &r)
     return what;
 }
 
+// "[flagged]": what stands in for the time of a record whose time is not
+// trusted.
+QString flagsText(const ExperimentRecord &r)
+{
+    return u'[' + oneLine(r.flags.join(u", "_s)) + u']';
+}
+
 QString csvField(QString s)
 {
     if (s.contains(u',') || s.contains(u'"') || s.contains(u'\n'))
@@ -166,7 +173,10 @@ QString reportCsv(const SessionStore &session)
     QString out =
         u"id,round,parent,origin,plan,knobs,correct,failure,median_ms,min_ms,gflops,pct_peak_flops,bottleneck,decision,cause,flags,source_hash\n"_s;
     for (const ExperimentRecord &r : session.experiments()) {
-        const std::optional<Latency> latency = recordedLatency(r);
+        // Times only where they can be trusted: a false win's or a flagged
+        // row keeps its flags and leaves its times empty (the JSON export
+        // and the session keep what it claimed).
+        const std::optional<Latency> latency = r.untrusted() ? std::nullopt : recordedLatency(r);
         // Empty where the result says neither (a compile failure, a crash).
         const std::optional<bool> correct = storedVerdictOf(r).correct;
         const auto figure = [](double v, int digits) {
@@ -239,17 +249,26 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
         checkMs += stageMs(r, u"check"_s);
         benchMs += stageMs(r, u"bench"_s);
     }
-    const double bestMs = best ? medianOf(*best) : NAN;
+    // Only trusted times are figures here: a flagged start, best or
+    // baseline shows its flags, never its time or a ratio to it.
+    if (best && !std::isfinite(trustedMedianMs(*best)))
+        best = nullptr;
+    const double bestMs = best ? trustedMedianMs(*best) : NAN;
+    const double startMs = start ? trustedMedianMs(*start) : NAN;
     for (const ExperimentRecord &r : session.experiments()) {
         if (r.origin != Origin::Baseline)
             continue;
-        const double m = medianOf(r);
-        baselines << r.plan.section(u": "_s, 1) + u' ' +
-                         (std::isfinite(m) ? ms(m) + (std::isfinite(bestMs)
-                                                          ? u' ' + Kwb::tr("(best is %1× as fast)")
-                                                                       .arg(m / bestMs, 0, 'f', 2)
-                                                          : QString())
-                                           : Kwb::tr("failed: %1").arg(r.cause));
+        const double m = trustedMedianMs(r);
+        QString text;
+        if (std::isfinite(m))
+            text = ms(m) + (std::isfinite(bestMs)
+                                ? u' ' + Kwb::tr("(best is %1× as fast)").arg(m / bestMs, 0, 'f', 2)
+                                : QString());
+        else if (r.untrusted())
+            text = flagsText(r);
+        else
+            text = Kwb::tr("failed: %1").arg(r.cause);
+        baselines << r.plan.section(u": "_s, 1) + u' ' + text;
     }
     auto line = [](const QString &label, const QString &text) -> QString {
         return u"  "_s + label.leftJustified(11) + u' ' + text + u'\n';
@@ -257,7 +276,8 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
     QString s;
     if (start)
         s += line(Kwb::tr("start"), u"#"_s + QString::number(start->id) + u' ' + start->plan +
-                                        u", "_s + ms(medianOf(*start)));
+                                        u", "_s +
+                                        (start->untrusted() ? flagsText(*start) : ms(startMs)));
     if (best) {
         QString b = u"#"_s + QString::number(best->id) + u' ' +
                     (best->knobs.empty() ? best->plan : knobsText(best->knobs)) + u", "_s +
@@ -267,9 +287,9 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
         if (const double p = metricOf(*best, MetricRole::ShareOfPeakFlops); std::isfinite(p))
             b += u' ' + Kwb::tr("= %1% of measured peak").arg(p, 0, 'f', 1);
         s += line(Kwb::tr("best"), b);
-        if (start && std::isfinite(medianOf(*start)))
+        if (std::isfinite(startMs))
             s += line(Kwb::tr("speedup"),
-                      Kwb::tr("%1× over the start").arg(medianOf(*start) / bestMs, 0, 'f', 1));
+                      Kwb::tr("%1× over the start").arg(startMs / bestMs, 0, 'f', 1));
     } else {
         s += line(Kwb::tr("best"), Kwb::tr("no correct kernel yet"));
     }

@@ -232,7 +232,10 @@ void OptimizationLoop::start()
     for (const ExperimentRecord &r : m_session.experiments()) {
         if (r.decision != Verdict::Kept)
             continue;
-        if (const QString why = distrustOf(r.result, m_workload); !why.isEmpty()) {
+        QString why = distrustOf(r.result, m_workload);
+        if (why.isEmpty() && r.untrusted())
+            why = tr("its record is marked %1").arg(r.flags.join(u", "_s));
+        if (!why.isEmpty()) {
             distrusted << r.id;
             Q_EMIT consoleLine(r.id,
                                tr("kwb: #%1 is no longer trusted and will not be built on: %2")

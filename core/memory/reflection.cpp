@@ -17,12 +17,13 @@ Json summary(const ExperimentRecord &r)
 {
     Json s = Json::object();
     s["id"] = r.id;
-    if (const double ms = recordedMedianMs(r); std::isfinite(ms))
+    // Only trusted figures: the planner learns nothing from a false win.
+    if (const double ms = trustedMedianMs(r); std::isfinite(ms))
         s["median_ms"] = ms;
     // The figures of merit by role, under the target's names for them.
     for (MetricRole role :
          {MetricRole::FlopRate, MetricRole::ShareOfPeakFlops, MetricRole::Bandwidth}) {
-        if (const auto v = r.metric(role))
+        if (const auto v = r.trustedMetric(role))
             s[ss(metricNameFor(r.result, role))] = *v;
     }
     s["bottleneck"] = ss(bottleneckOf(r));

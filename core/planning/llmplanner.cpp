@@ -167,13 +167,14 @@ QHash<QString, QString> LlmPlanner::promptValues(const Job &job) const
     return v;
 }
 
-// The measured metrics of the incumbent, each with its unit, direction and
-// meaning from the target's catalog.
+// The incumbent's trusted metrics (a false win or a flagged record has none),
+// each with its unit, direction and meaning from the target's catalog.
 QString LlmPlanner::incumbentMetricsText() const
 {
     QStringList metrics;
     for (const MetricInfo &m : m_target.metrics) {
-        const auto value = m_incumbent && m.shown ? m_incumbent->metric(m.name) : std::nullopt;
+        const auto value =
+            m_incumbent && m.shown ? m_incumbent->trustedMetric(m.name) : std::nullopt;
         if (!value)
             continue;
         metrics << u"- "_s + m.name + u" = "_s + QString::number(*value, 'g', 4) +
@@ -186,7 +187,7 @@ QString LlmPlanner::incumbentMetricsText() const
     for (MetricRole role : {MetricRole::Latency, MetricRole::FlopRate, MetricRole::ShareOfPeakFlops,
                             MetricRole::ShareOfPeakBandwidth, MetricRole::ShareOfRoofline}) {
         const QString name = m_incumbent ? metricNameFor(m_incumbent->result, role) : QString();
-        if (const auto value = m_incumbent ? m_incumbent->metric(role) : std::nullopt;
+        if (const auto value = m_incumbent ? m_incumbent->trustedMetric(role) : std::nullopt;
             value && !m_target.metric(name))
             metrics << u"- "_s + name + u" = "_s + QString::number(*value, 'g', 4);
     }
