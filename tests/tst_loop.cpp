@@ -109,6 +109,16 @@ private:
         return reason;
     }
 
+    // Starts `loop` with every candidate waiting for approval; `waiting`
+    // gets each proposal as it comes.
+    void startGated(OptimizationLoop &loop, QList<Proposal> &waiting)
+    {
+        loop.setMode(LoopMode::ApproveEach);
+        connect(&loop, &OptimizationLoop::awaitingApproval, this,
+                [&waiting](const Proposal &p) { waiting << p; });
+        loop.start();
+    }
+
 private Q_SLOTS:
     void oneRuleChoosesThePlanner()
     {
@@ -363,11 +373,8 @@ private Q_SLOTS:
         SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
         FunctionEvalBackend backend(landscape, 1);
         OptimizationLoop loop(m_workload, *session, planner, backend, options());
-        loop.setMode(LoopMode::ApproveEach);
         QList<Proposal> waiting;
-        connect(&loop, &OptimizationLoop::awaitingApproval, this,
-                [&](const Proposal &p) { waiting << p; });
-        loop.start();
+        startGated(loop, waiting);
         QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 1, 5000);
         QCOMPARE(waiting[0].origin, Origin::Human); // the starting kernel waits too
         QVERIFY(loop.approve(waiting[0].id));
@@ -445,11 +452,8 @@ private Q_SLOTS:
         SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
         FunctionEvalBackend backend(fasterEachTime(), 1);
         OptimizationLoop loop(m_workload, *session, planner, backend, options());
-        loop.setMode(LoopMode::ApproveEach);
         QList<Proposal> waiting;
-        connect(&loop, &OptimizationLoop::awaitingApproval, this,
-                [&](const Proposal &p) { waiting << p; });
-        loop.start();
+        startGated(loop, waiting);
         QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 1, 5000);
         QVERIFY(loop.approve(waiting[0].id)); // the start, 10 ms
         QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 2, 5000);
@@ -863,6 +867,55 @@ private Q_SLOTS:
                          : u"false win: 50.0× but wrong on fresh seeds"_s);
             QCOMPARE(loop.best()->id, 1);
         }
+    }
+
+    void aFalseWinIsNeverAnsweredFromTheSession()
+    {
+        // A false win's source, proposed again (an LLM repeating itself, an
+        // engineer's edit), is measured and checked again: the session's
+        // record of it says "correct, 50× faster" in its result, and only
+        // its flags say otherwise.
+        auto session = newSession();
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        QString cheat;
+        int evaluations = 0;
+        FunctionEvalBackend backend(
+            [&](const Candidate &c, const EvalVariant &variant) {
+                ++evaluations;
+                if (std::isnan(knob(c, "REPEAT")) && c.source != cheat)
+                    return landscape(c, variant);
+                if (cheat.isEmpty())
+                    cheat = c.source;
+                return outcome(0.2, variant.seeds.empty()); // wrong on fresh seeds
+            },
+            1);
+        {
+            LoopOptions o = options();
+            o.maxEvals = 2;
+            OptimizationLoop loop(m_workload, *session, planner, backend, o);
+            runToEnd(loop);
+        }
+        QCOMPARE(session->experiments().size(), size_t(2));
+        QVERIFY(session->experiments().back().flags.contains(u"false-win"_s));
+        QCOMPARE(evaluations, 3); // the start, the cheat and its re-check
+
+        OptimizationLoop loop(m_workload, *session, planner, backend, options());
+        QList<Proposal> waiting;
+        startGated(loop, waiting);
+        QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 1, 5000);
+        QVERIFY(loop.approveEdited(waiting[0].id, cheat));
+        QTRY_COMPARE_WITH_TIMEOUT(session->experiments().size(), size_t(3), 5000);
+        loop.stop();
+        QTRY_VERIFY_WITH_TIMEOUT(loop.isFinished(), 5000);
+        const ExperimentRecord &again = session->experiments().back();
+        QCOMPARE(again.sourceHash, session->experiments()[1].sourceHash);
+        QVERIFY2(!again.flags.contains(u"cached"_s),
+                 qPrintable(verdictWord(again.decision) + u": "_s + again.cause + u" ["_s +
+                            again.flags.join(u' ') + u']'));
+        QCOMPARE(again.decision, Verdict::Failed);
+        QVERIFY(again.flags.contains(u"false-win"_s));
+        QCOMPARE(evaluations, 5); // measured and re-checked again
+        QCOMPARE(loop.best()->id, 1);
     }
 
     void stopFinishesAndRecordsTheRunningCandidate()

@@ -275,6 +275,13 @@ private Q_SLOTS:
         lost.infraError = u"host went away"_s;
         QVERIFY(s->append(lost, &error));
         QVERIFY(!s->findBySourceHash(u"h"_s)); // a lost host says nothing about the kernel
+        // Nor do a false win and a flagged result: what they claim is no answer.
+        for (const QString &flag : {u"false-win"_s, u"flagged"_s}) {
+            ExperimentRecord untrusted = record(u"h"_s);
+            untrusted.flags << flag;
+            QVERIFY(s->append(untrusted, &error));
+            QVERIFY2(!s->findBySourceHash(u"h"_s), qPrintable(flag));
+        }
         ExperimentRecord done = record(u"h"_s);
         QVERIFY(s->append(done, &error));
         QCOMPARE(s->findBySourceHash(u"h"_s)->id, done.id);

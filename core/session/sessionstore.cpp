@@ -339,7 +339,7 @@ const ExperimentRecord *SessionStore::find(int id) const
 const ExperimentRecord *SessionStore::findBySourceHash(const QString &hash) const
 {
     for (const ExperimentRecord &r : m_records) {
-        if (r.sourceHash == hash && r.infraError.isEmpty() && !r.result.is_null())
+        if (r.sourceHash == hash && r.infraError.isEmpty() && !r.result.is_null() && !r.untrusted())
             return &r;
     }
     return nullptr;

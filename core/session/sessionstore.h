@@ -106,8 +106,11 @@ public:
 
     /// The record with this id, if any (constant time: the loop asks often).
     const ExperimentRecord *find(int id) const;
-    /// The finished record of a candidate with this source hash, if any
-    /// (infrastructure failures do not count: they are retried).
+    /// The first finished record of a candidate with this source hash whose
+    /// verdict can be answered again, if any. Infrastructure failures do not
+    /// count (they are retried), nor do false wins and flagged results: their
+    /// result documents claim a correct, fast kernel, and only the record's
+    /// flags say otherwise, so the source is measured and checked again.
     const ExperimentRecord *findBySourceHash(const QString &hash) const;
     /// Whether the session's workload snapshot equals `workload`'s document.
     bool matchesWorkload(const Workload &workload, QString *difference) const;
