@@ -1,10 +1,10 @@
-// The protocol's own stream, shared by the C++ harnesses that run the
-// candidate's code in their process (cpu-cxx's harness.cpp and
-// gpuharness.cu): "kwb:" lines go to a duplicate of the supervisor's pipe
-// taken before any of the kernel's code runs, and what the kernel prints on
-// stdout lands on stderr, so it never stands among them. The programs end
-// with finish (_exit after their last line), so no exit handler of the
-// kernel's can add one.
+// The protocol's own stream, shared by the C++ harnesses (cpu-cxx's
+// harness.cpp, gpuharness.cu, and opencl's programs through clhost.h):
+// "kwb:" lines go to a duplicate of the supervisor's pipe taken before any
+// of the kernel's code runs, and what the kernel prints on stdout lands on
+// stderr, so it never stands among them. The programs that run the
+// candidate's code in their own process end with finish (_exit after their
+// last line), so no exit handler of the kernel's can add one.
 //
 // Include it inside the harness's namespace, after <cstdint>, <cstdio> and
 // <unistd.h>.

@@ -8,7 +8,9 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <cstdint>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace kwbcl {
@@ -17,18 +19,15 @@ namespace kwbcl {
 /// line says why.
 constexpr int kInfraExit = 5;
 
-/// Where the "kwb:" protocol goes: stdout, or the private copy of it the
-/// harness makes (then what a kernel prints cannot land among its lines).
-inline FILE *&protocol()
-{
-    static FILE *stream = stdout;
-    return stream;
-}
+// The "kwb:" protocol's stream (g_proto: stdout, or the private copy of it
+// the harness makes, so what a kernel prints cannot land among its lines),
+// the phase lines and the ending, shared with the other C++ harnesses.
+#include "kwbproto.h"
 
 [[noreturn]] inline void infra(const std::string &why)
 {
-    std::fprintf(protocol(), "kwb:infra %s\n", why.c_str());
-    std::fflush(protocol());
+    std::fprintf(g_proto, "kwb:infra %s\n", why.c_str());
+    std::fflush(g_proto);
     std::exit(kInfraExit);
 }
 

@@ -59,30 +59,11 @@ namespace {
 using namespace kwb_problem;
 using namespace kwbcl;
 
-// The protocol's own stream, a duplicate of the supervisor's pipe: what the
-// kernel prints (OpenCL C's printf writes to this process's stdout) goes to
-// the console, never among the "kwb:" lines.
-void isolateProtocol()
-{
-    const int fd = ::dup(1);
-    if (fd >= 0) {
-        if (FILE *f = ::fdopen(fd, "w"))
-            protocol() = f;
-        ::dup2(2, 1);
-    }
-}
-
 [[noreturn]] void kernelError(const std::string &why)
 {
-    std::fprintf(protocol(), "kwb:error %s\n", why.c_str());
-    std::fflush(protocol());
+    std::fprintf(g_proto, "kwb:error %s\n", why.c_str());
+    std::fflush(g_proto);
     std::exit(1);
-}
-
-void phase(const char *who, uint64_t seed)
-{
-    std::fprintf(protocol(), "kwb:phase %s seed=%llu\n", who, (unsigned long long)seed);
-    std::fflush(protocol());
 }
 
 // The harness's own calls: a failure is the host's problem, unless the
@@ -158,26 +139,26 @@ struct Candidate
         if (!buildLog.empty())
             std::fprintf(stderr, "%s\n", buildLog.c_str());
         if (built != CL_SUCCESS) {
-            std::fprintf(protocol(), "kwb:compile-error clBuildProgram failed with %s\n", clError(built).c_str());
-            std::fflush(protocol());
+            std::fprintf(g_proto, "kwb:compile-error clBuildProgram failed with %s\n", clError(built).c_str());
+            std::fflush(g_proto);
             std::exit(1);
         }
         const std::string entry = env("KWB_CL_ENTRY");
         kernel = clCreateKernel(program, entry.c_str(), &e);
         if (e != CL_SUCCESS) {
-            std::fprintf(protocol(), "kwb:compile-error the program has no kernel named '%s' (%s)\n", entry.c_str(),
+            std::fprintf(g_proto, "kwb:compile-error the program has no kernel named '%s' (%s)\n", entry.c_str(),
                         clError(e).c_str());
-            std::fflush(protocol());
+            std::fflush(g_proto);
             std::exit(1);
         }
         cl_uint args = 0;
         clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof args, &args, nullptr);
         const cl_uint want = cl_uint(num_inputs + num_outputs + num_dims);
         if (args != want) {
-            std::fprintf(protocol(), "kwb:compile-error kernel '%s' takes %u arguments; the workload passes %u (%d input and %d "
+            std::fprintf(g_proto, "kwb:compile-error kernel '%s' takes %u arguments; the workload passes %u (%d input and %d "
                         "output buffers, then %d dims as long)\n",
                         entry.c_str(), args, want, num_inputs, num_outputs, num_dims);
-            std::fflush(protocol());
+            std::fflush(g_proto);
             std::exit(1);
         }
         global = sizes(env("KWB_CL_GLOBAL"));
@@ -229,9 +210,9 @@ struct Candidate
         cl_uint index = 0;
         auto fail = [&](cl_int e, const std::string &what) {
             if (e != CL_SUCCESS) {
-                std::fprintf(protocol(), "kwb:compile-error argument %u (%s) does not match the kernel's parameter: %s\n", index,
+                std::fprintf(g_proto, "kwb:compile-error argument %u (%s) does not match the kernel's parameter: %s\n", index,
                             what.c_str(), clError(e).c_str());
-                std::fflush(protocol());
+                std::fflush(g_proto);
                 std::exit(1);
             }
         };
@@ -354,11 +335,11 @@ int build()
     c.setArgs(set.in, set.out);
     std::string problem;
     const std::string figures = c.figures(&problem);
-    std::fprintf(protocol(), "kwb:device %s\n", c.device.name.c_str());
-    std::fprintf(protocol(), "kwb:compiled %s\n", figures.c_str());
+    std::fprintf(g_proto, "kwb:device %s\n", c.device.name.c_str());
+    std::fprintf(g_proto, "kwb:compiled %s\n", figures.c_str());
     if (!problem.empty())
-        std::fprintf(protocol(), "kwb:compile-error %s\n", problem.c_str());
-    std::fflush(protocol());
+        std::fprintf(g_proto, "kwb:compile-error %s\n", problem.c_str());
+    std::fflush(g_proto);
     return problem.empty() ? 0 : 1;
 }
 
@@ -404,11 +385,11 @@ int check(const std::string &seeds, double atol, double rtol)
         for (int o = 0; o < num_outputs; ++o) {
             const Bytes got = set.download(set.out[size_t(o)], tensorBytes(outputs[o]));
             const Comparison r = compare(outputs[o], want[size_t(o)].data(), got.data(), atol, rtol);
-            std::fprintf(protocol(), "kwb:check seed=%llu output=%s ok=%d rel_l2=%.6g max_abs=%.6g mismatches=%lld "
+            std::fprintf(g_proto, "kwb:check seed=%llu output=%s ok=%d rel_l2=%.6g max_abs=%.6g mismatches=%lld "
                         "nonfinite=%lld elements=%lld worst_index=%lld\n",
                         (unsigned long long)seed, outputs[o].name, r.ok ? 1 : 0, r.relL2, r.maxAbs, r.mismatches,
                         r.nonfinite, outputs[o].elements, r.worst);
-            std::fflush(protocol());
+            std::fflush(g_proto);
         }
     }
     return 0;
@@ -472,8 +453,8 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
     // that counts as the harness's overhead, as does the device's from the
     // outputs' poisoning to the call.
     std::vector<cl_event> begin(static_cast<size_t>(reps)), done(static_cast<size_t>(reps));
-    std::fprintf(protocol(), "kwb:mark timed-begin\n");
-    std::fflush(protocol());
+    std::fprintf(g_proto, "kwb:mark timed-begin\n");
+    std::fflush(g_proto);
     double hostMs = 0;
     int taken = reps;
     const auto timedStart = std::chrono::steady_clock::now();
@@ -485,7 +466,7 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
         }
         if (trust) {
             const auto h0 = std::chrono::steady_clock::now();
-            given = set.upload(callSeed(announceInputs(protocol(), i), 0)); // a sample of one call
+            given = set.upload(callSeed(announceInputs(g_proto, i), 0)); // a sample of one call
             hostMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - h0).count();
         }
         set.poison(&begin[size_t(i)]);
@@ -502,15 +483,15 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
                                              got[size_t(o)].data(), 0, nullptr, nullptr),
                          "reading a timed call's output");
             }
-            digestSample(protocol(), i, gotPtr);
+            digestSample(g_proto, i, gotPtr);
             hostMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - d0).count();
         }
         if (i % 64 == 63)
             c.finish("while being timed"); // bounded queue: events are kept, not commands
     }
     c.finish("while being timed");
-    std::fprintf(protocol(), "kwb:mark timed-end\n");
-    std::fflush(protocol());
+    std::fprintf(g_proto, "kwb:mark timed-end\n");
+    std::fflush(g_proto);
     std::vector<double> samples;
     double overhead = hostMs;
     for (int i = 0; i < taken; ++i) {
@@ -532,10 +513,10 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
         std::snprintf(buf, sizeof buf, "%s%.6g", i ? "," : "", samples[i]);
         list += buf;
     }
-    std::fprintf(protocol(), "kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s "
+    std::fprintf(g_proto, "kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s "
                 "clock=opencl-events samples_ms=%s\n",
                 taken, warmup, overhead, verdict.c_str(), list.c_str());
-    std::fflush(protocol());
+    std::fflush(g_proto);
     clReleaseMemObject(flush);
     return 0;
 }
@@ -553,7 +534,7 @@ int main(int argc, char **argv)
 #ifdef KWB_WITH_REFERENCE
     if (mode == "check" && argc == 5)
         return check(argv[2], std::atof(argv[3]), std::atof(argv[4]));
-    if (const int status = answerModes(protocol(), argc, argv); status >= 0)
+    if (const int status = answerModes(g_proto, argc, argv); status >= 0)
         return status;
 #else
     if (mode == "bench" && argc == 8)

@@ -38,7 +38,7 @@ bool buildPrograms(const Config &cfg, Result &r, Programs *out, std::string *inf
     const std::string cxx = cxxOf(cfg);
     const std::string refSrc = cfg.get("reference", "reference.cpp");
     const bool refIsC = refSrc.size() > 2 && refSrc.substr(refSrc.size() - 2) == ".c";
-    const std::string key = hex64(fnv1a(readFile("harness.cpp") + readFile("kwbcheck.h") + readFile("kwbsamples.h") + readFile("clhost.h") + readFile("kwb_problem.h")
+    const std::string key = hex64(fnv1a(readFile("harness.cpp") + readFile("kwbcheck.h") + readFile("kwbsamples.h") + readFile("clhost.h") + readFile("kwbproto.h") + readFile("kwb_problem.h")
                                         + readFile(refSrc) + cxx));
     ::mkdir("obj", 0755);
     out->check = "obj/check-" + key;
