@@ -435,8 +435,10 @@ private Q_SLOTS:
         const TargetProfile target = *TargetRegistry::load(u"cpu-cxx"_s, &d);
         auto timed = [](int id, double median, double q1, double q3) {
             ExperimentRecord r = record(id, std::nullopt, "kept", median);
-            r.result["latency"] = Json{{"median_ms", median}, {"q1_ms", q1}, {"q3_ms", q3}};
-            r.result["metrics"] = Json{{"median_ms", median}, {"gflops", 100 / median}};
+            Json doc = r.result.document();
+            doc["latency"] = Json{{"median_ms", median}, {"q1_ms", q1}, {"q3_ms", q3}};
+            doc["metrics"] = Json{{"median_ms", median}, {"gflops", 100 / median}};
+            r.result = doc;
             return r;
         };
         const Comparison noise =
@@ -964,7 +966,7 @@ private Q_SLOTS:
         QCOMPARE(hosts->stateText(host), u"busy"_s);
         QTRY_VERIFY_WITH_TIMEOUT(wb->candidates()->rowOf(1) >= 0, 60'000);
         QCOMPARE(wb->candidates()->recordById(1)->host, host);
-        QVERIFY(wb->candidates()->recordById(1)->result.value("correct", false));
+        QVERIFY(wb->candidates()->recordById(1)->result.correct().value_or(false));
         QTRY_COMPARE_WITH_TIMEOUT(hosts->busy(host), 0, 10'000);
         QVERIFY(w.statusText().contains(host));
         w.action(u"stop"_s)->trigger();

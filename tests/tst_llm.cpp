@@ -692,7 +692,7 @@ private Q_SLOTS:
         } else if (scenario == u"fixes"_s) {
             QCOMPARE(records.size(), size_t(3));
             QCOMPARE(records[1].decision, Verdict::Failed);
-            QCOMPARE(stringAt(records[1].result, {"failure", "class"}), std::string("compile"));
+            QCOMPARE(ss(records[1].result.failureClass()), std::string("compile"));
             QCOMPARE(prompts.size(), 3); // plan, code, fix: no second plan
             QVERIFY(prompts[2].startsWith(u"executor: "_s));
             const QString feedback = prompts[2].mid(prompts[2].indexOf(u"# Error feedback"_s));
@@ -709,7 +709,7 @@ private Q_SLOTS:
                 last.cause.startsWith(u"rejected by a guard: calls the reference implementation"_s),
                 qPrintable(last.cause));
             QVERIFY(last.flags.contains(u"guard:calls-reference"_s));
-            QVERIFY(last.result.is_null()); // it never ran
+            QVERIFY(last.result.isNull()); // it never ran
         }
         // The ledger and transcripts: every call, its tokens and cost.
         const LedgerTotals t = session->ledgerTotals();
@@ -802,7 +802,7 @@ private Q_SLOTS:
         }
         QCOMPARE(agent.size(), size_t(3));
         QCOMPARE(agent[0].decision, Verdict::Failed);
-        QCOMPARE(stringAt(agent[0].result, {"failure", "class"}), std::string("compile"));
+        QCOMPARE(ss(agent[0].result.failureClass()), std::string("compile"));
         QVERIFY(agent[0].flags.contains(u"fixing"_s));
         QVERIFY(work[2].contains(u"# Error feedback"_s) && work[2].contains(u"error: expected"_s));
         QCOMPARE(agent[1].decision, Verdict::Kept);
@@ -810,13 +810,12 @@ private Q_SLOTS:
                                     QString::number(agent[0].id) + u')');
         const ExperimentRecord *start = run.loop->startRecord();
         QVERIFY(start);
-        const double speedup = numberAt(start->result, {"latency", "median_ms"}, 0) /
-                               numberAt(agent[1].result, {"latency", "median_ms"}, 1);
+        const double speedup = start->result.medianMs() / agent[1].result.medianMs();
         QVERIFY2(speedup > 1.5, qPrintable(QString::number(speedup)));
         QCOMPARE(agent[2].decision, Verdict::Rejected);
         QVERIFY2(agent[2].cause.contains(u"calls the reference implementation"_s),
                  qPrintable(agent[2].cause));
-        QVERIFY(agent[2].result.is_null());
+        QVERIFY(agent[2].result.isNull());
         QCOMPARE(run.loop->best()->id, agent[1].id);
     }
 
@@ -862,7 +861,7 @@ private Q_SLOTS:
         for (int i = 1; i <= 4; ++i) {
             const ExperimentRecord &r = records[size_t(i)];
             QCOMPARE(r.decision, Verdict::Failed);
-            QCOMPARE(stringAt(r.result, {"failure", "class"}), std::string("compile"));
+            QCOMPARE(ss(r.result.failureClass()), std::string("compile"));
             if (i > 1)
                 QVERIFY2(r.plan.endsWith(u"(fix "_s + QString::number(i - 1) + u"/3 of #2)"_s),
                          qPrintable(r.plan));
@@ -1060,10 +1059,10 @@ private Q_SLOTS:
         ExperimentRecord claim;
         claim.id = 1;
         claim.decision = Verdict::Kept;
-        claim.result = {{"correct", true},
-                        {"latency", {{"median_ms", 0.00123}}},
-                        {"metrics", {{"median_ms", 0.00123}, {"gflops", 98765.4}}},
-                        {"roles", m_target.roleNames()}};
+        claim.result = Json{{"correct", true},
+                            {"latency", {{"median_ms", 0.00123}}},
+                            {"metrics", {{"median_ms", 0.00123}, {"gflops", 98765.4}}},
+                            {"roles", m_target.roleNames()}};
         for (const QString &flag : {QString(), u"flagged"_s, u"false-win"_s}) {
             ScriptedReply silent;
             silent.silent = true;

@@ -217,7 +217,7 @@ private Q_SLOTS:
         QCOMPARE(runToEnd(loop), StopReason::Exhausted);
         int flagged = 0;
         for (const ExperimentRecord &r : session->experiments()) {
-            const double ms = numberAt(r.result, {"latency", "median_ms"}, NAN);
+            const double ms = r.result.medianMs();
             if (ms > 0 && ms < 10.0 / 6) {
                 QCOMPARE(r.decision, Verdict::Failed);
                 QVERIFY(r.flags.contains(u"flagged"_s));
@@ -230,8 +230,7 @@ private Q_SLOTS:
         }
         QCOMPARE(flagged, 2); // REPEAT=1 with UNROLL 1 and 4
         QVERIFY(loop.best());
-        QVERIFY(std::abs(numberAt(loop.best()->result, {"latency", "median_ms"}, NAN) - 2.0) <
-                0.01);
+        QVERIFY(std::abs(loop.best()->result.medianMs() - 2.0) < 0.01);
     }
 
     // Where no roofline bounds a result (an interpreter, no calibration),
@@ -283,7 +282,7 @@ private Q_SLOTS:
             if (r.origin == Origin::Baseline || r.origin == Origin::Human)
                 continue;
             ++candidates;
-            const double ms = numberAt(r.result, {"latency", "median_ms"}, NAN);
+            const double ms = r.result.medianMs();
             const bool beyond = ms > 0 && ms < 10.0 / 4;
             const bool bounded = !calibrated && !referenceOnly;
             QCOMPARE(r.cause.contains(u"beyond-bound"_s), beyond && bounded);
@@ -300,7 +299,7 @@ private Q_SLOTS:
         QCOMPARE(flagged, bounded ? 4 : 0); // REPEAT 1 and 2, UNROLL 1 and 4
         QCOMPARE(candidates, 16);
         QVERIFY(evaluations >= 2 + 16);
-        const double best = numberAt(loop.best()->result, {"latency", "median_ms"}, NAN);
+        const double best = loop.best()->result.medianMs();
         QVERIFY2(std::abs(best - (bounded ? 4.0 : 1.0)) < 0.01, qPrintable(QString::number(best)));
     }
 
@@ -390,7 +389,7 @@ private Q_SLOTS:
         const auto &records = session->experiments();
         QCOMPARE(records.size(), size_t(3)); // the pending fourth was never shipped
         QCOMPARE(records[1].decision, Verdict::Rejected);
-        QVERIFY(records[1].result.is_null()); // nothing ran
+        QVERIFY(records[1].result.isNull()); // nothing ran
         QCOMPARE(records[2].origin, Origin::Human);
         QVERIFY(records[2].flags.contains(u"human-edited"_s));
         // Not the configuration it was edited from: no knobs, and the plan
@@ -474,7 +473,7 @@ private Q_SLOTS:
         QCOMPARE(dropped->decision, Verdict::Rejected);
         QVERIFY2(dropped->cause.startsWith(u"dropped: proposed from #"_s),
                  qPrintable(dropped->cause));
-        QVERIFY(dropped->result.is_null()); // it never ran
+        QVERIFY(dropped->result.isNull()); // it never ran
         loop.stop();
         QTRY_VERIFY_WITH_TIMEOUT(loop.isFinished(), 5000);
     }
@@ -753,7 +752,7 @@ private Q_SLOTS:
         const auto &r = session->experiments();
         QCOMPARE(r[1].decision, Verdict::Kept);  // answered on the third attempt: a normal result
         QCOMPARE(r[3].decision, Verdict::Infra); // given up on, but not a kernel failure
-        QVERIFY(r[3].result.is_null());
+        QVERIFY(r[3].result.isNull());
         QVERIFY(r[3].cause.contains(u"connection reset"_s));
         QCOMPARE(loop.evaluationsThisRun(), 6); // the lost one did not use the budget
     }

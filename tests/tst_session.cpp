@@ -175,12 +175,14 @@ private Q_SLOTS:
     void recordAnswersWhatItsResultSays()
     {
         ExperimentRecord failed = record(u"f"_s, u"failed"_s);
-        failed.result["compiled"] = true;
-        failed.result["correct"] = false;
-        failed.result["failure"] = {{"class", "incorrect"}, {"message", "out differs"}};
-        failed.result["timings"] = {{"compile_ms", 1200.0}, {"bench_ms", 30.0}};
-        failed.result["log"] = {{"check", "seed 1: 3 mismatches"}, {"compile", ""}};
-        failed.result["calibration"] = {{"cpu", "AMD EPYC"}, {"device", "NVIDIA H200"}};
+        Json doc = failed.result.document();
+        doc["compiled"] = true;
+        doc["correct"] = false;
+        doc["failure"] = {{"class", "incorrect"}, {"message", "out differs"}};
+        doc["timings"] = {{"compile_ms", 1200.0}, {"bench_ms", 30.0}};
+        doc["log"] = {{"check", "seed 1: 3 mismatches"}, {"compile", ""}};
+        doc["calibration"] = {{"cpu", "AMD EPYC"}, {"device", "NVIDIA H200"}};
+        failed.result = doc;
         QCOMPARE(failureClassOf(failed), u"incorrect"_s);
         QCOMPARE(failureMessageOf(failed), u"out differs"_s);
         QVERIFY(compiledPerResult(failed) && !correctPerResult(failed));
@@ -194,11 +196,13 @@ private Q_SLOTS:
         QCOMPARE(verdict.failureClass, u"incorrect"_s);
 
         ExperimentRecord timed = record(u"t"_s, u"kept"_s);
-        timed.result["compiled"] = true;
-        timed.result["correct"] = true;
-        timed.result["latency"] = {
+        doc = timed.result.document();
+        doc["compiled"] = true;
+        doc["correct"] = true;
+        doc["latency"] = {
             {"median_ms", 2.0}, {"q1_ms", 1.9}, {"q3_ms", 2.2}, {"samples_ms", {1.9, 2.0, 2.2}}};
-        timed.result["bottleneck"] = {{"class", "memory-bound"}, {"why", "82% of bandwidth"}};
+        doc["bottleneck"] = {{"class", "memory-bound"}, {"why", "82% of bandwidth"}};
+        timed.result = doc;
         QCOMPARE(bottleneckOf(timed), u"memory-bound"_s);
         QCOMPARE(bottleneckWhyOf(timed), u"82% of bandwidth"_s);
         QCOMPARE(recordedLatency(timed)->q3Ms, 2.2);
@@ -208,6 +212,46 @@ private Q_SLOTS:
         timed.flags << u"flagged"_s; // flagged: its time is no longer a figure
         QVERIFY(std::isnan(trustedMedianMs(timed)));
         QCOMPARE(recordedMedianMs(timed), 2.0); // what it claimed, for its row
+    }
+
+    // A stored result is read once into typed fields, leniently: what is
+    // missing or of the wrong kind reads as absent, and the document is kept
+    // as it was, so the session writes back what it read.
+    void recordedResultIsReadLenientlyAndKeptWhole()
+    {
+        const Json stored = Json::parse(R"({
+            "schema": "kwb.result/1", "stage": "bench", "compiled": true, "correct": "yes",
+            "latency": {"median_ms": -1, "samples_ms": [1, "x"]},
+            "metrics": {"gflops": "a lot", "median_ms": 2.5, "ipc": null},
+            "roles": {"flop_rate": "tflops"},
+            "timings": {"compile_ms": "slow", "bench_ms": 40},
+            "log": "not an object",
+            "calibration": {"peak_gflops": "many"},
+            "from_a_newer_version": {"z": [3, 2, 1]}
+        })");
+        const RecordedResult r(stored);
+        QVERIFY(r.exists() && r.compiled());
+        QVERIFY(!r.correct());        // "yes" is no verdict
+        QCOMPARE(r.medianMs(), -1.0); // what it claimed, for its row
+        QVERIFY(!r.latency());        // but nothing is timed by it
+        QCOMPARE(r.metric(u"median_ms"_s), 2.5);
+        QVERIFY(!r.metric(u"gflops"_s) && !r.metric(u"ipc"_s));
+        QCOMPARE(r.metricName(MetricRole::FlopRate), u"tflops"_s); // its own roles
+        QVERIFY(!r.metric(MetricRole::FlopRate));
+        QCOMPARE(r.stageMs(u"bench"_s), 40.0);
+        QCOMPARE(r.stageMs(u"compile"_s), 0.0);
+        QVERIFY(r.stageLogs().empty() && !r.ceilings());
+
+        ExperimentRecord rec = record(u"h"_s);
+        rec.id = 7;
+        rec.result = stored;
+        const Json line = rec.toJson();
+        QCOMPARE(line["result"].dump(), stored.dump()); // byte for byte
+        QString error;
+        const auto back = ExperimentRecord::fromJson(line, &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->toJson().dump(), line.dump());
+        QVERIFY(RecordedResult().isNull() && !RecordedResult().exists());
     }
 
     void falseWinFiguresAppearNowhere()
@@ -221,15 +265,17 @@ private Q_SLOTS:
         QVERIFY2(s, qPrintable(error));
         auto timed = [&](double ms, double gflops) {
             ExperimentRecord r = record(QString::number(ms), u"kept"_s);
-            r.result["correct"] = true;
-            r.result["latency"] = {{"median_ms", ms}, {"q1_ms", ms}, {"q3_ms", ms}};
-            r.result["metrics"] = {{"median_ms", ms},
-                                   {"gflops", gflops},
-                                   {"intensity", 10.0},
-                                   {"pct_peak_flops", gflops / 2}};
-            r.result["roles"] = target->roleNames();
-            r.result["calibration"] = {
+            Json doc = r.result.document();
+            doc["correct"] = true;
+            doc["latency"] = {{"median_ms", ms}, {"q1_ms", ms}, {"q3_ms", ms}};
+            doc["metrics"] = {{"median_ms", ms},
+                              {"gflops", gflops},
+                              {"intensity", 10.0},
+                              {"pct_peak_flops", gflops / 2}};
+            doc["roles"] = target->roleNames();
+            doc["calibration"] = {
                 {"schema", "kwb.calibration/1"}, {"peak_gflops", 200.0}, {"peak_gbs", 20.0}};
+            r.result = doc;
             return r;
         };
         ExperimentRecord honest = timed(10, 150.5);

@@ -154,7 +154,7 @@ std::optional<int> answerFromSession(const QCommandLineParser &p, const SessionS
     if (!result)
         return std::nullopt;
     if (p.isSet(u"json"_s)) {
-        out(qs(cached->result.dump(2)) + u'\n');
+        out(qs(cached->result.document().dump(2)) + u'\n');
     } else {
         out(Kwb::tr("(answered from the session cache: candidate #%1 has the same normalized "
                     "source)")

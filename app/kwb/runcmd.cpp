@@ -261,7 +261,7 @@ private:
         QObject::connect(loop, &OptimizationLoop::candidateFinished, loop,
                          [this, loop](const ExperimentRecord &r) {
                              if (const ExperimentRecord *s = loop->startRecord();
-                                 s && std::isnan(m_startMs) && s->result.is_object())
+                                 s && std::isnan(m_startMs) && s->result.exists())
                                  m_startMs = trustedMedianMs(*s);
                              clearBar();
                              out(recordLine(r, m_startMs) + u'\n');

@@ -232,7 +232,7 @@ void OptimizationLoop::start()
     for (const ExperimentRecord &r : m_session.experiments()) {
         if (r.decision != Verdict::Kept)
             continue;
-        QString why = distrustOf(r.result, m_workload);
+        QString why = distrustOf(r.result.document(), m_workload);
         if (why.isEmpty() && r.untrusted())
             why = tr("its record is marked %1").arg(r.flags.join(u", "_s));
         if (!why.isEmpty()) {
@@ -851,7 +851,7 @@ std::optional<ExperimentRecord> OptimizationLoop::recordOf(const Slot &s) const
         r.decision = Verdict::Rejected;
         r.cause =
             s.rejectCause.isEmpty() ? u"rejected by the engineer at the gate"_s : s.rejectCause;
-        r.result = Json();
+        r.result = {};
         return r;
     }
     takeOutcome(r, s.outcome);

@@ -24,7 +24,7 @@ Json summary(const ExperimentRecord &r)
     for (MetricRole role :
          {MetricRole::FlopRate, MetricRole::ShareOfPeakFlops, MetricRole::Bandwidth}) {
         if (const auto v = r.trustedMetric(role))
-            s[ss(metricNameFor(r.result, role))] = *v;
+            s[ss(r.result.metricName(role))] = *v;
     }
     s["bottleneck"] = ss(bottleneckOf(r));
     return s;

@@ -186,7 +186,7 @@ QString LlmPlanner::incumbentMetricsText() const
     // than this catalog (a record measured under another version of the target).
     for (MetricRole role : {MetricRole::Latency, MetricRole::FlopRate, MetricRole::ShareOfPeakFlops,
                             MetricRole::ShareOfPeakBandwidth, MetricRole::ShareOfRoofline}) {
-        const QString name = m_incumbent ? metricNameFor(m_incumbent->result, role) : QString();
+        const QString name = m_incumbent ? m_incumbent->result.metricName(role) : QString();
         if (const auto value = m_incumbent ? m_incumbent->trustedMetric(role) : std::nullopt;
             value && !m_target.metric(name))
             metrics << u"- "_s + name + u" = "_s + QString::number(*value, 'g', 4);

@@ -62,7 +62,7 @@ TunerCache TunerCache::fromSession(const SessionStore &session, const KnobSpace 
             r.decision == Verdict::Rejected)
             continue;
         auto config = space.configFromJson(r.knobs);
-        if (!config || !r.result.is_object())
+        if (!config || !r.result.exists())
             continue;
         TunerCacheEntry e;
         e.config = *config;

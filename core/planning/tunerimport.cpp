@@ -168,18 +168,19 @@ TunerImport importTunerCache(SessionStore &session, const TunerCache &cache, con
                                            ? u"an unnamed device"_s
                                            : cache.deviceName); // recorded: stays English
         r.flags << u"imported"_s;
-        r.result = e.ok() ? measuredResult(e, target) : failedResult(e);
+        Json result = e.ok() ? measuredResult(e, target) : failedResult(e);
         if (e.ok()) {
-            deriveMetrics(r.result, w, target);
-            if (const Json flags = flagsOf(r.result, w, target, calibration, startMs, e.timeMs);
+            deriveMetrics(result, w, target);
+            if (const Json flags = flagsOf(result, w, target, calibration, startMs, e.timeMs);
                 !flags.empty()) {
-                r.result["flags"] = flags;
+                result["flags"] = flags;
                 r.flags << u"flagged"_s;
                 r.cause += u"; flagged "_s + qs(stringAt(flags.front(), {"id"})) + u": "_s +
                            qs(stringAt(flags.front(), {"reason"}));
                 ++done.flagged;
             }
         }
+        r.result = std::move(result);
         r.timings = {
             {"compile_ms", e.compileMs}, {"check_ms", e.verifyMs}, {"bench_ms", e.benchMs}};
         r.startedAt = r.finishedAt =

@@ -31,8 +31,8 @@ double recordedMedianMs(const ExperimentRecord &r);
 std::optional<Latency> recordedLatency(const ExperimentRecord &r);
 /// Its timed samples in milliseconds (empty when it has none).
 std::vector<double> recordedSamplesMs(const ExperimentRecord &r);
-/// What a record's result says, read here so that no reader walks the
-/// stored document itself. Its failure's class ("compile", "incorrect", …)
+/// What a record's result says (its RecordedResult's typed fields), asked
+/// here by every reader. Its failure's class ("compile", "incorrect", …)
 /// and message; "" when it did not fail.
 QString failureClassOf(const ExperimentRecord &r);
 QString failureMessageOf(const ExperimentRecord &r);

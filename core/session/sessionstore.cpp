@@ -62,7 +62,7 @@ Json ExperimentRecord::toJson() const
                 {"knobs", knobs},
                 {"plan", ss(plan)},
                 {"host", ss(host)},
-                {"result", result},
+                {"result", result.document()},
                 {"decision", ss(verdictWord(decision))},
                 {"cause", ss(cause)},
                 {"flags",
@@ -339,7 +339,7 @@ const ExperimentRecord *SessionStore::find(int id) const
 const ExperimentRecord *SessionStore::findBySourceHash(const QString &hash) const
 {
     for (const ExperimentRecord &r : m_records) {
-        if (r.sourceHash == hash && r.infraError.isEmpty() && !r.result.is_null() && !r.untrusted())
+        if (r.sourceHash == hash && r.infraError.isEmpty() && !r.result.isNull() && !r.untrusted())
             return &r;
     }
     return nullptr;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "record.h"
+#include "recordedresult.h"
 #include "source/kernelsource.h"
 #include "util/jsontext.h"
 
@@ -28,7 +29,7 @@ struct ExperimentRecord
     Json knobs = Json::object();
     QString plan;
     QString host;
-    Json result; ///< the enriched kwb.result/1 document (null for infra failures)
+    RecordedResult result; ///< what its enriched kwb.result/1 says (none for infra failures)
     Verdict decision = Verdict::Unknown; ///< stored as "kept", "failed", "infra", …
     QString cause; ///< why: "faster by 12%…", "regression +31%", "compile", "engineer rejected"
     QStringList flags; ///< "reverified", "false-win", "flagged", "human-edited", "cached", "fixing"
@@ -58,14 +59,10 @@ struct ExperimentRecord
     std::optional<double> trustedMetric(const QString &name) const;
     std::optional<double> trustedMetric(MetricRole role) const;
 
-    /// The roofline a record was measured against (its result's calibration):
-    /// peak GFLOP/s at the workload's precision, and bandwidth in GB/s.
-    struct Ceilings
-    {
-        double peakGflops = 0, peakGbs = 0;
-    };
+    /// The roofline a record was measured against (its result's calibration).
+    using Ceilings = RecordedResult::Ceilings;
     /// Its ceilings, or none when it ran on an uncalibrated host.
-    std::optional<Ceilings> ceilings() const;
+    std::optional<Ceilings> ceilings() const { return result.ceilings(); }
 
     Json toJson() const;
     static std::optional<ExperimentRecord> fromJson(const Json &j, QString *error);
