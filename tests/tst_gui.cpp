@@ -56,7 +56,7 @@ ExperimentRecord record(int id, std::optional<int> parent, const char *decision,
     r.plan = u"plan "_s + QString::number(id);
     r.result = Json{{"correct", ms > 0},
                     {"latency", {{"median_ms", ms}}},
-                    {"metrics", {{"gflops", ms > 0 ? 10 / ms : 0}}}};
+                    {"metrics", {{"gflops", ms > 0 ? 10 / ms : 0}, {"intensity", 2.0}}}};
     return r;
 }
 
@@ -410,11 +410,14 @@ private Q_SLOTS:
     void falseWinIsNeverTheBest()
     {
         // The fastest times are a false win and a flagged result: the
-        // model (and so the status bar's "best"), the speedup column and the
-        // chart's best line pass them over.
+        // model (and so the status bar's "best"), the speedup column, the
+        // chart's best line and the roofline's points pass them over.
         CandidateModel model;
         MetricChart chart;
         chart.setModel(&model, u"gflops"_s, 5.0, true);
+        RooflineChart roofline;
+        roofline.setModel(&model);
+        roofline.show();
         ExperimentRecord falseWin = record(3, 2, "failed", 0.5);
         falseWin.flags << u"false-win"_s;
         ExperimentRecord flagged = record(4, 2, "kept", 0.4);
@@ -426,7 +429,8 @@ private Q_SLOTS:
         QCOMPARE(model.index(2, CandidateModel::Speedup).data().toString(), u"—"_s);
         QCOMPARE(model.index(3, CandidateModel::Speedup).data().toString(), u"—"_s);
         QTRY_COMPARE_WITH_TIMEOUT(chart.pointCount(), 2, 2000);
-        QCOMPARE(chart.bestValue(), 2.0); // gflops of #2: 10 / 5 ms
+        QCOMPARE(chart.bestValue(), 2.0);                          // gflops of #2: 10 / 5 ms
+        QTRY_COMPARE_WITH_TIMEOUT(roofline.pointCount(), 2, 2000); // #1 and #2 only
     }
 
     void comparisonSaysWhetherAGainIsNoise()
