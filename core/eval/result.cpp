@@ -2,6 +2,7 @@
 
 #include "targets/targetprofile.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace kwb {
@@ -104,10 +105,187 @@ qint64 toCount(double v)
     return qint64(std::clamp(v, 0.0, 9.0e18));
 }
 
-class Validator
+// Reads a harness's result document into an EvalResult, a part at a time.
+// Unlike a contract file a user writes (util/contractreader.h), a result is
+// written by a program: the first problem ends the reading, and its message
+// is recorded in the session in English ("result document:LINE:COL: 'field'
+// what"). Each part returns false once a problem is found.
+class ResultReader
 {
 public:
-    explicit Validator(const JsonText &doc) : m_doc(doc) {}
+    ResultReader(const JsonText &doc, const TargetProfile &target) : m_doc(doc), m_target(target) {}
+
+    const QString &error() const { return m_error; }
+    EvalResult take()
+    {
+        m_r.document = m_doc.root();
+        return std::move(m_r);
+    }
+
+    bool header()
+    {
+        const Json *j = nullptr;
+        if (!need("/schema", &Json::is_string, u"a string"_s, &j))
+            return false;
+        if (j->get<std::string>() != "kwb.result/1")
+            return fail("/schema",
+                        u"must be \"kwb.result/1\", found \""_s + qs(j->get<std::string>()) + u'"');
+        if (!need("/stage", &Json::is_string, u"a string"_s, &j))
+            return false;
+        m_r.stage = qs(j->get<std::string>());
+        if (!stages().contains(m_r.stage))
+            return fail("/stage", u"must be one of compile, check, bench, profile"_s);
+        if (!need("/compiled", &Json::is_boolean, u"a boolean"_s, &j))
+            return false;
+        m_r.compiled = j->get<bool>();
+        if (!m_r.compiled && m_r.stage != u"compile"_s)
+            return fail("/stage", u"cannot be past 'compile' when 'compiled' is false"_s);
+        if (const Json *c = get("/correct"); c && !c->is_null()) {
+            if (!c->is_boolean())
+                return fail("/correct", u"must be a boolean or null, found "_s + jsonTypeName(*c));
+            m_r.correct = c->get<bool>();
+        }
+        return true;
+    }
+
+    bool failure()
+    {
+        const Json *f = get("/failure");
+        if (!f || f->is_null())
+            return true;
+        if (!f->is_object())
+            return fail("/failure", u"must be an object or null, found "_s + jsonTypeName(*f));
+        const Json *j = nullptr;
+        if (!need("/failure/class", &Json::is_string, u"a string"_s, &j))
+            return false;
+        m_r.failureClass = qs(j->get<std::string>());
+        if (!failureClasses().contains(m_r.failureClass))
+            return fail("/failure/class", u"must be one of "_s + failureClasses().join(u", "_s));
+        if (!need("/failure/message", &Json::is_string, u"a string"_s, &j))
+            return false;
+        m_r.failureMessage = qs(j->get<std::string>());
+        m_r.failureStage = m_r.stage;
+        if (const Json *st = get("/failure/stage"); st && !st->is_null()) {
+            if (!st->is_string() || !stages().contains(qs(st->get<std::string>())))
+                return fail("/failure/stage", u"must be one of compile, check, bench, profile"_s);
+            m_r.failureStage = qs(st->get<std::string>());
+        }
+        return true;
+    }
+
+    // The seed checks, and that a correct result holds only passing ones.
+    bool checks()
+    {
+        if (const Json *checks = get("/checks")) {
+            if (!checks->is_array())
+                return fail("/checks", u"must be an array, found "_s + jsonTypeName(*checks));
+            for (size_t i = 0; i < checks->size(); ++i) {
+                if (!check("/checks/" + std::to_string(i), (*checks)[i]))
+                    return false;
+            }
+        }
+        if (!m_r.correct.value_or(false))
+            return true;
+        if (m_r.checks.empty())
+            return fail("/correct", u"is true but 'checks' holds no verdict"_s);
+        for (size_t i = 0; i < m_r.checks.size(); ++i) {
+            if (!m_r.checks[i].ok)
+                return fail("/checks/" + std::to_string(i) + "/ok",
+                            u"is false while 'correct' is true"_s);
+        }
+        return true;
+    }
+
+    bool latency()
+    {
+        const Json *lat = get("/latency");
+        if (lat && !lat->is_null()) {
+            if (!lat->is_object())
+                return fail("/latency",
+                            u"must be an object or null, found "_s + jsonTypeName(*lat));
+            Latency l;
+            for (const auto &[key, dst] : {std::pair{"min_ms", &l.minMs},
+                                           {"median_ms", &l.medianMs},
+                                           {"p90_ms", &l.p90Ms}}) {
+                if (!finiteNumber(std::string("/latency/") + key, dst))
+                    return false;
+            }
+            for (const auto &[key, dst] : {std::pair{"max_ms", &l.maxMs},
+                                           {"mean_ms", &l.meanMs},
+                                           {"stddev_ms", &l.stddevMs},
+                                           {"q1_ms", &l.q1Ms},
+                                           {"q3_ms", &l.q3Ms}}) {
+                if (lat->contains(key) && !finiteNumber(std::string("/latency/") + key, dst))
+                    return false;
+            }
+            if (lat->contains("calls_per_sample")) {
+                double calls = 0;
+                if (!finiteNumber("/latency/calls_per_sample", &calls))
+                    return false;
+                l.callsPerSample = int(std::clamp(calls, 1.0, 1e9));
+            }
+            if (!samples(&l.samplesMs))
+                return false;
+            if (l.minMs > l.medianMs || l.medianMs > l.p90Ms)
+                return fail("/latency", u"must satisfy min_ms ≤ median_ms ≤ p90_ms"_s);
+            m_r.latency = l;
+        }
+        const bool timed = m_r.stage == u"bench"_s || m_r.stage == u"profile"_s;
+        if (timed && !m_r.failed() && !m_r.latency)
+            return fail("/latency", u"is required once the bench stage succeeded"_s);
+        return true;
+    }
+
+    // Metrics from the target's catalog; counters, timings and logs.
+    bool metricsAndLogs()
+    {
+        if (const Json *metrics = get("/metrics")) {
+            if (!metrics->is_object())
+                return fail("/metrics", u"must be an object of name → number, found "_s +
+                                            jsonTypeName(*metrics));
+            for (const auto &[name, value] : metrics->items()) {
+                const std::string p = "/metrics/" + pointerToken(name);
+                if (!m_target.metric(qs(name)))
+                    return fail(p, u"is not in the "_s + m_target.id + u" metric catalog"_s);
+                double d = 0;
+                if (!finiteNumber(p, &d, false))
+                    return false;
+                m_r.metrics.emplace_back(qs(name), d);
+            }
+        }
+        if (const Json *counters = get("/counters"); counters && counters->is_object()) {
+            const Json *available = findAt(*counters, {"available"});
+            m_r.countersAvailable = available && available->is_boolean() && available->get<bool>();
+            m_r.countersReason = qs(stringAt(*counters, {"reason"}));
+        }
+        if (const Json *timings = get("/timings"); timings && !timings->is_null()) {
+            if (!timings->is_object())
+                return fail("/timings", u"must be an object of stage → milliseconds, found "_s +
+                                            jsonTypeName(*timings));
+            for (const auto &[name, value] : timings->items()) {
+                double d = 0;
+                if (!finiteNumber("/timings/" + pointerToken(name), &d, false))
+                    return false;
+            }
+        }
+        if (const Json *logs = get("/log")) {
+            if (!logs->is_object())
+                return fail("/log", u"must be an object of stage → text"_s);
+            for (const auto &[name, value] : logs->items()) {
+                if (!value.is_string())
+                    return fail("/log/" + pointerToken(name),
+                                u"must be a string, found "_s + jsonTypeName(value));
+            }
+        }
+        return true;
+    }
+
+private:
+    static const QStringList &stages()
+    {
+        static const QStringList s = {u"compile"_s, u"check"_s, u"bench"_s, u"profile"_s};
+        return s;
+    }
 
     bool fail(const std::string &ptr, const QString &what)
     {
@@ -124,7 +302,7 @@ public:
         return false;
     }
 
-    const Json *get(const std::string &ptr)
+    const Json *get(const std::string &ptr) const
     {
         const Json::json_pointer p(ptr);
         return m_doc.root().contains(p) ? &m_doc.root()[p] : nullptr;
@@ -156,10 +334,46 @@ public:
         return true;
     }
 
-    const QString &error() const { return m_error; }
+    bool check(const std::string &p, const Json &item)
+    {
+        SeedCheck c;
+        double seed = 0, mismatches = 0, nonfinite = 0;
+        const Json *ok = nullptr;
+        if (!finiteNumber(p + "/seed", &seed) ||
+            !need(p + "/ok", &Json::is_boolean, u"a boolean"_s, &ok))
+            return false;
+        c.ok = ok->get<bool>();
+        if (!finiteNumber(p + "/rel_l2", &c.relL2) || !finiteNumber(p + "/max_abs", &c.maxAbs) ||
+            !finiteNumber(p + "/mismatches", &mismatches) ||
+            !finiteNumber(p + "/nonfinite", &nonfinite))
+            return false;
+        c.seed = toCount(seed);
+        c.mismatches = toCount(mismatches);
+        c.nonfinite = toCount(nonfinite);
+        c.output = qs(stringAt(item, {"output"}));
+        m_r.checks.push_back(c);
+        return true;
+    }
 
-private:
+    bool samples(std::vector<double> *out)
+    {
+        const Json *samples = nullptr;
+        if (!need("/latency/samples_ms", &Json::is_array, u"an array"_s, &samples))
+            return false;
+        if (samples->empty())
+            return fail("/latency/samples_ms", u"must hold at least one sample"_s);
+        for (size_t i = 0; i < samples->size(); ++i) {
+            double s = 0;
+            if (!finiteNumber("/latency/samples_ms/" + std::to_string(i), &s))
+                return false;
+            out->push_back(s);
+        }
+        return true;
+    }
+
     const JsonText &m_doc;
+    const TargetProfile &m_target;
+    EvalResult m_r;
     QString m_error;
 };
 
@@ -188,188 +402,14 @@ std::optional<EvalResult> parseResult(const QByteArray &output, const TargetProf
         return fail(syntax.toString() +
                     (extra ? u" (stdout must hold exactly one JSON document)"_s : QString()));
     }
-    const Json &root = doc->root();
-    Validator v(*doc);
-    if (!root.is_object())
-        return fail(u"result document: must be a JSON object, found "_s + jsonTypeName(root));
-
-    EvalResult r;
-    const Json *j = nullptr;
-    if (!v.need("/schema", &Json::is_string, u"a string"_s, &j))
-        return fail(v.error());
-    if (j->get<std::string>() != "kwb.result/1")
-        return v.fail("/schema",
-                      u"must be \"kwb.result/1\", found \""_s + qs(j->get<std::string>()) + u'"'),
-               fail(v.error());
-
-    if (!v.need("/stage", &Json::is_string, u"a string"_s, &j))
-        return fail(v.error());
-    r.stage = qs(j->get<std::string>());
-    static const QStringList stages = {u"compile"_s, u"check"_s, u"bench"_s, u"profile"_s};
-    if (!stages.contains(r.stage))
-        return v.fail("/stage", u"must be one of compile, check, bench, profile"_s),
-               fail(v.error());
-
-    if (!v.need("/compiled", &Json::is_boolean, u"a boolean"_s, &j))
-        return fail(v.error());
-    r.compiled = j->get<bool>();
-    if (!r.compiled && r.stage != u"compile"_s)
-        return v.fail("/stage", u"cannot be past 'compile' when 'compiled' is false"_s),
-               fail(v.error());
-
-    if (const Json *c = v.get("/correct"); c && !c->is_null()) {
-        if (!c->is_boolean())
-            return v.fail("/correct", u"must be a boolean or null, found "_s + jsonTypeName(*c)),
-                   fail(v.error());
-        r.correct = c->get<bool>();
-    }
-
-    if (const Json *f = v.get("/failure"); f && !f->is_null()) {
-        if (!f->is_object())
-            return v.fail("/failure", u"must be an object or null, found "_s + jsonTypeName(*f)),
-                   fail(v.error());
-        if (!v.need("/failure/class", &Json::is_string, u"a string"_s, &j))
-            return fail(v.error());
-        r.failureClass = qs(j->get<std::string>());
-        if (!failureClasses().contains(r.failureClass))
-            return v.fail("/failure/class", u"must be one of "_s + failureClasses().join(u", "_s)),
-                   fail(v.error());
-        if (!v.need("/failure/message", &Json::is_string, u"a string"_s, &j))
-            return fail(v.error());
-        r.failureMessage = qs(j->get<std::string>());
-        r.failureStage = r.stage;
-        if (const Json *st = v.get("/failure/stage"); st && !st->is_null()) {
-            if (!st->is_string() || !stages.contains(qs(st->get<std::string>())))
-                return v.fail("/failure/stage", u"must be one of compile, check, bench, profile"_s),
-                       fail(v.error());
-            r.failureStage = qs(st->get<std::string>());
-        }
-    }
-
-    if (const Json *checks = v.get("/checks")) {
-        if (!checks->is_array())
-            return v.fail("/checks", u"must be an array, found "_s + jsonTypeName(*checks)),
-                   fail(v.error());
-        for (size_t i = 0; i < checks->size(); ++i) {
-            const std::string p = "/checks/" + std::to_string(i);
-            SeedCheck c;
-            double seed = 0, mismatches = 0, nonfinite = 0;
-            if (!v.finiteNumber(p + "/seed", &seed) ||
-                !v.need(p + "/ok", &Json::is_boolean, u"a boolean"_s, &j))
-                return fail(v.error());
-            c.ok = j->get<bool>();
-            if (!v.finiteNumber(p + "/rel_l2", &c.relL2) ||
-                !v.finiteNumber(p + "/max_abs", &c.maxAbs) ||
-                !v.finiteNumber(p + "/mismatches", &mismatches) ||
-                !v.finiteNumber(p + "/nonfinite", &nonfinite))
-                return fail(v.error());
-            c.seed = toCount(seed);
-            c.mismatches = toCount(mismatches);
-            c.nonfinite = toCount(nonfinite);
-            c.output = qs(stringAt((*checks)[i], {"output"}));
-            r.checks.push_back(c);
-        }
-    }
-    if (r.correct.value_or(false)) {
-        if (r.checks.empty())
-            return v.fail("/correct", u"is true but 'checks' holds no verdict"_s), fail(v.error());
-        for (size_t i = 0; i < r.checks.size(); ++i) {
-            if (!r.checks[i].ok)
-                return v.fail("/checks/" + std::to_string(i) + "/ok",
-                              u"is false while 'correct' is true"_s),
-                       fail(v.error());
-        }
-    }
-
-    if (const Json *lat = v.get("/latency"); lat && !lat->is_null()) {
-        if (!lat->is_object())
-            return v.fail("/latency", u"must be an object or null, found "_s + jsonTypeName(*lat)),
-                   fail(v.error());
-        Latency l;
-        for (const auto &[key, dst] :
-             {std::pair{"min_ms", &l.minMs}, {"median_ms", &l.medianMs}, {"p90_ms", &l.p90Ms}}) {
-            if (!v.finiteNumber(std::string("/latency/") + key, dst))
-                return fail(v.error());
-        }
-        for (const auto &[key, dst] : {std::pair{"max_ms", &l.maxMs},
-                                       {"mean_ms", &l.meanMs},
-                                       {"stddev_ms", &l.stddevMs},
-                                       {"q1_ms", &l.q1Ms},
-                                       {"q3_ms", &l.q3Ms}}) {
-            if (lat->contains(key) && !v.finiteNumber(std::string("/latency/") + key, dst))
-                return fail(v.error());
-        }
-        if (lat->contains("calls_per_sample")) {
-            double calls = 0;
-            if (!v.finiteNumber("/latency/calls_per_sample", &calls))
-                return fail(v.error());
-            l.callsPerSample = int(std::clamp(calls, 1.0, 1e9));
-        }
-        const Json *samples = nullptr;
-        if (!v.need("/latency/samples_ms", &Json::is_array, u"an array"_s, &samples))
-            return fail(v.error());
-        if (samples->empty())
-            return v.fail("/latency/samples_ms", u"must hold at least one sample"_s),
-                   fail(v.error());
-        for (size_t i = 0; i < samples->size(); ++i) {
-            double s = 0;
-            if (!v.finiteNumber("/latency/samples_ms/" + std::to_string(i), &s))
-                return fail(v.error());
-            l.samplesMs.push_back(s);
-        }
-        if (l.minMs > l.medianMs || l.medianMs > l.p90Ms)
-            return v.fail("/latency", u"must satisfy min_ms ≤ median_ms ≤ p90_ms"_s),
-                   fail(v.error());
-        r.latency = l;
-    }
-    const bool timed = r.stage == u"bench"_s || r.stage == u"profile"_s;
-    if (timed && !r.failed() && !r.latency)
-        return v.fail("/latency", u"is required once the bench stage succeeded"_s), fail(v.error());
-
-    if (const Json *metrics = v.get("/metrics")) {
-        if (!metrics->is_object())
-            return v.fail("/metrics",
-                          u"must be an object of name → number, found "_s + jsonTypeName(*metrics)),
-                   fail(v.error());
-        for (const auto &[name, value] : metrics->items()) {
-            const std::string p = "/metrics/" + pointerToken(name);
-            if (!target.metric(qs(name)))
-                return v.fail(p, u"is not in the "_s + target.id + u" metric catalog"_s),
-                       fail(v.error());
-            double d = 0;
-            if (!v.finiteNumber(p, &d, false))
-                return fail(v.error());
-            r.metrics.emplace_back(qs(name), d);
-        }
-    }
-    if (const Json *counters = v.get("/counters"); counters && counters->is_object()) {
-        const Json *available = findAt(*counters, {"available"});
-        r.countersAvailable = available && available->is_boolean() && available->get<bool>();
-        r.countersReason = qs(stringAt(*counters, {"reason"}));
-    }
-    if (const Json *timings = v.get("/timings"); timings && !timings->is_null()) {
-        if (!timings->is_object())
-            return v.fail("/timings", u"must be an object of stage → milliseconds, found "_s +
-                                          jsonTypeName(*timings)),
-                   fail(v.error());
-        for (const auto &[name, value] : timings->items()) {
-            double d = 0;
-            if (!v.finiteNumber("/timings/" + pointerToken(name), &d, false))
-                return fail(v.error());
-        }
-    }
-    if (const Json *logs = v.get("/log")) {
-        if (!logs->is_object())
-            return v.fail("/log", u"must be an object of stage → text"_s), fail(v.error());
-        for (const auto &[name, value] : logs->items()) {
-            if (!value.is_string())
-                return v.fail("/log/" + pointerToken(name),
-                              u"must be a string, found "_s + jsonTypeName(value)),
-                       fail(v.error());
-        }
-    }
-    r.document = root;
-    return r;
+    if (!doc->root().is_object())
+        return fail(u"result document: must be a JSON object, found "_s +
+                    jsonTypeName(doc->root()));
+    ResultReader reader(*doc, target);
+    if (!reader.header() || !reader.failure() || !reader.checks() || !reader.latency() ||
+        !reader.metricsAndLogs())
+        return fail(reader.error());
+    return reader.take();
 }
 
 } // namespace kwb
