@@ -119,6 +119,15 @@ private:
         loop.start();
     }
 
+    // ... and approves the starting kernel: true once the next proposal waits.
+    bool startGatedPastTheStart(OptimizationLoop &loop, QList<Proposal> &waiting)
+    {
+        startGated(loop, waiting);
+        return QTest::qWaitFor([&] { return !waiting.isEmpty(); }, 5000) &&
+               loop.approve(waiting[0].id) &&
+               QTest::qWaitFor([&] { return waiting.size() >= 2; }, 5000);
+    }
+
 private Q_SLOTS:
     void oneRuleChoosesThePlanner()
     {
@@ -452,11 +461,8 @@ private Q_SLOTS:
         FunctionEvalBackend backend(fasterEachTime(), 1);
         OptimizationLoop loop(m_workload, *session, planner, backend, options());
         QList<Proposal> waiting;
-        startGated(loop, waiting);
-        QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 1, 5000);
-        QVERIFY(loop.approve(waiting[0].id)); // the start, 10 ms
-        QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 2, 5000);
-        QVERIFY(loop.approve(waiting[1].id)); // 5 ms: kept
+        QVERIFY(startGatedPastTheStart(loop, waiting)); // the start, 10 ms
+        QVERIFY(loop.approve(waiting[1].id));           // 5 ms: kept
         QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 3, 5000);
         const int start = waiting[0].id, second = waiting[1].id, pending = waiting[2].id;
         QCOMPARE(loop.incumbent()->id, second);
@@ -915,6 +921,46 @@ private Q_SLOTS:
         QVERIFY(again.flags.contains(u"false-win"_s));
         QCOMPARE(evaluations, 5); // measured and re-checked again
         QCOMPARE(loop.best()->id, 1);
+    }
+
+    void anAnswerTooGoodToBeTrueIsMeasuredAndChecked()
+    {
+        // kwb eval recorded a source at 50× the start, which nothing re-checked
+        // (no loop ran it). Proposed in the loop, it is measured again and
+        // checked on fresh seeds, not kept from the record.
+        auto session = newSession();
+        const QString cheat = u"// fast, and right on the workload's own seeds only\n"_s;
+        ExperimentRecord once;
+        once.round = 1;
+        once.origin = Origin::Agent;
+        once.decision = Verdict::Evaluated;
+        once.sourceHash = SessionStore::sourceHash(cheat);
+        once.result = outcome(0.2, true).result.document;
+        QString error;
+        QVERIFY2(session->append(once, &error), qPrintable(error));
+        SearchPlanner planner(m_workload, m_target, SearchStrategy::Exhaustive, 1);
+        std::vector<EvalVariant> cheats;
+        FunctionEvalBackend backend(
+            [&](const Candidate &c, const EvalVariant &variant) {
+                if (c.source != cheat)
+                    return landscape(c, variant);
+                cheats.push_back(variant);
+                return outcome(0.2, variant.seeds.empty());
+            },
+            1);
+        OptimizationLoop loop(m_workload, *session, planner, backend, options());
+        QList<Proposal> waiting;
+        QVERIFY(startGatedPastTheStart(loop, waiting)); // the start, 10 ms
+        QVERIFY(loop.approveEdited(waiting[1].id, cheat));
+        QTRY_COMPARE_WITH_TIMEOUT(session->experiments().size(), size_t(3), 5000);
+        loop.stop();
+        QTRY_VERIFY_WITH_TIMEOUT(loop.isFinished(), 5000);
+        const ExperimentRecord &again = session->experiments().back();
+        QVERIFY2(!again.flags.contains(u"cached"_s),
+                 qPrintable(verdictWord(again.decision) + u": "_s + again.cause));
+        QCOMPARE(cheats.size(), size_t(2)); // measured, then re-checked on fresh seeds
+        QCOMPARE(again.decision, Verdict::Failed);
+        QVERIFY(again.flags.contains(u"false-win"_s));
     }
 
     void stopFinishesAndRecordsTheRunningCandidate()

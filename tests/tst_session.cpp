@@ -321,10 +321,23 @@ private Q_SLOTS:
         lost.infraError = u"host went away"_s;
         QVERIFY(s->append(lost, &error));
         QVERIFY(!s->findBySourceHash(u"h"_s)); // a lost host says nothing about the kernel
-        // Nor do a false win and a flagged result: what they claim is no answer.
-        for (const QString &flag : {u"false-win"_s, u"flagged"_s}) {
+        // Nor do a false win and a flagged result: what they claim is no
+        // answer. The harness's flag in the result counts where the record
+        // has none (a baseline, kwb eval's records, an older session).
+        for (const QString &flag : {u"false-win"_s, u"flagged"_s, u"in the result"_s}) {
             ExperimentRecord untrusted = record(u"h"_s);
-            untrusted.flags << flag;
+            if (flag == u"in the result"_s) {
+                Json doc = untrusted.result.document();
+                doc["correct"] = true;
+                doc["latency"] = {{"median_ms", 0.5}};
+                doc["flags"] = {{{"id", "outside-clock"}, {"reason", "the clocks disagree"}}};
+                untrusted.result = doc;
+                QVERIFY(untrusted.untrusted());
+                QVERIFY(std::isnan(trustedMedianMs(untrusted)));
+                QCOMPARE(recordedMedianMs(untrusted), 0.5);
+            } else {
+                untrusted.flags << flag;
+            }
             QVERIFY(s->append(untrusted, &error));
             QVERIFY2(!s->findBySourceHash(u"h"_s), qPrintable(flag));
         }

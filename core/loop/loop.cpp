@@ -649,13 +649,21 @@ void OptimizationLoop::doShip()
         if (s.state != Slot::State::Approved)
             continue;
         s.state = Slot::State::Queued;
-        // A source already measured in this session is answered from there.
+        // A source already measured in this session is answered from there,
+        // unless the answer is one the loop re-checks before believing it
+        // (too good to be true, beyond a bound): only a measurement is
+        // re-checked, so such a source is measured again.
         if (const ExperimentRecord *hit =
                 m_session.findBySourceHash(SessionStore::sourceHash(s.proposal.source))) {
+            const EvalResult answer = storedVerdictOf(*hit);
+            if (s.proposal.origin != Origin::Baseline && !answer.failed() &&
+                (decide(answer, latencyOf(judgedAgainst(s)), m_options.rules).needsReverify ||
+                 !beyondBound(answer).isEmpty()))
+                continue;
             s.cached = true;
             s.state = Slot::State::Done;
             s.outcome.sourceHash = hit->sourceHash;
-            s.outcome.result = storedVerdictOf(*hit);
+            s.outcome.result = answer;
         }
     }
     enter(LoopPhase::Evaluate);
@@ -885,9 +893,11 @@ QString OptimizationLoop::beyondBound(const EvalResult &result) const
     const double ms = result.latency->medianMs;
     // A speedup over the start beyond what the workload says is possible is
     // a measurement to distrust, not a win.
-    if (const auto start = latencyOf(m_startId);
-        start && m_workload.maxSpeedup > 0 && start->medianMs > m_workload.maxSpeedup * ms)
-        return QString::number(start->medianMs / ms, 'f', 0) +
+    // (Only a start whose time is trusted bounds anything.)
+    const ExperimentRecord *start = record(m_startId);
+    const double startMs = start ? trustedMedianMs(*start) : NAN;
+    if (std::isfinite(startMs) && m_workload.maxSpeedup > 0 && startMs > m_workload.maxSpeedup * ms)
+        return QString::number(startMs / ms, 'f', 0) +
                u"× over the start, more than the workload's max_speedup "_s +
                QString::number(m_workload.maxSpeedup, 'g', 6);
     // Where no roofline bounds a result (no calibration: Triton's

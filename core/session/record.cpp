@@ -18,15 +18,12 @@ double recordedMedianMs(const ExperimentRecord &r)
 
 std::optional<Latency> recordedLatency(const ExperimentRecord &r)
 {
-    std::optional<Latency> l = r.result.latency();
-    if (l)
-        l->samplesMs.clear(); // recordedSamplesMs gives them
-    return l;
+    return r.result.latency();
 }
 
 std::vector<double> recordedSamplesMs(const ExperimentRecord &r)
 {
-    return r.result.latency() ? r.result.latency()->samplesMs : std::vector<double>{};
+    return r.result.samplesMs();
 }
 
 QString failureClassOf(const ExperimentRecord &r)
@@ -99,6 +96,9 @@ EvalResult storedVerdictOf(const ExperimentRecord &r)
     e.failureClass = failureClassOf(r);
     e.failureMessage = failureMessageOf(r);
     e.latency = recordedLatency(r);
+    // Its figures too, so the loop's bounds (the roofline) judge an answer
+    // from the session as they judge a measurement.
+    e.metrics = r.result.metrics();
     e.bottleneck = bottleneckOf(r);
     e.bottleneckWhy = bottleneckWhyOf(r);
     return e;

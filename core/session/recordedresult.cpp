@@ -13,6 +13,8 @@ RecordedResult::RecordedResult(Json document) : m_doc(std::move(document))
         return;
     const Json &d = m_doc;
     m_compiled = d.value("compiled", Json()) == Json(true);
+    if (const Json *flags = findAt(d, {"flags"}); flags && flags->is_array())
+        m_flagged = !flags->empty();
     if (const Json *correct = findAt(d, {"correct"}); correct && correct->is_boolean())
         m_correct = correct->get<bool>();
     m_failureClass = qs(stringAt(d, {"failure", "class"}));
@@ -38,16 +40,16 @@ RecordedResult::RecordedResult(Json document) : m_doc(std::move(document))
         if (const Json *samples = findAt(*l, {"samples_ms"}); samples && samples->is_array()) {
             for (const Json &v : *samples) {
                 if (v.is_number())
-                    lat.samplesMs.push_back(v.get<double>());
+                    m_samplesMs.push_back(v.get<double>());
             }
         }
-        m_latency = std::move(lat);
+        m_latency = lat;
     }
 
     if (const Json *metrics = findAt(d, {"metrics"}); metrics && metrics->is_object()) {
         for (const auto &[name, value] : metrics->items()) {
             if (value.is_number() && std::isfinite(value.get<double>()))
-                m_metrics.insert(qs(name), value.get<double>());
+                m_metrics.emplace_back(qs(name), value.get<double>());
         }
     }
     for (MetricRole role : metricRoles()) {
@@ -61,12 +63,6 @@ RecordedResult::RecordedResult(Json document) : m_doc(std::move(document))
                 m_stageMs.insert(k.chopped(3), value.get<double>());
         }
     }
-    if (const Json *logs = findAt(d, {"log"}); logs && logs->is_object()) {
-        for (const auto &[stage, log] : logs->items()) {
-            if (log.is_string() && !log.get<std::string>().empty())
-                m_logs.emplace_back(qs(stage), qs(log.get<std::string>()));
-        }
-    }
     if (const Json *c = findAt(d, {"calibration"})) {
         QString ignored;
         if (const auto calibration = Calibration::fromJson(*c, &ignored);
@@ -77,8 +73,23 @@ RecordedResult::RecordedResult(Json document) : m_doc(std::move(document))
 
 std::optional<double> RecordedResult::metric(const QString &name) const
 {
-    const auto it = m_metrics.constFind(name);
-    return it == m_metrics.cend() ? std::nullopt : std::optional<double>(*it);
+    for (const auto &[n, v] : m_metrics) {
+        if (n == name)
+            return v;
+    }
+    return std::nullopt;
+}
+
+std::vector<std::pair<QString, QString>> RecordedResult::stageLogs() const
+{
+    std::vector<std::pair<QString, QString>> out;
+    if (const Json *logs = findAt(m_doc, {"log"}); logs && logs->is_object()) {
+        for (const auto &[stage, log] : logs->items()) {
+            if (log.is_string() && !log.get<std::string>().empty())
+                out.emplace_back(qs(stage), qs(log.get<std::string>()));
+        }
+    }
+    return out;
 }
 
 std::optional<double> RecordedResult::metric(MetricRole role) const

@@ -41,9 +41,15 @@ public:
     std::optional<bool> correct() const { return m_correct; }
     /// The median time as recorded, whatever it is (NaN without one).
     double medianMs() const { return m_medianMs; }
-    /// The latency statistics with their samples, where the median is a
-    /// positive, finite time (a record edited into nonsense times nothing).
+    /// The latency statistics (without their samples: samplesMs), where the
+    /// median is a positive, finite time (a record edited into nonsense
+    /// times nothing).
     const std::optional<Latency> &latency() const { return m_latency; }
+    /// Its timed samples in milliseconds (empty when it is not timed).
+    const std::vector<double> &samplesMs() const { return m_samplesMs; }
+    /// The harness flagged its figures (the document's "flags"): they are
+    /// not to be trusted, whatever the record's own flags say.
+    bool flagged() const { return m_flagged; }
     const QString &failureClass() const { return m_failureClass; }
     const QString &failureMessage() const { return m_failureMessage; }
     const QString &bottleneck() const { return m_bottleneck; }
@@ -51,6 +57,8 @@ public:
     /// The device or CPU its host's calibration names ("" without one).
     const QString &calibratedDevice() const { return m_calibratedDevice; }
 
+    /// Its finite metrics, in the document's order.
+    const std::vector<std::pair<QString, double>> &metrics() const { return m_metrics; }
     /// A finite metric by name, or by the role the document's "roles" give it.
     std::optional<double> metric(const QString &name) const;
     std::optional<double> metric(MetricRole role) const;
@@ -60,8 +68,9 @@ public:
     /// The harness's time for one stage ("compile", "check", "bench") in
     /// milliseconds; 0 when it gives none.
     double stageMs(const QString &stage) const { return m_stageMs.value(stage, 0.0); }
-    /// Each stage's log (stage, text), empty ones left out.
-    const std::vector<std::pair<QString, QString>> &stageLogs() const { return m_logs; }
+    /// Each stage's log (stage, text), empty ones left out (read when asked:
+    /// logs are long, and only a fix's feedback wants them).
+    std::vector<std::pair<QString, QString>> stageLogs() const;
 
     /// The roofline it was measured against: peak GFLOP/s at the workload's
     /// precision and bandwidth in GB/s, from its calibration.
@@ -77,11 +86,12 @@ private:
     std::optional<bool> m_correct;
     double m_medianMs = std::numeric_limits<double>::quiet_NaN();
     std::optional<Latency> m_latency;
+    std::vector<double> m_samplesMs;
+    bool m_flagged = false;
     QString m_failureClass, m_failureMessage, m_bottleneck, m_bottleneckWhy, m_calibratedDevice;
-    QHash<QString, double> m_metrics;
+    std::vector<std::pair<QString, double>> m_metrics;
     std::map<MetricRole, QString> m_roleNames;
     QHash<QString, double> m_stageMs;
-    std::vector<std::pair<QString, QString>> m_logs;
     std::optional<Ceilings> m_ceilings;
 };
 

@@ -40,12 +40,14 @@ struct ExperimentRecord
     QString finishedAt;
 
     /// Whether its timing cannot be trusted though its results were right:
-    /// a false win (wrong on re-check) or flagged by the harness (symbol
-    /// audit, outside clock, beyond the roofline, too many threads).
+    /// a false win (wrong on re-check), flagged by the loop (beyond a bound)
+    /// or by the harness (symbol audit, outside clock, beyond the roofline,
+    /// too many threads), which its result's own flags say even where the
+    /// record's do not (a baseline, `kwb eval`'s records, older sessions).
     bool untrusted() const
     {
         return flags.contains(QStringLiteral("false-win")) ||
-               flags.contains(QStringLiteral("flagged"));
+               flags.contains(QStringLiteral("flagged")) || result.flagged();
     }
 
     /// A metric of its result, by name or by role, whether or not its
