@@ -73,11 +73,16 @@ QString describe(const ExperimentRecord &r)
     return what;
 }
 
-// "[flagged]": what stands in for the time of a record whose time is not
-// trusted.
+// "[flagged]", "[reverified, cached]": a record's flags as a row shows them,
+// and what stands in for the time of a record whose time is not trusted.
+// The harness's flag counts where only the result holds it (a baseline,
+// kwb eval's records); "" for a record without flags.
 QString flagsText(const ExperimentRecord &r)
 {
-    return u'[' + oneLine(r.flags.join(u", "_s)) + u']';
+    QStringList flags = r.flags;
+    if (r.result.flagged() && !flags.contains(u"flagged"_s))
+        flags << u"flagged"_s;
+    return flags.isEmpty() ? QString() : u'[' + oneLine(flags.join(u", "_s)) + u']';
 }
 
 QString csvField(QString s)
@@ -132,8 +137,8 @@ QString recordLine(const ExperimentRecord &r, double startMedianMs)
     QString decision = verdictWord(r.decision);
     if (!r.cause.isEmpty())
         decision += u": "_s + oneLine(r.cause);
-    if (!r.flags.isEmpty())
-        decision += u" ["_s + oneLine(r.flags.join(u", "_s)) + u']';
+    if (const QString flags = flagsText(r); !flags.isEmpty())
+        decision += u' ' + flags;
     return u"  "_s + QString::number(r.id).rightJustified(4) + u"  "_s +
            QString::number(r.round).rightJustified(3) + u' ' +
            originWord(r.origin).leftJustified(9) + u' ' + describe(r).leftJustified(46) + u"  "_s +
