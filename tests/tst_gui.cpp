@@ -24,6 +24,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDirIterator>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLegendMarker>
@@ -1058,6 +1059,77 @@ private Q_SLOTS:
         QVERIFY(w.action(u"run"_s)->isEnabled());
         QCOMPARE(size_t(w.workbench()->reflexions()->rowCount()),
                  w.workbench()->session().reflections().size());
+    }
+
+    // In the window, Compare's table and the Selected bars show none of a
+    // false win's figures: its column reads "—" and its bars are empty.
+    void comparingAFalseWinShowsNoFigures()
+    {
+        const QString from = m_tmp.path() + u"/gui-session"_s;
+        const QString session = m_tmp.path() + u"/gui-session-false-win"_s;
+        QDirIterator files(from, QDir::Files, QDirIterator::Subdirectories);
+        while (files.hasNext()) {
+            const QString file = files.next();
+            const QString to = session + file.mid(from.size());
+            QVERIFY(QDir().mkpath(QFileInfo(to).path()));
+            QVERIFY(QFile::copy(file, to));
+        }
+        auto column = [](const QTableWidget *t, int col) {
+            QStringList cells;
+            for (int row = 0; row < t->rowCount(); ++row)
+                cells << t->item(row, col)->text();
+            return cells;
+        };
+        int cheat = 0;
+        {
+            MainWindow w;
+            QVERIFY2(w.openSession(session), qPrintable(w.errorText()));
+            for (const ExperimentRecord &r : w.workbench()->session().experiments()) {
+                if (r.id != 1 && timedAndCorrect(r))
+                    cheat = r.id; // the newest honest timing
+            }
+            QVERIFY(cheat > 1);
+            w.compare(1, cheat);
+            const QStringList before = column(w.compareView()->table(), 2);
+            QVERIFY2(before.count(u"—"_s) < before.size(), qPrintable(before.join(u" | "_s)));
+        }
+        // It turns out wrong on a re-check (the loop marks it "false-win"),
+        // with a forged time a thousand times faster.
+        QFile log(session + u"/experiments.jsonl"_s);
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        QByteArray rewritten;
+        for (const QByteArray &line : log.readAll().split('\n')) {
+            if (line.trimmed().isEmpty())
+                continue;
+            Json rec = Json::parse(line.toStdString());
+            if (rec.value("id", 0) == cheat) {
+                rec["flags"].push_back("false-win");
+                for (const char *key : {"min_ms", "median_ms", "q1_ms", "q3_ms", "p90_ms"})
+                    rec["result"]["latency"][key] = 1e-4;
+                rec["result"]["metrics"]["median_ms"] = 1e-4;
+                rec["result"]["metrics"]["gflops"] = 1e6;
+            }
+            rewritten += QByteArray::fromStdString(rec.dump()) + '\n';
+        }
+        log.close();
+        QVERIFY(log.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        log.write(rewritten);
+        log.close();
+
+        MainWindow w;
+        QVERIFY2(w.openSession(session), qPrintable(w.errorText()));
+        w.compare(1, cheat);
+        QVERIFY2(w.compareView()->verdict().contains(u"cannot be compared"_s),
+                 qPrintable(w.compareView()->verdict()));
+        const QStringList after = column(w.compareView()->table(), 2);
+        QVERIFY(!after.isEmpty());
+        QCOMPARE(after.count(u"—"_s), after.size());
+        QVERIFY(column(w.compareView()->table(), 1).count(u"—"_s) < after.size()); // #1 still shows
+        w.selectCandidate(cheat);
+        for (const auto &[metric, bars] : w.selectionBars()->values())
+            QVERIFY2(bars.first == 0 && bars.second == 0,
+                     qPrintable(metric + u": "_s + QString::number(bars.first) + u", "_s +
+                                QString::number(bars.second)));
     }
 
     // A layout saved crushed (the diff squeezed by a wide dock) is not

@@ -54,6 +54,63 @@ private Q_SLOTS:
         QCOMPARE(r->log(u"compile"_s), u"ok"_s);
     }
 
+    // What kwb reports but a harness need not give is read into types once,
+    // leniently: an ill-typed part reads as absent and fails nothing.
+    void annotationsAreTypedAndLenient()
+    {
+        Json doc = Json::parse(kValid);
+        doc["latency"]["clock"] = "interpreter";
+        doc["latency"]["cold_cache"] = true;
+        doc["flags"] = {{{"id", "outside-clock"}, {"reason", "the clocks disagree"}}, 5};
+        doc["calibration"] = {{"device", "NVIDIA H200"},
+                              {"peak_gflops", 60000},
+                              {"peak_gbs", 4000},
+                              {"threads", 132}};
+        doc["gpu_conditions"] = {{"samples", 3},
+                                 {"sm_clock_mhz", {{"min", 1400}, {"max", 1500}}},
+                                 {"slowed_by", Json::array()}};
+        doc["profile"] = {{"main_stall", "long scoreboard"}};
+        QString error;
+        auto r = parseResult(QByteArray::fromStdString(doc.dump()), m_target, &error);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(r->flags.size(), size_t(2)); // a flag without words is still a flag
+        QCOMPARE(r->flags[0].id, u"outside-clock"_s);
+        QCOMPARE(r->flags[0].reason, u"the clocks disagree"_s);
+        QVERIFY(r->flags[1].id.isEmpty());
+        QVERIFY(r->flagged());
+        QCOMPARE(r->stageMs.at(u"compile"_s), 10.0);
+        QCOMPARE(r->clock, u"interpreter"_s);
+        QVERIFY(r->coldCache);
+        QVERIFY(r->calibration);
+        QCOMPARE(r->calibration->device, u"NVIDIA H200"_s);
+        QCOMPARE(r->calibration->peakGbs, 4000.0);
+        QCOMPARE(r->calibration->threads, 132);
+        QVERIFY(r->conditions);
+        QCOMPARE(r->conditions->smClockMhz->max, 1500.0);
+        QVERIFY(!r->conditions->powerW);
+        QVERIFY(r->conditions->slowedBy && r->conditions->slowedBy->isEmpty()); // never slowed
+        QCOMPARE(r->mainStall, u"long scoreboard"_s);
+
+        // Each part of the wrong kind: the document is still a valid result.
+        doc["flags"] = "x";
+        doc["calibration"] = 7;
+        doc["gpu_conditions"] = {{"sm_clock_mhz", 1400}, {"slowed_by", "thermal"}};
+        doc["profile"] = Json::array();
+        doc["latency"]["clock"] = 3;
+        r = parseResult(QByteArray::fromStdString(doc.dump()), m_target, &error);
+        QVERIFY2(r, qPrintable(error));
+        QVERIFY(!r->flagged());
+        QVERIFY(!r->calibration);
+        QVERIFY(r->conditions && !r->conditions->smClockMhz && !r->conditions->slowedBy);
+        QVERIFY(r->mainStall.isEmpty() && r->clock.isEmpty());
+
+        // A flag added later is in both the typed result and its document.
+        r->addFlag(u"beyond-bound"_s, u"40000× over the start"_s);
+        QVERIFY(r->flagged());
+        QCOMPARE(flagsIn(r->document).size(), size_t(1));
+        QCOMPARE(flagsIn(r->document).front().id, u"beyond-bound"_s);
+    }
+
     void failedKernelIsAValidResult()
     {
         QString error;

@@ -358,14 +358,18 @@ private Q_SLOTS:
         QCOMPARE(honest.bottleneck, u"compute-bound"_s);
         QVERIFY(!honest.document.contains("flags"));
         QCOMPARE(metricOf(honest.document, MetricRole::FlopRate), 40.0);
-        QVERIFY(distrustOf(honest.document, m_workload).isEmpty());
+        QVERIFY(distrustOf(honest, m_workload).isEmpty());
 
         EvalResult beyond = timed(5); // 200 GFLOP/s on a 50 GFLOP/s machine
         enrichResult(beyond, m_workload, *t, c);
+        // The flag is in the typed result and in the document it is stored as.
+        QCOMPARE(beyond.flags.size(), size_t(1));
+        QCOMPARE(beyond.flags.front().id, u"beyond-roofline"_s);
         const Json flags = beyond.document.value("flags", Json::array());
         QVERIFY2(!flags.empty() && flags.front().value("id", "") == "beyond-roofline",
                  beyond.document.dump().c_str());
-        QVERIFY(!distrustOf(beyond.document, m_workload).isEmpty());
+        QCOMPARE(flagsIn(beyond.document).front().reason, beyond.flags.front().reason);
+        QVERIFY(!distrustOf(beyond, m_workload).isEmpty());
     }
 
     // A result stored before roles existed still answers by role.

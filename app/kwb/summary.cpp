@@ -50,43 +50,35 @@ QString indentedLog(const QString &log, int maxLines)
     return out;
 }
 
-// What the GPU went through during the benchmark (the result's
-// "gpu_conditions", sampled beside it): its SM clock against its top, its
-// power against its limit, and what slowed it.
-QString conditionsText(const Json &c)
+// What the GPU went through during the benchmark (sampled beside it): its
+// SM clock against its top, its power against its limit, and what slowed it.
+QString conditionsText(const GpuConditions &c)
 {
-    auto number = [](const Json &j, const char *key) {
-        const Json v = j.value(key, Json());
-        return v.is_number() ? v.get<double>() : NAN;
-    };
-    auto range = [&](const Json &r) {
-        const double lo = number(r, "min"), hi = number(r, "max");
-        return hi > lo ? fig(lo) + u'–' + fig(hi) : fig(lo);
+    auto range = [](const GpuConditions::Range &r) {
+        return r.max > r.min ? fig(r.min) + u'–' + fig(r.max) : fig(r.min);
     };
     QStringList parts;
-    if (const Json sm = c.value("sm_clock_mhz", Json()); sm.is_object()) {
-        QString text = Kwb::tr("SM clock %1 MHz").arg(range(sm));
-        if (const double top = number(c, "sm_clock_top_mhz"); std::isfinite(top))
-            text += u' ' + Kwb::tr("(of %1)").arg(fig(top));
+    if (c.smClockMhz) {
+        QString text = Kwb::tr("SM clock %1 MHz").arg(range(*c.smClockMhz));
+        if (std::isfinite(c.smClockTopMhz))
+            text += u' ' + Kwb::tr("(of %1)").arg(fig(c.smClockTopMhz));
         parts << text;
     }
-    if (const Json power = c.value("power_w", Json()); power.is_object()) {
-        QString text = Kwb::tr("power %1 W").arg(range(power));
-        if (const double limit = number(c, "power_limit_w"); std::isfinite(limit))
-            text += u' ' + Kwb::tr("of its %1 W limit").arg(fig(limit));
+    if (c.powerW) {
+        QString text = Kwb::tr("power %1 W").arg(range(*c.powerW));
+        if (std::isfinite(c.powerLimitW))
+            text += u' ' + Kwb::tr("of its %1 W limit").arg(fig(c.powerLimitW));
         parts << text;
     }
-    if (const Json slowed = c.value("slowed_by", Json()); slowed.is_array()) {
+    if (c.slowedBy) {
         QStringList reasons;
-        for (const Json &reason : slowed)
-            if (reason.is_string())
-                reasons << qs(reason.get<std::string>()).replace(u'_', u' ');
+        for (QString reason : *c.slowedBy)
+            reasons << reason.replace(u'_', u' ');
         parts << (reasons.isEmpty() ? Kwb::tr("never slowed")
                                     : Kwb::tr("slowed by %1").arg(reasons.join(u", "_s)));
     }
-    const double samples = number(c, "samples");
     const QString count =
-        samples == 1 ? Kwb::tr("(1 sample)") : Kwb::tr("(%1 samples)").arg(fig(samples));
+        c.samples == 1 ? Kwb::tr("(1 sample)") : Kwb::tr("(%1 samples)").arg(fig(c.samples));
     return parts.isEmpty() ? count : parts.join(u", "_s) + u' ' + count;
 }
 
@@ -99,7 +91,8 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
                     .arg(w.name, w.target, host, kernelLabel, sourceHash.left(10)) +
                 u'\n';
 
-    const double compileMs = r.document.value("timings", Json::object()).value("compile_ms", 0.0);
+    const auto compile = r.stageMs.find(u"compile"_s);
+    const double compileMs = compile == r.stageMs.end() ? 0.0 : compile->second;
     if (r.failureClass == u"reference"_s) {
         s += row(Kwb::tr("reference"),
                  Kwb::tr("broken: %1 (fix the workload, not the kernel)").arg(r.failureMessage));
@@ -165,15 +158,9 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
         return s;
     }
 
-    const Json &doc = r.document;
-    if (const auto flags = doc.find("flags"); flags != doc.end() && flags->is_array()) {
-        for (const Json &f : *flags)
-            s += row(Kwb::tr("flagged"),
-                     qs(stringAt(f, {"id"})) + u": "_s + qs(stringAt(f, {"reason"})));
-    }
-    const QString clock =
-        r.latency ? qs(doc.value("latency", Json::object()).value("clock", std::string()))
-                  : QString();
+    for (const HarnessFlag &f : r.flags)
+        s += row(Kwb::tr("flagged"), f.id + u": "_s + f.reason);
+    const QString clock = r.latency ? r.clock : QString();
     if (r.latency) {
         const Latency &l = *r.latency;
         s += row(
@@ -187,11 +174,8 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
                      ? u' ' + Kwb::tr("(interpreter time on the CPU, never a GPU time)")
                      : QString()));
     }
-    Json calib = doc.value("calibration", Json());
-    if (!calib.is_object())
-        calib = Json::object();
-    const QString device = qs(calib.value("device", std::string()));
-    const double peakB = calib.value("peak_gbs", NAN);
+    const RecordedCalibration calib = r.calibration.value_or(RecordedCalibration{});
+    const QString &device = calib.device;
     if (auto g = r.metric(MetricRole::FlopRate)) {
         QString text = fig(*g) + u" GFLOP/s"_s;
         const auto p = r.metric(MetricRole::ShareOfPeakFlops);
@@ -200,7 +184,7 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
                                .arg(fig(*p, 2), w.precision, device, fig(*g * 100.0 / *p));
         else if (p)
             text += u' ' + Kwb::tr("= %1% of measured peak (%2 GFLOP/s, 1 core fp32)")
-                               .arg(fig(*p, 2), fig(calib.value("peak_gflops", NAN)));
+                               .arg(fig(*p, 2), fig(calib.peakGflops));
         else
             text += u' ' + Kwb::tr("(no calibration, so no % of peak)");
         s += row(Kwb::tr("throughput"), text);
@@ -208,8 +192,8 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
     if (auto b = r.metric(MetricRole::Bandwidth)) {
         QString text = Kwb::tr("%1 GB/s compulsory traffic").arg(fig(*b));
         if (auto p = r.metric(MetricRole::ShareOfPeakBandwidth))
-            text +=
-                u' ' + Kwb::tr("= %1% of measured bandwidth (%2 GB/s)").arg(fig(*p, 2), fig(peakB));
+            text += u' ' + Kwb::tr("= %1% of measured bandwidth (%2 GB/s)")
+                               .arg(fig(*p, 2), fig(calib.peakGbs));
         s += row(Kwb::tr("bandwidth"), text);
     }
     if (auto regs = r.metric(u"registers"_s)) {
@@ -218,8 +202,8 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
                      .arg(fig(*regs), fig(r.metric(u"spill_stores_bytes"_s).value_or(0)),
                           fig(r.metric(u"static_smem_bytes"_s).value_or(0))));
     }
-    if (const Json c = doc.value("gpu_conditions", Json()); c.is_object())
-        s += row(Kwb::tr("conditions"), conditionsText(c));
+    if (r.conditions)
+        s += row(Kwb::tr("conditions"), conditionsText(*r.conditions));
     if (r.countersAvailable) {
         QStringList parts;
         if (auto v = r.metric(u"ipc"_s))
@@ -234,9 +218,8 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
             if (auto v = r.metric(QString::fromLatin1(name)))
                 parts << QString::fromLatin1(label) + u' ' + fig(*v) + u'%';
         }
-        const Json profile = doc.value("profile", Json::object());
-        if (profile.is_object() && profile.contains("main_stall"))
-            parts << u"main stall "_s + qs(profile.value("main_stall", std::string()));
+        if (!r.mainStall.isEmpty())
+            parts << u"main stall "_s + r.mainStall;
         s += row(Kwb::tr("counters"), parts.join(u", "_s));
     } else if (!r.countersReason.isEmpty()) {
         s += row(Kwb::tr("counters"), Kwb::tr("unavailable: %1").arg(r.countersReason));

@@ -302,39 +302,28 @@ void flagBeyondRoofline(EvalResult &result, const Workload &w, const Calibration
     // A single-core calibration allows the workload's cores; a device's is whole.
     const double scale = calib.threads <= 1 ? std::max(1, w.threads) : 1;
     const double limit = 100.0 * (1.0 + kRooflineMargin) * scale;
-    Json flags = result.document.value("flags", Json::array());
-    if (!flags.is_array())
-        flags = Json::array();
     const auto flops = result.metric(MetricRole::ShareOfPeakFlops);
     if (flops && *flops > limit)
-        flags.push_back(Json{
-            {"id", "beyond-roofline"},
-            {"reason",
-             ss(u"%1% of the calibrated peak FLOP/s (%2 GFLOP/s%3), more than the hardware can do"_s
-                    .arg(formatFigure(*flops), formatFigure(calib.peakFor(w.precision)),
-                         scale > 1 ? u" per core × "_s + QString::number(scale) : QString()))}});
+        result.addFlag(
+            u"beyond-roofline"_s,
+            u"%1% of the calibrated peak FLOP/s (%2 GFLOP/s%3), more than the hardware can do"_s
+                .arg(formatFigure(*flops), formatFigure(calib.peakFor(w.precision)),
+                     scale > 1 ? u" per core × "_s + QString::number(scale) : QString()));
     // Compulsory bytes against DRAM bandwidth only mean something when the
     // caches were flushed before each call.
-    const Json *coldCache = findAt(result.document, {"latency", "cold_cache"});
-    const bool cold = coldCache && *coldCache == Json(true);
     const auto bw = result.metric(MetricRole::ShareOfPeakBandwidth);
-    if (cold && bw && *bw > limit)
-        flags.push_back(
-            Json{{"id", "beyond-roofline"},
-                 {"reason",
-                  ss(u"%1% of the calibrated memory bandwidth (%2 GB/s) with cold caches"_s.arg(
-                      formatFigure(*bw), formatFigure(calib.peakGbs)))}});
-    if (!flags.empty())
-        result.document["flags"] = flags;
+    if (result.coldCache && bw && *bw > limit)
+        result.addFlag(u"beyond-roofline"_s,
+                       u"%1% of the calibrated memory bandwidth (%2 GB/s) with cold caches"_s.arg(
+                           formatFigure(*bw), formatFigure(calib.peakGbs)));
 }
 
-QString distrustOf(const Json &stored, const Workload &w)
+QString distrustOf(const EvalResult &stored, const Workload &w)
 {
-    if (const Json *flags = findAt(stored, {"flags"});
-        flags && flags->is_array() && !flags->empty())
-        return qs(stringAt(flags->front(), {"reason"}));
-    const double pct = metricOf(stored, MetricRole::ShareOfPeakFlops).value_or(NAN);
-    const double calibThreads = numberAt(stored, {"calibration", "threads"}, 1);
+    if (stored.flagged())
+        return stored.flags.front().reason;
+    const double pct = stored.metric(MetricRole::ShareOfPeakFlops).value_or(NAN);
+    const int calibThreads = stored.calibration ? stored.calibration->threads : 1;
     const double scale = calibThreads <= 1 ? std::max(1, w.threads) : 1;
     if (std::isfinite(pct) && pct > 100.0 * (1.0 + kRooflineMargin) * scale)
         return u"%1% of the calibrated peak FLOP/s, beyond the roofline"_s.arg(formatFigure(pct));
@@ -397,8 +386,10 @@ void enrichResult(EvalResult &result, const Workload &w, const TargetProfile &ta
     result.document["bottleneck"] =
         Json{{"class", ss(result.bottleneck)}, {"why", ss(result.bottleneckWhy)}};
     flagBeyondRoofline(result, w, calib);
-    if (calib.isValid())
+    if (calib.isValid()) {
         result.document["calibration"] = calib.toJson();
+        result.readAnnotations();
+    }
 }
 
 Evaluator::Evaluator(const Workload &workload, const TargetProfile &target,

@@ -86,8 +86,8 @@ void flagBeyondRoofline(EvalResult &result, const Workload &workload,
 
 /// Why a stored result can no longer be trusted (its flags, or figures
 /// beyond the roofline of the calibration it was measured with), else empty:
-/// a resumed session re-checks what it kept.
-QString distrustOf(const Json &storedResult, const Workload &workload);
+/// a resumed session re-checks what it kept (storedVerdictOf gives it).
+QString distrustOf(const EvalResult &storedResult, const Workload &workload);
 
 /// Adds the target's derived metrics and the bottleneck class to `result`,
 /// and the roofline flag.

@@ -16,10 +16,94 @@ const QStringList &failureClasses()
     return classes;
 }
 
-bool EvalResult::flagged() const
+void EvalResult::addFlag(const QString &id, const QString &reason)
 {
-    const Json *flags = findAt(document, {"flags"});
-    return flags && flags->is_array() && !flags->empty();
+    flags.push_back(HarnessFlag{id, reason});
+    Json &stored = document["flags"];
+    if (!stored.is_array())
+        stored = Json::array();
+    stored.push_back(Json{{"id", ss(id)}, {"reason", ss(reason)}});
+}
+
+namespace {
+
+double numberIn(const Json &j, const char *key)
+{
+    const Json *v = findAt(j, {key});
+    return v && v->is_number() ? v->get<double>() : NAN;
+}
+
+std::optional<GpuConditions::Range> rangeIn(const Json &j, const char *key)
+{
+    const Json *r = findAt(j, {key});
+    if (!r || !r->is_object())
+        return std::nullopt;
+    return GpuConditions::Range{numberIn(*r, "min"), numberIn(*r, "max")};
+}
+
+} // namespace
+
+std::vector<HarnessFlag> flagsIn(const Json &document)
+{
+    std::vector<HarnessFlag> out;
+    if (const Json *fs = findAt(document, {"flags"}); fs && fs->is_array()) {
+        for (const Json &f : *fs)
+            out.push_back(HarnessFlag{qs(stringAt(f, {"id"})), qs(stringAt(f, {"reason"}))});
+    }
+    return out;
+}
+
+std::map<QString, double> stageTimesIn(const Json &document)
+{
+    std::map<QString, double> out;
+    if (const Json *timings = findAt(document, {"timings"}); timings && timings->is_object()) {
+        for (const auto &[key, value] : timings->items()) {
+            const QString k = qs(key);
+            if (k.endsWith(QLatin1String("_ms")) && value.is_number())
+                out[k.chopped(3)] = value.get<double>();
+        }
+    }
+    return out;
+}
+
+void EvalResult::readAnnotations()
+{
+    const Json &d = document;
+    flags = flagsIn(d);
+    stageMs = stageTimesIn(d);
+    clock = qs(stringAt(d, {"latency", "clock"}));
+    const Json *cold = findAt(d, {"latency", "cold_cache"});
+    coldCache = cold && *cold == Json(true);
+    calibration.reset();
+    if (const Json *c = findAt(d, {"calibration"}); c && c->is_object()) {
+        RecordedCalibration rc;
+        rc.device = qs(stringAt(*c, {"device"}));
+        rc.cpu = qs(stringAt(*c, {"cpu"}));
+        rc.peakGflops = numberIn(*c, "peak_gflops");
+        rc.peakGbs = numberIn(*c, "peak_gbs");
+        const double threads = numberIn(*c, "threads");
+        rc.threads = std::isfinite(threads) ? int(std::clamp(threads, 1.0, 1e6)) : 1;
+        calibration = rc;
+    }
+    conditions.reset();
+    if (const Json *c = findAt(d, {"gpu_conditions"}); c && c->is_object()) {
+        GpuConditions g;
+        g.smClockMhz = rangeIn(*c, "sm_clock_mhz");
+        g.powerW = rangeIn(*c, "power_w");
+        g.smClockTopMhz = numberIn(*c, "sm_clock_top_mhz");
+        g.powerLimitW = numberIn(*c, "power_limit_w");
+        if (const Json *slowed = findAt(*c, {"slowed_by"}); slowed && slowed->is_array()) {
+            QStringList reasons;
+            for (const Json &reason : *slowed) {
+                if (reason.is_string())
+                    reasons << qs(reason.get<std::string>());
+            }
+            g.slowedBy = reasons;
+        }
+        g.samples = numberIn(*c, "samples");
+        conditions = g;
+    }
+    mainStall = qs(stringAt(d, {"profile", "main_stall"}));
 }
 
 std::optional<double> EvalResult::metric(const QString &name) const
@@ -119,6 +203,7 @@ public:
     EvalResult take()
     {
         m_r.document = m_doc.root();
+        m_r.readAnnotations();
         return std::move(m_r);
     }
 

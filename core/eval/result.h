@@ -4,6 +4,9 @@
 #include "util/jsontext.h"
 
 #include <QString>
+#include <QStringList>
+#include <cmath>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -33,6 +36,42 @@ struct Latency
     double spreadPct() const { return medianMs > 0 ? 100.0 * (q3Ms - q1Ms) / medianMs : 0; }
 };
 
+/// Why a result's figures are not to be trusted, as the harness, its
+/// supervisor or the evaluator's roofline check said it (the document's
+/// "flags").
+struct HarnessFlag
+{
+    QString id; ///< "beyond-roofline", "outside-clock", …
+    QString reason;
+};
+
+/// What a GPU went through during a benchmark (the document's
+/// "gpu_conditions", sampled beside it). NaN or nullopt where the sampler
+/// gave nothing.
+struct GpuConditions
+{
+    struct Range
+    {
+        double min = NAN, max = NAN;
+    };
+    std::optional<Range> smClockMhz, powerW;
+    double smClockTopMhz = NAN, powerLimitW = NAN;
+    /// Why the GPU was slowed (throttle reasons, "_" as in the sampler);
+    /// nullopt when not sampled, empty when never slowed.
+    std::optional<QStringList> slowedBy;
+    double samples = NAN;
+};
+
+/// The host's calibration as enrichment recorded it in the document: the
+/// roofline the result's shares of peak refer to.
+struct RecordedCalibration
+{
+    QString device; ///< the accelerator measured; empty for a CPU host
+    QString cpu;
+    double peakGflops = NAN, peakGbs = NAN;
+    int threads = 1; ///< 1: a single-core calibration
+};
+
 /// A validated kwb.result/1 document, plus what kwb derives from it
 /// (derived metrics, bottleneck). `document` keeps the full JSON, enriched.
 struct EvalResult
@@ -50,11 +89,25 @@ struct EvalResult
     QString countersReason;
     QString bottleneck;
     QString bottleneckWhy;
+    // What kwb reports and judges but a harness need not give, read
+    // leniently from the document (readAnnotations):
+    std::vector<HarnessFlag> flags;
+    std::map<QString, double> stageMs; ///< "compile" → its time from "timings"
+    QString clock;                     ///< the latency's clock ("interpreter", …)
+    bool coldCache = false;            ///< caches flushed before each timed call
+    std::optional<RecordedCalibration> calibration;
+    std::optional<GpuConditions> conditions;
+    QString mainStall; ///< the profile's main stall reason
     Json document;
 
     bool failed() const { return !failureClass.isEmpty(); }
-    /// The harness flagged its figures (the document's "flags"): not to be trusted.
-    bool flagged() const;
+    /// Its figures were flagged: not to be trusted.
+    bool flagged() const { return !flags.empty(); }
+    /// Adds a flag, to the typed field and to the document alike.
+    void addFlag(const QString &id, const QString &reason);
+    /// Reads the annotations above from `document` (again), leniently: a
+    /// missing or ill-typed part reads as absent.
+    void readAnnotations();
     std::optional<double> metric(const QString &name) const;
     /// The metric that plays `role` (the document's "roles", which
     /// enrichment writes from the target's catalog).
@@ -71,6 +124,13 @@ QString metricNameFor(const Json &document, MetricRole role);
 std::optional<double> metricOf(const Json &document, MetricRole role);
 /// The finite value of a metric by name in a result document.
 std::optional<double> metricOf(const Json &document, const QString &name);
+
+/// A result document's flags, read leniently (an ill-typed part reads as
+/// absent, an ill-typed flag as one without words).
+std::vector<HarnessFlag> flagsIn(const Json &document);
+/// Each stage's time in milliseconds from a result document's "timings"
+/// ("compile_ms" → "compile"), read leniently.
+std::map<QString, double> stageTimesIn(const Json &document);
 
 /// Result classes of failure a harness may report.
 const QStringList &failureClasses();

@@ -232,7 +232,7 @@ void OptimizationLoop::start()
     for (const ExperimentRecord &r : m_session.experiments()) {
         if (r.decision != Verdict::Kept)
             continue;
-        QString why = distrustOf(r.result.document(), m_workload);
+        QString why = distrustOf(storedVerdictOf(r), m_workload);
         if (why.isEmpty() && r.untrusted())
             why = tr("its record is marked %1").arg(r.flags.join(u", "_s));
         if (!why.isEmpty()) {

@@ -75,6 +75,7 @@ EvalResult measuredEval(const Json &result)
             measured.metrics.emplace_back(qs(name), v.get<double>());
     }
     measured.document = result;
+    measured.readAnnotations();
     return measured;
 }
 
@@ -95,19 +96,17 @@ void deriveMetrics(Json &result, const Workload &w, const TargetProfile &target)
 
 // The flags a measured entry earns here: enrichment's (beyond the
 // roofline) and the workload's max_speedup over the start.
-Json flagsOf(const Json &result, const Workload &w, const TargetProfile &target,
-             const Calibration &calibration, double startMs, double timeMs)
+EvalResult checkedHere(const Json &result, const Workload &w, const TargetProfile &target,
+                       const Calibration &calibration, double startMs, double timeMs)
 {
     EvalResult checked = measuredEval(result);
     enrichResult(checked, w, target, calibration);
-    Json flags = checked.document.value("flags", Json::array());
     if (w.maxSpeedup > 0 && std::isfinite(startMs) && startMs > w.maxSpeedup * timeMs)
-        flags.push_back(
-            Json{{"id", "beyond-bound"},
-                 {"reason", ss(QString::number(startMs / timeMs, 'f', 0) +
-                               u"× over the start, more than the workload's max_speedup "_s +
-                               QString::number(w.maxSpeedup, 'g', 6))}});
-    return flags;
+        checked.addFlag(u"beyond-bound"_s,
+                        QString::number(startMs / timeMs, 'f', 0) +
+                            u"× over the start, more than the workload's max_speedup "_s +
+                            QString::number(w.maxSpeedup, 'g', 6));
+    return checked;
 }
 
 } // namespace
@@ -171,12 +170,13 @@ TunerImport importTunerCache(SessionStore &session, const TunerCache &cache, con
         Json result = e.ok() ? measuredResult(e, target) : failedResult(e);
         if (e.ok()) {
             deriveMetrics(result, w, target);
-            if (const Json flags = flagsOf(result, w, target, calibration, startMs, e.timeMs);
-                !flags.empty()) {
-                result["flags"] = flags;
+            if (const EvalResult checked =
+                    checkedHere(result, w, target, calibration, startMs, e.timeMs);
+                checked.flagged()) {
+                result["flags"] = checked.document.at("flags");
                 r.flags << u"flagged"_s;
-                r.cause += u"; flagged "_s + qs(stringAt(flags.front(), {"id"})) + u": "_s +
-                           qs(stringAt(flags.front(), {"reason"}));
+                r.cause += u"; flagged "_s + checked.flags.front().id + u": "_s +
+                           checked.flags.front().reason;
                 ++done.flagged;
             }
         }

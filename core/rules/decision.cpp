@@ -27,9 +27,8 @@ Decision decide(const EvalResult &c, const std::optional<Latency> &incumbent,
     if (c.flagged()) {
         d.kind = Decision::Kind::Failed;
         d.flagged = true;
-        const Json &first = c.document.at("flags").front();
-        d.cause =
-            u"flagged "_s + qs(stringAt(first, {"id"})) + u": "_s + qs(stringAt(first, {"reason"}));
+        const HarnessFlag &first = c.flags.front();
+        d.cause = u"flagged "_s + first.id + u": "_s + first.reason;
         return d;
     }
     if (c.failed() || !c.correct.value_or(false) || !c.latency) {

@@ -91,6 +91,7 @@ EvalResult storedVerdictOf(const ExperimentRecord &r)
 {
     EvalResult e;
     e.document = r.result.document();
+    e.readAnnotations();
     e.compiled = compiledPerResult(r);
     e.correct = r.result.correct();
     e.failureClass = failureClassOf(r);

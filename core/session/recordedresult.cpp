@@ -13,8 +13,7 @@ RecordedResult::RecordedResult(Json document) : m_doc(std::move(document))
         return;
     const Json &d = m_doc;
     m_compiled = d.value("compiled", Json()) == Json(true);
-    if (const Json *flags = findAt(d, {"flags"}); flags && flags->is_array())
-        m_flagged = !flags->empty();
+    m_flags = flagsIn(d);
     if (const Json *correct = findAt(d, {"correct"}); correct && correct->is_boolean())
         m_correct = correct->get<bool>();
     m_failureClass = qs(stringAt(d, {"failure", "class"}));
@@ -56,13 +55,7 @@ RecordedResult::RecordedResult(Json document) : m_doc(std::move(document))
         if (const QString name = metricNameFor(d, role); !name.isEmpty())
             m_roleNames.emplace(role, name);
     }
-    if (const Json *timings = findAt(d, {"timings"}); timings && timings->is_object()) {
-        for (const auto &[key, value] : timings->items()) {
-            const QString k = qs(key);
-            if (k.endsWith(QLatin1String("_ms")) && value.is_number())
-                m_stageMs.insert(k.chopped(3), value.get<double>());
-        }
-    }
+    m_stageMs = stageTimesIn(d);
     if (const Json *c = findAt(d, {"calibration"})) {
         QString ignored;
         if (const auto calibration = Calibration::fromJson(*c, &ignored);

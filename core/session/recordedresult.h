@@ -4,7 +4,6 @@
 #include "targets/metricrole.h"
 #include "util/jsontext.h"
 
-#include <QHash>
 #include <QString>
 #include <limits>
 #include <map>
@@ -49,7 +48,8 @@ public:
     const std::vector<double> &samplesMs() const { return m_samplesMs; }
     /// The harness flagged its figures (the document's "flags"): they are
     /// not to be trusted, whatever the record's own flags say.
-    bool flagged() const { return m_flagged; }
+    bool flagged() const { return !m_flags.empty(); }
+    const std::vector<HarnessFlag> &flags() const { return m_flags; }
     const QString &failureClass() const { return m_failureClass; }
     const QString &failureMessage() const { return m_failureMessage; }
     const QString &bottleneck() const { return m_bottleneck; }
@@ -67,7 +67,11 @@ public:
 
     /// The harness's time for one stage ("compile", "check", "bench") in
     /// milliseconds; 0 when it gives none.
-    double stageMs(const QString &stage) const { return m_stageMs.value(stage, 0.0); }
+    double stageMs(const QString &stage) const
+    {
+        const auto it = m_stageMs.find(stage);
+        return it == m_stageMs.end() ? 0.0 : it->second;
+    }
     /// Each stage's log (stage, text), empty ones left out (read when asked:
     /// logs are long, and only a fix's feedback wants them).
     std::vector<std::pair<QString, QString>> stageLogs() const;
@@ -87,11 +91,11 @@ private:
     double m_medianMs = std::numeric_limits<double>::quiet_NaN();
     std::optional<Latency> m_latency;
     std::vector<double> m_samplesMs;
-    bool m_flagged = false;
+    std::vector<HarnessFlag> m_flags;
     QString m_failureClass, m_failureMessage, m_bottleneck, m_bottleneckWhy, m_calibratedDevice;
     std::vector<std::pair<QString, double>> m_metrics;
     std::map<MetricRole, QString> m_roleNames;
-    QHash<QString, double> m_stageMs;
+    std::map<QString, double> m_stageMs;
     std::optional<Ceilings> m_ceilings;
 };
 
