@@ -44,7 +44,7 @@ test: build
 	@scripts/sanitize.sh
 	@scripts/fuzz.sh $(FUZZ_SECONDS)
 
-# The style gates alone: formatting (clang-format) and clang-tidy over core/.
+# The style gates alone: formatting (clang-format) and clang-tidy over core/, views/ and app/.
 style: configure
 	@scripts/style.sh check-format
 	@python3 scripts/floors.py

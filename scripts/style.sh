@@ -2,7 +2,7 @@
 # The style gates (see HACKING.md, "Style gates"):
 #   scripts/style.sh format        apply .clang-format to the project's C++
 #   scripts/style.sh check-format  fail, naming each file, when one is not formatted
-#   scripts/style.sh tidy BUILD    run clang-tidy (.clang-tidy's checks) over core/,
+#   scripts/style.sh tidy BUILD    run clang-tidy (.clang-tidy's checks) over core/, views/, app/
 #                                  using BUILD's compile_commands.json; any finding fails
 # The kernels, harnesses and examples under resources/ and examples/ are
 # what users and hosts compile: they keep their own layout.
@@ -51,17 +51,17 @@ case "${1:-}" in
       echo "style: $build/compile_commands.json is missing (configure with a preset first)" >&2
       exit 2
     fi
-    files=$(git ls-files -- 'core/*.cpp')
+    files=$(git ls-files -- 'core/*.cpp' 'views/*.cpp' 'app/*.cpp')
     log=$(mktemp)
     trap 'rm -f "$log"' EXIT
     # --warnings-as-errors='*': a finding fails the gate. -j: one per core.
     if ! printf '%s\n' $files | xargs -P "${JOBS:-2}" -n 4 \
         "$clang_tidy" -p "$build" --quiet --warnings-as-errors='*' >"$log" 2>&1; then
       grep -E 'warning:|error:' "$log" | sort -u >&2 || cat "$log" >&2
-      echo "style: clang-tidy found problems in core/ (above)" >&2
+      echo "style: clang-tidy found problems (above)" >&2
       exit 1
     fi
-    echo "style: clang-tidy clean over $(printf '%s\n' $files | wc -l) files in core/"
+    echo "style: clang-tidy clean over $(printf '%s\n' $files | wc -l) files in core/, views/ and app/"
     ;;
   *)
     echo "usage: scripts/style.sh format | check-format | tidy [BUILD_DIR]" >&2

@@ -31,8 +31,8 @@ namespace {
 // The bundled examples: installed beside the binary, else the source tree.
 QString bundledExample()
 {
-    const QString installed = QCoreApplication::applicationDirPath() +
-                              u"/../share/kernel-workbench/examples/matmul-cpu/workload.json"_s;
+    QString installed = QCoreApplication::applicationDirPath() +
+                        u"/../share/kernel-workbench/examples/matmul-cpu/workload.json"_s;
     const QStringList candidates = {
         qEnvironmentVariable("KWB_EXAMPLES_DIR") + u"/matmul-cpu/workload.json"_s, installed,
         QStringLiteral(KWB_SOURCE_DIR "/examples/matmul-cpu/workload.json")};
