@@ -6,6 +6,7 @@
 #include "util/version.h"
 #include "workload/workload.h"
 
+#include <QScopeGuard>
 #include <QtTest>
 
 using namespace kwb;
@@ -396,6 +397,52 @@ private Q_SLOTS:
     // kwb hosts check's questions, asked by core on the local host: one
     // answer per prerequisite, in order, with the first line the command
     // printed and the hint only where it failed to hold.
+    // A Python target's check names the Python it asked, whether it has
+    // PyTorch or not, and says what to install where it has none.
+    void pythonPrerequisiteNamesItsPython()
+    {
+        Diagnostic d;
+        auto triton = TargetRegistry::load(u"triton"_s, &d);
+        QVERIFY(triton);
+        TargetProfile t = *triton;
+        std::erase_if(t.prerequisites,
+                      [](const Prerequisite &p) { return !p.name.contains(u"PyTorch"_s); });
+        QCOMPARE(t.prerequisites.size(), size_t(1));
+        const QByteArray saved = qgetenv("KWB_PYTHON");
+        const auto restore = qScopeGuard([&] {
+            if (saved.isEmpty())
+                qunsetenv("KWB_PYTHON");
+            else
+                qputenv("KWB_PYTHON", saved);
+        });
+        auto ask = [&]() {
+            EvalHost local;
+            HostCheck check(local, t);
+            QSignalSpy answers(&check, &HostCheck::answered);
+            QSignalSpy done(&check, &HostCheck::finished);
+            check.start();
+            [&] { QVERIFY(done.wait(60'000)); }();
+            return answers.isEmpty() ? HostCheckAnswer{} : answers[0][0].value<HostCheckAnswer>();
+        };
+        qputenv("KWB_PYTHON", "/nonexistent/python3");
+        HostCheckAnswer a = ask();
+        QVERIFY(!a.ok);
+        QCOMPARE(a.detail, u"/nonexistent/python3 cannot import torch"_s);
+        QVERIFY2(a.hint.contains(u"pip install torch triton"_s) &&
+                     a.hint.contains(u"KWB_PYTHON=~/kwb-venv/bin/python"_s),
+                 qPrintable(a.hint));
+
+        const QString venv =
+            QDir::cleanPath(QStringLiteral(QT_TESTCASE_BUILDDIR) + u"/../venv/bin/python"_s);
+        if (!QFileInfo::exists(venv))
+            QSKIP("the build has no venv (make build makes it)");
+        qputenv("KWB_PYTHON", venv.toLocal8Bit());
+        a = ask();
+        QVERIFY2(a.ok, qPrintable(a.detail));
+        QVERIFY2(a.detail.contains(u" has PyTorch 2."_s), qPrintable(a.detail));
+        QVERIFY2(a.detail.startsWith(QFileInfo(venv).absolutePath()), qPrintable(a.detail));
+    }
+
     void hostCheckAsksWhatTheTargetNeeds()
     {
         TargetProfile t = m_cpu;

@@ -99,9 +99,10 @@ def reference_error(why):
 try:
     import torch
 except Exception as e:  # noqa: BLE001 - any import failure means this host lacks torch
-    infra("PyTorch cannot be imported by %s: %s (install PyTorch and Triton for that Python, or set KWB_PYTHON "
-          "to one that has them; `make build` makes build/venv, which kwb uses when it runs from the build)"
-          % (sys.executable, e))
+    infra("PyTorch cannot be imported by %s: %s (install PyTorch and the target's packages for that Python, or "
+          "set KWB_PYTHON to one that has them: from the build tree kwb uses build/venv, which `make build` makes; "
+          "installed from the .deb, python3 -m venv ~/kwb-venv && ~/kwb-venv/bin/pip install torch triton, then "
+          "KWB_PYTHON=~/kwb-venv/bin/python)" % (sys.executable, e))
 
 DTYPES = {
     "float32": torch.float32,
