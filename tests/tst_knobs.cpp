@@ -168,9 +168,11 @@ private Q_SLOTS:
         const Parsed p = parse(
             R"({"knobs": {"BM": [16, 32], "O": {"permutation": ["i", "j", "k"], "before": [["k", "j"]]}}})");
         QStringList errors;
-        QVERIFY(!p.space.parseAssignments({u"BM=48"_s, u"XX=1"_s, u"O=ijk"_s, u"oops"_s}, &errors));
+        QVERIFY(!p.space.parseAssignments(
+            {u"BM=48"_s, u"XX=1"_s, u"BN=16"_s, u"O=ijk"_s, u"oops"_s}, &errors));
         QCOMPARE(errors, QStringList({u"BM=48: not one of BM's values (16, 32)"_s,
-                                      u"unknown knob 'XX' (knobs: BM, O)"_s,
+                                      u"unknown knob 'XX' (knobs: BM, O)"_s, // too far from either
+                                      u"unknown knob 'BN' (knobs: BM, O) (did you mean 'BM'?)"_s,
                                       u"O=ijk violates the precedence 'k before j'"_s,
                                       u"'oops': expected NAME=VALUE"_s}));
         errors.clear();

@@ -119,6 +119,11 @@ private Q_SLOTS:
 
         const Run again = kwb({u"eval"_s, m_tiny, u"--session"_s, session});
         QCOMPARE(again.exitCode, 0);
+        // The supervisor's own clock over the timed section, beside the latency.
+        QVERIFY2(again.out.contains(QRegularExpression(
+                     u"clock check  the supervisor timed the section at [0-9.]+ ms; the "
+                     u"reported times explain [0-9.]+% of it\n"_s)),
+                 qPrintable(again.out));
         QVERIFY2(again.out.contains(u"answered from the session cache: candidate #1"_s),
                  qPrintable(again.out));
         QCOMPARE(recordCount(session), 1); // nothing re-measured

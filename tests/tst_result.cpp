@@ -70,6 +70,10 @@ private Q_SLOTS:
                                  {"sm_clock_mhz", {{"min", 1400}, {"max", 1500}}},
                                  {"slowed_by", Json::array()}};
         doc["profile"] = {{"main_stall", "long scoreboard"}};
+        doc["outside_clock"] = {{"available", true},
+                                {"timed_section_ms", 120.5},
+                                {"explained", 0.93},
+                                {"bounded", false}};
         QString error;
         auto r = parseResult(QByteArray::fromStdString(doc.dump()), m_target, &error);
         QVERIFY2(r, qPrintable(error));
@@ -90,6 +94,9 @@ private Q_SLOTS:
         QVERIFY(!r->conditions->powerW);
         QVERIFY(r->conditions->slowedBy && r->conditions->slowedBy->isEmpty()); // never slowed
         QCOMPARE(r->mainStall, u"long scoreboard"_s);
+        QVERIFY(r->outsideClock && r->outsideClock->available && !r->outsideClock->bounded);
+        QCOMPARE(r->outsideClock->timedSectionMs, 120.5);
+        QCOMPARE(r->outsideClock->explained, 0.93);
 
         // Each part of the wrong kind: the document is still a valid result.
         doc["flags"] = "x";
@@ -164,6 +171,10 @@ private Q_SLOTS:
         QTest::newRow("unknown metric")
             << QByteArray(s).replace("\"min_ms\":1.0}", "\"joy\":1.0}")
             << u"result document:4:34: 'metrics.joy' is not in the cpu-cxx metric catalog"_s;
+        QTest::newRow("misspelt metric")
+            << QByteArray(s).replace("\"min_ms\":1.0}", "\"gflop\":1.0}")
+            << u"result document:4:36: 'metrics.gflop' is not in the cpu-cxx metric catalog "
+               u"(did you mean 'gflops'?)"_s;
         QTest::newRow("correct but a failed check")
             << QByteArray(s).replace("\"ok\":true", "\"ok\":false")
             << u"result document:2:39: 'checks.0.ok' is false while 'correct' is true"_s;

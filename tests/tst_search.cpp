@@ -409,6 +409,13 @@ private Q_SLOTS:
         QCOMPARE(diags.size(), 1);
         QCOMPARE(diags[0].toString(),
                  u"kt.json:2:29: parameter 'Z' is not a knob of this workload"_s);
+        diags.clear();
+        const QByteArray near = "{\n  \"tune_params_keys\": [\"A\", \"PP\"],\n  \"cache\": {}\n}";
+        QVERIFY(!TunerCache::fromJson(*JsonText::parse(near, u"kt.json"_s, &d), s, &diags));
+        QCOMPARE(diags.size(), 1);
+        QCOMPARE(
+            diags[0].toString(),
+            u"kt.json:2:29: parameter 'PP' is not a knob of this workload (did you mean 'P'?)"_s);
 
         diags.clear();
         const QByteArray badTime = R"({"tune_params_keys": ["A","B","C","P"],
@@ -420,6 +427,25 @@ private Q_SLOTS:
         diags.clear();
         QVERIFY(!TunerCache::fromJson(*JsonText::parse("[]", u"kt.json"_s, &d), s, &diags));
         QVERIFY(diags[0].message.contains(u"not an array"_s));
+
+        // Optional figures of the wrong kind read as absent, said once, at
+        // the first of them; the entries stand.
+        diags.clear();
+        const QByteArray oddFigures = R"({"tune_params_keys": ["A","B","C","P"],
+  "cache": {"5,3,0,xy": {"time": 2.5, "compile_time": "fast", "times": [2.5, "x"]},
+            "4,2,1,yx": {"time": 1.5, "GFLOP/s": null, "timestamp": 7}}})";
+        cache = TunerCache::fromJson(*JsonText::parse(oddFigures, u"kt.json"_s, &d), s, &diags);
+        QVERIFY(cache);
+        QCOMPARE(cache->entries.size(), size_t(2));
+        QCOMPARE(diags.size(), 1);
+        QCOMPARE(diags[0].severity, Diagnostic::Severity::Warning);
+        QCOMPARE(diags[0].toString(), u"kt.json:2:63: warning: 3 optional figures (times, "
+                                      u"compile_time, GFLOP/s, …) are not of "
+                                      u"their kind and were read as absent; this is the first"_s);
+        for (const auto &[config, e] : cache->entries) {
+            QCOMPARE(e.compileMs, 0.0);
+            QVERIFY(e.timestamp.isEmpty());
+        }
     }
 
     void simulationReplaysTheRecording()

@@ -1026,6 +1026,13 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <source>%1 must be an array of objects, found %2</source>
         <translation>%1 muss ein Array von Objekten sein, gefunden: %2</translation>
     </message>
+    <message numerus="yes">
+        <source>%n optional figures (times, compile_time, GFLOP/s, …) are not of their kind and were read as absent; this is the first</source>
+        <translation>
+            <numerusform>%n optionale Angabe (times, compile_time, GFLOP/s, …) hat nicht ihren Typ und wurde als fehlend gelesen; dies ist die erste</numerusform>
+            <numerusform>%n optionale Angaben (times, compile_time, GFLOP/s, …) haben nicht ihren Typ und wurden als fehlend gelesen; dies ist die erste</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1928,6 +1935,22 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
     <message>
         <source>conditions</source>
         <translation>Bedingungen</translation>
+    </message>
+    <message>
+        <source>the supervisor timed the section at %1 ms; the reported times explain %2% of it</source>
+        <translation>der Supervisor hat den Abschnitt mit %1 ms gemessen; die gemeldeten Zeiten erklären %2% davon</translation>
+    </message>
+    <message>
+        <source>none: the harness marked no timed section</source>
+        <translation>keine: das Harness hat keinen gemessenen Abschnitt markiert</translation>
+    </message>
+    <message>
+        <source>(raised to its bound)</source>
+        <translation>(auf ihre Schranke angehoben)</translation>
+    </message>
+    <message>
+        <source>clock check</source>
+        <translation>Uhrprüfung</translation>
     </message>
 </context>
 <context>

@@ -1024,6 +1024,12 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <source>%1 must be an array of objects, found %2</source>
         <translation>%1 はオブジェクトの配列でなければなりません（実際: %2）</translation>
     </message>
+    <message numerus="yes">
+        <source>%n optional figures (times, compile_time, GFLOP/s, …) are not of their kind and were read as absent; this is the first</source>
+        <translation>
+            <numerusform>%n 個の任意の値 (times、compile_time、GFLOP/s など) が型に合わず、無いものとして読みました。これが最初のものです</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>
@@ -1915,6 +1921,22 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
     <message>
         <source>conditions</source>
         <translation>動作状態</translation>
+    </message>
+    <message>
+        <source>the supervisor timed the section at %1 ms; the reported times explain %2% of it</source>
+        <translation>スーパーバイザーはこの区間を %1 ms と計測しました。報告された時間はその %2% を説明します</translation>
+    </message>
+    <message>
+        <source>none: the harness marked no timed section</source>
+        <translation>なし: ハーネスが計測区間を示していません</translation>
+    </message>
+    <message>
+        <source>(raised to its bound)</source>
+        <translation>(下限まで引き上げ)</translation>
+    </message>
+    <message>
+        <source>clock check</source>
+        <translation>時計の照合</translation>
     </message>
 </context>
 <context>

@@ -202,6 +202,17 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
                      .arg(fig(*regs), fig(r.metric(u"spill_stores_bytes"_s).value_or(0)),
                           fig(r.metric(u"static_smem_bytes"_s).value_or(0))));
     }
+    if (r.outsideClock && r.latency) {
+        const OutsideClock &o = *r.outsideClock;
+        QString text = o.available
+                           ? Kwb::tr("the supervisor timed the section at %1 ms; the reported "
+                                     "times explain %2% of it")
+                                 .arg(fig(o.timedSectionMs), fig(100.0 * o.explained))
+                           : Kwb::tr("none: the harness marked no timed section");
+        if (o.bounded)
+            text += u' ' + Kwb::tr("(raised to its bound)");
+        s += row(Kwb::tr("clock check"), text);
+    }
     if (r.conditions)
         s += row(Kwb::tr("conditions"), conditionsText(*r.conditions));
     if (r.countersAvailable) {

@@ -103,6 +103,15 @@ void EvalResult::readAnnotations()
         g.samples = numberIn(*c, "samples");
         conditions = g;
     }
+    outsideClock.reset();
+    if (const Json *c = findAt(d, {"outside_clock"}); c && c->is_object()) {
+        OutsideClock o;
+        o.available = c->value("available", Json()) == Json(true);
+        o.timedSectionMs = numberIn(*c, "timed_section_ms");
+        o.explained = numberIn(*c, "explained");
+        o.bounded = c->value("bounded", Json()) == Json(true);
+        outsideClock = o;
+    }
     mainStall = qs(stringAt(d, {"profile", "main_stall"}));
 }
 
@@ -330,8 +339,15 @@ public:
                                             jsonTypeName(*metrics));
             for (const auto &[name, value] : metrics->items()) {
                 const std::string p = "/metrics/" + pointerToken(name);
-                if (!m_target.metric(qs(name)))
-                    return fail(p, u"is not in the "_s + m_target.id + u" metric catalog"_s);
+                if (!m_target.metric(qs(name))) {
+                    QStringList names;
+                    for (const MetricInfo &m : m_target.metrics)
+                        names << m.name;
+                    const QString best = closestWord(qs(name), names);
+                    return fail(p, u"is not in the "_s + m_target.id + u" metric catalog"_s +
+                                       (best.isEmpty() ? QString()
+                                                       : u" (did you mean '"_s + best + u"'?)"_s));
+                }
                 double d = 0;
                 if (!finiteNumber(p, &d, false))
                     return false;

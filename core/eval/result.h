@@ -62,6 +62,17 @@ struct GpuConditions
     double samples = NAN;
 };
 
+/// The supervisor's own clock over the timed section (the document's
+/// "outside_clock"): what the reported times explain of it, and whether
+/// they were raised to its bound.
+struct OutsideClock
+{
+    bool available = false; ///< false: the harness marked no timed section
+    double timedSectionMs = NAN;
+    double explained = NAN; ///< the reported times over what the clock saw
+    bool bounded = false;   ///< the samples were raised to the clock's bound
+};
+
 /// The host's calibration as enrichment recorded it in the document: the
 /// roofline the result's shares of peak refer to.
 struct RecordedCalibration
@@ -97,6 +108,7 @@ struct EvalResult
     bool coldCache = false;            ///< caches flushed before each timed call
     std::optional<RecordedCalibration> calibration;
     std::optional<GpuConditions> conditions;
+    std::optional<OutsideClock> outsideClock;
     QString mainStall; ///< the profile's main stall reason
     Json document;
 

@@ -204,7 +204,8 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
         const int k = space.indexOfKnob(name);
         if (k < 0)
             return fail(pointer,
-                        FileText::tr("parameter '%1' is not a knob of this workload").arg(name));
+                        FileText::tr("parameter '%1' is not a knob of this workload").arg(name) +
+                            didYouMean(name, space.knobNames()));
         knobOf.push_back(k);
     }
     for (size_t k = 0; k < space.knobs().size(); ++k) {
@@ -228,6 +229,31 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
     }
     int skipped = 0;
     std::string firstSkipped;
+    // The optional figures of an entry: absent reads as `fallback`, and so
+    // does one of the wrong kind, which is counted and reported once.
+    int illTyped = 0;
+    std::string firstIllTyped;
+    auto optionalNumber = [&](const Json &entry, const std::string &pointer, const char *key,
+                              double fallback) {
+        const Json *v = findAt(entry, {key});
+        if (!v || v->is_null())
+            return fallback;
+        if (v->is_number())
+            return v->get<double>();
+        if (illTyped++ == 0)
+            firstIllTyped = pointer + '/' + pointerToken(key);
+        return fallback;
+    };
+    auto optionalString = [&](const Json &entry, const std::string &pointer, const char *key) {
+        const Json *v = findAt(entry, {key});
+        if (!v || v->is_null())
+            return QString();
+        if (v->is_string())
+            return qs(v->get<std::string>());
+        if (illTyped++ == 0)
+            firstIllTyped = pointer + '/' + pointerToken(key);
+        return QString();
+    };
     for (const auto &[key, value] : cacheJson.items()) {
         const std::string pointer = "/cache/" + pointerToken(key);
         if (!value.is_object())
@@ -280,19 +306,24 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
             return fail(pointer + "/time",
                         FileText::tr("'time' must be a number (milliseconds) or a failure name"));
         }
-        if (const Json *times = findAt(value, {"times"}); times && times->is_array()) {
-            for (const Json &t : *times) {
+        if (const Json *times = findAt(value, {"times"}); times && !times->is_null()) {
+            bool allTimes = times->is_array();
+            for (const Json &t : allTimes ? *times : Json::array()) {
                 if (t.is_number() && std::isfinite(t.get<double>()) && t.get<double>() > 0)
                     e.timesMs.push_back(t.get<double>());
+                else
+                    allTimes = false;
             }
+            if (!allTimes && illTyped++ == 0)
+                firstIllTyped = pointer + "/times";
         }
-        e.compileMs = numberAt(value, {"compile_time"}, 0);
-        e.verifyMs = numberAt(value, {"verification_time"}, 0);
-        e.benchMs = numberAt(value, {"benchmark_time"}, 0);
-        e.gflops = numberAt(value, {"GFLOP/s"}, NAN);
-        e.timestamp = qs(stringAt(value, {"timestamp"}));
-        e.bottleneck = qs(stringAt(value, {"kwb_bottleneck"}));
-        e.failureClass = qs(stringAt(value, {"kwb_failure"}));
+        e.compileMs = optionalNumber(value, pointer, "compile_time", 0);
+        e.verifyMs = optionalNumber(value, pointer, "verification_time", 0);
+        e.benchMs = optionalNumber(value, pointer, "benchmark_time", 0);
+        e.gflops = optionalNumber(value, pointer, "GFLOP/s", NAN);
+        e.timestamp = optionalString(value, pointer, "timestamp");
+        e.bottleneck = optionalString(value, pointer, "kwb_bottleneck");
+        e.failureClass = optionalString(value, pointer, "kwb_failure");
         cache.entries[config] = std::move(e);
     }
     if (skipped > 0)
@@ -300,6 +331,11 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
             firstSkipped,
             FileText::tr("%n entries lie outside the workload's knob space and were skipped",
                          nullptr, int(skipped)));
+    if (illTyped > 0)
+        reader.warn(firstIllTyped,
+                    FileText::tr("%n optional figures (times, compile_time, GFLOP/s, …) are not "
+                                 "of their kind and were read as absent; this is the first",
+                                 nullptr, int(illTyped)));
     return cache;
 }
 

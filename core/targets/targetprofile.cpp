@@ -344,11 +344,9 @@ void TargetReader::readMetrics(TargetProfile &t)
         info.shown = m_r.boolean(ptr + "/shown").value_or(true);
         if (const std::optional<QString> word = m_r.string(ptr + "/role")) {
             if (const auto role = metricRoleFromWord(*word); !role) {
-                QString message = FileText::tr("unknown role '%1' (known: %2)")
-                                      .arg(*word, metricRoleWords().join(u", "_s));
-                if (const QString best = closestWord(*word, metricRoleWords()); !best.isEmpty())
-                    message += u' ' + FileText::tr("(did you mean '%1'?)").arg(best);
-                m_r.error(ptr + "/role", message);
+                m_r.error(ptr + "/role", FileText::tr("unknown role '%1' (known: %2)")
+                                                 .arg(*word, metricRoleWords().join(u", "_s)) +
+                                             didYouMean(*word, metricRoleWords()));
             } else if (const MetricInfo *other = t.metricFor(*role)) {
                 m_r.error(
                     ptr + "/role",

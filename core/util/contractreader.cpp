@@ -145,6 +145,12 @@ std::optional<QStringList> ContractReader::strings(const std::string &ptr)
     return out;
 }
 
+QString didYouMean(const QString &word, const QStringList &known)
+{
+    const QString best = closestWord(word, known);
+    return best.isEmpty() ? QString() : u' ' + FileText::tr("(did you mean '%1'?)").arg(best);
+}
+
 void ContractReader::unknownKeys(const std::string &ptr, const QStringList &known)
 {
     const Json *j = find(ptr);
@@ -155,13 +161,10 @@ void ContractReader::unknownKeys(const std::string &ptr, const QStringList &know
         const QString k = qs(key);
         if (known.contains(k))
             continue;
-        const QString best = closestWord(k, known);
-        QString message =
+        const QString message =
             ptr.empty() ? FileText::tr("unknown key '%1' is ignored").arg(k)
                         : FileText::tr("unknown key '%1' in %2 is ignored").arg(k, label(ptr));
-        if (!best.isEmpty())
-            message += u' ' + FileText::tr("(did you mean '%1'?)").arg(best);
-        warn(ptr + '/' + pointerToken(key), message);
+        warn(ptr + '/' + pointerToken(key), message + didYouMean(k, known));
     }
 }
 

@@ -19,6 +19,10 @@ namespace kwb {
 /// The messages are the user's, translated (context "files"). A result
 /// document is read by `parseResult` instead: a harness writes it, and its
 /// first problem is recorded in the session, in English.
+/// " (did you mean 'BM'?)" when a word of `known` is close to `word`, else
+/// empty: for a message about a name that is not one of `known`.
+QString didYouMean(const QString &word, const QStringList &known);
+
 class ContractReader
 {
 public:

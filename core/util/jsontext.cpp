@@ -404,7 +404,7 @@ int editDistance(const QString &a, const QString &b)
 QString closestWord(const QString &word, const QStringList &known, int maxDistance)
 {
     QString best;
-    int bestDistance = maxDistance + 1;
+    int bestDistance = std::min(maxDistance, int(word.size()) / 2) + 1;
     for (const QString &candidate : known) {
         const int d = editDistance(word, candidate);
         if (d < bestDistance) {

@@ -99,7 +99,8 @@ std::string stringAt(const Json &root, std::initializer_list<const char *> path)
 
 /// std::string ↔ QString without the implicit casts the strict defines forbid.
 /// The word of `known` closest to `word` by edit distance, when within
-/// `maxDistance` edits ("did you mean"); "" when none is that close.
+/// `maxDistance` edits and half the word's length (so "XX" is not taken for
+/// "BM"); "" when none is that close ("did you mean").
 QString closestWord(const QString &word, const QStringList &known, int maxDistance = 2);
 
 inline QString qs(const std::string &s)

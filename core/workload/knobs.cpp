@@ -455,6 +455,14 @@ int KnobSpace::indexOfKnob(const QString &name) const
     return -1;
 }
 
+QStringList KnobSpace::knobNames() const
+{
+    QStringList names;
+    for (const Knob &k : m_knobs)
+        names << k.name;
+    return names;
+}
+
 double KnobSpace::cardinality() const
 {
     double n = m_knobs.empty() ? 0 : 1;
@@ -572,13 +580,12 @@ std::optional<KnobConfig> KnobSpace::parseAssignments(const QStringList &assignm
         const QString value = a.mid(eq + 1).trimmed();
         const int k = indexOfKnob(name);
         if (k < 0) {
-            QStringList names;
-            for (const Knob &kn : m_knobs)
-                names << kn.name;
+            const QStringList names = knobNames();
             errors->append(
                 names.isEmpty()
                     ? FileText::tr("unknown knob '%1' (no knobs declared)").arg(name)
-                    : FileText::tr("unknown knob '%1' (knobs: %2)").arg(name, names.join(u", "_s)));
+                    : FileText::tr("unknown knob '%1' (knobs: %2)").arg(name, names.join(u", "_s)) +
+                          didYouMean(name, names));
             ok = false;
             continue;
         }

@@ -99,6 +99,8 @@ public:
     const std::vector<Knob> &knobs() const { return m_knobs; }
     const QStringList &constraints() const { return m_constraintTexts; }
     int indexOfKnob(const QString &name) const;
+    /// The knobs' names, in declaration order.
+    QStringList knobNames() const;
 
     /// Number of configurations before constraints (may be huge).
     double cardinality() const;

@@ -469,13 +469,16 @@ void readGoal(Reader &r, Workload &w, const TargetProfile *target)
         if (auto v = r.string("/goal/metric")) {
             w.goal.metric = *v;
             if (target) {
-                bool known = target->metric(*v) != nullptr;
+                QStringList names;
+                for (const MetricInfo &m : target->metrics)
+                    names << m.name;
                 for (const auto &[name, expr] : target->derived)
-                    known = known || name == *v;
-                if (!known)
+                    names << name;
+                if (!names.contains(*v))
                     r.error("/goal/metric",
                             FileText::tr("goal metric '%1' is not in the %2 metric catalog")
-                                .arg(*v, target->id));
+                                    .arg(*v, target->id) +
+                                didYouMean(*v, names));
                 if (const MetricInfo *m = target->metric(*v))
                     w.goal.higherIsBetter = m->higherIsBetter;
             }
