@@ -434,6 +434,35 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(roofline.pointCount(), 2, 2000); // #1 and #2 only
     }
 
+    // The roofline asks the result for the roles, not for names: a target
+    // that calls its FLOP rate "gf" and its intensity "ai" keeps its points.
+    void rooflineFollowsRolesNotNames()
+    {
+        CandidateModel model;
+        RooflineChart roofline;
+        roofline.setModel(&model);
+        roofline.show();
+        auto renamed = [](int id, double ms) {
+            ExperimentRecord r = record(id, id > 1 ? std::optional<int>(id - 1) : std::nullopt,
+                                        "kept", ms);
+            r.result = Json{{"correct", true},
+                            {"latency", {{"median_ms", ms}}},
+                            {"metrics", {{"gf", 10 / ms}, {"ai", 2.0}}},
+                            {"roles", {{"flop_rate", "gf"}, {"intensity", "ai"}}}};
+            return r;
+        };
+        model.reset({renamed(1, 10), renamed(2, 5)}, u"gf"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(roofline.pointCount(), 2, 2000);
+        // The same figures under names no role points at: no point.
+        ExperimentRecord unnamed = renamed(3, 4);
+        Json doc = unnamed.result.document();
+        doc["roles"] = Json::object();
+        unnamed.result = doc;
+        model.append(unnamed);
+        model.append(renamed(4, 2)); // taken as it comes: a point
+        QCOMPARE(roofline.pointCount(), 3);
+    }
+
     void comparisonSaysWhetherAGainIsNoise()
     {
         Diagnostic d;
