@@ -443,8 +443,8 @@ private Q_SLOTS:
         roofline.setModel(&model);
         roofline.show();
         auto renamed = [](int id, double ms) {
-            ExperimentRecord r = record(id, id > 1 ? std::optional<int>(id - 1) : std::nullopt,
-                                        "kept", ms);
+            ExperimentRecord r =
+                record(id, id > 1 ? std::optional<int>(id - 1) : std::nullopt, "kept", ms);
             r.result = Json{{"correct", true},
                             {"latency", {{"median_ms", ms}}},
                             {"metrics", {{"gf", 10 / ms}, {"ai", 2.0}}},

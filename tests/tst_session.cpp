@@ -2,6 +2,7 @@
 #include "memory/reflection.h"
 #include "session/compare.h"
 #include "session/htmlreport.h"
+#include "session/runstats.h"
 #include "session/sessionstore.h"
 #include "targets/targetprofile.h"
 #include "util/durablefile.h"
@@ -252,6 +253,65 @@ private Q_SLOTS:
         QVERIFY2(back, qPrintable(error));
         QCOMPARE(back->toJson().dump(), line.dump());
         QVERIFY(RecordedResult().isNull() && !RecordedResult().exists());
+    }
+
+    // A run's summary figures: trusted times only, the untrusted kept named,
+    // the host's losses apart from the evaluations, time per stage.
+    void runStatsCountWhatTheRunDid()
+    {
+        auto timed = [&](int id, Origin origin, const char *decision, double ms) {
+            ExperimentRecord r = record(QString::number(id), QString::fromLatin1(decision));
+            r.id = id;
+            r.origin = origin;
+            r.result =
+                Json{{"schema", "kwb.result/1"},
+                     {"stage", "bench"},
+                     {"compiled", true},
+                     {"correct", true},
+                     {"latency", {{"median_ms", ms}}},
+                     {"timings", {{"compile_ms", 1000}, {"check_ms", 200}, {"bench_ms", 300}}}};
+            return r;
+        };
+        std::vector<ExperimentRecord> rs;
+        rs.push_back(timed(1, Origin::Human, "kept", 10));
+        rs.back().flags << u"flagged"_s; // the start, flagged
+        rs.push_back(timed(2, Origin::Search, "kept", 0.01));
+        rs.back().flags << u"false-win"_s;
+        rs.push_back(timed(3, Origin::Baseline, "evaluated", 4));
+        rs.push_back(timed(4, Origin::Search, "discarded", 12));
+        rs.back().flags << u"fixing"_s;
+        ExperimentRecord broken = record(u"5"_s, u"failed"_s);
+        broken.id = 5;
+        broken.origin = Origin::Search;
+        broken.result = Json{{"schema", "kwb.result/1"},
+                             {"compiled", false},
+                             {"failure", {{"class", "compile"}, {"message", "x"}}}};
+        rs.push_back(broken);
+        ExperimentRecord lost = record(u"6"_s, u"infra"_s);
+        lost.id = 6;
+        lost.result = RecordedResult();
+        rs.push_back(lost);
+
+        RunStats st = runStats(rs, 1, 2);
+        QVERIFY(st.start && st.start->id == 1);
+        QVERIFY(std::isnan(st.startMs)); // flagged: no figure
+        QVERIFY(!st.best);               // a false win is never the best
+        QVERIFY(std::isnan(st.speedup()));
+        QCOMPARE(st.untrustedKept.size(), size_t(2));
+        QCOMPARE(st.untrustedKept[1]->id, 2);
+        QCOMPARE(st.baselines.size(), size_t(1));
+        QCOMPARE(st.evaluated, 5);
+        QCOMPARE(st.infra, 1);
+        QCOMPARE(st.sentBack, 1);
+        QCOMPARE(st.failures.size(), size_t(1));
+        QCOMPARE(st.failures.at(u"compile"_s), 1);
+        QCOMPARE(st.compileMs, 4000.0); // the four timed ones; the broken one gave none
+        QCOMPARE(st.benchMs, 1200.0);
+
+        st = runStats(rs, 4, 4); // a trusted start and best
+        QCOMPARE(st.startMs, 12.0);
+        QCOMPARE(st.bestMs, 12.0);
+        QCOMPARE(st.speedup(), 1.0);
     }
 
     void falseWinFiguresAppearNowhere()

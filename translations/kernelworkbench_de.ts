@@ -1952,6 +1952,10 @@ Zeitüberschreitung), 2 fehlerhafte Eingabe, 3 Host oder Harness scheiterte.
         <source>clock check</source>
         <translation>Uhrprüfung</translation>
     </message>
+    <message>
+        <source>no trusted kernel yet (untrusted: %1)</source>
+        <translation>noch kein vertrauenswürdiger Kernel (nicht vertrauenswürdig: %1)</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>

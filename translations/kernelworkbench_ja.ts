@@ -1938,6 +1938,10 @@ Exit status: 0 ok, 1 the kernel failed (compile, wrong, crash, timeout),
         <source>clock check</source>
         <translation>時計の照合</translation>
     </message>
+    <message>
+        <source>no trusted kernel yet (untrusted: %1)</source>
+        <translation>信頼できるカーネルはまだありません (信頼できないもの: %1)</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CandidateModel</name>

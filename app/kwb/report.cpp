@@ -2,10 +2,10 @@
 
 #include "kwbtr.h"
 #include "planning/llmplanner.h"
+#include "session/runstats.h"
 #include "session/sessionstore.h"
 #include "workload/knobs.h"
 
-#include <QMap>
 #include <QRegularExpression>
 #include <QStringList>
 #include <algorithm>
@@ -230,50 +230,22 @@ QString reportJson(const SessionStore &session)
 
 QString runSummary(const SessionStore &session, int startId, int bestId, int evaluationsThisRun)
 {
-    const ExperimentRecord *start = nullptr, *best = nullptr;
-    QMap<QString, int> failures;
-    double compileMs = 0, checkMs = 0, benchMs = 0;
-    int evaluated = 0, infra = 0, sentBack = 0;
+    const RunStats st = runStats(session.experiments(), startId, bestId);
+    const ExperimentRecord *start = st.start, *best = st.best;
+    const double startMs = st.startMs, bestMs = st.bestMs;
     QStringList baselines;
-    for (const ExperimentRecord &r : session.experiments()) {
-        if (r.id == startId)
-            start = &r;
-        if (r.id == bestId)
-            best = &r;
-        if (r.decision == Verdict::Infra) {
-            ++infra;
-            continue;
-        }
-        if (!wasEvaluated(r))
-            continue;
-        ++evaluated;
-        sentBack += r.flags.contains(u"fixing"_s) ? 1 : 0;
-        if (const QString cls = failureClassOf(r); !cls.isEmpty() && r.origin != Origin::Baseline)
-            failures[cls]++;
-        compileMs += stageMs(r, u"compile"_s);
-        checkMs += stageMs(r, u"check"_s);
-        benchMs += stageMs(r, u"bench"_s);
-    }
-    // Only trusted times are figures here: a flagged start, best or
-    // baseline shows its flags, never its time or a ratio to it.
-    if (best && !std::isfinite(trustedMedianMs(*best)))
-        best = nullptr;
-    const double bestMs = best ? trustedMedianMs(*best) : NAN;
-    const double startMs = start ? trustedMedianMs(*start) : NAN;
-    for (const ExperimentRecord &r : session.experiments()) {
-        if (r.origin != Origin::Baseline)
-            continue;
-        const double m = trustedMedianMs(r);
+    for (const ExperimentRecord *r : st.baselines) {
+        const double m = trustedMedianMs(*r);
         QString text;
         if (std::isfinite(m))
             text = ms(m) + (std::isfinite(bestMs)
                                 ? u' ' + Kwb::tr("(best is %1× as fast)").arg(m / bestMs, 0, 'f', 2)
                                 : QString());
-        else if (r.untrusted())
-            text = flagsText(r);
+        else if (r->untrusted())
+            text = flagsText(*r);
         else
-            text = Kwb::tr("failed: %1").arg(r.cause);
-        baselines << r.plan.section(u": "_s, 1) + u' ' + text;
+            text = Kwb::tr("failed: %1").arg(r->cause);
+        baselines << r->plan.section(u": "_s, 1) + u' ' + text;
     }
     auto line = [](const QString &label, const QString &text) -> QString {
         return u"  "_s + label.leftJustified(11) + u' ' + text + u'\n';
@@ -294,29 +266,36 @@ QString runSummary(const SessionStore &session, int startId, int bestId, int eva
         s += line(Kwb::tr("best"), b);
         if (std::isfinite(startMs))
             s += line(Kwb::tr("speedup"),
-                      Kwb::tr("%1× over the start").arg(startMs / bestMs, 0, 'f', 1));
+                      Kwb::tr("%1× over the start").arg(st.speedup(), 0, 'f', 1));
+    } else if (!st.untrustedKept.empty()) {
+        QStringList flagged;
+        for (const ExperimentRecord *r : st.untrustedKept)
+            flagged << u"#"_s + QString::number(r->id) + u' ' + flagsText(*r);
+        s += line(Kwb::tr("best"),
+                  Kwb::tr("no trusted kernel yet (untrusted: %1)").arg(flagged.join(u", "_s)));
     } else {
         s += line(Kwb::tr("best"), Kwb::tr("no correct kernel yet"));
     }
     for (const QString &b : std::as_const(baselines))
         s += line(Kwb::tr("baseline"), b);
     QStringList f;
-    for (auto it = failures.cbegin(); it != failures.cend(); ++it)
-        f << it.key() + u' ' + QString::number(it.value());
-    s += line(Kwb::tr("evaluations"),
-              Kwb::tr("%1 this run, %2 in the session; failures: %3")
-                      .arg(QString::number(evaluationsThisRun), QString::number(evaluated),
-                           f.isEmpty() ? Kwb::tr("none") : f.join(u", "_s)) +
-                  (sentBack
-                       ? u"; "_s + Kwb::tr("%n sent back to the LLM for a fix", nullptr, sentBack)
-                       : QString()) +
-                  (infra ? u"; "_s + Kwb::tr("%n lost to the host (not counted)", nullptr, infra)
-                         : QString()));
+    for (const auto &[cls, count] : st.failures)
+        f << cls + u' ' + QString::number(count);
+    s += line(
+        Kwb::tr("evaluations"),
+        Kwb::tr("%1 this run, %2 in the session; failures: %3")
+                .arg(QString::number(evaluationsThisRun), QString::number(st.evaluated),
+                     f.isEmpty() ? Kwb::tr("none") : f.join(u", "_s)) +
+            (st.sentBack
+                 ? u"; "_s + Kwb::tr("%n sent back to the LLM for a fix", nullptr, st.sentBack)
+                 : QString()) +
+            (st.infra ? u"; "_s + Kwb::tr("%n lost to the host (not counted)", nullptr, st.infra)
+                      : QString()));
     s += ledgerLine(session);
     s += line(Kwb::tr("time"), Kwb::tr("compile %1 s, check %2 s, bench %3 s")
-                                   .arg(QString::number(compileMs / 1000, 'f', 1),
-                                        QString::number(checkMs / 1000, 'f', 1),
-                                        QString::number(benchMs / 1000, 'f', 1)));
+                                   .arg(QString::number(st.compileMs / 1000, 'f', 1),
+                                        QString::number(st.checkMs / 1000, 'f', 1),
+                                        QString::number(st.benchMs / 1000, 'f', 1)));
     return s;
 }
 
