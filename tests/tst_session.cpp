@@ -24,6 +24,18 @@ private:
     Workload m_workload;
     TargetProfile m_target;
 
+    // A new session of the test workload on the cpu-cxx target, in `dir`.
+    static std::unique_ptr<SessionStore> cpuSession(const QString &dir, const Workload &w)
+    {
+        Diagnostic d;
+        const auto target = TargetRegistry::load(u"cpu-cxx"_s, &d);
+        QString error;
+        auto s = target ? SessionStore::create(dir + u"/s"_s, w, *target, &error) : nullptr;
+        if (!s)
+            qWarning("%s", qPrintable(target ? error : d.toString()));
+        return s;
+    }
+
     ExperimentRecord record(const QString &hash, const QString &decision = u"evaluated"_s)
     {
         ExperimentRecord r;
@@ -312,6 +324,21 @@ private Q_SLOTS:
         QCOMPARE(st.startMs, 12.0);
         QCOMPARE(st.bestMs, 12.0);
         QCOMPARE(st.speedup(), 1.0);
+
+        // The HTML report says the same: the start's flags for its time, and
+        // why there is no best.
+        QTemporaryDir tmp;
+        const auto s = cpuSession(tmp.path(), m_workload);
+        QVERIFY(s);
+        QString error;
+        for (ExperimentRecord r : rs)
+            QVERIFY2(s->append(r, &error), qPrintable(error));
+        const QString html = htmlReport(*s);
+        QVERIFY2(html.contains(u"<dt>start</dt><dd>#1 , [flagged]</dd>"_s), qPrintable(html));
+        QVERIFY2(
+            html.contains(u"no trusted kernel yet (untrusted: #1 [flagged], #2 [false-win])"_s),
+            qPrintable(html));
+        QVERIFY(!html.contains(u"nan"_s));
     }
 
     void falseWinFiguresAppearNowhere()

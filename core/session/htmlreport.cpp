@@ -1,6 +1,7 @@
 #include "htmlreport.h"
 
 #include "diff/linediff.h"
+#include "session/runstats.h"
 #include "session/sessionstore.h"
 #include "targets/targetprofile.h"
 #include "workload/knobs.h"
@@ -392,10 +393,19 @@ QString htmlReport(const SessionStore &session)
         if (const MetricInfo *m = target->metric(metricTitle))
             metricTitle = m->title();
     }
-    const ExperimentRecord *start = startRecord(records, session.loopId("start"));
-    const ExperimentRecord *best = bestRecord(records);
-    const double startMs = start ? trustedMedianMs(*start) : NAN;
-    const double bestMs = best ? trustedMedianMs(*best) : NAN;
+    const ExperimentRecord *startFound = startRecord(records, session.loopId("start"));
+    const ExperimentRecord *bestFound = bestRecord(records);
+    const RunStats stats =
+        runStats(records, startFound ? startFound->id : 0, bestFound ? bestFound->id : 0);
+    const ExperimentRecord *start = stats.start, *best = stats.best;
+    const double startMs = stats.startMs, bestMs = stats.bestMs;
+    // A record's flags, for a figure that cannot be trusted.
+    auto flagged = [](const ExperimentRecord &r) {
+        QStringList flags = r.flags;
+        if (r.result.flagged() && !flags.contains(u"flagged"_s))
+            flags << u"flagged"_s;
+        return QString(u"["_s + esc(flags.join(u", "_s)) + u']');
+    };
 
     QString h = u"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"_s +
                 u"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"_s +
@@ -422,8 +432,9 @@ QString htmlReport(const SessionStore &session)
     }
     h += u"<h2>Summary</h2><dl>"_s;
     if (start)
-        h += u"<dt>start</dt><dd>#%1 %2, %3 ms</dd>"_s.arg(start->id).arg(esc(start->plan),
-                                                                          num(startMs));
+        h += u"<dt>start</dt><dd>#%1 %2, %3</dd>"_s.arg(start->id).arg(
+            esc(start->plan),
+            start->untrusted() ? flagged(*start) : QString(num(startMs) + u" ms"_s));
     if (best) {
         h += u"<dt>best</dt><dd>#%1 %2, %3 ms"_s.arg(best->id).arg(esc(best->plan), num(bestMs));
         if (const double g = metricOf(*best, MetricRole::FlopRate); std::isfinite(g))
@@ -433,6 +444,12 @@ QString htmlReport(const SessionStore &session)
         h += u"</dd>"_s;
         if (std::isfinite(startMs))
             h += u"<dt>speedup</dt><dd>%1× over the start</dd>"_s.arg(num(startMs / bestMs, 3));
+    } else if (!stats.untrustedKept.empty()) {
+        QStringList untrusted;
+        for (const ExperimentRecord *r : stats.untrustedKept)
+            untrusted << u"#"_s + QString::number(r->id) + u' ' + flagged(*r);
+        h += u"<dt>best</dt><dd>no trusted kernel yet (untrusted: "_s + untrusted.join(u", "_s) +
+             u")</dd>"_s;
     } else {
         h += u"<dt>best</dt><dd>no correct kernel yet</dd>"_s;
     }
