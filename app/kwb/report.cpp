@@ -79,9 +79,7 @@ QString describe(const ExperimentRecord &r)
 // kwb eval's records); "" for a record without flags.
 QString flagsText(const ExperimentRecord &r)
 {
-    QStringList flags = r.flags;
-    if (r.result.flagged() && !flags.contains(u"flagged"_s))
-        flags << u"flagged"_s;
+    const QStringList flags = shownFlags(r);
     return flags.isEmpty() ? QString() : u'[' + oneLine(flags.join(u", "_s)) + u']';
 }
 

@@ -388,7 +388,7 @@ void enrichResult(EvalResult &result, const Workload &w, const TargetProfile &ta
     flagBeyondRoofline(result, w, calib);
     if (calib.isValid()) {
         result.document["calibration"] = calib.toJson();
-        result.readAnnotations();
+        result.calibration = calibrationIn(result.document);
     }
 }
 

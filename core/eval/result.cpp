@@ -66,6 +66,21 @@ std::map<QString, double> stageTimesIn(const Json &document)
     return out;
 }
 
+std::optional<RecordedCalibration> calibrationIn(const Json &document)
+{
+    const Json *c = findAt(document, {"calibration"});
+    if (!c || !c->is_object())
+        return std::nullopt;
+    RecordedCalibration rc;
+    rc.device = qs(stringAt(*c, {"device"}));
+    rc.cpu = qs(stringAt(*c, {"cpu"}));
+    rc.peakGflops = numberIn(*c, "peak_gflops");
+    rc.peakGbs = numberIn(*c, "peak_gbs");
+    const double threads = numberIn(*c, "threads");
+    rc.threads = std::isfinite(threads) ? int(std::clamp(threads, 1.0, 1e6)) : 1;
+    return rc;
+}
+
 void EvalResult::readAnnotations()
 {
     const Json &d = document;
@@ -74,17 +89,7 @@ void EvalResult::readAnnotations()
     clock = qs(stringAt(d, {"latency", "clock"}));
     const Json *cold = findAt(d, {"latency", "cold_cache"});
     coldCache = cold && *cold == Json(true);
-    calibration.reset();
-    if (const Json *c = findAt(d, {"calibration"}); c && c->is_object()) {
-        RecordedCalibration rc;
-        rc.device = qs(stringAt(*c, {"device"}));
-        rc.cpu = qs(stringAt(*c, {"cpu"}));
-        rc.peakGflops = numberIn(*c, "peak_gflops");
-        rc.peakGbs = numberIn(*c, "peak_gbs");
-        const double threads = numberIn(*c, "threads");
-        rc.threads = std::isfinite(threads) ? int(std::clamp(threads, 1.0, 1e6)) : 1;
-        calibration = rc;
-    }
+    calibration = calibrationIn(d);
     conditions.reset();
     if (const Json *c = findAt(d, {"gpu_conditions"}); c && c->is_object()) {
         GpuConditions g;
@@ -340,10 +345,7 @@ public:
             for (const auto &[name, value] : metrics->items()) {
                 const std::string p = "/metrics/" + pointerToken(name);
                 if (!m_target.metric(qs(name))) {
-                    QStringList names;
-                    for (const MetricInfo &m : m_target.metrics)
-                        names << m.name;
-                    const QString best = closestWord(qs(name), names);
+                    const QString best = closestWord(qs(name), m_target.metricNames());
                     return fail(p, u"is not in the "_s + m_target.id + u" metric catalog"_s +
                                        (best.isEmpty() ? QString()
                                                        : u" (did you mean '"_s + best + u"'?)"_s));

@@ -143,6 +143,8 @@ std::vector<HarnessFlag> flagsIn(const Json &document);
 /// Each stage's time in milliseconds from a result document's "timings"
 /// ("compile_ms" → "compile"), read leniently.
 std::map<QString, double> stageTimesIn(const Json &document);
+/// The calibration enrichment recorded in a result document, read leniently.
+std::optional<RecordedCalibration> calibrationIn(const Json &document);
 
 /// Result classes of failure a harness may report.
 const QStringList &failureClasses();

@@ -233,26 +233,29 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
     // does one of the wrong kind, which is counted and reported once.
     int illTyped = 0;
     std::string firstIllTyped;
+    auto illTypedAt = [&](const std::string &pointer) {
+        if (illTyped++ == 0)
+            firstIllTyped = pointer;
+    };
+    // The entry's `key` where it is of the kind `is` asks, else nullptr.
+    auto ofKind = [&](const Json &entry, const std::string &pointer, const char *key,
+                      bool (Json::*is)() const noexcept) -> const Json * {
+        const Json *v = findAt(entry, {key});
+        if (!v || v->is_null())
+            return nullptr;
+        if ((v->*is)())
+            return v;
+        illTypedAt(pointer + '/' + pointerToken(key));
+        return nullptr;
+    };
     auto optionalNumber = [&](const Json &entry, const std::string &pointer, const char *key,
                               double fallback) {
-        const Json *v = findAt(entry, {key});
-        if (!v || v->is_null())
-            return fallback;
-        if (v->is_number())
-            return v->get<double>();
-        if (illTyped++ == 0)
-            firstIllTyped = pointer + '/' + pointerToken(key);
-        return fallback;
+        const Json *v = ofKind(entry, pointer, key, &Json::is_number);
+        return v ? v->get<double>() : fallback;
     };
     auto optionalString = [&](const Json &entry, const std::string &pointer, const char *key) {
-        const Json *v = findAt(entry, {key});
-        if (!v || v->is_null())
-            return QString();
-        if (v->is_string())
-            return qs(v->get<std::string>());
-        if (illTyped++ == 0)
-            firstIllTyped = pointer + '/' + pointerToken(key);
-        return QString();
+        const Json *v = ofKind(entry, pointer, key, &Json::is_string);
+        return v ? qs(v->get<std::string>()) : QString();
     };
     for (const auto &[key, value] : cacheJson.items()) {
         const std::string pointer = "/cache/" + pointerToken(key);
@@ -314,8 +317,8 @@ std::optional<TunerCache> TunerCache::fromJson(const JsonText &doc, const KnobSp
                 else
                     allTimes = false;
             }
-            if (!allTimes && illTyped++ == 0)
-                firstIllTyped = pointer + "/times";
+            if (!allTimes)
+                illTypedAt(pointer + "/times");
         }
         e.compileMs = optionalNumber(value, pointer, "compile_time", 0);
         e.verifyMs = optionalNumber(value, pointer, "verification_time", 0);

@@ -401,10 +401,7 @@ QString htmlReport(const SessionStore &session)
     const double startMs = stats.startMs, bestMs = stats.bestMs;
     // A record's flags, for a figure that cannot be trusted.
     auto flagged = [](const ExperimentRecord &r) {
-        QStringList flags = r.flags;
-        if (r.result.flagged() && !flags.contains(u"flagged"_s))
-            flags << u"flagged"_s;
-        return QString(u"["_s + esc(flags.join(u", "_s)) + u']');
+        return QString(u"["_s + esc(shownFlags(r).join(u", "_s)) + u']');
     };
 
     QString h = u"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"_s +

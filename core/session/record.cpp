@@ -168,6 +168,14 @@ const ExperimentRecord *startRecord(const std::vector<ExperimentRecord> &records
     return nullptr;
 }
 
+QStringList shownFlags(const ExperimentRecord &r)
+{
+    QStringList flags = r.flags;
+    if (r.result.flagged() && !flags.contains(u"flagged"_s))
+        flags << u"flagged"_s;
+    return flags;
+}
+
 bool canBeBest(const ExperimentRecord &r)
 {
     return (r.decision == Verdict::Kept || r.decision == Verdict::Evaluated) &&

@@ -88,5 +88,8 @@ const ExperimentRecord *bestRecord(const std::vector<ExperimentRecord> &records,
                                    const std::function<bool(const ExperimentRecord &)> &also = {});
 /// Whether `r` may be a best at all (the rule bestRecord applies).
 bool canBeBest(const ExperimentRecord &r);
+/// A record's flags as a report shows them: its own, and "flagged" where
+/// only its result holds the harness's flag (a baseline, kwb eval's records).
+QStringList shownFlags(const ExperimentRecord &r);
 
 } // namespace kwb

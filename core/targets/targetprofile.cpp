@@ -37,6 +37,14 @@ const MetricInfo *TargetProfile::metric(const QString &metricName) const
     return nullptr;
 }
 
+QStringList TargetProfile::metricNames() const
+{
+    QStringList names;
+    for (const MetricInfo &m : metrics)
+        names << m.name;
+    return names;
+}
+
 const MetricInfo *TargetProfile::metricFor(MetricRole role) const
 {
     if (role == MetricRole::None)

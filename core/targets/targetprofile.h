@@ -96,6 +96,8 @@ struct TargetProfile
     } audit;
 
     const MetricInfo *metric(const QString &metricName) const;
+    /// The catalog's metric names, in its order.
+    QStringList metricNames() const;
     /// The metric that plays `role` in this target's catalog; null when none does.
     const MetricInfo *metricFor(MetricRole role) const;
     /// role word → metric name for every role the catalog declares, as the

@@ -469,9 +469,7 @@ void readGoal(Reader &r, Workload &w, const TargetProfile *target)
         if (auto v = r.string("/goal/metric")) {
             w.goal.metric = *v;
             if (target) {
-                QStringList names;
-                for (const MetricInfo &m : target->metrics)
-                    names << m.name;
+                QStringList names = target->metricNames();
                 for (const auto &[name, expr] : target->derived)
                     names << name;
                 if (!names.contains(*v))
