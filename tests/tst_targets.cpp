@@ -302,6 +302,56 @@ private Q_SLOTS:
         QVERIFY2(d.message.contains(u"twice"_s), qPrintable(d.toString()));
     }
 
+    // The calibration's roles name plain, unused fields; a misspelt role
+    // word is a warning with its correction.
+    void calibrationRolesAreChecked()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.path() + u"/target.json"_s;
+        auto load = [&](const QByteArray &calibration) {
+            QFile f(path);
+            if (f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+                f.write(R"j({"schema": "kwb.target/1", "id": "c", "name": "c", "command": ["true"],
+  "metrics": [{"name": "median_ms", "role": "latency"}, {"name": "gf"}],
+  "calibration": )j" + calibration +
+                        R"j(,
+  "derived": {"gf": "flops / (median_ms * 1e6)", "share": "100 * gf / top"}}
+)j");
+                f.close();
+            }
+            return TargetRegistry::readFile(path);
+        };
+        const TargetLoad declared = load(R"({"peak_flop_rate": "top", "peak_bandwidth": "bw"})");
+        QVERIFY(declared.target);
+        QCOMPARE(declared.target->calibration.peakFlopRate, u"top"_s);
+        QCOMPARE(declared.target->calibration.peakBandwidth, u"bw"_s);
+        QCOMPARE(declared.target->calibration.peakFlopRateByPrecision, u"peaks"_s); // the default
+
+        // Each load fails, its first error on `line` saying `text`.
+        const auto firstError = [](const TargetLoad &l) {
+            return l.errors.isEmpty() ? Diagnostic{} : l.errors.front();
+        };
+        const std::tuple<QByteArray, int, QString> wrong[] = {
+            // The formula names a peak the target calls otherwise: at the formula.
+            {R"({"peak_flop_rate": "peak", "peak_bandwidth": "bw"})", 4, u"top"_s},
+            {R"({"peak_flop_rate": "gf", "peak_bandwith": "bw"})", 3,
+             u"'gf' is already the name of a metric"_s},
+            {R"({"peak_flop_rate": "top", "peak_bandwidth": "top"})", 3,
+             u"another calibration figure"_s},
+            {R"({"peak_flop_rate": "1top", "peak_bandwidth": "bw"})", 3, u"not a plain name"_s}};
+        for (const auto &[calibration, line, text] : wrong) {
+            const TargetLoad l = load(calibration);
+            QVERIFY(!l.target);
+            QVERIFY2(firstError(l).message.contains(text) && firstError(l).pos.line == line,
+                     qPrintable(firstError(l).toString()));
+        }
+        const TargetLoad misspelt = load(R"({"peak_flop_rate": "top", "peak_bandwith": "bw"})");
+        QVERIFY(misspelt.target);
+        QCOMPARE(misspelt.warnings.size(), 1);
+        QVERIFY2(misspelt.warnings[0].message.contains(u"did you mean 'peak_bandwidth'"_s),
+                 qPrintable(misspelt.warnings[0].toString()));
+    }
+
     // The engine finds what it reads by role in every bundled target.
     void bundledTargetsDeclareTheirRoles()
     {
@@ -331,12 +381,19 @@ private Q_SLOTS:
                                                                  {"intensity", "ai"},
                                                                  {"pct_peak_flops", "share_flops"},
                                                                  {"pct_peak_bw", "share_bw"},
-                                                                 {"bandwidth_gbs", "gbytes"}};
+                                                                 {"bandwidth_gbs", "gbytes"},
+                                                                 {"peak_gflops", "flop_ceiling"},
+                                                                 {"peaks", "flop_ceilings"},
+                                                                 {"peak_gbs", "dram_ceiling"}};
         for (const auto &[from, to] : renames)
             text.replace(QRegularExpression(u"\\b"_s + QLatin1String(from) + u"\\b"_s),
                          QLatin1String(to));
         text.replace(u"\"role\": \"ai\""_s, u"\"role\": \"intensity\""_s); // the role's word stays
         text.replace(QRegularExpression(u"\"files\":\\s*\\[[^\\]]*\\]"_s), u"\"files\": []"_s);
+        // Its calibrate prints the ceilings under the names the target declares.
+        text.replace(
+            QRegularExpression(u"\"calibrate\":\\s*\\[[^\\]]*\\]"_s),
+            uR"j("calibrate": ["sh", "-c", "echo '{\"flop_ceiling\": 50, \"dram_ceiling\": 20, \"flop_ceilings\": {\"fp64\": 25}}'"])j"_s);
         QTemporaryDir dir;
         QFile renamed(dir.path() + u"/target.json"_s);
         QVERIFY(renamed.open(QIODevice::WriteOnly));
@@ -347,10 +404,32 @@ private Q_SLOTS:
         QVERIFY2(t, qPrintable(d.toString()));
         QVERIFY(!t->metric(u"gflops"_s) && !t->metric(u"pct_peak_flops"_s));
         QCOMPARE(t->metricFor(MetricRole::FlopRate)->name, u"gf"_s);
+        QCOMPARE(t->calibration.peakFlopRate, u"flop_ceiling"_s);
 
+        // The calibration is read by the target's names and cached in kwb's schema.
+        QTemporaryDir cache;
+        const QByteArray previous = qgetenv("XDG_CACHE_HOME");
+        qputenv("XDG_CACHE_HOME", cache.path().toUtf8());
+        const auto restore = qScopeGuard([&] { qputenv("XDG_CACHE_HOME", previous); });
+        Calibrator calibrator;
         Calibration c;
-        c.peakGflops = 50;
-        c.peakGbs = 20;
+        connect(&calibrator, &Calibrator::finished, this, [&](const Calibration &got) { c = got; });
+        QSignalSpy measured(&calibrator, &Calibrator::finished),
+            failed(&calibrator, &Calibrator::failed);
+        calibrator.start(*t, u"local"_s, dir.path() + u"/work"_s, true);
+        QVERIFY2(measured.wait(30'000),
+                 failed.isEmpty() ? "no answer" : qPrintable(failed.at(0).at(0).toString()));
+        QCOMPARE(c.peakGflops, 50.0);
+        QCOMPARE(c.peakGbs, 20.0);
+        QCOMPARE(c.peakFor(u"fp64"_s), 25.0);
+        const auto cached = cachedCalibration(u"local"_s, t->id);
+        QVERIFY(cached && cached->peakGflops == 50.0 && cached->peakGbs == 20.0);
+        // A document in kwb's names is not this target's: the error names its fields.
+        QString error;
+        QVERIFY(!Calibration::fromTargetDocument(Json{{"peak_gflops", 50}, {"peak_gbs", 20}},
+                                                 t->calibration, &error));
+        QVERIFY2(error.contains(u"'flop_ceiling'"_s) && error.contains(u"'dram_ceiling'"_s),
+                 qPrintable(error));
         EvalResult honest = timed(25); // 40 GFLOP/s at 10 FLOP/byte
         enrichResult(honest, m_workload, *t, c);
         QCOMPARE(*honest.metric(MetricRole::FlopRate), 40.0);

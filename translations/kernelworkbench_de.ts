@@ -584,10 +584,6 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <translation>%1 darf nicht leer sein</translation>
     </message>
     <message>
-        <source>not a kwb.calibration/1 document with numeric peak_gflops and peak_gbs</source>
-        <translation>kein kwb.calibration/1-Dokument mit numerischen peak_gflops und peak_gbs</translation>
-    </message>
-    <message>
         <source>calibration figures must be positive</source>
         <translation>Kalibrierwerte müssen positiv sein</translation>
     </message>
@@ -1032,6 +1028,22 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
             <numerusform>%n optionale Angabe (times, compile_time, GFLOP/s, …) hat nicht ihren Typ und wurde als fehlend gelesen; dies ist die erste</numerusform>
             <numerusform>%n optionale Angaben (times, compile_time, GFLOP/s, …) haben nicht ihren Typ und wurden als fehlend gelesen; dies ist die erste</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>not a kwb.calibration/1 document</source>
+        <translation>kein kwb.calibration/1-Dokument</translation>
+    </message>
+    <message>
+        <source>no numeric &apos;%1&apos; (peak GFLOP/s) and &apos;%2&apos; (bandwidth in GB/s) in the calibration document</source>
+        <translation>kein numerisches &apos;%1&apos; (Spitzen-GFLOP/s) und &apos;%2&apos; (Bandbreite in GB/s) im Kalibrierungsdokument</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a plain name (letters, digits and &apos;_&apos;)</source>
+        <translation>&apos;%1&apos; ist kein einfacher Name (Buchstaben, Ziffern und &apos;_&apos;)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is already the name of a metric, an input or another calibration figure</source>
+        <translation>&apos;%1&apos; ist bereits der Name einer Metrik, einer Eingabe oder eines anderen Kalibrierungswerts</translation>
     </message>
 </context>
 <context>

@@ -583,10 +583,6 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <translation>%1 は空であってはなりません</translation>
     </message>
     <message>
-        <source>not a kwb.calibration/1 document with numeric peak_gflops and peak_gbs</source>
-        <translation>数値の peak_gflops と peak_gbs を持つ kwb.calibration/1 文書ではありません</translation>
-    </message>
-    <message>
         <source>calibration figures must be positive</source>
         <translation>較正値は正でなければなりません</translation>
     </message>
@@ -1029,6 +1025,22 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <translation>
             <numerusform>%n 個の任意の値 (times、compile_time、GFLOP/s など) が型に合わず、無いものとして読みました。これが最初のものです</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>not a kwb.calibration/1 document</source>
+        <translation>kwb.calibration/1 の文書ではありません</translation>
+    </message>
+    <message>
+        <source>no numeric &apos;%1&apos; (peak GFLOP/s) and &apos;%2&apos; (bandwidth in GB/s) in the calibration document</source>
+        <translation>キャリブレーション文書に数値の &apos;%1&apos;（ピーク GFLOP/s）と &apos;%2&apos;（帯域幅 GB/s）がありません</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a plain name (letters, digits and &apos;_&apos;)</source>
+        <translation>&apos;%1&apos; は単純な名前ではありません（英字・数字・&apos;_&apos;）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is already the name of a metric, an input or another calibration figure</source>
+        <translation>&apos;%1&apos; はすでにメトリック、入力、または別のキャリブレーション値の名前です</translation>
     </message>
 </context>
 <context>

@@ -68,24 +68,40 @@ double Calibration::peakFor(const QString &precisionName) const
 
 std::optional<Calibration> Calibration::fromJson(const Json &j, QString *error)
 {
-    if (!j.is_object() || stringAt(j, {"schema"}) != "kwb.calibration/1" ||
-        !j.contains("peak_gflops") || !j.contains("peak_gbs") || !j["peak_gflops"].is_number() ||
-        !j["peak_gbs"].is_number()) {
+    if (!j.is_object() || stringAt(j, {"schema"}) != "kwb.calibration/1") {
         if (error)
-            *error = FileText::tr(
-                "not a kwb.calibration/1 document with numeric peak_gflops and peak_gbs");
+            *error = FileText::tr("not a kwb.calibration/1 document");
+        return std::nullopt;
+    }
+    return fromTargetDocument(j, CalibrationRoles{}, error);
+}
+
+std::optional<Calibration>
+Calibration::fromTargetDocument(const Json &j, const CalibrationRoles &roles, QString *error)
+{
+    const std::string flopField = ss(roles.peakFlopRate), bandwidthField = ss(roles.peakBandwidth);
+    const auto number = [&j](const std::string &field) -> std::optional<double> {
+        const auto v = j.is_object() ? j.find(field) : j.end();
+        return v != j.end() && v->is_number() ? std::optional(v->get<double>()) : std::nullopt;
+    };
+    const auto peakFlops = number(flopField), peakBandwidth = number(bandwidthField);
+    if (!peakFlops || !peakBandwidth) {
+        if (error)
+            *error = FileText::tr("no numeric '%1' (peak GFLOP/s) and '%2' (bandwidth in GB/s) in "
+                                  "the calibration document")
+                         .arg(roles.peakFlopRate, roles.peakBandwidth);
         return std::nullopt;
     }
     Calibration c;
     c.host = qs(stringAt(j, {"host"}));
     c.cpu = qs(stringAt(j, {"cpu"}));
     c.hostname = qs(stringAt(j, {"hostname"}));
-    c.peakGflops = j["peak_gflops"].get<double>();
-    c.peakGbs = j["peak_gbs"].get<double>();
+    c.peakGflops = *peakFlops;
+    c.peakGbs = *peakBandwidth;
     c.threads = int(std::clamp(numberAt(j, {"threads"}, 1), 1.0, 4096.0));
     c.precision = j.contains("precision") ? qs(stringAt(j, {"precision"})) : u"fp32"_s;
     c.measuredAt = qs(stringAt(j, {"measured_at"}));
-    if (const auto p = j.find("peaks"); p != j.end() && p->is_object()) {
+    if (const auto p = j.find(ss(roles.peakFlopRateByPrecision)); p != j.end() && p->is_object()) {
         for (const auto &[name, v] : p->items()) {
             if (v.is_number() && v.get<double>() > 0)
                 c.peaks[qs(name)] = v.get<double>();
@@ -143,6 +159,7 @@ void Calibrator::start(const TargetProfile &target, const QString &host, const Q
 {
     m_host = host;
     m_cachePath = calibrationCachePath(host, target.id);
+    m_roles = target.calibration;
     if (!force && QFileInfo::exists(m_cachePath)) {
         if (auto c = cachedCalibration(host, target.id)) {
             // Deliver asynchronously, like a measurement, so callers have
@@ -185,7 +202,7 @@ void Calibrator::onFinished(const CommandOutcome &outcome)
     }
     const Json j = Json::parse(outcome.stdoutData.toStdString(), nullptr, false);
     QString err;
-    auto c = Calibration::fromJson(j, &err);
+    auto c = Calibration::fromTargetDocument(j, m_roles, &err);
     if (!c) {
         Q_EMIT failed(
             FileText::tr("calibration on %1 printed an invalid document: %2").arg(m_host, err));

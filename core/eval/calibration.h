@@ -1,6 +1,7 @@
 #pragma once
 
 #include "remote/localcommand.h"
+#include "targets/metricrole.h"
 #include "util/jsontext.h"
 
 #include <QObject>
@@ -50,8 +51,15 @@ struct Calibration
     double peakFor(const QString &precisionName) const;
     /// The calibration of the node a result ran on: its type's, else this.
     const Calibration &forNode(const QString &node) const;
+    /// In kwb's own schema (kwb.calibration/1), as the cache and a result
+    /// document keep it.
     Json toJson() const;
+    /// A document in kwb's schema, as toJson writes it.
     static std::optional<Calibration> fromJson(const Json &j, QString *error);
+    /// What a target's calibrate command printed, its ceilings read from
+    /// the fields `roles` names; kwb's other fields are read when present.
+    static std::optional<Calibration>
+    fromTargetDocument(const Json &j, const CalibrationRoles &roles, QString *error);
 };
 
 /// Where the calibration of `host` for `targetId` is cached
@@ -87,6 +95,7 @@ private:
     RunnerFactory m_runnerFactory;
     QString m_host;
     QString m_cachePath;
+    CalibrationRoles m_roles;
 };
 
 } // namespace kwb

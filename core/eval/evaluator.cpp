@@ -333,7 +333,8 @@ QString distrustOf(const EvalResult &stored, const Workload &w)
 void enrichResult(EvalResult &result, const Workload &w, const TargetProfile &target,
                   const Calibration &calib)
 {
-    QStringList names = {u"flops"_s, u"bytes"_s, u"peak_gflops"_s, u"peak_gbs"_s, u"failed"_s};
+    QStringList names = {u"flops"_s, u"bytes"_s, target.calibration.peakFlopRate,
+                         target.calibration.peakBandwidth, u"failed"_s};
     // A candidate flagged before it ran (the symbol audit) has nothing to
     // classify but its failure.
     const bool neverRan = !result.latency && result.flagged();

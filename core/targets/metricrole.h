@@ -35,4 +35,19 @@ std::optional<MetricRole> metricRoleFromWord(const QString &word);
 /// The words of every role, for messages.
 QStringList metricRoleWords();
 
+/// What a target's calibrate command calls the host's ceilings
+/// ("calibration" in target.json): the fields read from the document it
+/// prints, which are also the names derived formulas use for them. Once read,
+/// kwb stores a calibration in its own schema (kwb.calibration/1). A target
+/// that declares none is read by that schema's names, the defaults here.
+struct CalibrationRoles
+{
+    /// "peak_flop_rate": the peak GFLOP/s at the host's own precision.
+    QString peakFlopRate = QStringLiteral("peak_gflops");
+    /// "peak_flop_rate_by_precision": an object, precision → peak GFLOP/s.
+    QString peakFlopRateByPrecision = QStringLiteral("peaks");
+    /// "peak_bandwidth": the memory bandwidth in GB/s.
+    QString peakBandwidth = QStringLiteral("peak_gbs");
+};
+
 } // namespace kwb

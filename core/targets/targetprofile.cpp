@@ -202,7 +202,7 @@ const QStringList kTopKeys = {
     u"schema"_s,      u"id"_s,           u"name"_s,          u"language"_s, u"source_extension"_s,
     u"knob_define"_s, u"line_comment"_s, u"dtypes"_s,        u"files"_s,    u"requires"_s,
     u"command"_s,     u"calibrate"_s,    u"prerequisites"_s, u"compiler"_s, u"metrics"_s,
-    u"derived"_s,     u"bottleneck"_s,   u"audit"_s,         u"guards"_s};
+    u"derived"_s,     u"bottleneck"_s,   u"audit"_s,         u"guards"_s,   u"calibration"_s};
 
 std::string at(const std::string &ptr, size_t i)
 {
@@ -236,6 +236,7 @@ private:
     bool compiles(const std::string &ptr, const QString &expr, const QString &what);
 
     void readMetrics(TargetProfile &t);
+    void readCalibration(TargetProfile &t);
     void readDerived(TargetProfile &t);
     void readRules(TargetProfile &t);
     void readAudit(TargetProfile &t);
@@ -328,6 +329,7 @@ void TargetReader::read(TargetProfile &t)
         t.compilerFlags = list("/compiler/flags");
     }
     readMetrics(t);
+    readCalibration(t);
     readDerived(t);
     readRules(t);
     readAudit(t);
@@ -373,11 +375,49 @@ void TargetReader::readMetrics(TargetProfile &t)
     }
 }
 
-// Derived metrics may use the inputs every evaluation provides, the
-// catalog's measured metrics, and earlier derived ones.
+// The fields of calibrate's document that hold the host's ceilings. The
+// peaks are formula variables too, so each is a plain name and none hides
+// a metric or an input.
+void TargetReader::readCalibration(TargetProfile &t)
+{
+    if (!m_r.object("/calibration"))
+        return;
+    const std::pair<const char *, QString *> roles[] = {
+        {"peak_flop_rate", &t.calibration.peakFlopRate},
+        {"peak_flop_rate_by_precision", &t.calibration.peakFlopRateByPrecision},
+        {"peak_bandwidth", &t.calibration.peakBandwidth}};
+    QStringList words;
+    for (const auto &[word, field] : roles)
+        words << QString::fromLatin1(word);
+    m_r.unknownKeys("/calibration", words);
+    static const QRegularExpression plainName(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
+    QStringList taken = {u"flops"_s, u"bytes"_s, u"failed"_s};
+    for (const MetricInfo &m : t.metrics)
+        taken << m.name;
+    for (const auto &[word, field] : roles) {
+        const std::string ptr = "/calibration/" + std::string(word);
+        const auto name = m_r.string(ptr, false);
+        if (!name)
+            continue;
+        if (!plainName.match(*name).hasMatch())
+            m_r.error(
+                ptr, FileText::tr("'%1' is not a plain name (letters, digits and '_')").arg(*name));
+        else if (taken.contains(*name))
+            m_r.error(ptr, FileText::tr("'%1' is already the name of a metric, an input or "
+                                        "another calibration figure")
+                               .arg(*name));
+        else
+            *field = *name;
+        taken << *field;
+    }
+}
+
+// Derived metrics may use the inputs every evaluation provides, the host's
+// calibrated peaks, the catalog's measured metrics and earlier derived ones.
 void TargetReader::readDerived(TargetProfile &t)
 {
-    m_known = {u"flops"_s, u"bytes"_s, u"peak_gflops"_s, u"peak_gbs"_s, u"failed"_s};
+    m_known = {u"flops"_s, u"bytes"_s, t.calibration.peakFlopRate, t.calibration.peakBandwidth,
+               u"failed"_s};
     for (const MetricInfo &m : t.metrics)
         m_known << m.name;
     const Json *derived = m_r.find("/derived");

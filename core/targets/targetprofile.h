@@ -76,6 +76,7 @@ struct TargetProfile
     QStringList files;         ///< harness files uploaded to the host
     QStringList command;       ///< evaluates one candidate; {candidate} = its folder
     QStringList calibrateCommand;
+    CalibrationRoles calibration; ///< the fields of calibrate's document
     std::vector<Prerequisite> prerequisites;
     QString compiler;
     QStringList compilerFlags;
