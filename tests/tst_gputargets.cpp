@@ -1123,6 +1123,33 @@ private Q_SLOTS:
                  qPrintable(gpuOnly.result.failureMessage));
     }
 
+    // After the README's commands the build's venv has PyTorch and TileLang:
+    // kwb run from the build, with no KWB_PYTHON, evaluates the bundled
+    // TileLang example with that Python and says which one it used.
+    void kwbEvaluatesThePythonExampleWithTheBuildsPython()
+    {
+        if (const QString why = tilelangMissing(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        const QString venvPython = QDir::cleanPath(
+            QFileInfo(QStringLiteral(KWB_BINARY)).absolutePath() + u"/../../venv/bin/python"_s);
+        if (!QFileInfo::exists(venvPython))
+            QSKIP("this build has no venv of its own (scripts/pydeps.sh made none)");
+        QProcess kwb;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(u"KWB_PYTHON"_s);
+        kwb.setProcessEnvironment(env);
+        kwb.start(QStringLiteral(KWB_BINARY),
+                  {u"eval"_s,
+                   QStringLiteral(KWB_SOURCE_DIR) + u"/examples/gemm-tilelang/workload.json"_s});
+        QVERIFY(kwb.waitForFinished(600'000));
+        const QString out =
+            QString::fromUtf8(kwb.readAllStandardOutput() + kwb.readAllStandardError());
+        QVERIFY2(kwb.exitCode() == 0, qPrintable(out));
+        QVERIFY2(out.contains(u"Python: "_s + venvPython), qPrintable(out));
+        QVERIFY2(!out.contains(u"cannot import"_s) && !out.contains(u"cannot be imported"_s),
+                 qPrintable(out));
+    }
+
     void tritonHostProblemsAreInfrastructure()
     {
         if (const QString why = tritonMissing(); !why.isEmpty())

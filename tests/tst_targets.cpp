@@ -338,7 +338,12 @@ private Q_SLOTS:
              u"'gf' is already the name of a metric"_s},
             {R"({"peak_flop_rate": "top", "peak_bandwidth": "top"})", 3,
              u"another calibration figure"_s},
-            {R"({"peak_flop_rate": "1top", "peak_bandwidth": "bw"})", 3, u"not a plain name"_s}};
+            {R"({"peak_flop_rate": "1top", "peak_bandwidth": "bw"})", 3, u"not a plain name"_s},
+            // A role left at its default keeps its name: no other takes it.
+            {R"({"peak_flop_rate": "peak_gbs"})", 3, u"another calibration figure"_s},
+            // A derived metric cannot hide a peak (here "share").
+            {R"({"peak_flop_rate": "share", "peak_bandwidth": "bw"})", 4,
+             u"'share' is an input of every formula"_s}};
         for (const auto &[calibration, line, text] : wrong) {
             const TargetLoad l = load(calibration);
             QVERIFY(!l.target);
@@ -432,9 +437,9 @@ private Q_SLOTS:
                  qPrintable(error));
         EvalResult honest = timed(25); // 40 GFLOP/s at 10 FLOP/byte
         enrichResult(honest, m_workload, *t, c);
-        QCOMPARE(*honest.metric(MetricRole::FlopRate), 40.0);
-        QCOMPARE(*honest.metric(MetricRole::Intensity), 10.0);
-        QCOMPARE(*honest.metric(MetricRole::ShareOfPeakFlops), 80.0);
+        QCOMPARE(honest.metric(MetricRole::FlopRate).value_or(NAN), 40.0);
+        QCOMPARE(honest.metric(MetricRole::Intensity).value_or(NAN), 10.0);
+        QCOMPARE(honest.metric(MetricRole::ShareOfPeakFlops).value_or(NAN), 80.0);
         QCOMPARE(honest.bottleneck, u"compute-bound"_s);
         QVERIFY(!honest.document.contains("flags"));
         QCOMPARE(metricOf(honest.document, MetricRole::FlopRate), 40.0);

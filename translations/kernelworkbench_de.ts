@@ -1045,6 +1045,10 @@ Vergleichen Sie ihn mit dem, den Ihnen die Administration des Hosts nennt (ssh-k
         <source>&apos;%1&apos; is already the name of a metric, an input or another calibration figure</source>
         <translation>&apos;%1&apos; ist bereits der Name einer Metrik, einer Eingabe oder eines anderen Kalibrierungswerts</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; is an input of every formula; a derived metric cannot take its name</source>
+        <translation>&apos;%1&apos; ist eine Eingabe jeder Formel; eine abgeleitete Metrik kann nicht so heißen</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>

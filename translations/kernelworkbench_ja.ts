@@ -1042,6 +1042,10 @@ Compare it with the one the host&apos;s administrator gives you (ssh-keygen -lf 
         <source>&apos;%1&apos; is already the name of a metric, an input or another calibration figure</source>
         <translation>&apos;%1&apos; はすでにメトリック、入力、または別のキャリブレーション値の名前です</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; is an input of every formula; a derived metric cannot take its name</source>
+        <translation>&apos;%1&apos; はすべての式の入力です。派生メトリックにこの名前は使えません</translation>
+    </message>
 </context>
 <context>
     <name>kwb</name>

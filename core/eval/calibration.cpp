@@ -21,12 +21,14 @@ using namespace Qt::Literals::StringLiterals;
 
 Json Calibration::toJson() const
 {
+    // kwb's schema names the peaks as a target that declares no roles does.
+    const CalibrationRoles kwbNames;
     Json j{{"schema", "kwb.calibration/1"},
            {"host", ss(host)},
            {"cpu", ss(cpu)},
            {"hostname", ss(hostname)},
-           {"peak_gflops", peakGflops},
-           {"peak_gbs", peakGbs},
+           {ss(kwbNames.peakFlopRate), peakGflops},
+           {ss(kwbNames.peakBandwidth), peakGbs},
            {"threads", threads},
            {"precision", ss(precision)},
            {"measured_at", ss(measuredAt)}};
@@ -34,7 +36,7 @@ Json Calibration::toJson() const
         Json p = Json::object();
         for (const auto &[name, v] : peaks)
             p[ss(name)] = v;
-        j["peaks"] = p;
+        j[ss(kwbNames.peakFlopRateByPrecision)] = p;
     }
     if (!device.isEmpty())
         j["device"] = ss(device);

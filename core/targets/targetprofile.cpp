@@ -391,9 +391,15 @@ void TargetReader::readCalibration(TargetProfile &t)
         words << QString::fromLatin1(word);
     m_r.unknownKeys("/calibration", words);
     static const QRegularExpression plainName(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
+    // Taken: the inputs, the metrics, and the names of the roles left at
+    // their defaults, so no two figures end up under one name.
     QStringList taken = {u"flops"_s, u"bytes"_s, u"failed"_s};
     for (const MetricInfo &m : t.metrics)
         taken << m.name;
+    for (const auto &[word, field] : roles) {
+        if (!m_r.find("/calibration/" + std::string(word)))
+            taken << *field;
+    }
     for (const auto &[word, field] : roles) {
         const std::string ptr = "/calibration/" + std::string(word);
         const auto name = m_r.string(ptr, false);
@@ -418,6 +424,7 @@ void TargetReader::readDerived(TargetProfile &t)
 {
     m_known = {u"flops"_s, u"bytes"_s, t.calibration.peakFlopRate, t.calibration.peakBandwidth,
                u"failed"_s};
+    const QStringList inputs = m_known;
     for (const MetricInfo &m : t.metrics)
         m_known << m.name;
     const Json *derived = m_r.find("/derived");
@@ -430,7 +437,11 @@ void TargetReader::readDerived(TargetProfile &t)
     for (const auto &[key, expr] : derived->items()) {
         const std::string ptr = "/derived/" + pointerToken(key);
         const QString name = qs(key);
-        if (!expr.is_string())
+        if (inputs.contains(name))
+            m_r.error(ptr, FileText::tr("'%1' is an input of every formula; a derived metric "
+                                        "cannot take its name")
+                               .arg(name));
+        else if (!expr.is_string())
             m_r.error(ptr, FileText::tr("a derived metric must be a string expression"));
         else if (compiles(ptr, qs(expr.get<std::string>()),
                           FileText::tr("derived metric '%1': %2").arg(name)))
