@@ -68,6 +68,19 @@ private:
         return outcome;
     }
 
+    // A kernel that includes a file of the user's (secret.h, holding
+    // `bytes`), evaluated in a sandbox: it fails to compile, and the log
+    // names the path, never the file's bytes.
+    void includeFails(const EvalOutcome &inside, const QString &bytes)
+    {
+        QVERIFY2(!inside.infra, qPrintable(describe(inside)));
+        QCOMPARE(inside.result.failureClass, u"compile"_s);
+        QVERIFY(inside.result.document.at("sandbox").at("enabled").get<bool>());
+        const QString log = inside.result.log(u"compile"_s);
+        QVERIFY2(!log.contains(bytes), qPrintable(log.right(2000)));
+        QVERIFY2(log.contains(u"secret.h"_s), qPrintable(log.right(2000))); // the path, not found
+    }
+
     // A file of the user's beside the work folder (ROOT/work), as a
     // session's files are; its path, or "" when it cannot be written.
     static QString plantSecret(const QString &root, const QString &name, const QByteArray &bytes)
@@ -151,14 +164,9 @@ private Q_SLOTS:
         const QString secret = plantSecret(root, u"secret.h"_s, "hunter2 leaked;\n");
         QVERIFY(!secret.isEmpty());
         const QString source = u"#include \""_s + secret + u"\"\n"_s + read(data(kernel));
-
-        const EvalOutcome inside = evaluate(loaded, source, root);
-        QVERIFY2(!inside.infra, qPrintable(describe(inside)));
-        QCOMPARE(inside.result.failureClass, u"compile"_s);
-        QVERIFY(inside.result.document.at("sandbox").at("enabled").get<bool>());
-        const QString log = inside.result.log(u"compile"_s);
-        QVERIFY2(!log.contains(u"hunter2"_s), qPrintable(log.right(2000)));
-        QVERIFY2(log.contains(u"secret.h"_s), qPrintable(log.right(2000))); // the path, not found
+        includeFails(evaluate(loaded, source, root), u"hunter2"_s);
+        if (QTest::currentTestFailed())
+            return;
 
         qputenv("KWB_SANDBOX", "off"); // in the same work folder: the harness is built once
         const EvalOutcome outside = evaluate(loaded, source, root);
@@ -168,6 +176,27 @@ private Q_SLOTS:
         QVERIFY(!outside.result.document.at("sandbox").at("enabled").get<bool>());
         QVERIFY2(outside.result.log(u"compile"_s).contains(u"hunter2"_s),
                  qPrintable(outside.result.log(u"compile"_s).right(2000)));
+    }
+
+    // A home outside /home and /root (a build account's /var/lib/builder, a
+    // cluster's /work/bob) is hidden as those are: a kernel that includes a
+    // file of it gets the compiler's "not found", never the file's bytes.
+    void aHomeAnywhereIsHidden()
+    {
+        QTemporaryDir home(u"/opt/kwb-home-XXXXXX"_s);
+        if (!home.isValid())
+            QSKIP("no home can be made outside /home, /root and /tmp here (a folder in /opt needs "
+                  "root): a home elsewhere is untested");
+        LoadedWorkload loaded = loadWorkloadAndTarget(data(u"tiny/workload.json"_s));
+        QVERIFY(loaded.ok());
+        const QString secret = plantSecret(home.path(), u"secret.h"_s, "hunter5 leaked;\n");
+        QVERIFY(!secret.isEmpty());
+        const QString source =
+            u"#include \""_s + secret + u"\"\n"_s + read(data(u"tiny/good.cpp"_s));
+        const QByteArray savedHome = qgetenv("HOME");
+        qputenv("HOME", home.path().toUtf8());
+        const auto restore = qScopeGuard([&] { qputenv("HOME", savedHome); });
+        includeFails(evaluate(loaded, source, m_tmp.path() + u"/home-anywhere"_s), u"hunter5"_s);
     }
 
     // The honest path, twice: correct, timed, never flagged, in a sandbox.

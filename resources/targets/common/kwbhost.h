@@ -764,8 +764,9 @@ inline std::string parentOf(const std::string &path)
 
 /// Where a candidate's process runs: bubblewrap with no network, its own
 /// PID, IPC and user namespaces (nothing it starts survives it), the file
-/// system read-only, the user's home, /tmp, /run and the folder around the
-/// work folder (the session) replaced by empty ones, and only what the stage
+/// system read-only, the homes (/home, /root and $HOME wherever it lies),
+/// /tmp, /run and the folder around the work folder (the session) replaced
+/// by empty ones, and only what the stage
 /// needs bound back: `readOnly` paths and the `writable` scratch folder. GPU
 /// device nodes pass through. Where bubblewrap is missing or user namespaces
 /// are forbidden, `enabled` is false and `unavailable` says why: the result
@@ -812,6 +813,17 @@ struct Sandbox
             struct stat st;
             if (::lstat(dir, &st) == 0 && S_ISDIR(st.st_mode))
                 s.hide.push_back(dir);
+        }
+        // The user's home wherever it lies (/opt/bob, /var/lib/builder), as
+        // long as it is not a top-level folder the system needs (/usr, /opt).
+        if (const char *home = std::getenv("HOME"); home && *home) {
+            const std::string h = realPath(home);
+            struct stat st;
+            const bool underHidden = std::any_of(s.hide.begin(), s.hide.end(), [&](const std::string &d) {
+                return h == d || h.rfind(d + "/", 0) == 0;
+            });
+            if (!h.empty() && parentOf(h) != "/" && !underHidden && ::stat(h.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+                s.hide.push_back(h);
         }
         const std::string work = realPath(workDir);
         if (!work.empty() && work != "/") {
