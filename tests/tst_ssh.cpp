@@ -686,6 +686,7 @@ private Q_SLOTS:
         QCOMPARE(kwb.exitCode(), 3); // the second host is not there
         QVERIFY2(check.contains(u"✓ reachable and authenticated"_s) &&
                      check.contains(u"✓ C++ compiler (g++)"_s) &&
+                     check.contains(u"makes a sandbox here"_s) && // quoted through SSH intact
                      check.contains(u"cannot connect to nobody@127.0.0.1:1"_s),
                  qPrintable(check));
         // An unknown host key: refused with its fingerprint, exit 3 (the host, not the kernel).

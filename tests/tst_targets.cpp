@@ -31,6 +31,23 @@ private:
         return r;
     }
 
+    // `t`'s questions asked of this host, answered in order; `allOk` is what
+    // the check finished with (false as well when it did not finish).
+    QList<HostCheckAnswer> askHere(const TargetProfile &t, bool *allOk = nullptr)
+    {
+        EvalHost local;
+        HostCheck check(local, t);
+        QList<HostCheckAnswer> answers;
+        connect(&check, &HostCheck::answered, this,
+                [&](const HostCheckAnswer &a) { answers << a; });
+        QSignalSpy done(&check, &HostCheck::finished);
+        check.start();
+        const bool finished = !done.isEmpty() || done.wait(30'000);
+        if (allOk)
+            *allOk = finished && done[0][0].toBool() && check.allOk();
+        return answers;
+    }
+
 private Q_SLOTS:
     // kwb and the window run from the build tree use the build's venv for
     // the Python targets; a KWB_PYTHON the user set wins; elsewhere nothing.
@@ -527,6 +544,40 @@ private Q_SLOTS:
         QVERIFY2(a.detail.startsWith(QFileInfo(venv).absolutePath()), qPrintable(a.detail));
     }
 
+    // Every target's sandbox question makes a sandbox, as the supervisor
+    // will, rather than asking for bubblewrap's version: a host that has
+    // bwrap but forbids user namespaces gets a ✗ that says so.
+    void sandboxQuestionMakesASandbox()
+    {
+        QProcess probe;
+        probe.start(u"bwrap"_s,
+                    {u"--die-with-parent"_s, u"--unshare-all"_s, u"--ro-bind"_s, u"/"_s, u"/"_s,
+                     u"--proc"_s, u"/proc"_s, u"--dev"_s, u"/dev"_s, u"true"_s});
+        const bool works = probe.waitForFinished(20'000) &&
+                           probe.exitStatus() == QProcess::NormalExit && probe.exitCode() == 0;
+        for (const QString &id : TargetRegistry::availableIds()) {
+            Diagnostic d;
+            auto t = TargetRegistry::load(id, &d);
+            QVERIFY2(t, qPrintable(d.toString()));
+            const auto q = std::find_if(
+                t->prerequisites.begin(), t->prerequisites.end(),
+                [](const Prerequisite &p) { return p.name.contains(u"bubblewrap"_s); });
+            QVERIFY2(q != t->prerequisites.end(),
+                     qPrintable(id + u" asks nothing of bubblewrap"_s));
+            TargetProfile only = *t;
+            only.prerequisites = {*q};
+            const QList<HostCheckAnswer> answers = askHere(only);
+            QCOMPARE(answers.size(), 1);
+            const HostCheckAnswer &answer = answers.front();
+            QCOMPARE(answer.ok, works);
+            QVERIFY2(answer.detail.contains(works ? u"makes a sandbox here"_s
+                                                  : u"cannot make a sandbox here"_s),
+                     qPrintable(id + u": "_s + answer.detail));
+            if (!works)
+                QVERIFY(answer.hint.contains(u"user namespaces"_s));
+        }
+    }
+
     void hostCheckAsksWhatTheTargetNeeds()
     {
         TargetProfile t = m_cpu;
@@ -534,14 +585,10 @@ private Q_SLOTS:
             {u"echo"_s, {u"sh"_s, u"-c"_s, u"echo first; echo second"_s}, u"-"_s},
             {u"missing tool"_s, {u"sh"_s, u"-c"_s, u"echo absent; exit 3"_s}, u"install it"_s},
             {u"not a program"_s, {u"/nonexistent/kwb-tool"_s}, u"look"_s}};
-        EvalHost local;
-        HostCheck check(local, t);
-        QSignalSpy answers(&check, &HostCheck::answered);
-        QSignalSpy done(&check, &HostCheck::finished);
-        check.start();
-        QVERIFY(done.wait(30'000));
+        bool allOk = true;
+        const QList<HostCheckAnswer> answers = askHere(t, &allOk);
         QCOMPARE(answers.size(), 3);
-        const auto answer = [&](int i) { return answers[i][0].value<HostCheckAnswer>(); };
+        const auto answer = [&](int i) { return answers[i]; };
         QVERIFY(answer(0).ok);
         QCOMPARE(answer(0).what, u"echo"_s);
         QCOMPARE(answer(0).detail, u"first"_s);
@@ -549,11 +596,11 @@ private Q_SLOTS:
         QCOMPARE(answer(1).detail, u"absent"_s);
         QCOMPARE(answer(1).hint, u"install it"_s);
         QVERIFY(!answer(2).ok); // never started: a failed answer, not a hang
-        QCOMPARE(done[0][0].toBool(), false);
-        QVERIFY(!check.allOk());
+        QVERIFY(!allOk);
 
         // Nothing to ask: done at once, and every answer held.
         t.prerequisites.clear();
+        EvalHost local;
         HostCheck none(local, t);
         QSignalSpy noneDone(&none, &HostCheck::finished);
         none.start();
