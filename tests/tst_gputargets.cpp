@@ -541,6 +541,40 @@ private Q_SLOTS:
         QCOMPARE(p.exitCode(), 1);
     }
 
+    // What a profiler gives a target must be in that target's catalog: the
+    // result reader refuses a metric the catalog does not declare, so a
+    // missing entry fails the first profiled run on that hardware. Each
+    // recorded profile is read as the targets that run its profiler read it.
+    void everyProfiledMetricIsInTheCatalogs()
+    {
+        const QStringList python = {u"triton"_s, u"tilelang"_s};
+        const std::tuple<QString, Json, QStringList> profiles[] = {
+            {u"ncu, a Triton kernel"_s,
+             supervise(u"ncu-metrics"_s, data(u"ncu/matmul-triton-h100.csv"_s)), python},
+            {u"ncu, a CUDA kernel"_s,
+             supervise(u"ncu-metrics"_s, data(u"ncu/matmul-cuda-h100.csv"_s)),
+             python + QStringList{u"cuda-cxx"_s}},
+            {u"ncu, a Hopper kernel"_s,
+             supervise(u"ncu-metrics"_s, data(u"ncu/matmul-cuda-hopper-h100.csv"_s)),
+             python + QStringList{u"cuda-cxx"_s}},
+            {u"rocprofv3"_s, supervise(u"rocprof"_s, data(u"rocprof"_s), m_hipSupervisor),
+             python + QStringList{u"hip"_s}}};
+        for (const auto &[profiler, profile, targets] : profiles) {
+            const Json metrics = profile.value("metrics", Json::object());
+            QVERIFY2(metrics.is_object() && !metrics.empty(), qPrintable(profiler));
+            for (const QString &id : targets) {
+                Diagnostic d;
+                const auto t = TargetRegistry::load(id, &d);
+                QVERIFY2(t, qPrintable(d.toString()));
+                for (const auto &[name, value] : metrics.items())
+                    QVERIFY2(t->metric(QString::fromStdString(name)),
+                             qPrintable(id + u" does not declare '"_s +
+                                        QString::fromStdString(name) + u"', which "_s + profiler +
+                                        u" gives"_s));
+            }
+        }
+    }
+
     // hipcc is real here (Debian's ROCm 5.2); the run stage needs an AMD GPU,
     // which this machine lacks: compile errors are the kernel's, the resource
     // figures are printed, and "no AMD GPU" is the host's problem.
