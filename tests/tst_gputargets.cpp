@@ -99,6 +99,20 @@ private:
         return Json::parse(p.readAllStandardOutput().toStdString(), nullptr, false);
     }
 
+    // What `kwb hosts check` says of the bundled example `example` on this
+    // host; `status` gets its exit status (-1 when it did not finish).
+    static QString hostsCheck(const QString &example, int *status = nullptr)
+    {
+        QProcess kwb;
+        kwb.start(QStringLiteral(KWB_BINARY), {u"hosts"_s, u"check"_s,
+                                               QStringLiteral(KWB_SOURCE_DIR) + u"/examples/"_s +
+                                                   example + u"/workload.json"_s});
+        const bool finished = kwb.waitForFinished(120'000);
+        if (status)
+            *status = finished ? kwb.exitCode() : -1;
+        return QString::fromUtf8(kwb.readAllStandardOutput() + kwb.readAllStandardError());
+    }
+
     // The kernel in `file` does not compile: the kernel's failure, never the
     // host's, with `error` in its log.
     void failsToCompile(const Loaded &l, const QString &file, const QString &error,
@@ -862,14 +876,9 @@ private Q_SLOTS:
     {
         if (QFileInfo::exists(u"/dev/neuron0"_s))
             QSKIP("this machine has a Neuron device: the missing-device line cannot show here");
-        QProcess kwb;
-        kwb.start(QStringLiteral(KWB_BINARY),
-                  {u"hosts"_s, u"check"_s,
-                   QStringLiteral(KWB_SOURCE_DIR) + u"/examples/matmul-nki/workload.json"_s});
-        QVERIFY(kwb.waitForFinished(120'000));
-        const QString out =
-            QString::fromUtf8(kwb.readAllStandardOutput() + kwb.readAllStandardError());
-        QCOMPARE(kwb.exitCode(), 3);
+        int status = -1;
+        const QString out = hostsCheck(u"matmul-nki"_s, &status);
+        QCOMPARE(status, 3);
         QVERIFY2(out.contains(u"✗ a Neuron device (/dev/neuron0)"_s), qPrintable(out));
         QVERIFY2(out.contains(u"✗ the Neuron profiler"_s), qPrintable(out));
     }
@@ -1182,6 +1191,20 @@ private Q_SLOTS:
         QVERIFY2(out.contains(u"Python: "_s + venvPython), qPrintable(out));
         QVERIFY2(!out.contains(u"cannot import"_s) && !out.contains(u"cannot be imported"_s),
                  qPrintable(out));
+    }
+
+    // kwb hosts check says what the installed TileLang compiles for and
+    // which GPU, if any, is there to run it.
+    void tilelangHostsCheckNamesItsBackends()
+    {
+        if (const QString why = tilelangMissing(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        const QString out = hostsCheck(u"gemm-tilelang"_s);
+        static const QRegularExpression backends(
+            u"✓ TileLang's backends: TileLang [0-9.]+ compiles for c(, [a-z]+)*; "_s);
+        QVERIFY2(backends.match(out).hasMatch(), qPrintable(out));
+        if (!QFileInfo::exists(u"/dev/nvidiactl"_s) && !QFileInfo::exists(u"/dev/kfd"_s))
+            QVERIFY2(out.contains(u"no GPU here (device cpu only)"_s), qPrintable(out));
     }
 
     void tritonHostProblemsAreInfrastructure()
