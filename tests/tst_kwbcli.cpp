@@ -196,6 +196,25 @@ private Q_SLOTS:
         QVERIFY(r.out.isEmpty());
     }
 
+    // kwb targets lists every bundled target with its name and what a host
+    // needs for it, and says how to ask a host.
+    void targetsListsEveryTargetAndItsNeeds()
+    {
+        const Run r = kwb({u"targets"_s});
+        QCOMPARE(r.exitCode, 0);
+        for (const QString &id : {u"cpu-cxx"_s, u"cuda-cxx"_s, u"hip"_s, u"nki"_s, u"opencl"_s,
+                                  u"tilelang"_s, u"triton"_s}) {
+            static const QRegularExpression needs(u"needs: [^\n]*bubblewrap"_s);
+            const qsizetype at = r.out.indexOf(
+                QRegularExpression(u"^"_s + id + u"\\s"_s, QRegularExpression::MultilineOption));
+            QVERIFY2(at >= 0, qPrintable(id + u" missing in\n"_s + r.out));
+            QVERIFY2(needs.match(r.out, at).hasMatch(), qPrintable(r.out.mid(at, 400)));
+        }
+        QVERIFY2(r.out.contains(u"TileLang (Python; C backend on the CPU, CUDA or HIP on a GPU)"_s),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(u"kwb hosts check WORKLOAD"_s), qPrintable(r.out));
+    }
+
     void invalidKnobsAreRefusedBeforeAnythingRuns()
     {
         const Run r = kwb({u"eval"_s,
