@@ -880,6 +880,14 @@ private Q_SLOTS:
         const QString out = hostsCheck(u"matmul-nki"_s, &status);
         QCOMPARE(status, 3);
         QVERIFY2(out.contains(u"✗ a Neuron device (/dev/neuron0)"_s), qPrintable(out));
+        // The Neuron packages never come from PyPI, whose names are placeholders.
+        QProcess nki;
+        nki.start(u"bash"_s, {u"-c"_s, u"${KWB_PYTHON:-python3} -c 'import nki' || "
+                                       u"${KWB_PYTHON:-python3} -c 'import neuronxcc.nki'"_s});
+        if (nki.waitForFinished(60'000) && nki.exitCode() != 0)
+            QVERIFY2(out.contains(u"✗ the nki package (Neuron) — install it from Neuron's own "
+                                  u"package index"_s),
+                     qPrintable(out));
         QVERIFY2(out.contains(u"✗ the Neuron profiler"_s), qPrintable(out));
     }
 
