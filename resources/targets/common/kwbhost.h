@@ -31,6 +31,7 @@
 #include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
+#include <pwd.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -815,9 +816,12 @@ struct Sandbox
                 s.hide.push_back(dir);
         }
         // The user's home wherever it lies (/opt/bob, /var/lib/builder), as
-        // long as it is not a top-level folder the system needs (/usr, /opt).
-        if (const char *home = std::getenv("HOME"); home && *home) {
-            const std::string h = realPath(home);
+        // long as it is not a top-level folder the system needs (/usr, /opt):
+        // $HOME, and the passwd entry's, which a kernel can ask for when
+        // HOME was set elsewhere.
+        const passwd *account = ::getpwuid(::getuid());
+        for (const char *home : {std::getenv("HOME"), account ? account->pw_dir : nullptr}) {
+            const std::string h = home && *home ? realPath(home) : std::string();
             struct stat st;
             const bool underHidden = std::any_of(s.hide.begin(), s.hide.end(), [&](const std::string &d) {
                 return h == d || h.rfind(d + "/", 0) == 0;
