@@ -6,13 +6,25 @@
 # example, the window under xvfb-run, the German translation.
 #   deb.sh SOURCE BUILD
 # Exit 77 (ctest: skipped, with the reason) where this machine cannot make a
-# root: not root, no debootstrap, no Debian archive.
+# root: not root, no debootstrap, no Debian archive, too little free disk.
 set -euo pipefail
 src=$1 build=$2
 skip() { echo "SKIPPED: $*" >&2; exit 77; }
 [[ $(id -u) -eq 0 ]] || skip "making a root needs root (chroot, mount)"
 command -v debootstrap >/dev/null || skip "debootstrap is missing (Debian: debootstrap)"
 mirror=${KWB_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+# The root, the packages apt-get downloads into it and what they unpack to
+# took 1,236 MiB at the peak (df, sampled each second), and a first run's
+# pristine tarball 200 MiB more; asked for with a third to spare. A machine
+# with less free disk cannot run this, which says nothing of the package.
+free_mib() { df -Pm "$1" | awk 'NR == 2 { print $4 }'; }
+need_mib=$((1650 + ($([[ -f $build/test-cache/debootstrap-bookworm.tar ]] && echo 0 || echo 270))))
+have_mib=$(free_mib /tmp)
+((have_mib >= need_mib)) || skip "only $have_mib MiB free under /tmp, and the fresh root with its packages needs about $need_mib MiB"
+no_space() { # apt-get's log says the disk filled up while it ran: the machine's, not the package's
+    grep -q "No space left on device" "$1" && skip "the disk filled up while the root was made ($(free_mib /tmp) MiB free now): $(grep -m1 'No space left' "$1")"
+}
 
 work=$(mktemp -d /tmp/kwb-deb.XXXXXX)
 root=$work/root
@@ -44,7 +56,7 @@ in_root() { chroot "$root" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin 
 
 echo "== apt-get install ./$(basename "$deb")"
 in_root sh -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends /tmp/$(basename "$deb") xvfb xauth" \
-    >"$work/apt.log" 2>&1 || { tail -20 "$work/apt.log" >&2; exit 1; }
+    >"$work/apt.log" 2>&1 || { no_space "$work/apt.log" || true; tail -20 "$work/apt.log" >&2; exit 1; }
 grep -q "Setting up kernel-workbench" "$work/apt.log"
 
 echo "== the installed binaries"
