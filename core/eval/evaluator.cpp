@@ -333,15 +333,15 @@ QString distrustOf(const EvalResult &stored, const Workload &w)
 void enrichResult(EvalResult &result, const Workload &w, const TargetProfile &target,
                   const Calibration &calib)
 {
-    QStringList names = {u"flops"_s, u"bytes"_s, target.calibration.peakFlopRate,
-                         target.calibration.peakBandwidth, u"failed"_s};
+    QStringList names = target.formulaInputs();
     // A candidate flagged before it ran (the symbol audit) has nothing to
     // classify but its failure.
     const bool neverRan = !result.latency && result.flagged();
+    // In formulaInputs()' order.
     std::vector<double> values = {w.flops > 0 ? w.flops : NAN, w.bytes > 0 ? w.bytes : NAN,
+                                  result.failed() || neverRan ? 1.0 : 0.0,
                                   calib.isValid() ? calib.peakFor(w.precision) : NAN,
-                                  calib.isValid() ? calib.peakGbs : NAN,
-                                  result.failed() || neverRan ? 1.0 : 0.0};
+                                  calib.isValid() ? calib.peakGbs : NAN};
     for (const MetricInfo &m : target.metrics) {
         names << m.name;
         values.push_back(result.metric(m.name).value_or(NAN));

@@ -45,6 +45,16 @@ QStringList TargetProfile::metricNames() const
     return names;
 }
 
+QStringList TargetProfile::evaluationInputs()
+{
+    return {u"flops"_s, u"bytes"_s, u"failed"_s};
+}
+
+QStringList TargetProfile::formulaInputs() const
+{
+    return evaluationInputs() << calibration.peakFlopRate << calibration.peakBandwidth;
+}
+
 const MetricInfo *TargetProfile::metricFor(MetricRole role) const
 {
     if (role == MetricRole::None)
@@ -393,7 +403,7 @@ void TargetReader::readCalibration(TargetProfile &t)
     static const QRegularExpression plainName(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
     // Taken: the inputs, the metrics, and the names of the roles left at
     // their defaults, so no two figures end up under one name.
-    QStringList taken = {u"flops"_s, u"bytes"_s, u"failed"_s};
+    QStringList taken = TargetProfile::evaluationInputs();
     for (const MetricInfo &m : t.metrics)
         taken << m.name;
     for (const auto &[word, field] : roles) {
@@ -422,9 +432,8 @@ void TargetReader::readCalibration(TargetProfile &t)
 // calibrated peaks, the catalog's measured metrics and earlier derived ones.
 void TargetReader::readDerived(TargetProfile &t)
 {
-    m_known = {u"flops"_s, u"bytes"_s, t.calibration.peakFlopRate, t.calibration.peakBandwidth,
-               u"failed"_s};
-    const QStringList inputs = m_known;
+    const QStringList inputs = t.formulaInputs();
+    m_known = inputs;
     for (const MetricInfo &m : t.metrics)
         m_known << m.name;
     const Json *derived = m_r.find("/derived");

@@ -99,6 +99,13 @@ struct TargetProfile
     const MetricInfo *metric(const QString &metricName) const;
     /// The catalog's metric names, in its order.
     QStringList metricNames() const;
+    /// What every evaluation gives its formulas (derived metrics, bottleneck
+    /// rules): "flops", "bytes" and "failed", in that order.
+    static QStringList evaluationInputs();
+    /// Every name a formula may use besides the catalog's metrics: the
+    /// evaluation's inputs, then the calibrated peak FLOP/s and bandwidth
+    /// under the names `calibration` gives them.
+    QStringList formulaInputs() const;
     /// The metric that plays `role` in this target's catalog; null when none does.
     const MetricInfo *metricFor(MetricRole role) const;
     /// role word → metric name for every role the catalog declares, as the
