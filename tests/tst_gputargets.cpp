@@ -1081,7 +1081,10 @@ private Q_SLOTS:
         QVERIFY2(!good.infra, qPrintable(good.infraMessage));
         QVERIFY2(!good.result.failed(), qPrintable(good.result.failureMessage));
         QVERIFY(good.result.correct.value_or(false));
+        // The workload's 3 seeds, the last drawn for this evaluation.
         QCOMPARE(good.result.checks.size(), size_t(3));
+        QCOMPARE(good.result.checks[1].seed, 2);
+        QVERIFY(good.result.checks[2].seed > 3 && good.result.checks[2].seed < (qint64(1) << 53));
         QVERIFY(good.result.latency);
         QCOMPARE(good.result.document.at("latency").at("clock").get<std::string>(),
                  std::string("interpreter"));

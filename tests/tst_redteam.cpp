@@ -215,6 +215,7 @@ private Q_SLOTS:
         if (!loaded)
             QSKIP(qPrintable(missing));
         double &honestMs = m_honestMs[target];
+        QList<qint64> drawnSeeds;
         for (int i = 0; i < 2; ++i) {
             const EvalOutcome o =
                 evaluate(*loaded, read(data(u"redteam/triton/honest.py"_s)),
@@ -227,9 +228,17 @@ private Q_SLOTS:
             // On a loaded host its figure may be bounded (raised), never flagged.
             QVERIFY2(o.result.document.at("outside_clock").at("per_call_ms").get<double>() > 0,
                      o.result.document.at("outside_clock").dump().c_str());
+            // The verified calls bound the rest (boundByVerifiedSamples).
+            QVERIFY2(findAt(o.result.document, {"verified_floor", "floor_ms"}),
+                     o.result.document.dump().c_str());
+            QVERIFY(!o.result.checks.empty());
+            drawnSeeds << o.result.checks.back().seed;
             const double median = o.result.latency->medianMs;
             honestMs = honestMs > 0 ? std::min(honestMs, median) : median;
         }
+        // The check's last seed is drawn for each evaluation.
+        QVERIFY2(drawnSeeds[0] != drawnSeeds[1] && drawnSeeds[0] > 3,
+                 qPrintable(u"%1, %2"_s.arg(drawnSeeds[0]).arg(drawnSeeds[1])));
         qInfo("%s honest path: %.3f ms per call (CPU time)", qPrintable(target), honestMs);
     }
 

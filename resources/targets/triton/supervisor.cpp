@@ -3,7 +3,8 @@
 // and believes nothing the candidate's process says without a check:
 //   compile    `harness.py compile` in the sandbox (the import)
 //   check      the reference's process (`harness.py reference`, never
-//              imports the candidate) writes each seed's inputs; the
+//              imports the candidate) writes each seed's inputs (the
+//              workload's seeds, the last drawn for this evaluation); the
 //              candidate's process (`harness.py candidate`, sandboxed)
 //              writes its outputs to its scratch folder; the reference's
 //              process compares them and gives the verdict
@@ -13,7 +14,8 @@
 //              a kernel that does nothing (the reference's process) gives
 //              the per-call overhead; digests of calls picked after the
 //              section are verified by the reference's process; the time
-//              kept is bounded below by this process's own clock
+//              kept is bounded below by this process's own clock and by
+//              the verified calls (boundByVerifiedSamples)
 //   profile    one call under Nsight Compute (nki: one NEFF under the
 //              Neuron profiler)
 // One kwb.result/1 document comes out on stdout.
@@ -246,7 +248,10 @@ int evaluate(const std::string &candDir)
     // the candidate's has run; then the candidate is imported (Triton
     // compiles on the first launch, in the check) ----
     const auto tCompile = Clock::now();
-    const std::string seedList = cfg.get("seeds", "1");
+    // The workload's seeds with one drawn for this evaluation (CheckSeeds):
+    // answers carried for inputs known in advance fail there.
+    const CheckSeeds drawnSeed;
+    const std::string seedList = drawnSeed.list(cfg.get("seeds", "1"), true);
     const double stageLimit = timeout + compileTimeout; // Triton compiles inside the stages
     Entropy entropy;
     Peer ref;
@@ -301,7 +306,8 @@ int evaluate(const std::string &candDir)
 
     // ---- check (Triton's JIT compiles here, so its errors land here too) ----
     r.stage = "check";
-    std::fprintf(stderr, "kwb: checking against the reference over seeds %s\n", seedList.c_str());
+    std::fprintf(stderr, "kwb: checking against the reference over seeds %s (the last drawn for this evaluation)\n",
+                 seedList.c_str());
     const auto tCheck = Clock::now();
     std::optional<DeviceLock> checkLock;
     if (!mode.cpu)
@@ -460,6 +466,7 @@ int evaluate(const std::string &candDir)
         }
     }
     r.verifyMs = msSince(tVerify);
+    boundByVerifiedSamples(r, order);
     r.logs["bench"] = kernel.finish(Clock::now() + std::chrono::seconds(30)).err;
     r.logs["reference"] = ref.finish(Clock::now() + std::chrono::seconds(30)).err;
     boundByOutsideClock(r, timed->outsideMs, calls, null->callMs);
