@@ -1218,6 +1218,79 @@ private Q_SLOTS:
             QVERIFY2(out.contains(u"no GPU here (device cpu only)"_s), qPrintable(out));
     }
 
+    // The example's GPU workload tunes what only a GPU has (THREADS,
+    // NUM_STAGES), and its template, bound to its default and to the corners
+    // its constraints allow (most shared memory, most accumulators per
+    // thread), lowers to CUDA for an H100 and to HIP for an MI300X with the
+    // installed TileLang, which checks tiles, threads and stages as it
+    // lowers. No GPU is needed to lower; running it needs one.
+    void tilelangGpuWorkloadLowersForBothVendors()
+    {
+        if (const QString why = tilelangMissing(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        const LoadedWorkload l = loadWorkloadAndTarget(
+            QStringLiteral(KWB_SOURCE_DIR) + u"/examples/gemm-tilelang/workload-gpu.json"_s);
+        QVERIFY(l.ok());
+        QVERIFY2(l.warnings.isEmpty(), qPrintable(l.warnings.value(0).toString()));
+        QCOMPARE(l.workload->device, QString());
+        const KnobSpace &space = l.workload->knobs;
+        for (const QString &knob : {u"THREADS"_s, u"NUM_STAGES"_s})
+            QVERIFY2(space.knobNames().contains(knob), qPrintable(space.knobNames().join(u' ')));
+        // 256×256 on 128 threads would hold 512 fp32 accumulators a thread.
+        QStringList errors;
+        const auto tooMany =
+            space.parseAssignments({u"BLOCK_M=256"_s, u"BLOCK_N=256"_s, u"THREADS=128"_s}, &errors);
+        QVERIFY(tooMany && !space.isValid(*tooMany));
+        auto value = [&](const KnobConfig &c, const char *name) {
+            const int k = space.indexOfKnob(QLatin1String(name));
+            return space.knobs()[size_t(k)].values[size_t(c[size_t(k)])].number;
+        };
+        auto sharedBytes = [&](const KnobConfig &c) {
+            return value(c, "NUM_STAGES") * (value(c, "BLOCK_M") + value(c, "BLOCK_N")) *
+                   value(c, "BLOCK_K") * 2;
+        };
+        auto accumulators = [&](const KnobConfig &c) {
+            return value(c, "BLOCK_M") * value(c, "BLOCK_N") / value(c, "THREADS");
+        };
+        KnobConfig mostShared = space.defaultConfig(), mostAccumulators = mostShared;
+        const qint64 valid = space.forEachValid([&](const KnobConfig &c) {
+            if (sharedBytes(c) > sharedBytes(mostShared))
+                mostShared = c;
+            if (accumulators(c) > accumulators(mostAccumulators))
+                mostAccumulators = c;
+            return true;
+        });
+        QVERIFY(valid > 10);
+        QStringList files;
+        for (const KnobConfig &c : {space.defaultConfig(), mostShared, mostAccumulators}) {
+            QString error;
+            const QString source = instantiateTemplate(*l.workload, *l.target, c, &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            files << m_tmp.path() + u"/gemm-gpu-"_s + QString::number(files.size()) + u".py"_s;
+            QFile f(files.back());
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(source.toUtf8());
+            qInfo("%s: %s", qPrintable(QFileInfo(files.back()).fileName()),
+                  qPrintable(space.describe(c)));
+        }
+        QProcess lower;
+        lower.start(python(), QStringList{data(u"tilelang-gpu/lower.py"_s), u"4096"_s, u"4096"_s,
+                                          u"4096"_s, u"float16"_s} +
+                                  files);
+        QVERIFY(lower.waitForFinished(300'000));
+        const QString out = QString::fromUtf8(lower.readAllStandardOutput());
+        QVERIFY2(lower.exitCode() == 0,
+                 qPrintable(out + QString::fromUtf8(lower.readAllStandardError()).right(2000)));
+        for (const QString &file : files) {
+            const QString name = QFileInfo(file).fileName();
+            // Tensor-core code on both: Hopper's wgmma (or mma), CDNA's mfma.
+            QVERIFY2(out.contains(u"lowered "_s + name + u" cuda sm_90 wgmma"_s) ||
+                         out.contains(u"lowered "_s + name + u" cuda sm_90 mma"_s),
+                     qPrintable(out));
+            QVERIFY2(out.contains(u"lowered "_s + name + u" hip gfx942 mfma"_s), qPrintable(out));
+        }
+    }
+
     void tritonHostProblemsAreInfrastructure()
     {
         if (const QString why = tritonMissing(); !why.isEmpty())
