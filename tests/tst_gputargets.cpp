@@ -680,6 +680,17 @@ private Q_SLOTS:
         const bool hipcc = !QStandardPaths::findExecutable(u"hipcc"_s).isEmpty();
         QVERIFY2(out.contains(hipcc ? u"✓ hipcc (HIP compiler)"_s : u"✗ hipcc (HIP compiler)"_s),
                  qPrintable(out));
+        // The example's baseline links rocBLAS: asked for, here or missing.
+        QProcess ldconfig;
+        ldconfig.start(QFileInfo::exists(u"/sbin/ldconfig"_s) ? u"/sbin/ldconfig"_s : u"ldconfig"_s,
+                       {u"-p"_s});
+        QVERIFY(ldconfig.waitForFinished(30'000));
+        const bool rocblas =
+            ldconfig.readAllStandardOutput().contains("librocblas.so") ||
+            !QDir(u"/opt/rocm/lib"_s).entryList({u"librocblas.so*"_s}, QDir::Files).isEmpty();
+        QVERIFY2(out.contains((rocblas ? u"✓"_s : u"✗"_s) +
+                              u" rocBLAS (baselines that link -lrocblas)"_s),
+                 qPrintable(out));
     }
 
     // The Neuron profiler's summary (written from its documented schema:
