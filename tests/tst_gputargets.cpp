@@ -1302,6 +1302,26 @@ private Q_SLOTS:
         }
     }
 
+    // The Python targets' digest of a timed call is the C++ targets' (common/
+    // kwbsamples.h): four weighted sums, the count of non-finite elements and
+    // where they lie, so a NaN moved elsewhere, or an infinity of the other
+    // sign, does not pass for the reference's.
+    void pythonDigestSeesWhereNonFiniteElementsAre()
+    {
+        if (const QString why = pythonLacks(u"math"_s); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        QProcess p;
+        p.start(python(), {data(u"kwbhost-digest.py"_s), QStringLiteral(KWB_SOURCE_DIR)});
+        QVERIFY(p.waitForFinished(120'000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(p.exitCode() == 0, qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+        for (const QString &line :
+             {u"kwb:sums 4 distinct 4"_s, u"kwb:same-key 1"_s, u"kwb:other-key 1"_s,
+              // sums and count equal, the place not
+              u"kwb:nan-moved 1 1 0"_s, u"kwb:inf-sign 1 1 0"_s})
+            QVERIFY2(out.contains(line), qPrintable(line + u" not in:\n"_s + out));
+    }
+
     void tritonHostProblemsAreInfrastructure()
     {
         if (const QString why = tritonMissing(); !why.isEmpty())

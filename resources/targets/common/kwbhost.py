@@ -32,9 +32,10 @@ The timed section (supervisor's view):
                           times the call; replies "kwb:ret I"
     end LASTKEY           digests the last call, waits for the whole device,
                           replies "kwb:timed samples_ms=... digests=..."
-The digest of a call is sum(r * out) over its finite elements in float64,
-r uniform in [-1, 1] from a key the supervisor sends only after the call has
-returned; the reference's process recomputes it for calls the supervisor
+The digest of a call is four sums sum(r_k * out) over its finite elements
+in float64, each r_k uniform in [-1, 1) from a key the supervisor sends only
+after the call has returned, with the count of non-finite elements and where
+they lie; the reference's process recomputes it for calls the supervisor
 picks after the section. Outputs that are wrong, stale or computed later
 cannot match (r was unknown when they were made), and producing the right
 digest without the answer costs what computing the answer costs, inside the
@@ -52,6 +53,7 @@ INFRA_EXIT = 5
 REFERENCE_EXIT = 6
 MODEL_SEED = 42  # weights of KernelBench models: the same in every process
 DIGEST_SIGMAS = 8.0  # |digest - reference's| allowed: this many deviations of an in-tolerance error
+DIGEST_SUMS = 4  # weighted sums per digest, each within DIGEST_SIGMAS (common/kwbsamples.h: kDigestSums)
 
 
 class Channel:
@@ -325,23 +327,31 @@ def compare(want, got, atol, rtol):
             "worst_index": worst}
 
 
-def digest_weights(key, specs, dev):
-    gen = torch.Generator(device=dev).manual_seed(int(key) & 0x7FFFFFFFFFFFFFFF)
-    return [torch.rand(shape, generator=gen, dtype=torch.float32, device=dev) * 2 - 1 for _, shape, _ in specs]
-
-
 def digest(outs, key, specs, dev):
-    """(sum of r*out over finite elements, count of non-finite ones) as device tensors."""
-    total = torch.zeros((), dtype=torch.float64, device=dev)
+    """A timed call's digest under `key`, as device tensors: DIGEST_SUMS sums
+    of r_k * out over the finite elements (each r_k uniform in [-1, 1) from
+    the key), how many elements are not finite, and where they are (their
+    kinds, 1 NaN, 2 +inf, 3 -inf, weighted from the key), as common/
+    kwbsamples.h digests the C++ targets' calls. None when an output has
+    another shape than the workload declares."""
+    gen = torch.Generator(device=dev).manual_seed(int(key) & 0x7FFFFFFFFFFFFFFF)
+    sums = torch.zeros(DIGEST_SUMS, dtype=torch.float64, device=dev)
     nonfinite = torch.zeros((), dtype=torch.int64, device=dev)
-    for o, r, (_, shape, _) in zip(outs, digest_weights(key, specs, dev), specs):
+    where = torch.zeros((), dtype=torch.float64, device=dev)
+    for o, (_, shape, _) in zip(outs, specs):
         if tuple(o.shape) != shape:
             return None
         v = o.detach().to(dev, torch.float64)
         finite = torch.isfinite(v)
-        total = total + (r.double() * torch.where(finite, v, torch.zeros_like(v))).sum()
-        nonfinite = nonfinite + (~finite).sum()
-    return total, nonfinite
+        kept = torch.where(finite, v, torch.zeros_like(v))
+        for k in range(DIGEST_SUMS):  # one weight tensor at a time: an output's size in memory, not four
+            r = torch.rand(shape, generator=gen, dtype=torch.float32, device=dev) * 2 - 1
+            sums[k] += (r.double() * kept).sum()
+        kind = torch.where(finite, 0.0, torch.where(torch.isnan(v), 1.0, torch.where(v > 0, 2.0, 3.0)))
+        w = torch.rand(shape, generator=gen, dtype=torch.float32, device=dev)
+        where += (w.double() * kind).sum()
+        nonfinite += (~finite).sum()
+    return sums, nonfinite, where
 
 
 # ---- the candidate's process ----
@@ -401,9 +411,9 @@ class TimedSection:
             self.close(int(words[1]))
             self.adapter.sync()
             samples = [self.adapter.ms(t) for t in self.timers]
-            values = [(float(d[0]), int(d[1])) for d in self.digests]
-            say("kwb:timed samples_ms=%s digests=%s" % (
-                ",".join("%.9g" % v for v in samples), ",".join("%.17g:%d" % v for v in values)))
+            values = ["%s:%d:%.17g" % ("/".join("%.17g" % x for x in d[0].tolist()), int(d[1]), float(d[2]))
+                      for d in self.digests]
+            say("kwb:timed samples_ms=%s digests=%s" % (",".join("%.9g" % v for v in samples), ",".join(values)))
             self.timers, self.digests = [], []
         else:
             return False
@@ -621,22 +631,26 @@ def serve_reference(adapter, prob, feed, scratch, seeds, atol, rtol):
                 if "why" in c:
                     sys.stderr.write("kwb: output %s has %s\n" % (name, c["why"]))
             say("kwb:compared %s" % seed)
-        elif cmd == "verify" and len(words) == 6:
-            # verify CALL SEED KEY DIGEST NONFINITE: one timed call's digest against the reference's
+        elif cmd == "verify" and len(words) == 7:
+            # verify CALL SEED KEY S1/S2/S3/S4 NONFINITE WHERE: one timed call's digest against the reference's
             call, seed, key = words[1], int(words[2]), int(words[3])
-            got, got_nonfinite = float(words[4]), int(words[5])
+            got = [float(x) for x in words[4].split("/")]
+            got_nonfinite, got_where = int(words[5]), float(words[6])
             inputs = with_extras(declared_inputs(prob, seed, dev), extras)
             want = ref.answer(inputs, "on timed call %s's inputs" % call)
             d = digest(want, key, specs, dev)
             if d is None:
                 reference_error("the reference's outputs have other shapes than the workload declares")
+            sums = d[0].tolist()
             tol2 = sum(float(((atol + rtol * w.detach().double().abs()) ** 2)
                              [torch.isfinite(w.detach().double())].sum()) for w in want)
-            allowed = DIGEST_SIGMAS * math.sqrt(tol2) + 1e-9 * (abs(float(d[0])) + 1.0)
-            off = abs(got - float(d[0])) if math.isfinite(got) else float("inf")
-            ok = off <= allowed and got_nonfinite == int(d[1])
-            say("kwb:verified %s ok=%d off=%.6g allowed=%.6g nonfinite=%d expected_nonfinite=%d"
-                % (call, 1 if ok else 0, off, allowed, got_nonfinite, int(d[1])))
+            allowed = DIGEST_SIGMAS * math.sqrt(tol2) + 1e-9 * (max(abs(x) for x in sums) + 1.0)
+            off = max(abs(g - x) if math.isfinite(g) else float("inf") for g, x in zip(got, sums)) \
+                if len(got) == len(sums) else float("inf")
+            where_ok = abs(got_where - float(d[2])) <= 1e-9 * (abs(float(d[2])) + 1.0)
+            ok = off <= allowed and got_nonfinite == int(d[1]) and where_ok
+            say("kwb:verified %s ok=%d off=%.6g allowed=%.6g nonfinite=%d expected_nonfinite=%d where_ok=%d"
+                % (call, 1 if ok else 0, off, allowed, got_nonfinite, int(d[1]), 1 if where_ok else 0))
         elif cmd == "quit":
             break
         else:

@@ -411,23 +411,40 @@ int evaluate(const std::string &candDir)
     r.warmup = warmup;
     auto kv = parseKeyValues(timed->reply);
     r.samples = parseNumberList(kv["samples_ms"]);
-    std::vector<std::pair<std::string, std::string>> digests;
+    // One digest per call: "S1/S2/S3/S4:NONFINITE:WHERE" (kwbhost.py's digest).
+    struct CallDigest
+    {
+        std::string sums, nonfinite, where;
+    };
+    std::vector<CallDigest> digests;
+    auto isNumber = [](const std::string &text, bool integer) {
+        char *end = nullptr;
+        if (integer)
+            std::strtoll(text.c_str(), &end, 10);
+        else
+            std::strtod(text.c_str(), &end);
+        return !text.empty() && end && *end == 0;
+    };
+    bool numbers = std::all_of(r.samples.begin(), r.samples.end(),
+                               [](double v) { return std::isfinite(v) && v >= 0; });
     {
         std::istringstream list(kv["digests"]);
         std::string item;
-        while (std::getline(list, item, ','))
-            digests.emplace_back(item.substr(0, item.find(':')),
-                                 item.find(':') == std::string::npos ? "" : item.substr(item.find(':') + 1));
+        while (std::getline(list, item, ',')) {
+            std::istringstream parts(item);
+            CallDigest d;
+            std::getline(parts, d.sums, ':');
+            std::getline(parts, d.nonfinite, ':');
+            std::getline(parts, d.where, ':');
+            std::istringstream sums(d.sums);
+            int count = 0;
+            for (std::string sum; std::getline(sums, sum, '/'); ++count)
+                numbers = numbers && isNumber(sum, false);
+            numbers = numbers && count == 4 // kwbhost.py's DIGEST_SUMS
+                && isNumber(d.nonfinite, true) && isNumber(d.where, false);
+            digests.push_back(d);
+        }
     }
-    const bool numbers = std::all_of(r.samples.begin(), r.samples.end(),
-                                     [](double v) { return std::isfinite(v) && v >= 0; })
-        && std::all_of(digests.begin(), digests.end(), [](const auto &d) {
-               char *end = nullptr;
-               std::strtod(d.first.c_str(), &end);
-               const bool value = !d.first.empty() && end && *end == 0;
-               std::strtoll(d.second.c_str(), &end, 10);
-               return value && !d.second.empty() && end && *end == 0;
-           });
     if (!numbers || int(r.samples.size()) != calls || int(digests.size()) != calls) {
         r.samples.clear();
         r.logs["bench"] = kernel.stop().err;
@@ -445,9 +462,9 @@ int evaluate(const std::string &candDir)
     order.resize(std::min<size_t>(order.size(), 8));
     const auto tVerify = Clock::now();
     for (int i : order) {
-        const auto &[value, nonfinite] = digests[size_t(i)];
+        const CallDigest &d = digests[size_t(i)];
         if (!ref.send("verify " + std::to_string(i) + " " + std::to_string(timed->seeds[size_t(i)]) + " "
-                      + std::to_string(timed->keys[size_t(i)]) + " " + value + " " + nonfinite))
+                      + std::to_string(timed->keys[size_t(i)]) + " " + d.sums + " " + d.nonfinite + " " + d.where))
             return referenceFailed(r, ref, "bench", stageLimit);
         auto line = ref.next({"kwb:verified " + std::to_string(i) + " "}, benchDeadline);
         if (!line)
@@ -461,7 +478,8 @@ int evaluate(const std::string &candDir)
                    "correct when checked but not when timed: the outputs of timed call " + std::to_string(i + 1)
                        + " of " + std::to_string(calls) + " are not the reference's (their digest is off by "
                        + v["off"] + ", " + v["allowed"] + " allowed; non-finite elements " + v["nonfinite"]
-                       + ", expected " + v["expected_nonfinite"] + ")");
+                       + ", expected " + v["expected_nonfinite"]
+                       + (v["where_ok"] == "1" ? std::string() : std::string(", not where the reference's are")) + ")");
             return r.print();
         }
     }

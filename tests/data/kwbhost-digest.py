@@ -1,0 +1,42 @@
+"""Properties of the Python host core's digest (kwbhost.digest), printed as
+"kwb:" lines on its channel for tst_gputargets to read:
+  sums N distinct D     N sums, D of them distinct, for one output
+  same-key E            1 when the same key gives the same digest again
+  other-key E           1 when another key gives other sums
+  nan-moved S C W       a NaN moved to another element (the finite values
+                        equal): S sums equal, C counts equal, W where equal
+  inf-sign S C W        +inf in place of -inf, the same three"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(sys.argv[1], "resources", "targets", "common"))
+import kwbhost  # noqa: E402
+import torch  # noqa: E402
+
+specs = [("C", (8, 8), torch.float32)]
+base = torch.rand((8, 8), generator=torch.Generator().manual_seed(1)) * 2 - 1
+base[0, 0] = 0.0
+base[1, 1] = 0.0
+
+
+def digest(out, key=12345):
+    sums, nonfinite, where = kwbhost.digest([out], key, specs, "cpu")
+    return sums.tolist(), int(nonfinite), float(where)
+
+
+def compare(a, b):
+    return "%d %d %d" % (a[0] == b[0], a[1] == b[1], a[2] == b[2])
+
+
+d = digest(base)
+kwbhost.say("kwb:sums %d distinct %d" % (len(d[0]), len(set(d[0]))))
+kwbhost.say("kwb:same-key %d" % (digest(base) == d))
+kwbhost.say("kwb:other-key %d" % (digest(base, 54321)[0] != d[0]))
+a, b = base.clone(), base.clone()
+a[0, 0] = float("nan")
+b[1, 1] = float("nan")
+kwbhost.say("kwb:nan-moved " + compare(digest(a), digest(b)))
+a, b = base.clone(), base.clone()
+a[2, 3] = float("inf")
+b[2, 3] = float("-inf")
+kwbhost.say("kwb:inf-sign " + compare(digest(a), digest(b)))
