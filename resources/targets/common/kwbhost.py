@@ -634,8 +634,11 @@ def serve_reference(adapter, prob, feed, scratch, seeds, atol, rtol):
         elif cmd == "verify" and len(words) == 7:
             # verify CALL SEED KEY S1/S2/S3/S4 NONFINITE WHERE: one timed call's digest against the reference's
             call, seed, key = words[1], int(words[2]), int(words[3])
-            got = [float(x) for x in words[4].split("/")]
-            got_nonfinite, got_where = int(words[5]), float(words[6])
+            try:  # the candidate's text: what does not read as numbers matches nothing
+                got = [float(x) for x in words[4].split("/")]
+                got_nonfinite, got_where = int(words[5]), float(words[6])
+            except ValueError:
+                got, got_nonfinite, got_where = [], -1, float("nan")
             inputs = with_extras(declared_inputs(prob, seed, dev), extras)
             want = ref.answer(inputs, "on timed call %s's inputs" % call)
             d = digest(want, key, specs, dev)

@@ -417,7 +417,14 @@ int evaluate(const std::string &candDir)
         std::string sums, nonfinite, where;
     };
     std::vector<CallDigest> digests;
+    // A number as kwbhost.py prints one (%.17g, %d): what strtod accepts
+    // beyond that (hexadecimal, "infinity", spaces) Python's float() refuses,
+    // and a candidate could make the reference's process fail on its text.
     auto isNumber = [](const std::string &text, bool integer) {
+        if (text == "nan" || text == "inf" || text == "-inf")
+            return !integer;
+        if (text.find_first_not_of(integer ? "+-0123456789" : "+-0123456789.eE") != std::string::npos)
+            return false;
         char *end = nullptr;
         if (integer)
             std::strtoll(text.c_str(), &end, 10);
