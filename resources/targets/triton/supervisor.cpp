@@ -170,6 +170,56 @@ std::optional<Section> timedSection(Peer &peer, int warmup, int calls, Clock::ti
     return s;
 }
 
+/// One timed call's digest as kwbhost.py prints it: "S1/S2/S3/S4:NONFINITE:WHERE".
+struct CallDigest
+{
+    std::string sums, nonfinite, where;
+};
+
+constexpr int kDigestSums = 4; // kwbhost.py's DIGEST_SUMS
+
+/// Whether `text` is a number as kwbhost.py prints one (%.17g, %d). What
+/// strtod accepts beyond that (hexadecimal, "infinity", spaces) Python's
+/// float() refuses, and a candidate could make the reference's process fail
+/// on its text.
+bool printedNumber(const std::string &text, bool integer)
+{
+    if (text == "nan" || text == "inf" || text == "-inf")
+        return !integer;
+    if (text.find_first_not_of(integer ? "+-0123456789" : "+-0123456789.eE") != std::string::npos)
+        return false;
+    char *end = nullptr;
+    if (integer)
+        std::strtoll(text.c_str(), &end, 10);
+    else
+        std::strtod(text.c_str(), &end);
+    return !text.empty() && end && *end == 0;
+}
+
+/// The digests of a "kwb:timed" reply (comma-separated), or nullopt when one
+/// is not as kwbhost.py prints it.
+std::optional<std::vector<CallDigest>> readDigests(const std::string &list)
+{
+    std::vector<CallDigest> digests;
+    std::istringstream items(list);
+    for (std::string item; std::getline(items, item, ',');) {
+        std::istringstream parts(item);
+        CallDigest d;
+        std::getline(parts, d.sums, ':');
+        std::getline(parts, d.nonfinite, ':');
+        std::getline(parts, d.where, ':');
+        std::istringstream sums(d.sums);
+        int count = 0;
+        for (std::string sum; std::getline(sums, sum, '/'); ++count)
+            if (!printedNumber(sum, false))
+                return std::nullopt;
+        if (count != kDigestSums || !printedNumber(d.nonfinite, true) || !printedNumber(d.where, false))
+            return std::nullopt;
+        digests.push_back(d);
+    }
+    return digests;
+}
+
 int evaluate(const std::string &candDir)
 {
     const Config cfg = Config::read(candDir + "/eval.conf");
@@ -411,47 +461,10 @@ int evaluate(const std::string &candDir)
     r.warmup = warmup;
     auto kv = parseKeyValues(timed->reply);
     r.samples = parseNumberList(kv["samples_ms"]);
-    // One digest per call: "S1/S2/S3/S4:NONFINITE:WHERE" (kwbhost.py's digest).
-    struct CallDigest
-    {
-        std::string sums, nonfinite, where;
-    };
-    std::vector<CallDigest> digests;
-    // A number as kwbhost.py prints one (%.17g, %d): what strtod accepts
-    // beyond that (hexadecimal, "infinity", spaces) Python's float() refuses,
-    // and a candidate could make the reference's process fail on its text.
-    auto isNumber = [](const std::string &text, bool integer) {
-        if (text == "nan" || text == "inf" || text == "-inf")
-            return !integer;
-        if (text.find_first_not_of(integer ? "+-0123456789" : "+-0123456789.eE") != std::string::npos)
-            return false;
-        char *end = nullptr;
-        if (integer)
-            std::strtoll(text.c_str(), &end, 10);
-        else
-            std::strtod(text.c_str(), &end);
-        return !text.empty() && end && *end == 0;
-    };
-    bool numbers = std::all_of(r.samples.begin(), r.samples.end(),
-                               [](double v) { return std::isfinite(v) && v >= 0; });
-    {
-        std::istringstream list(kv["digests"]);
-        std::string item;
-        while (std::getline(list, item, ',')) {
-            std::istringstream parts(item);
-            CallDigest d;
-            std::getline(parts, d.sums, ':');
-            std::getline(parts, d.nonfinite, ':');
-            std::getline(parts, d.where, ':');
-            std::istringstream sums(d.sums);
-            int count = 0;
-            for (std::string sum; std::getline(sums, sum, '/'); ++count)
-                numbers = numbers && isNumber(sum, false);
-            numbers = numbers && count == 4 // kwbhost.py's DIGEST_SUMS
-                && isNumber(d.nonfinite, true) && isNumber(d.where, false);
-            digests.push_back(d);
-        }
-    }
+    const std::optional<std::vector<CallDigest>> parsed = readDigests(kv["digests"]);
+    const std::vector<CallDigest> digests = parsed.value_or(std::vector<CallDigest>{});
+    const bool numbers = parsed && std::all_of(r.samples.begin(), r.samples.end(),
+                                             [](double v) { return std::isfinite(v) && v >= 0; });
     if (!numbers || int(r.samples.size()) != calls || int(digests.size()) != calls) {
         r.samples.clear();
         r.logs["bench"] = kernel.stop().err;
