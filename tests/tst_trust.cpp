@@ -65,7 +65,10 @@ private Q_SLOTS:
         const WorkloadLoad l = loadWorkload(QFINDTESTDATA("data/tiny/workload.json"), &m_target);
         QVERIFY2(l.workload, qPrintable(l.message()));
         m_workload = *l.workload;
-        m_calibration.peakGflops = 100; // far above what the tiny kernel reaches
+        // Far above what any one core reaches (a 4 GHz core with two
+        // 16-lane FMA units: 512 GFLOP/s): at 100, the bundled example's
+        // packed template, honest, passed the roofline on an AVX-512 core.
+        m_calibration.peakGflops = 2000;
         m_calibration.peakGbs = 10;
     }
 
