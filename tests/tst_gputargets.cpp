@@ -496,6 +496,9 @@ private Q_SLOTS:
                  qPrintable(text));
         QVERIFY2(text.contains(u"no usable CUDA device"_s) || text.contains(u"no CUDA device"_s),
                  qPrintable(text));
+        // ptxas's figures stay with the outcome (as hip's do, below).
+        QCOMPARE(spill.result.metric(u"registers"_s).value_or(-1), 32.0);
+        QVERIFY(!spill.result.correct.has_value() && !spill.result.latency);
     }
 
     // The host code of a .cu file is audited as cpu-cxx's kernels are.
@@ -615,6 +618,18 @@ private Q_SLOTS:
         QVERIFY2(spill.infraMessage.contains(u"no usable HIP device"_s) ||
                      spill.infraMessage.contains(u"no HIP device"_s),
                  qPrintable(spill.infraMessage + u"\n"_s + text));
+        // The figures are recorded, not only printed: the outcome keeps the
+        // compile stage's document, with no verdict and no time in it.
+        const EvalResult &learnt = spill.result;
+        QVERIFY2(learnt.compiled && learnt.document.contains("host_problem"),
+                 qPrintable(qs(learnt.document.dump())));
+        QCOMPARE(learnt.metric(u"scratch_bytes"_s).value_or(-1), 1040.0);
+        QVERIFY(learnt.metric(u"vgprs"_s).value_or(0) > 0);
+        QVERIFY(!learnt.correct.has_value() && !learnt.latency && learnt.checks.empty());
+        ExperimentRecord record;
+        takeOutcome(record, spill);
+        QCOMPARE(record.metric(u"scratch_bytes"_s).value_or(-1), 1040.0);
+        QVERIFY(!timedAndCorrect(record));
     }
 
     // The host code of a .hip file is audited as cpu-cxx's kernels are.

@@ -249,9 +249,20 @@ int kwb::cli::cmdEval(const QStringList &args)
         return ExitInfra;
     }
     if (outcome.infra) {
+        // A GPU target on a host without its GPU still compiled the kernel:
+        // its resource figures are shown, and kept with --json and --session.
+        const QString learnt = formatLearntBeforeInfra(loaded->target, outcome.result);
         err(u"kwb eval: "_s +
-            Kwb::tr("infrastructure failure (nothing is known about the kernel): %1")
-                .arg(outcome.infraMessage));
+            (learnt.isEmpty()
+                 ? Kwb::tr("infrastructure failure (nothing is known about the kernel): %1")
+                       .arg(outcome.infraMessage)
+                 : Kwb::tr("infrastructure failure (no verdict and no time for the kernel): %1")
+                       .arg(outcome.infraMessage)));
+        if (!learnt.isEmpty()) {
+            err(u"kwb eval: "_s + learnt);
+            if (p.isSet(u"json"_s))
+                out(qs(outcome.result.document.dump(2)) + u'\n');
+        }
         return ExitInfra;
     }
     if (p.isSet(u"json"_s))

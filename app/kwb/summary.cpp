@@ -2,6 +2,7 @@
 
 #include "eval/result.h"
 #include "kwbtr.h"
+#include "targets/targetprofile.h"
 #include "workload/workload.h"
 
 #include <QStringList>
@@ -239,6 +240,25 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
         s +=
             row(Kwb::tr("bottleneck"),
                 r.bottleneck + (r.bottleneckWhy.isEmpty() ? QString() : u": "_s + r.bottleneckWhy));
+    return s;
+}
+
+QString formatLearntBeforeInfra(const TargetProfile &target, const EvalResult &partial)
+{
+    if (!partial.compiled)
+        return {};
+    QStringList figures;
+    for (const auto &[name, value] : partial.metrics) {
+        const MetricInfo *info = target.metric(name);
+        const QString label = info && !info->label.isEmpty() ? info->label : name;
+        const QString unit = info ? info->unit : QString();
+        figures << label + u' ' + fig(value) + (unit.isEmpty() ? QString() : u' ' + unit);
+    }
+    const auto compile = partial.stageMs.find(u"compile"_s);
+    QString s = Kwb::tr("compiled in %1 s before the host failed")
+                    .arg(fig(compile == partial.stageMs.end() ? 0.0 : compile->second / 1000.0));
+    if (!figures.isEmpty())
+        s += u"; "_s + figures.join(u", "_s);
     return s;
 }
 

@@ -504,6 +504,18 @@ void Evaluator::onCommandFinished(const CommandOutcome &outcome)
             u")"_s +
             (outcome.stderrTail.isEmpty() ? QString()
                                           : u": "_s + outcome.stderrTail.section(u'\n', -3));
+        // A supervisor that found the host unusable midway (no GPU after
+        // the compile) still says what it learnt: never a verdict or a time
+        // (it removed those), only the compile stage's figures.
+        QString ignored;
+        if (outcome.exitCode == kSupervisorInfraExit && !outcome.crashed)
+            if (auto learnt = parseResult(outcome.stdoutData, m_target, &ignored);
+                learnt && learnt->document.contains("host_problem") && !learnt->correct &&
+                !learnt->latency) {
+                if (const Json &why = learnt->document["host_problem"]; why.is_string())
+                    m_outcome.infraMessage = qs(why.get<std::string>());
+                m_outcome.result = std::move(*learnt);
+            }
     } else {
         QString error;
         auto result = parseResult(outcome.stdoutData, m_target, &error);

@@ -32,8 +32,10 @@ struct Candidate
 
 /// The end of one evaluation. `infra` marks a problem of the host or the
 /// harness (not started, cut off, malformed output): retried by the loop and
-/// never counted against the kernel. Otherwise `result` holds the verdict,
-/// failed kernels included.
+/// never counted against the kernel; `result` then holds at most what the
+/// host learnt before (the compile stage's figures, the document's
+/// "host_problem"), never a verdict or a time. Otherwise `result` holds the
+/// verdict, failed kernels included.
 struct EvalOutcome
 {
     bool infra = false;
@@ -45,6 +47,10 @@ struct EvalOutcome
     QString console;
     QString host; ///< where it ran (set by the backend)
 };
+
+/// Exit status of a target's supervisor whose host cannot evaluate (no
+/// device, a broken harness); kwbhost.h's kInfraExit.
+constexpr int kSupervisorInfraExit = 3;
 
 /// Limit of each compile and link on the host (stage timeouts are for kernels).
 constexpr int kCompileTimeoutSeconds = 600;

@@ -319,7 +319,7 @@ inline int evaluateCompiledGpu(const std::string &candDir, const Config &cfg, co
     tc.recordConditions(r, sampler.stop());
     r.logs["bench"] = bench.err;
     if (harnessSaysInfra(bench))
-        return infraFailure(bench, "the benchmark");
+        return infraFailure(r, bench, "the benchmark");
     if (!readBench(r, bench, timeout))
         return r.print();
     boundBySynchronisedCalls(r, bench);

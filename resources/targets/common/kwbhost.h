@@ -1440,19 +1440,28 @@ struct Result
 
     /// Prints the document (the supervisor's one line of stdout); returns 0.
     /// Not the kernel's doing and not the reference's: the host failed
-    /// (a harness killed from outside, a compiler killed). print() then
-    /// prints no document and returns kInfraExit, so kwb retries it.
+    /// (no device, a harness killed from outside, a compiler killed).
+    /// print() then returns kInfraExit, so kwb retries it and counts nothing
+    /// against the kernel; the document still says what the host learnt
+    /// before (compile time, resource figures), under "host_problem".
     std::string hostProblem;
 
     int print() const
     {
+        Result shown = *this;
         if (!hostProblem.empty()) {
             std::fprintf(stderr, "kwb: %s\n", hostProblem.c_str());
-            return 3; // kInfraExit
+            shown.extra["host_problem"] = jsonString(hostProblem);
+            // No verdict and no time from a host that failed midway.
+            shown.correct = -1;
+            shown.checks.clear();
+            shown.samples.clear();
+            for (const char *timed : {"median_ms", "min_ms", "p90_ms", "spread_pct"})
+                shown.metrics.erase(timed);
         }
-        std::printf("%s\n", json().c_str());
+        std::printf("%s\n", shown.json().c_str());
         std::fflush(stdout);
-        return 0;
+        return hostProblem.empty() ? 0 : 3; // 3: kInfraExit
     }
 };
 
@@ -1472,16 +1481,17 @@ inline bool harnessSaysInfra(const Proc &p)
 }
 
 /// For a harness that exited with kHarnessInfraExit: its reason, printed
-/// for kwb (which reads stderr's tail), and the supervisor's exit status.
-inline int infraFailure(const Proc &p, const std::string &stageName)
+/// for kwb (which reads stderr's tail) beside what `r` learnt so far, and
+/// the supervisor's exit status (kInfraExit).
+inline int infraFailure(Result &r, const Proc &p, const std::string &stageName)
 {
     std::string why;
     for (const std::string &l : taggedLines(p.out, "kwb:infra ", false))
         why = l;
     if (why.empty())
         why = "the harness reported an unusable host during " + stageName;
-    std::fprintf(stderr, "kwb: %s\n", why.c_str());
-    return kInfraExit;
+    r.hostProblem = why;
+    return r.print();
 }
 
 /// The outside clock: the supervisor's own time between the harness's
@@ -2319,7 +2329,7 @@ inline void failStage(Result &r, const Proc &p, const std::string &stageName, do
 inline int readCheck(Result &r, const Proc &chk, double timeout, const std::string &seedList)
 {
     if (harnessSaysInfra(chk))
-        return infraFailure(chk, "the check");
+        return infraFailure(r, chk, "the check");
     bool allOk = true;
     std::string lastSeed;
     std::vector<std::string> seen;
@@ -2601,7 +2611,7 @@ inline int verifyPickedSamples(Result &r, const Proc &bench, std::vector<std::st
     Proc ver = run(box.wrap(verifyCmd), timeout, true);
     r.verifyMs = msSince(t0);
     if (harnessSaysInfra(ver)) // a reference on a device the host cannot use now
-        return infraFailure(ver, "the verification");
+        return infraFailure(r, ver, "the verification");
     if (const int end = readVerify(r, ver, sent, timeout); end >= 0)
         return end;
     boundByVerifiedSamples(r, picked);

@@ -216,7 +216,7 @@ int evaluate(const std::string &candDir)
     r.benchMs = msSince(tBench);
     r.logs["bench"] = b.err;
     if (harnessSaysInfra(b))
-        return infraFailure(b, "the benchmark");
+        return infraFailure(r, b, "the benchmark");
     if (!readBench(r, b, timeout))
         return r.print();
     // ---- verify the timed samples picked now, with the reference, in the answer program ----

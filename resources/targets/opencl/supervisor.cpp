@@ -149,7 +149,7 @@ int evaluate(const std::string &candDir)
     r.compileMs = msSince(tCompile);
     r.logs["compile"] = build.err;
     if (harnessSaysInfra(build))
-        return infraFailure(build, "the build");
+        return infraFailure(r, build, "the build");
     std::string device, figures, compileError;
     for (const std::string &l : taggedLines(build.out, "kwb:device ", false))
         device = l;
@@ -220,7 +220,7 @@ int evaluate(const std::string &candDir)
     r.logs["bench"] = bench.err;
     lock.reset();
     if (harnessSaysInfra(bench))
-        return infraFailure(bench, "the benchmark");
+        return infraFailure(r, bench, "the benchmark");
     if (!readBench(r, bench, timeout))
         return r.print();
 

@@ -110,7 +110,7 @@ int referenceFailed(Result &r, Peer &ref, const std::string &stageName, double l
     Proc &p = ref.stop();
     r.logs["reference"] = p.err;
     if (harnessSaysInfra(p))
-        return infraFailure(p, "the reference's process");
+        return infraFailure(r, p, "the reference's process");
     std::string why;
     for (const std::string &l : taggedLines(p.out, "kwb:reference-error ", false))
         why = l;
@@ -324,7 +324,7 @@ int evaluate(const std::string &candDir)
             return kInfraExit;
         }
         if (harnessSaysInfra(cc))
-            return infraFailure(cc, "the import");
+            return infraFailure(r, cc, "the import");
         std::string why;
         for (const std::string &l : taggedLines(cc.out, "kwb:error ", false))
             why = l;
@@ -367,7 +367,7 @@ int evaluate(const std::string &candDir)
         Proc &p = kernel.stop();
         r.logs[stageName] = p.err;
         if (harnessSaysInfra(p))
-            return infraFailure(p, "the " + stageName);
+            return infraFailure(r, p, "the " + stageName);
         if (kernel.stoppedByUs() && p.signalled() && WTERMSIG(p.status) == SIGKILL && !p.timedOut) {
             // Alive but silent (its channel closed, or a reply never sent): ours to end, its fault.
             r.fail("crash", stageName, "the kernel's process stopped answering while being " + doing + when);
