@@ -745,6 +745,69 @@ private Q_SLOTS:
         QCOMPARE(p.exitCode(), 1);
     }
 
+    // Summaries recorded on real Trainium1 hosts by others (provenance in
+    // tests/data/nki/PROVENANCE.md): AccelOpt keeps 16 of the summary's
+    // fields of an fp32 matmul, trnblas a flat, trimmed summary of an
+    // element-wise kernel. Read as the nki target reads them, they give the
+    // figures and the bottleneck an engineer would name.
+    void neuronProfileSummariesFromRealRuns()
+    {
+        Diagnostic d;
+        const auto nki = TargetRegistry::load(u"nki"_s, &d);
+        QVERIFY2(nki, qPrintable(d.toString()));
+        const LoadedWorkload example = loadWorkloadAndTarget(
+            QStringLiteral(KWB_SOURCE_DIR) + u"/examples/matmul-nki/workload.json"_s);
+        QVERIFY(example.ok());
+        auto bottleneckOf = [&](const Json &metrics) -> QString {
+            const Json doc = {{"schema", "kwb.result/1"},
+                              {"stage", "check"},
+                              {"compiled", true},
+                              {"correct", true},
+                              {"failure", nullptr},
+                              {"checks", Json::array({{{"seed", 1},
+                                                       {"output", "result"},
+                                                       {"ok", true},
+                                                       {"rel_l2", 0.0},
+                                                       {"max_abs", 0.0},
+                                                       {"mismatches", 0},
+                                                       {"nonfinite", 0}}})},
+                              {"latency", nullptr},
+                              {"metrics", metrics}};
+            QString error;
+            auto r = parseResult(QByteArray::fromStdString(doc.dump()), *nki, &error);
+            if (!r)
+                return u"unreadable: "_s + error;
+            enrichResult(*r, *example.workload, *nki, Calibration{});
+            return r->bottleneck;
+        };
+
+        const Json matmul = supervise(u"neuron-summary"_s, data(u"nki/accelopt-trn1-matmul.json"_s),
+                                      m_nkiSupervisor)["metrics"];
+        QVERIFY2(matmul.is_object(), matmul.dump().c_str());
+        // (the supervisor prints nine significant digits, whole numbers in full)
+        QVERIFY(std::abs(matmul["hfu_pct"].get<double>() - 35.99390440716965) < 1e-6);
+        QCOMPARE(matmul["hbm_read_bytes"].get<double>(), 9059762176.0);
+        QCOMPARE(matmul["sbuf_write_bytes"].get<double>(), 9069199360.0);
+        QVERIFY(std::abs(matmul["mm_arithmetic_intensity"].get<double>() - 111.30356018200732) <
+                1e-5);
+        // 128849018880 of 1159641169920 hardware FLOPs are transposes: 11.1 %.
+        QVERIFY(std::abs(matmul["transpose_flops_pct"].get<double>() - 100.0 / 9.0) < 1e-6);
+        // What the record lacks is not made up: no total_time, no MFU.
+        QVERIFY(!matmul.contains("neuron_total_us") && !matmul.contains("mfu_pct"));
+        QCOMPARE(bottleneckOf(matmul), u"transpose-heavy"_s);
+
+        const Json elementwise =
+            supervise(u"neuron-summary"_s, data(u"nki/trnblas-trn1-elementwise.json"_s),
+                      m_nkiSupervisor)["metrics"];
+        QVERIFY2(elementwise.is_object(), elementwise.dump().c_str());
+        QVERIFY(std::abs(elementwise["neuron_total_us"].get<double>() - 213808.050051) < 1e-3);
+        QVERIFY(std::abs(elementwise["vector_engine_active_pct"].get<double>() -
+                         96.45396092701302) < 1e-6);
+        QVERIFY(std::abs(elementwise["dma_active_pct"].get<double>() - 26.416618715491547) < 1e-6);
+        QCOMPARE(elementwise["hbm_write_bytes"].get<double>(), 1835008.0);
+        QCOMPARE(bottleneckOf(elementwise), u"engine-bound"_s);
+    }
+
     // An NKI compile error reaches the engineer as one line naming the
     // kernel's file and line: NKI 0.3's tracer and neuronxcc's traceback
     // (both from documented output: tests/data/nki/PROVENANCE.md).

@@ -270,7 +270,12 @@ inline std::string jsonNumber(double v)
     if (!std::isfinite(v))
         return "null";
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.9g", v);
+    // Whole numbers (byte and instruction counts past 10^9) in full; others
+    // to nine significant digits.
+    if (v == std::floor(v) && std::fabs(v) < 9007199254740992.0) // 2^53
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+    else
+        std::snprintf(buf, sizeof buf, "%.9g", v);
     return buf;
 }
 

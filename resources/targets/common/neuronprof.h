@@ -12,8 +12,10 @@
 namespace kwbhost {
 
 /// The summary's numbers: one object whose single member (keyed by the
-/// profile) holds flat name → number pairs. Strings, booleans, nulls and
-/// nested values are skipped. Empty when the text is not such a document.
+/// profile) holds flat name → number pairs, or those pairs at the top (the
+/// form tools and people keep once they have taken the member out).
+/// Strings, booleans, nulls and nested values are skipped. Empty when the
+/// text is not such a document.
 inline std::map<std::string, double> parseNeuronSummary(const std::string &text)
 {
     std::map<std::string, double> out;
@@ -75,8 +77,13 @@ inline std::map<std::string, double> parseNeuronSummary(const std::string &text)
     // The tool may print lines of its own before the document.
     i = std::min(text.find('{'), text.size());
     std::string profile;
-    if (!literal('{') || !string(&profile) || !literal(':') || !literal('{'))
+    if (!literal('{'))
         return {};
+    const size_t members = i;
+    if (!string(&profile) || !literal(':'))
+        return {};
+    if (!literal('{'))
+        i = members; // flat: the metrics are the top object's own members
     do {
         std::string key;
         if (!string(&key) || !literal(':'))
