@@ -364,6 +364,29 @@ private Q_SLOTS:
         QVERIFY2(open.contains(u"token=hunter3"_s), qPrintable(open.right(2000)));
         QTRY_VERIFY_WITH_TIMEOUT(connections > 0, 10'000);
     }
+
+    // Beside its own session, the sessions of other runs: a kernel must not
+    // read their records (their kernels, their figures, what an LLM wrote).
+    // The folders lie in the build tree, outside every folder the sandbox
+    // hides for other reasons (/tmp, homes).
+    void sandboxHidesOtherSessions()
+    {
+        if (!m_tritonMissing.isEmpty())
+            QSKIP(qPrintable(m_tritonMissing));
+        QTemporaryDir sessions(QStringLiteral(QT_TESTCASE_BUILDDIR) + u"/sessions-XXXXXX"_s);
+        QVERIFY(sessions.isValid());
+        const QString other =
+            plantSecret(sessions.path() + u"/other-run"_s, u"experiments.jsonl"_s, "hunter4\n");
+        QVERIFY(!other.isEmpty());
+        QString source = read(data(u"redteam/triton/probe.py"_s));
+        source.replace(u"@SECRET@"_s, other).replace(u"@PORT@"_s, u"9"_s);
+        const EvalOutcome o = evaluate(source, sessions.path() + u"/this-run"_s);
+        QVERIFY2(!o.infra && !o.result.failed(), qPrintable(describe(o)));
+        QVERIFY(o.result.document.at("sandbox").at("enabled").get<bool>());
+        const QString log = o.result.log(u"compile"_s) + o.result.log(u"bench"_s);
+        QVERIFY2(log.contains(u"probe: secret=unreadable"_s), qPrintable(log.right(2000)));
+        QVERIFY2(!log.contains(u"hunter4"_s), qPrintable(log.right(2000)));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRedTeam)

@@ -808,6 +808,18 @@ struct Sandbox
         return why;
     }
 
+    /// Whether `dir` is a top-level folder the system needs (/usr, /opt,
+    /// /var, ...), which no sandbox may cover.
+    static bool isSystemFolder(const std::string &dir)
+    {
+        if (parentOf(dir) != "/")
+            return false;
+        static const char *const system[] = {"/bin", "/boot", "/dev",  "/etc",  "/lib", "/lib32", "/lib64",
+                                             "/libx32", "/nix", "/opt", "/proc", "/sbin", "/snap", "/sys",
+                                             "/usr", "/var", "/gnu"};
+        return std::any_of(std::begin(system), std::end(system), [&](const char *d) { return dir == d; });
+    }
+
     /// A sandbox for a stage whose process runs in `workDir` (the host's
     /// work folder, whose parent is the session folder for a local host).
     static Sandbox forStage(const std::string &workDir)
@@ -836,7 +848,13 @@ struct Sandbox
         }
         const std::string work = realPath(workDir);
         if (!work.empty() && work != "/") {
-            s.hide.push_back(parentOf(work) == "/" ? work : parentOf(work));
+            // The session (the work folder's parent), and the folder that
+            // holds it with its siblings (every other run's session), unless
+            // that is the root or one of the system's own folders.
+            const std::string session = parentOf(work), sessions = parentOf(session);
+            if (session != "/" && sessions != "/" && !isSystemFolder(sessions))
+                s.hide.push_back(sessions);
+            s.hide.push_back(session == "/" ? work : session);
             s.hide.push_back(work);
             s.chdir = work;
         }
