@@ -836,6 +836,96 @@ private Q_SLOTS:
                  qPrintable(legacy));
     }
 
+    // The nki target's calibration: AWS's published per-core figures
+    // without hardware (never called a measurement), read through the
+    // target's roles; on a host without NKI, exit 3 (kwb runs without % of
+    // peak) in words that say what to install.
+    void nkiCalibration()
+    {
+        const QString root = QFileInfo(m_nkiSupervisor).path();
+        auto calibrate = [&](const QStringList &args, int *status, QString *err = nullptr) {
+            QProcess p;
+            p.setWorkingDirectory(root);
+            p.start(python(), QStringList{root + u"/calibrate.py"_s} + args);
+            if (!p.waitForFinished(120'000))
+                return Json();
+            *status = p.exitCode();
+            if (err)
+                *err = QString::fromUtf8(p.readAllStandardError());
+            return Json::parse(p.readAllStandardOutput().toStdString(), nullptr, false);
+        };
+        Diagnostic d;
+        const auto nki = TargetRegistry::load(u"nki"_s, &d);
+        QVERIFY2(nki, qPrintable(d.toString()));
+        int status = -1;
+        const Json trn2 = calibrate({u"published"_s, u"trn2"_s}, &status);
+        QCOMPARE(status, 0);
+        QVERIFY2(trn2.is_object() && trn2.value("measured", true) == false, trn2.dump().c_str());
+        QString error;
+        const auto c = Calibration::fromTargetDocument(trn2, nki->calibration, &error);
+        QVERIFY2(c, qPrintable(error));
+        QCOMPARE(c->peakGflops, 128.0 * 128 * 2 * 2.4); // PE array × 2 FLOP × 2.4 GHz, in GFLOP/s
+        QCOMPARE(c->peakFor(u"fp8"_s), 2 * 128.0 * 128 * 2 * 2.4);
+        QCOMPARE(c->peakGbs, 2900.0 / 8); // the chip's HBM over its eight NeuronCores
+        const Json trn1 = calibrate({u"published"_s, u"trn1"_s}, &status);
+        QCOMPARE(status, 0);
+        QCOMPARE(trn1.value("peak_gflops", 0.0), 128.0 * 128 * 2 * 2.8);
+        QCOMPARE(trn1.value("peak_gbs", 0.0), 410.0);
+        QString err;
+        calibrate({u"published"_s, u"trn9"_s}, &status, &err);
+        QCOMPARE(status, 2);
+        QVERIFY2(err.contains(u"trn2"_s), qPrintable(err)); // names the known ones
+
+        // The roofline of the example from the published trn2 figures.
+        const LoadedWorkload example = loadWorkloadAndTarget(
+            QStringLiteral(KWB_SOURCE_DIR) + u"/examples/matmul-nki/workload.json"_s);
+        QVERIFY(example.ok());
+        EvalResult r;
+        r.stage = u"check"_s;
+        r.compiled = true;
+        r.document = Json::object();
+        enrichResult(r, *example.workload, *nki, *c);
+        QVERIFY(std::abs(r.metric(u"ridge"_s).value_or(0) - 78643.2 / 362.5) < 1e-9);
+
+        if (pythonLacks(u"nki"_s).isEmpty())
+            QSKIP("this Python has the nki package: the missing-package path cannot show here");
+        const Json none = calibrate({}, &status, &err);
+        QCOMPARE(status, 3);
+        QVERIFY(none.is_discarded() || none.is_null());
+        QVERIFY2(err.contains(u"Neuron's own package index"_s), qPrintable(err));
+    }
+
+    // The example's baseline is the Neuron compiler's own code (nkipy and
+    // neuronx-cc, as nki-autotune's): it runs itself on a NeuronCore, so
+    // the simulator refuses it as the host's problem, never the kernel's.
+    void nkiCompilerBaselineNeverSimulated()
+    {
+        if (const QString why = pythonLacks(u"torch"_s); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        const QString root = QFileInfo(m_nkiSupervisor).path();
+        const QString example = QStringLiteral(KWB_SOURCE_DIR) + u"/examples/matmul-nki/"_s;
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"KWB_DEVICE"_s, u"simulate"_s);
+        p.setProcessEnvironment(env);
+        p.start(python(),
+                {u"-c"_s,
+                 u"import sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]; "
+                 u"import harness, baseline_neuronxcc as b; harness.NkiAdapter().entry(b.matmul)"_s,
+                 root, example});
+        QVERIFY(p.waitForFinished(120'000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QCOMPARE(p.exitCode(), 5); // kwbhost's "the host cannot evaluate"
+        QVERIFY2(out.contains(u"kwb:infra the entry 'matmul' is no NKI kernel"_s) &&
+                     out.contains(u"simulator cannot run"_s),
+                 qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+        LoadedWorkload ex = loadWorkloadAndTarget(example + u"workload.json"_s);
+        QVERIFY(ex.ok());
+        QVERIFY(std::any_of(
+            ex.workload->baselines.begin(), ex.workload->baselines.end(),
+            [](const auto &b) { return b.kernelPath.endsWith(u"baseline_neuronxcc.py"_s); }));
+    }
+
     // Without the Neuron packages or a Neuron device, an nki evaluation is
     // the host's problem, in words that say what to do, never the kernel's.
     void nkiWithoutNeuronIsTheHosts()
@@ -869,8 +959,9 @@ private Q_SLOTS:
     }
 
     // nki-autotune's knob space: tiles per block as divisors of the tile
-    // counts, the block loops' order as a permutation; the constraints keep
-    // the blocks in SBUF and PSUM and name the knob to nudge.
+    // counts, the block loops' order as a permutation, buffer scopes per
+    // operand and dimension; the constraints keep the buffers in SBUF and
+    // PSUM and name the knob to nudge.
     void nkiKnobSpace()
     {
         LoadedWorkload ex = loadWorkloadAndTarget(QStringLiteral(KWB_SOURCE_DIR) +
@@ -886,8 +977,25 @@ private Q_SLOTS:
         for (const KnobValue &v : tbn.values)
             values << v.text;
         QCOMPARE(values, (QStringList{u"1"_s, u"2"_s, u"4"_s})); // N / 512 = 4 tiles
-        QCOMPARE(space.countValid().count, 270.0);
+        // 270 block shapes and orders at the default scopes; with the four
+        // buffer scopes (6 of 9 pairs per operand, within SBUF) 9402.
+        QCOMPARE(space.countValid().count, 9402.0);
         QVERIFY(space.isValid(space.defaultConfig()));
+        // nki-autotune's buffer scopes, per buffer and dimension: 1 one tile,
+        // 2 one block, 3 all of it. Both operands whole: 140 KiB of the 192.
+        QStringList scopeErrors;
+        const auto whole = space.parseAssignments(
+            {u"LHST_SCOPE_K=3"_s, u"LHST_SCOPE_M=3"_s, u"RHS_SCOPE_K=3"_s, u"RHS_SCOPE_N=3"_s},
+            &scopeErrors);
+        QVERIFY2(whole, qPrintable(scopeErrors.join(u"; "_s)));
+        QVERIFY2(space.check(*whole).ok(), qPrintable(space.check(*whole).toString()));
+        // One M tile of lhsT with all of K: it holds K tiles it never uses.
+        const auto wasteful =
+            space.parseAssignments({u"LHST_SCOPE_M=1"_s, u"LHST_SCOPE_K=3"_s}, &scopeErrors);
+        QVERIFY2(wasteful, qPrintable(scopeErrors.join(u"; "_s)));
+        const ValidityReport waste = space.check(*wasteful);
+        QVERIFY(!waste.ok());
+        QVERIFY2(waste.toString().contains(u"LHST_SCOPE_"_s), qPrintable(waste.toString()));
         // A block of 16 × 4 tiles would need 64 PSUM banks of the 8.
         QStringList errors;
         const auto big =
@@ -904,7 +1012,8 @@ private Q_SLOTS:
             instantiateTemplate(*ex.workload, *ex.target, space.defaultConfig(), &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QVERIFY2(instance.contains(u"TILES_IN_BLOCK_M = 4\n"_s) &&
-                     instance.contains(u"LOOP_ORDER = \"nkm\"\n"_s),
+                     instance.contains(u"LOOP_ORDER = \"nkm\"\n"_s) &&
+                     instance.contains(u"RHS_SCOPE_N = 2\n"_s),
                  qPrintable(instance.left(300)));
     }
 

@@ -18,13 +18,37 @@ nki-autotune's KernelIR tunes them (awslabs/nki-autotune):
   nki-autotune's 2N-entry loop_order. Every one of the six orders is
   correct: the nest visits each (m, n, k) block once and, for a given
   output block, its k blocks in increasing order;
-* the buffers' scopes follow from the order (nki-autotune's buffer_scopes):
-  an operand block is loaded as soon as its two indices are known and kept
-  while the loops inside it run (the tutorial's "hoist load"); the fp32
-  accumulator of an output block lives from its first k block to its last,
-  so it spans every block of the free dims whose loops sit inside the k loop
-  (one block when k is innermost, the whole output when k is outermost).
-  No separate scope knob: these are the smallest scopes that are correct.
+* the operand buffers' scopes are knobs, nki-autotune's `buffer_scopes`
+  ({buffer: {dim: DimScope}}): LHST_SCOPE_K and LHST_SCOPE_M for lhsT's
+  SBUF buffer, RHS_SCOPE_K and RHS_SCOPE_N for rhs's, each 1 (PER_TILE: the
+  buffer holds one tile of that dim), 2 (PER_BLOCK: one block) or 3 (FULL:
+  all of it). A buffer is reallocated whenever the part of a dim it holds
+  changes, so it lives inside that dim's tile loop (per tile), inside its
+  block loop (per block) or across all of it (full), and is sized to match.
+  Within one allocation each piece of the operand (one K tile by one block
+  of the free dim, or by one tile when a per-tile scope puts the load
+  inside the tile loops) comes from HBM once, when first needed: a wider
+  scope reuses more and holds more SBUF. The default, per block on both
+  dims, is the tutorial's hoisted block load (an operand block loaded when
+  its block changes, kept while the loops inside run), op for op the
+  kernel as it was before these knobs. A wider scope saves loads only
+  where the loop the operand does not index (n for lhsT, m for rhs) runs
+  inside the buffer's allocation but outside the loop at which the
+  narrower scope reloads: lhsT full on K alone pays in "mnk", full on M
+  alone in "knm"; rhs full on K in "nmk", full on N in "kmn"; full on both
+  loads an operand once in any order. nki-autotune rejects a full scope
+  whose dim's block loop sits outside the allocation (lhsT full on M with
+  m's loop outside k's); the workload's constraints cannot read
+  LOOP_ORDER, so here it runs, correct, with the narrower scope's loads
+  and more SBUF;
+* the fp32 accumulator's scope is not a knob: it follows from the order.
+  An output block's accumulator lives from its first k block to its last,
+  so it spans every block of the free dims whose loops sit inside the k
+  loop (one block when k is innermost, the whole output when k is
+  outermost). With the tile loops inside the block loops, nki-autotune's
+  accumulator rule (a dim that is not FULL has its loop outside K's)
+  leaves exactly this smallest choice per dim; a wider one only costs
+  SBUF, and a knob could not be checked against the order (see above).
 
 Unlike the tutorial, which sums K blocks in SBUF in the output dtype (bf16),
 this sums them in fp32 and rounds once, when the last K block is added.
@@ -39,6 +63,17 @@ TILES_IN_BLOCK_M = globals().get("TILES_IN_BLOCK_M", 4)
 TILES_IN_BLOCK_N = globals().get("TILES_IN_BLOCK_N", 1)
 TILES_IN_BLOCK_K = globals().get("TILES_IN_BLOCK_K", 8)
 LOOP_ORDER = globals().get("LOOP_ORDER", "nkm")
+# Buffer scopes, as numbers (the workload's constraints count the buffers'
+# bytes, and they see numeric knobs only): 1 per tile, 2 per block, 3 full.
+LHST_SCOPE_K = globals().get("LHST_SCOPE_K", 2)
+LHST_SCOPE_M = globals().get("LHST_SCOPE_M", 2)
+RHS_SCOPE_K = globals().get("RHS_SCOPE_K", 2)
+RHS_SCOPE_N = globals().get("RHS_SCOPE_N", 2)
+
+# nki-autotune's DimScope.
+PER_TILE = 1
+PER_BLOCK = 2
+FULL = 3
 
 # Plain Python, run when the module is imported (before any tracing): the
 # permutation knob arrives as a string such as "nkm"; the kernel takes it as
@@ -46,19 +81,107 @@ LOOP_ORDER = globals().get("LOOP_ORDER", "nkm")
 # kernel arguments).
 assert sorted(LOOP_ORDER) == ["k", "m", "n"], "LOOP_ORDER must be a permutation of m, n, k: %r" % (LOOP_ORDER,)
 _LOOP_ORDER = tuple(LOOP_ORDER)
+for _scope in (LHST_SCOPE_K, LHST_SCOPE_M, RHS_SCOPE_K, RHS_SCOPE_N):
+    assert _scope in (PER_TILE, PER_BLOCK, FULL), "a buffer scope is 1 (tile), 2 (block) or 3 (full): %r" % (_scope,)
 
 
-def _load_block(src, k_block, col_start, width, tiles_in_block_k, tile_k):
-    """One block of lhsT or rhs, HBM -> SBUF, as the tutorial loads it:
-    `tiles_in_block_k` SBUF tensors of [tile_k partitions, width], one DMA
-    each, a whole block's width per DMA for DMA efficiency."""
-    tiles = []
-    for bk in range(tiles_in_block_k):
-        row = (k_block * tiles_in_block_k + bk) * tile_k
-        tile = nl.ndarray((tile_k, width), dtype=src.dtype, buffer=nl.sbuf)
-        nisa.dma_copy(dst=tile, src=src[row:row + tile_k, col_start:col_start + width])
-        tiles.append(tile)
-    return tiles
+def _scope_base(scope, tile, tiles_in_block):
+    """The first tile, along one dim, of the part a buffer of this scope
+    holds while the loops are at `tile` (a tile index over the whole dim):
+    that tile (per tile), its block's first (per block), 0 (full)."""
+    if scope == PER_TILE:
+        return tile
+    if scope == PER_BLOCK:
+        return tile - tile % tiles_in_block
+    return 0
+
+
+def _scope_tiles(scope, tiles_in_block, num_tiles):
+    """How many tiles along one dim a buffer of this scope holds."""
+    if scope == PER_TILE:
+        return 1
+    if scope == PER_BLOCK:
+        return tiles_in_block
+    return num_tiles
+
+
+def _operand(src, scope_k, scope_f, tile_k, tile_f, tiles_in_block_k, tiles_in_block_f):
+    """The SBUF buffer of one operand (lhsT or rhs, [K, F] in HBM) under
+    its scopes along K and along its free dim F: one [tile_k, width] tensor
+    per K tile of its K scope, as the tutorial lays out a block, width being
+    the F scope's tiles. Nothing is allocated until the first _hold."""
+    buf = dict()
+    buf["src"] = src
+    buf["scope_k"] = scope_k
+    buf["scope_f"] = scope_f
+    buf["tile_k"] = tile_k
+    buf["tile_f"] = tile_f
+    buf["tiles_in_block_k"] = tiles_in_block_k
+    buf["tiles_in_block_f"] = tiles_in_block_f
+    buf["width"] = tile_f * _scope_tiles(scope_f, tiles_in_block_f, src.shape[1] // tile_f)
+    # The first K tile and the first F tile it holds (-1: none yet).
+    buf["k_base"] = -1
+    buf["f_base"] = -1
+    # The allocation's tensors by K tile (0 is the k_base-th) and the pieces
+    # loaded into it, by (K tile, first F tile).
+    buf["tiles"] = dict()
+    buf["loaded"] = dict()
+    return buf
+
+
+def _hold(buf, kt0, num_kt, ft0, num_ft):
+    """Makes the operand's buffer hold K tiles kt0 … kt0+num_kt-1 by F tiles
+    ft0 … ft0+num_ft-1 (tile indices over the whole dims): a new allocation
+    when the part of K or F its scopes hold has moved on, then one DMA per K
+    tile, num_ft tiles wide, for each piece this allocation lacks. At a
+    block's entry num_ft is the block's width, one DMA a K tile as the
+    tutorial loads a block; inside the tile loops it is one tile. A K
+    tile's tensor is declared just before its first load, the tutorial's
+    order (allocate a tile, load it, the next)."""
+    src = buf["src"]
+    tile_k = buf["tile_k"]
+    tile_f = buf["tile_f"]
+    k_base = _scope_base(buf["scope_k"], kt0, buf["tiles_in_block_k"])
+    f_base = _scope_base(buf["scope_f"], ft0, buf["tiles_in_block_f"])
+    if k_base != buf["k_base"] or f_base != buf["f_base"]:
+        buf["k_base"] = k_base
+        buf["f_base"] = f_base
+        buf["tiles"] = dict()
+        buf["loaded"] = dict()
+    tiles = buf["tiles"]
+    loaded = buf["loaded"]
+    c0 = (ft0 - f_base) * tile_f  # the piece's first column in the buffer
+    col = ft0 * tile_f  # and in HBM
+    w = num_ft * tile_f
+    for kt in range(kt0, kt0 + num_kt):
+        if (kt, ft0) in loaded:
+            continue
+        if kt - k_base not in tiles:
+            tiles[kt - k_base] = nl.ndarray((tile_k, buf["width"]), dtype=src.dtype, buffer=nl.sbuf)
+        nisa.dma_copy(dst=tiles[kt - k_base][0:tile_k, c0:c0 + w],
+                      src=src[kt * tile_k:(kt + 1) * tile_k, col:col + w])
+        loaded[(kt, ft0)] = True
+
+
+def _tile(buf, kt, ft):
+    """K tile kt by F tile ft of the operand (tile indices over the whole
+    dims), a [tile_k, tile_f] view of its buffer, which holds it."""
+    tile_k = buf["tile_k"]
+    tile_f = buf["tile_f"]
+    c = (ft - buf["f_base"]) * tile_f
+    return buf["tiles"][kt - buf["k_base"]][0:tile_k, c:c + tile_f]
+
+
+# Where an operand's buffer is (re)allocated and loaded: at the block's
+# entry, or inside the tile loop that a per-tile scope puts it in. The tile
+# loops nest m, n, k, so a per-tile K scope loads inside the k tile loop,
+# where the free dim's tile is fixed too.
+def _load_depth(scope_k, scope_f, free_dim):
+    if scope_k == PER_TILE:
+        return "k"
+    if scope_f == PER_TILE:
+        return free_dim
+    return "block"
 
 
 # The knobs reach the kernel as defaulted parameters, as the tutorial's
@@ -69,7 +192,9 @@ def matmul(lhsT, rhs,
            tiles_in_block_m=TILES_IN_BLOCK_M,
            tiles_in_block_n=TILES_IN_BLOCK_N,
            tiles_in_block_k=TILES_IN_BLOCK_K,
-           loop_order=_LOOP_ORDER):
+           loop_order=_LOOP_ORDER,
+           lhsT_scope=(LHST_SCOPE_K, LHST_SCOPE_M),
+           rhs_scope=(RHS_SCOPE_K, RHS_SCOPE_N)):
     K, M = lhsT.shape
     K_, N = rhs.shape
     assert K == K_, "lhsT and rhs must have the same contraction dimension"
@@ -105,13 +230,11 @@ def matmul(lhsT, rhs,
     middle = loop_order[1]
     inner = loop_order[2]
 
-    # The operand blocks now in SBUF and the (k, m) / (k, n) block each holds.
-    lhsT_block = []
-    lhsT_k = -1
-    lhsT_m = -1
-    rhs_block = []
-    rhs_k = -1
-    rhs_n = -1
+    # The operands' SBUF buffers under their scopes, and where each loads.
+    lhsT_buf = _operand(lhsT, lhsT_scope[0], lhsT_scope[1], TILE_K, TILE_M, tiles_in_block_k, tiles_in_block_m)
+    rhs_buf = _operand(rhs, rhs_scope[0], rhs_scope[1], TILE_K, TILE_N, tiles_in_block_k, tiles_in_block_n)
+    lhsT_at = _load_depth(lhsT_scope[0], lhsT_scope[1], "m")
+    rhs_at = _load_depth(rhs_scope[0], rhs_scope[1], "n")
     # One entry per output block, appended at its first k block: a list of
     # TILES_IN_BLOCK_M fp32 SBUF tensors [TILE_M, BLOCK_N]. Output blocks
     # start in the order of the m and n loops with k fixed, so the block
@@ -133,19 +256,20 @@ def matmul(lhsT, rhs,
                 m = at["m"]
                 n = at["n"]
                 k = at["k"]
+                # The block's first tile along each dim.
+                mt = m * tiles_in_block_m
+                nt = n * tiles_in_block_n
+                kt = k * tiles_in_block_k
 
-                # (1) Operand blocks: (re)load one only when its block
-                # changes, i.e. at the depth of the inner of its two loops;
-                # the loops inside that reuse it (the tutorial's hoisting:
-                # in "nkm" the rhs block stays for the whole m loop).
-                if k != lhsT_k or m != lhsT_m:
-                    lhsT_block = _load_block(lhsT, k, m * BLOCK_M, BLOCK_M, tiles_in_block_k, TILE_K)
-                    lhsT_k = k
-                    lhsT_m = m
-                if k != rhs_k or n != rhs_n:
-                    rhs_block = _load_block(rhs, k, n * BLOCK_N, BLOCK_N, tiles_in_block_k, TILE_K)
-                    rhs_k = k
-                    rhs_n = n
+                # (1) Operand blocks whose scopes allow it load here, at the
+                # block's entry, what their buffers lack (the tutorial's
+                # hoisted load: with per-block scopes an operand block loads
+                # when its block changes and stays while the loops inside
+                # run, e.g. rhs for the whole m loop in "nkm").
+                if lhsT_at == "block":
+                    _hold(lhsT_buf, kt, tiles_in_block_k, mt, tiles_in_block_m)
+                if rhs_at == "block":
+                    _hold(rhs_buf, kt, tiles_in_block_k, nt, tiles_in_block_n)
 
                 # (2) The output block's accumulator: new at its first k
                 # block, none at all when K is a single block.
@@ -167,19 +291,30 @@ def matmul(lhsT, rhs,
                 # bank (2 KiB a partition); it sums the block's K tiles, then
                 # is drained to SBUF by the Vector/Scalar engine.
                 for bm in range(tiles_in_block_m):
+                    if lhsT_at == "m":
+                        # Per tile on M: one M tile's columns, kept for the n tiles.
+                        _hold(lhsT_buf, kt, tiles_in_block_k, mt + bm, 1)
                     if last:
                         # One output row of the block, stored by one DMA.
                         out_tile = nl.ndarray((TILE_M, BLOCK_N), dtype=result.dtype, buffer=nl.sbuf)
                     for bn in range(tiles_in_block_n):
+                        if rhs_at == "n":
+                            # Per tile on N: one N tile's columns, kept for the k tiles.
+                            _hold(rhs_buf, kt, tiles_in_block_k, nt + bn, 1)
                         psum_tile = nl.ndarray((TILE_M, TILE_N), dtype=nl.float32, buffer=nl.psum)
                         for bk in range(tiles_in_block_k):
+                            # Per tile on K: one K tile, loaded for this matmul.
+                            if lhsT_at == "k":
+                                _hold(lhsT_buf, kt + bk, 1, mt + bm, 1)
+                            if rhs_at == "k":
+                                _hold(rhs_buf, kt + bk, 1, nt + bn, 1)
                             # The first matmul into the tile overwrites it,
                             # the others accumulate (PSUM is never memset:
                             # matmul accumulating onto a memset PSUM location
                             # is undefined on NeuronCore-v2/v3).
                             nisa.nc_matmul(dst=psum_tile,
-                                           stationary=lhsT_block[bk][0:TILE_K, bm * TILE_M:(bm + 1) * TILE_M],
-                                           moving=rhs_block[bk][0:TILE_K, bn * TILE_N:(bn + 1) * TILE_N],
+                                           stationary=_tile(lhsT_buf, kt + bk, mt + bm),
+                                           moving=_tile(rhs_buf, kt + bk, nt + bn),
                                            accumulate=(bk > 0))
                         c0 = bn * TILE_N
                         c1 = c0 + TILE_N

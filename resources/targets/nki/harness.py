@@ -16,6 +16,9 @@ ml_dtypes). KWB_DEVICE (the workload's `device`) says where it runs:
 correctness; simulator time, never Trainium time); anything else runs it on
 the host's NeuronCore, and a host without one is the host's problem.
 The reference is a PyTorch function of the inputs.
+An entry that is no NKI kernel but compiles and runs itself on the
+NeuronCore (the Neuron compiler's baseline, examples/matmul-nki/
+baseline_neuronxcc.py) says so with the attribute `kwb_runs_itself`.
 Exit 5 with a "kwb:infra" line: this host cannot evaluate.
 """
 
@@ -31,6 +34,10 @@ import kwbhost  # noqa: E402
 from kwbhost import infra, torch  # noqa: E402
 
 SIMULATE = os.environ.get("KWB_DEVICE", "") == "simulate"
+# Set on an entry that is not an @nki.jit kernel but compiles and runs
+# itself on the NeuronCore (NumPy arrays in and out): the harness calls it
+# as it is, never through nki.simulate or nki.baremetal.
+RUNS_ITSELF = "kwb_runs_itself"
 NEURON_INDEX = "pip install --extra-index-url https://pip.repos.neuron.amazonaws.com nki"
 
 
@@ -142,10 +149,17 @@ class NkiAdapter(kwbhost.Adapter):
         return torch.device("cpu")
 
     def entry(self, fn):
+        runs_itself = bool(getattr(fn, RUNS_ITSELF, False))
+        if runs_itself and SIMULATE:
+            infra("the entry '%s' is no NKI kernel but code that compiles and runs itself on a NeuronCore (%s), "
+                  "which NKI's simulator cannot run: it is measured only with \"device\": \"neuron\" on a host "
+                  "with a Neuron device" % (getattr(fn, "__name__", "?"), RUNS_ITSELF))
         if self.nki is None:
             self.nki = import_nki()
         nki = self.nki
-        if SIMULATE:
+        if runs_itself:
+            run = fn
+        elif SIMULATE:
             simulate = getattr(nki, "simulate", None)
             if simulate is not None:
                 run = simulate(fn)
@@ -169,6 +183,9 @@ class NkiAdapter(kwbhost.Adapter):
             except Exception as e:  # noqa: BLE001 - a kernel that does not trace, compile or run
                 text = "".join(traceback.format_exception(type(e), e, e.__traceback__))
                 sys.stderr.write(text)
+                if runs_itself and isinstance(e, ImportError):
+                    # Its packages (a compiler, a runtime) are the host's to install.
+                    infra(str(e))
                 if any(sign in text for sign in RUNTIME_TROUBLE):
                     infra("the Neuron runtime failed (the host's problem, not the kernel's): %s" %
                           text.strip().splitlines()[-1])
