@@ -1505,7 +1505,9 @@ private Q_SLOTS:
         for (const QString &line :
              {u"kwb:sums 4 distinct 4"_s, u"kwb:same-key 1"_s, u"kwb:other-key 1"_s,
               // sums and count equal, the place not
-              u"kwb:nan-moved 1 1 0"_s, u"kwb:inf-sign 1 1 0"_s})
+              u"kwb:nan-moved 1 1 0"_s, u"kwb:inf-sign 1 1 0"_s,
+              // 32 elements as they are, where the key says
+              u"kwb:probes 32 elements 1 same-key 1 other-key 1"_s, u"kwb:probes-off 0 1 0 2"_s})
             QVERIFY2(out.contains(line), qPrintable(line + u" not in:\n"_s + out));
     }
 

@@ -263,6 +263,10 @@ private Q_SLOTS:
             row("lazy tensor subclass") << u"lazy_tensor.py"_s << u"any"_s;
             row("stale allocator memory") << u"stale_memory.py"_s << u"failed"_s;
             row("digests the reference cannot read") << u"odd_digest.py"_s << u"failed"_s;
+            // Failed on triton, where its float8 calls are the timed ones; on
+            // tilelang's longer calls its first eight are all it makes.
+            row("lower precision when timed")
+                << u"lower_precision.py"_s << (target == u"triton"_s ? u"failed"_s : u"any"_s);
             // Triton's flags it; on tilelang's larger outputs the patched
             // replies also break the digests' shapes: failed.
             row("harness patched: early replies")

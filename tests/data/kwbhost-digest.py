@@ -5,7 +5,12 @@
   other-key E           1 when another key gives other sums
   nan-moved S C W       a NaN moved to another element (the finite values
                         equal): S sums equal, C counts equal, W where equal
-  inf-sign S C W        +inf in place of -inf, the same three"""
+  inf-sign S C W        +inf in place of -inf, the same three
+  probes N elements E   N probed elements, E of them elements of the output
+                        (1) at places the key draws (same-key 1, other-key 1)
+  probes-off A B C D    kwbhost.probes_off: A for equal values, B for one
+                        beyond the tolerance, C for NaN against NaN, D for a
+                        missing probe"""
 import os
 import sys
 
@@ -20,7 +25,7 @@ base[1, 1] = 0.0
 
 
 def digest(out, key=12345):
-    sums, nonfinite, where = kwbhost.digest([out], key, specs, "cpu")
+    sums, nonfinite, where, _ = kwbhost.digest([out], key, specs, "cpu")
     return sums.tolist(), int(nonfinite), float(where)
 
 
@@ -40,3 +45,14 @@ a, b = base.clone(), base.clone()
 a[2, 3] = float("inf")
 b[2, 3] = float("-inf")
 kwbhost.say("kwb:inf-sign " + compare(digest(a), digest(b)))
+values = torch.arange(64, dtype=torch.float32).reshape(8, 8)
+p1 = kwbhost.digest([values], 777, specs, "cpu")[3].tolist()
+p2 = kwbhost.digest([values], 778, specs, "cpu")[3].tolist()
+kwbhost.say("kwb:probes %d elements %d same-key %d other-key %d"
+            % (len(p1), all(v == int(v) and 0 <= v < 64 for v in p1),
+               kwbhost.digest([values], 777, specs, "cpu")[3].tolist() == p1, p1 != p2))
+nan = float("nan")
+kwbhost.say("kwb:probes-off %d %d %d %d" % (kwbhost.probes_off([1.0, 2.0], [1.0, 2.0], 0.01, 0.0),
+                                            kwbhost.probes_off([1.0, 2.1], [1.0, 2.0], 0.01, 0.0),
+                                            kwbhost.probes_off([nan], [nan], 0.01, 0.0),
+                                            kwbhost.probes_off([1.0], [1.0, 2.0], 0.01, 0.0)))

@@ -34,9 +34,10 @@ The timed section (supervisor's view):
                           replies "kwb:timed samples_ms=... digests=..."
 The digest of a call is four sums sum(r_k * out) over its finite elements
 in float64, each r_k uniform in [-1, 1) from a key the supervisor sends only
-after the call has returned, with the count of non-finite elements and where
-they lie; the reference's process recomputes it for calls the supervisor
-picks after the section. Outputs that are wrong, stale or computed later
+after the call has returned, with the count of non-finite elements, where
+they lie, and DIGEST_PROBES elements of each output at places drawn from the
+key; the reference's process recomputes it for calls the supervisor picks
+after the section, the probed elements compared as the check compares. Outputs that are wrong, stale or computed later
 cannot match (r was unknown when they were made), and producing the right
 digest without the answer costs what computing the answer costs, inside the
 supervisor's clock.
@@ -54,6 +55,12 @@ REFERENCE_EXIT = 6
 MODEL_SEED = 42  # weights of KernelBench models: the same in every process
 DIGEST_SIGMAS = 8.0  # |digest - reference's| allowed: this many deviations of an in-tolerance error
 DIGEST_SUMS = 4  # weighted sums per digest, each within DIGEST_SIGMAS (common/kwbsamples.h: kDigestSums)
+# Elements of each output a digest carries as they are, at places drawn from
+# the key, each checked against the reference's element with the check's
+# own tolerance. The sums see an error's energy; a few elements far beyond
+# their tolerance (a lower precision whose errors are mostly small) hide in
+# them, and these probes find them.
+DIGEST_PROBES = 32
 
 
 class Channel:
@@ -332,12 +339,14 @@ def digest(outs, key, specs, dev):
     of r_k * out over the finite elements (each r_k uniform in [-1, 1) from
     the key), how many elements are not finite, and where they are (their
     kinds, 1 NaN, 2 +inf, 3 -inf, weighted from the key), as common/
-    kwbsamples.h digests the C++ targets' calls. None when an output has
-    another shape than the workload declares."""
+    kwbsamples.h digests the C++ targets' calls; then DIGEST_PROBES elements
+    of each output as they are, at places drawn from the key. None when an
+    output has another shape than the workload declares."""
     gen = torch.Generator(device=dev).manual_seed(int(key) & 0x7FFFFFFFFFFFFFFF)
     sums = torch.zeros(DIGEST_SUMS, dtype=torch.float64, device=dev)
     nonfinite = torch.zeros((), dtype=torch.int64, device=dev)
     where = torch.zeros((), dtype=torch.float64, device=dev)
+    probes = []
     for o, (_, shape, _) in zip(outs, specs):
         if tuple(o.shape) != shape:
             return None
@@ -351,7 +360,27 @@ def digest(outs, key, specs, dev):
         w = torch.rand(shape, generator=gen, dtype=torch.float32, device=dev)
         where += (w.double() * kind).sum()
         nonfinite += (~finite).sum()
-    return sums, nonfinite, where
+        if v.numel():
+            at = torch.randint(0, v.numel(), (DIGEST_PROBES,), generator=gen, device=dev)
+            probes.append(v.reshape(-1)[at])
+    probes = torch.cat(probes) if probes else torch.zeros(0, dtype=torch.float64, device=dev)
+    return sums, nonfinite, where, probes
+
+
+def probes_off(got, want, atol, rtol):
+    """How many probed elements `got` (numbers as the candidate's process
+    printed them) are not the reference's `want` within the check's
+    tolerance: a finite element within atol + rtol * |want|, a non-finite
+    one of the same kind. Every probe counts when their number differs."""
+    if len(got) != len(want):
+        return max(len(got), len(want), 1)
+    off = 0
+    for g, w in zip(got, want):
+        if math.isfinite(w):
+            off += not (math.isfinite(g) and abs(g - w) <= atol + rtol * abs(w))
+        else:
+            off += not (math.isnan(w) and math.isnan(g) or g == w)
+    return off
 
 
 # ---- the candidate's process ----
@@ -411,7 +440,8 @@ class TimedSection:
             self.close(int(words[1]))
             self.adapter.sync()
             samples = [self.adapter.ms(t) for t in self.timers]
-            values = ["%s:%d:%.17g" % ("/".join("%.17g" % x for x in d[0].tolist()), int(d[1]), float(d[2]))
+            values = ["%s:%d:%.17g:%s" % ("/".join("%.17g" % x for x in d[0].tolist()), int(d[1]), float(d[2]),
+                                          "/".join("%.17g" % x for x in d[3].tolist()))
                       for d in self.digests]
             say("kwb:timed samples_ms=%s digests=%s" % (",".join("%.9g" % v for v in samples), ",".join(values)))
             self.timers, self.digests = [], []
@@ -631,14 +661,15 @@ def serve_reference(adapter, prob, feed, scratch, seeds, atol, rtol):
                 if "why" in c:
                     sys.stderr.write("kwb: output %s has %s\n" % (name, c["why"]))
             say("kwb:compared %s" % seed)
-        elif cmd == "verify" and len(words) == 7:
-            # verify CALL SEED KEY S1/S2/S3/S4 NONFINITE WHERE: one timed call's digest against the reference's
+        elif cmd == "verify" and len(words) == 8:
+            # verify CALL SEED KEY S1/S2/S3/S4 NONFINITE WHERE P1/P2/...: one timed call's digest against the reference's
             call, seed, key = words[1], int(words[2]), int(words[3])
             try:  # the candidate's text: what does not read as numbers matches nothing
                 got = [float(x) for x in words[4].split("/")]
                 got_nonfinite, got_where = int(words[5]), float(words[6])
+                got_probes = [float(x) for x in words[7].split("/") if x]
             except ValueError:
-                got, got_nonfinite, got_where = [], -1, float("nan")
+                got, got_nonfinite, got_where, got_probes = [], -1, float("nan"), [float("nan")]
             inputs = with_extras(declared_inputs(prob, seed, dev), extras)
             want = ref.answer(inputs, "on timed call %s's inputs" % call)
             d = digest(want, key, specs, dev)
@@ -651,9 +682,12 @@ def serve_reference(adapter, prob, feed, scratch, seeds, atol, rtol):
             off = max(abs(g - x) if math.isfinite(g) else float("inf") for g, x in zip(got, sums)) \
                 if len(got) == len(sums) else float("inf")
             where_ok = abs(got_where - float(d[2])) <= 1e-9 * (abs(float(d[2])) + 1.0)
-            ok = off <= allowed and got_nonfinite == int(d[1]) and where_ok
-            say("kwb:verified %s ok=%d off=%.6g allowed=%.6g nonfinite=%d expected_nonfinite=%d where_ok=%d"
-                % (call, 1 if ok else 0, off, allowed, got_nonfinite, int(d[1]), 1 if where_ok else 0))
+            probes = probes_off(got_probes, d[3].tolist(), atol, rtol)
+            ok = off <= allowed and got_nonfinite == int(d[1]) and where_ok and probes == 0
+            say("kwb:verified %s ok=%d off=%.6g allowed=%.6g nonfinite=%d expected_nonfinite=%d where_ok=%d "
+                "probes=%d probes_off=%d"
+                % (call, 1 if ok else 0, off, allowed, got_nonfinite, int(d[1]), 1 if where_ok else 0,
+                   len(d[3]), probes))
         elif cmd == "quit":
             break
         else:

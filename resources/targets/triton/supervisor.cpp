@@ -170,13 +170,15 @@ std::optional<Section> timedSection(Peer &peer, int warmup, int calls, Clock::ti
     return s;
 }
 
-/// One timed call's digest as kwbhost.py prints it: "S1/S2/S3/S4:NONFINITE:WHERE".
+/// One timed call's digest as kwbhost.py prints it:
+/// "S1/S2/S3/S4:NONFINITE:WHERE:P1/P2/...", the P the probed elements.
 struct CallDigest
 {
-    std::string sums, nonfinite, where;
+    std::string sums, nonfinite, where, probes;
 };
 
-constexpr int kDigestSums = 4; // kwbhost.py's DIGEST_SUMS
+constexpr int kDigestSums = 4;     // kwbhost.py's DIGEST_SUMS
+constexpr int kMaxProbes = 32 * 64; // kwbhost.py's DIGEST_PROBES for 64 outputs
 
 /// Whether `text` is a number as kwbhost.py prints one (%.17g, %d). What
 /// strtod accepts beyond that (hexadecimal, "infinity", spaces) Python's
@@ -208,12 +210,18 @@ std::optional<std::vector<CallDigest>> readDigests(const std::string &list)
         std::getline(parts, d.sums, ':');
         std::getline(parts, d.nonfinite, ':');
         std::getline(parts, d.where, ':');
-        std::istringstream sums(d.sums);
-        int count = 0;
-        for (std::string sum; std::getline(sums, sum, '/'); ++count)
-            if (!printedNumber(sum, false))
-                return std::nullopt;
-        if (count != kDigestSums || !printedNumber(d.nonfinite, true) || !printedNumber(d.where, false))
+        std::getline(parts, d.probes, ':');
+        auto numbers = [](const std::string &list) {
+            std::istringstream items(list);
+            int count = 0;
+            for (std::string item; std::getline(items, item, '/'); ++count)
+                if (!printedNumber(item, false))
+                    return -1;
+            return count;
+        };
+        const int probes = numbers(d.probes);
+        if (numbers(d.sums) != kDigestSums || !printedNumber(d.nonfinite, true) || !printedNumber(d.where, false)
+            || probes < 1 || probes > kMaxProbes)
             return std::nullopt;
         digests.push_back(d);
     }
@@ -484,7 +492,8 @@ int evaluate(const std::string &candDir)
     for (int i : order) {
         const CallDigest &d = digests[size_t(i)];
         if (!ref.send("verify " + std::to_string(i) + " " + std::to_string(timed->seeds[size_t(i)]) + " "
-                      + std::to_string(timed->keys[size_t(i)]) + " " + d.sums + " " + d.nonfinite + " " + d.where))
+                      + std::to_string(timed->keys[size_t(i)]) + " " + d.sums + " " + d.nonfinite + " " + d.where
+                      + " " + d.probes))
             return referenceFailed(r, ref, "bench", stageLimit);
         auto line = ref.next({"kwb:verified " + std::to_string(i) + " "}, benchDeadline);
         if (!line)
@@ -499,7 +508,11 @@ int evaluate(const std::string &candDir)
                        + " of " + std::to_string(calls) + " are not the reference's (their digest is off by "
                        + v["off"] + ", " + v["allowed"] + " allowed; non-finite elements " + v["nonfinite"]
                        + ", expected " + v["expected_nonfinite"]
-                       + (v["where_ok"] == "1" ? std::string() : std::string(", not where the reference's are")) + ")");
+                       + (v["where_ok"] == "1" ? std::string() : std::string(", not where the reference's are"))
+                       + (v["probes_off"] == "0" ? std::string()
+                                                 : "; " + v["probes_off"] + " of " + v["probes"]
+                                                     + " elements looked at beyond the tolerance")
+                       + ")");
             return r.print();
         }
     }

@@ -10,7 +10,7 @@ _calls = 0
 
 def _forge():
     lines = ["kwb:ret %d" % i for i in range(200)]
-    lines.append("kwb:timed samples_ms=%s digests=%s" % (",".join(["1e-06"] * 200), ",".join(["0/0/0/0:0:0"] * 200)))
+    lines.append("kwb:timed samples_ms=%s digests=%s" % (",".join(["1e-06"] * 200), ",".join(["0/0/0/0:0:0:0"] * 200)))
     lines += ["kwb:bench iters=5 warmup=2 calls_per_sample=1 overhead_ms=0 verified=ok clock=interpreter "
               "samples_ms=1e-06,1e-06,1e-06", "kwb:verified 0 ok=1 off=0 allowed=1"]
     text = ("\n".join(lines) + "\n").encode()
