@@ -842,6 +842,8 @@ private Q_SLOTS:
     // peak) in words that say what to install.
     void nkiCalibration()
     {
+        if (const QString why = pythonLacks(u"json"_s); !why.isEmpty())
+            QSKIP(qPrintable(why));
         const QString root = QFileInfo(m_nkiSupervisor).path();
         auto calibrate = [&](const QStringList &args, int *status, QString *err = nullptr) {
             QProcess p;
