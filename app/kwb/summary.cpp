@@ -83,6 +83,13 @@ QString conditionsText(const GpuConditions &c)
     return parts.isEmpty() ? count : parts.join(u", "_s) + u' ' + count;
 }
 
+// The compile stage's time in the document's "timings" (0 when absent).
+double compileMsOf(const EvalResult &r)
+{
+    const auto compile = r.stageMs.find(u"compile"_s);
+    return compile == r.stageMs.end() ? 0.0 : compile->second;
+}
+
 } // namespace
 
 QString formatSummary(const Workload &w, const EvalResult &r, const QString &kernelLabel,
@@ -92,8 +99,7 @@ QString formatSummary(const Workload &w, const EvalResult &r, const QString &ker
                     .arg(w.name, w.target, host, kernelLabel, sourceHash.left(10)) +
                 u'\n';
 
-    const auto compile = r.stageMs.find(u"compile"_s);
-    const double compileMs = compile == r.stageMs.end() ? 0.0 : compile->second;
+    const double compileMs = compileMsOf(r);
     if (r.failureClass == u"reference"_s) {
         s += row(Kwb::tr("reference"),
                  Kwb::tr("broken: %1 (fix the workload, not the kernel)").arg(r.failureMessage));
@@ -254,9 +260,8 @@ QString formatLearntBeforeInfra(const TargetProfile &target, const EvalResult &p
         const QString unit = info ? info->unit : QString();
         figures << label + u' ' + fig(value) + (unit.isEmpty() ? QString() : u' ' + unit);
     }
-    const auto compile = partial.stageMs.find(u"compile"_s);
-    QString s = Kwb::tr("compiled in %1 s before the host failed")
-                    .arg(fig(compile == partial.stageMs.end() ? 0.0 : compile->second / 1000.0));
+    QString s =
+        Kwb::tr("compiled in %1 s before the host failed").arg(fig(compileMsOf(partial) / 1000.0));
     if (!figures.isEmpty())
         s += u"; "_s + figures.join(u", "_s);
     return s;

@@ -144,11 +144,9 @@ double trustedMedianMs(const ExperimentRecord &r)
 void takeOutcome(ExperimentRecord &r, const EvalOutcome &outcome)
 {
     r.host = outcome.host.isEmpty() ? r.host : outcome.host;
-    // An infrastructure failure keeps what the host learnt before it (the
-    // compile stage's figures), if the supervisor said.
-    r.result = outcome.infra && outcome.result.document.is_null()
-                   ? RecordedResult()
-                   : RecordedResult(outcome.result.document);
+    // An infrastructure failure's result is empty (a null document) or what
+    // the host learnt before it (the compile stage's figures): kept as it is.
+    r.result = RecordedResult(outcome.result.document);
     r.infraError = outcome.infra ? outcome.infraMessage : QString();
     const Json *timings = outcome.infra ? nullptr : findAt(r.result.document(), {"timings"});
     r.timings = timings && timings->is_object() ? *timings : Json::object();

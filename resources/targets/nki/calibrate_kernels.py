@@ -33,13 +33,32 @@ import nki.isa as nisa
 import nki.language as nl
 
 
-def _drain(psum, result, tile_m, n):
-    """Each PSUM tile -> SBUF (fp32) -> its rows of `result` in HBM, so the
+def _on_chip(src, shape, dtype):
+    """An operand loaded once from HBM (`src`, a view of `shape`, fp32) and
+    cast on chip to `dtype` (tensor_copy casts to dst.dtype)."""
+    wide = nl.ndarray(shape, dtype=nl.float32, buffer=nl.sbuf)
+    nisa.dma_copy(dst=wide, src=src)
+    cast = nl.ndarray(shape, dtype=dtype, buffer=nl.sbuf)
+    nisa.tensor_copy(dst=cast, src=wide)
+    return cast
+
+
+def _psum_banks(banks, tile_m, n):
+    """One [tile_m, n] fp32 PSUM tile (one 2 KiB bank a partition) per bank:
+    consecutive matmuls go to different banks, each accumulating its own sum
+    (the first write overwrites, the rest accumulate)."""
+    return [nl.ndarray((tile_m, n), dtype=nl.float32, buffer=nl.psum) for _ in range(banks)]
+
+
+def _drained(psum, tile_m, n):
+    """Each PSUM tile -> SBUF (fp32) -> its rows of the result in HBM, so the
     matmuls' work is observable (and checked) on the host."""
+    result = nl.ndarray((len(psum) * tile_m, n), dtype=nl.float32, buffer=nl.shared_hbm)
     for b in range(len(psum)):
         out = nl.ndarray((tile_m, n), dtype=nl.float32, buffer=nl.sbuf)
         nisa.tensor_copy(dst=out, src=psum[b])
         nisa.dma_copy(dst=result[b * tile_m:(b + 1) * tile_m, 0:n], src=out)
+    return result
 
 
 @nki.jit
@@ -52,34 +71,15 @@ def matmul_loop(stationary, moving, reps, fp8):
     TILE_M = nl.tile_size.gemm_stationary_fmax  # 128
     banks = width // TILE_M
 
-    # The operands, loaded once, then cast on chip (tensor_copy casts to dst.dtype).
-    stat32 = nl.ndarray((K, width), dtype=nl.float32, buffer=nl.sbuf)
-    mov32 = nl.ndarray((K, N), dtype=nl.float32, buffer=nl.sbuf)
-    nisa.dma_copy(dst=stat32, src=stationary[0:K, 0:width])
-    nisa.dma_copy(dst=mov32, src=moving[0:K, 0:N])
-    if fp8 == 1:
-        stat = nl.ndarray((K, width), dtype=nl.float8_e4m3, buffer=nl.sbuf)
-        mov = nl.ndarray((K, N), dtype=nl.float8_e4m3, buffer=nl.sbuf)
-    else:
-        stat = nl.ndarray((K, width), dtype=nl.bfloat16, buffer=nl.sbuf)
-        mov = nl.ndarray((K, N), dtype=nl.bfloat16, buffer=nl.sbuf)
-    nisa.tensor_copy(dst=stat, src=stat32)
-    nisa.tensor_copy(dst=mov, src=mov32)
-
-    # One [128, 512] fp32 PSUM tile (one 2 KiB bank a partition) per bank:
-    # consecutive matmuls go to different banks, each accumulating its own
-    # sum (the first write overwrites, the rest accumulate).
-    psum = []
-    for b in range(banks):
-        psum.append(nl.ndarray((TILE_M, N), dtype=nl.float32, buffer=nl.psum))
+    low = nl.float8_e4m3 if fp8 == 1 else nl.bfloat16
+    stat = _on_chip(stationary[0:K, 0:width], (K, width), low)
+    mov = _on_chip(moving[0:K, 0:N], (K, N), low)
+    psum = _psum_banks(banks, TILE_M, N)
     for r in range(reps):
         for b in range(banks):
             nisa.nc_matmul(dst=psum[b], stationary=stat[0:K, b * TILE_M:(b + 1) * TILE_M], moving=mov,
                            accumulate=(r > 0))
-
-    result = nl.ndarray((banks * TILE_M, N), dtype=nl.float32, buffer=nl.shared_hbm)
-    _drain(psum, result, TILE_M, N)
-    return result
+    return _drained(psum, TILE_M, N)
 
 
 @nki.jit
@@ -95,26 +95,14 @@ def matmul_loop_double_fp8(stationary, moving, reps):
     TILE_M = nl.tile_size.gemm_stationary_fmax  # 128
     banks = width // TILE_M
 
-    stat32 = nl.ndarray((K, two, width), dtype=nl.float32, buffer=nl.sbuf)
-    mov32 = nl.ndarray((K, two, N), dtype=nl.float32, buffer=nl.sbuf)
-    nisa.dma_copy(dst=stat32, src=stationary[0:K, 0:two, 0:width])
-    nisa.dma_copy(dst=mov32, src=moving[0:K, 0:two, 0:N])
-    stat = nl.ndarray((K, two, width), dtype=nl.float8_e4m3, buffer=nl.sbuf)
-    mov = nl.ndarray((K, two, N), dtype=nl.float8_e4m3, buffer=nl.sbuf)
-    nisa.tensor_copy(dst=stat, src=stat32)
-    nisa.tensor_copy(dst=mov, src=mov32)
-
-    psum = []
-    for b in range(banks):
-        psum.append(nl.ndarray((TILE_M, N), dtype=nl.float32, buffer=nl.psum))
+    stat = _on_chip(stationary[0:K, 0:two, 0:width], (K, two, width), nl.float8_e4m3)
+    mov = _on_chip(moving[0:K, 0:two, 0:N], (K, two, N), nl.float8_e4m3)
+    psum = _psum_banks(banks, TILE_M, N)
     for r in range(reps):
         for b in range(banks):
             nisa.nc_matmul(dst=psum[b], stationary=stat[0:K, 0:two, b * TILE_M:(b + 1) * TILE_M], moving=mov,
                            accumulate=(r > 0), perf_mode=nisa.matmul_perf_mode.double_row)
-
-    result = nl.ndarray((banks * TILE_M, N), dtype=nl.float32, buffer=nl.shared_hbm)
-    _drain(psum, result, TILE_M, N)
-    return result
+    return _drained(psum, TILE_M, N)
 
 
 @nki.jit
