@@ -1511,6 +1511,10 @@ private Q_SLOTS:
               // 32 elements as they are, where the key says
               u"kwb:probes 32 elements 1 same-key 1 other-key 1"_s, u"kwb:probes-off 0 1 0 2"_s})
             QVERIFY2(out.contains(line), qPrintable(line + u" not in:\n"_s + out));
+        // The GPU's digest (one Triton kernel) has the same properties.
+        const QString fused =
+            tritonMissing().isEmpty() ? u"kwb:fused 4 4 1 1 1 1 0 1 1 0"_s : u"kwb:fused"_s;
+        QVERIFY2(out.contains(fused), qPrintable(fused + u" not in:\n"_s + out));
     }
 
     void tritonHostProblemsAreInfrastructure()

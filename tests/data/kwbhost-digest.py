@@ -10,9 +10,15 @@
                         (1) at places the key draws (same-key 1, other-key 1)
   probes-off A B C D    kwbhost.probes_off: A for equal values, B for one
                         beyond the tolerance, C for NaN against NaN, D for a
-                        missing probe"""
+                        missing probe
+  fused S D K O N I     the same properties of the GPU's digest (the Triton
+                        kernel, run here in Triton's interpreter): sums,
+                        distinct, same-key, other-key, nan-moved and
+                        inf-sign as above; "fused missing" without Triton"""
 import os
 import sys
+
+os.environ["TRITON_INTERPRET"] = "1"  # the GPU digest's kernel, on the CPU
 
 sys.path.insert(0, os.path.join(sys.argv[1], "resources", "targets", "common"))
 import kwbhost  # noqa: E402
@@ -56,3 +62,23 @@ kwbhost.say("kwb:probes-off %d %d %d %d" % (kwbhost.probes_off([1.0, 2.0], [1.0,
                                             kwbhost.probes_off([1.0, 2.1], [1.0, 2.0], 0.01, 0.0),
                                             kwbhost.probes_off([nan], [nan], 0.01, 0.0),
                                             kwbhost.probes_off([1.0], [1.0, 2.0], 0.01, 0.0)))
+
+
+def fused(out, key=12345):
+    sums, where, nonfinite = kwbhost.fused_digest_sums(out.contiguous(), key, 0)
+    return sums.tolist(), int(nonfinite), float(where)
+
+
+if kwbhost.fused_digest_kernel() is None:
+    kwbhost.say("kwb:fused missing")
+else:
+    f = fused(base)
+    a, b = base.clone(), base.clone()
+    a[0, 0] = float("nan")
+    b[1, 1] = float("nan")
+    moved = compare(fused(a), fused(b))
+    a, b = base.clone(), base.clone()
+    a[2, 3] = float("inf")
+    b[2, 3] = float("-inf")
+    kwbhost.say("kwb:fused %d %d %d %d %s %s" % (len(f[0]), len(set(f[0])), fused(base) == f,
+                                                 fused(base, 54321)[0] != f[0], moved, compare(fused(a), fused(b))))

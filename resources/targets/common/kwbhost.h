@@ -1560,10 +1560,10 @@ inline double medianOf(std::vector<double> v)
 /// call (kwbhost.py's timed section): the section's time by the
 /// supervisor's clock, from the first call sent to the reply that needs
 /// every call's digest (so work deferred past a call's return, to a thread
-/// or another stream, is inside it), over the calls, less the median round
-/// trip of the same section around a kernel that does nothing, timed
-/// before any of the candidate's code had run (so the candidate cannot
-/// slow it). That is what a call took as the supervisor sees it. A
+/// or another stream, is inside it), over the calls, less what a call of
+/// the same section around a kernel that does nothing took (`nullCallMs`'s
+/// median), timed before any of the candidate's code had run (so the
+/// candidate cannot slow it). That is what a call took as the supervisor sees it. A
 /// reported median below kBoundShare of that is not kept: the samples are
 /// raised in proportion until the median reaches kBoundShare of it
 /// (`outside_clock.bounded`); one below kFlagShare of it is flagged
