@@ -25,6 +25,12 @@
 #                                     and which close calls it re-timed
 #   bench/gpu/run-on-gpu.sh redteam      the cuda-cxx contract: the example's honest kernels and
 #                                     tests/data/redteam/cuda's cheats, how each ended
+#   bench/gpu/run-on-gpu.sh clock-tilelang   the Python outside clock (the tree's targets) on the
+#                                     triton red team and TileLang's GEMM configurations
+#   bench/gpu/run-on-gpu.sh contract-tilelang S   the triton and cuda-cxx contracts (their
+#                                     red teams), then TileLang's GEMM on the GPU: its defaults,
+#                                     and the knob search for S s against torch.matmul (cuBLAS);
+#                                     TileLang is carried as .tl/tl312.tar.xz (NOTES.md)
 #
 # KWB (default: kwb on PATH, or the bundle .devbundle/kwb.tar.xz unpacked
 # to /tmp/kwb) names the kwb to use; OUT (default ./gpu-out) the folder.
@@ -37,11 +43,19 @@ if [ -z "${KWB:-}" ]; then
         mkdir -p /tmp/kwb-bundle && tar xJf "$here/.devbundle/kwb.tar.xz" -C /tmp/kwb-bundle
         export LD_LIBRARY_PATH=/tmp/kwb-bundle/kwb/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
         KWB=/tmp/kwb-bundle/kwb/kwb
+        # Debian's bubblewrap, when the bundle carries it (the sandbox).
+        [ -d /tmp/kwb-bundle/kwb/bin ] && export PATH=/tmp/kwb-bundle/kwb/bin:$PATH
     else
         KWB=$(command -v kwb)
     fi
 fi
 export XDG_CACHE_HOME=${XDG_CACHE_HOME:-/tmp/kwb-cache}
+# TileLang and what it needs, carried for Python 3.12 (.tl/tl312.tar.xz:
+# the wheels unpacked, libz3 once), under /opt, which no sandbox hides.
+if [ -f "$here/.tl/tl312.tar.xz" ] && [ ! -d /opt/tl312 ]; then
+    tar xJf "$here/.tl/tl312.tar.xz" -C /opt
+fi
+[ -d /opt/tl312 ] && export PYTHONPATH=/opt/tl312${PYTHONPATH:+:$PYTHONPATH}
 # At most a few files come back from a lent machine: everything is staged
 # here and packed into one archive per step.
 STAGE=/tmp/gpu-stage
@@ -309,7 +323,7 @@ conditions() {
 # The cuda-cxx contract on a GPU (issue 46): the example's honest kernels
 # and tests/data/redteam/cuda's cheats, one evaluation each, with how each
 # ended and what the two clocks outside the events recorded.
-redteam() {
+redteam_verdict() {
     verdict='import json, sys
 try:
     d = json.load(sys.stdin)
@@ -325,12 +339,58 @@ elif f:
     print("caught: %s at %s: %s" % (f["class"], f["stage"], f["message"][:120]))
 else:
     print("kept: median %s ms; %s" % (lat, extra))'
-    for k in examples/matmul-cuda/naive.cu examples/matmul-cuda/tiled.cu tests/data/redteam/cuda/*.cu; do
+}
+
+redteam() {
+    redteam_verdict
+    redteam_of examples/matmul-cuda/workload.json examples/matmul-cuda/naive.cu examples/matmul-cuda/tiled.cu \
+        tests/data/redteam/cuda/*.cu
+}
+
+# One evaluation of each kernel ($2…) of workload $1, with how each ended
+# (uses redteam's $verdict).
+redteam_of() {
+    local w=$1 k
+    shift
+    for k in "$@"; do
         step "$k"
-        (KWB_PERF=off "$KWB" eval examples/matmul-cuda/workload.json --kernel "$k" --json 2> "$STAGE/$(basename "$k").log" \
-            || true) | python3 -c "$verdict"
-        grep -E "kwb: (the reported|during the benchmark)" "$STAGE/$(basename "$k").log" || true
+        (KWB_PERF=off timeout "${EVAL_TIMEOUT:-120}" "$KWB" eval "$w" --kernel "$k" --json \
+            2> "$STAGE/$(basename "$k").log" || true) | python3 -c "$verdict"
+        grep -E "kwb: (the reported|during the benchmark|warning)" "$STAGE/$(basename "$k").log" | head -4 || true
     done
+}
+
+# The Python contract on a GPU (issue 46): tests/data/redteam/triton's
+# cheats against triton-tiny on CUDA, honest.py first and last (what no
+# kept cheat may beat).
+redteam_triton() {
+    local d=tests/data/redteam/triton
+    redteam_of tests/data/triton-tiny/workload.json $d/honest.py $d/forge_protocol.py $d/replay_identity.py \
+        $d/replay_content.py $d/replay_file.py $d/steal_answers.py $d/clock_patch.py $d/thread_defer.py \
+        $d/lazy_tensor.py $d/stale_memory.py $d/odd_digest.py $d/lower_precision.py $d/early_reply.py \
+        $d/probe.py $d/honest.py
+}
+
+# TileLang on the GPU (issue 49): the carried TileLang (.tl/tl312.tar.xz,
+# unpacked to /opt/tl312) beside the machine's PyTorch, what kwb says of
+# the host, the example's defaults evaluated (profiled), then the knob
+# search for $1 s against torch.matmul (cuBLAS).
+tilelang_gpu() {
+    step "tilelang: import beside the machine's PyTorch"
+    python3 -c "import torch, tilelang; print('tilelang', tilelang.__version__, 'torch', torch.__version__, torch.version.cuda)" \
+        || { echo "TileLang does not import here: the GPU figure waits"; return; }
+    "$KWB" hosts check examples/gemm-tilelang/workload-gpu.json 2>&1 | tail -8
+    step "gemm-tilelang: the template's defaults on the GPU"
+    rm -rf /tmp/tl-eval
+    timeout 150 "$KWB" eval examples/gemm-tilelang/workload-gpu.json --knob BLOCK_M=128 --session /tmp/tl-eval 2>&1 \
+        | grep -v "^  │" | tail -30
+    step "gemm-tilelang: the knob search, $1 s"
+    rm -rf /tmp/tl-search
+    KWB_PERF=off timeout $(( $1 + 60 )) "$KWB" run examples/gemm-tilelang/workload-gpu.json --session /tmp/tl-search \
+        --strategy model --batch 8 --parallel 8 --plateau 0 --time-limit "$1" --quiet 2>&1 | tail -20
+    "$KWB" report /tmp/tl-search | tail -40
+    "$KWB" export /tmp/tl-search -o "$OUT/gemm-tilelang-search-h200.cache.json"
+    pack_sessions tilelang-sessions.tar.gz /tmp/tl-eval /tmp/tl-search
 }
 
 case "${1:-probe}" in
@@ -343,6 +403,42 @@ case "${1:-probe}" in
     hopper-sustain) shift; hopper_sustain "$@" 2>&1 | tee "$OUT/hopper-sustain.log" ;;
     conditions) conditions "${2:-150}" 2>&1 | tee "$OUT/conditions.log" ;;
     redteam) redteam 2>&1 | tee "$OUT/redteam.log" ;;
+    # The 11-30 session's second call: the Python targets' outside clock
+    # with the fused digest (the tree's targets, not the bundle's), on
+    # the triton red team and on TileLang's GEMM beside torch.matmul.
+    clock-tilelang)
+        {
+            export KWB_TARGETS_DIR=$here/resources/targets KWB_PERF=off EVAL_TIMEOUT=60
+            redteam_verdict
+            d=tests/data/redteam/triton
+            redteam_of tests/data/triton-tiny/workload.json $d/honest.py $d/clock_patch.py $d/lazy_tensor.py \
+                $d/early_reply.py $d/replay_content.py $d/lower_precision.py $d/honest.py
+            w=examples/gemm-tilelang/workload-gpu.json
+            for knobs in "BLOCK_M=128" "BLOCK_N=256 BLOCK_K=64 THREADS=256 SWIZZLE=8" \
+                         "BLOCK_N=256 BLOCK_K=64 THREADS=256" "BLOCK_M=256 BLOCK_K=64 THREADS=256 SWIZZLE=8" \
+                         "BLOCK_N=256 BLOCK_K=64 THREADS=256 NUM_STAGES=4 SWIZZLE=8"; do
+                step "gemm-tilelang: $knobs"
+                args=()
+                for k in $knobs; do args+=(--knob "$k"); done
+                timeout 90 "$KWB" eval "$w" "${args[@]}" 2>&1 | grep -E "^  (correct|flagged|latency|throughput|clock)|^kwb: the reported"
+            done
+            step "gemm-tilelang: torch.matmul (cuBLAS)"
+            timeout 90 "$KWB" eval "$w" --kernel examples/gemm-tilelang/baseline_torch.py 2>&1 \
+                | grep -E "^  (correct|flagged|latency|throughput|clock)|^kwb: the reported"
+        } 2>&1 | tee "$OUT/clock-tilelang.log" ;;
+    # The 11-30 session's one call: the Python contract, the cuda-cxx
+    # contract, then TileLang's search for $2 s.
+    contract-tilelang)
+        {
+            step "the sandbox here"
+            nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader
+            bwrap --die-with-parent --unshare-all --ro-bind / / --proc /proc --dev /dev true && echo "bwrap works"
+            redteam_verdict; export EVAL_TIMEOUT=60
+            redteam_triton
+            redteam_of examples/matmul-cuda/workload.json examples/matmul-cuda/tiled.cu tests/data/redteam/cuda/*.cu
+            tilelang_gpu "${2:-150}"
+            tar czf "$OUT/redteam-logs.tar.gz" -C "$STAGE" .
+        } 2>&1 | tee "$OUT/contract-tilelang.log" ;;
     gpu3)
         {
             # The Triton search again with the goal raised above what cuBLAS

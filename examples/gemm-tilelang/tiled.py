@@ -20,6 +20,7 @@ BLOCK_N = globals().get("BLOCK_N", 32)
 BLOCK_K = globals().get("BLOCK_K", 32)
 THREADS = globals().get("THREADS", 128)
 NUM_STAGES = globals().get("NUM_STAGES", 2)
+SWIZZLE = globals().get("SWIZZLE", 0)  # on a GPU: programs in panels of this many (0: row by row)
 
 
 def gemm_cpu(M, N, K, dtype):
@@ -45,6 +46,9 @@ def gemm_gpu(M, N, K, dtype):
             a = T.alloc_shared((BLOCK_M, BLOCK_K), dtype)
             b = T.alloc_shared((BLOCK_K, BLOCK_N), dtype)
             c = T.alloc_fragment((BLOCK_M, BLOCK_N), "float32")
+            # Programs that share rows of A and columns of B run together,
+            # while those tiles are still in L2.
+            T.use_swizzle(panel_size=max(SWIZZLE, 1), enable=SWIZZLE > 0)
             T.clear(c)
             for ko in T.Pipelined(T.ceildiv(K, BLOCK_K), num_stages=NUM_STAGES):
                 T.copy(A[by * BLOCK_M, ko * BLOCK_K], a)
