@@ -2497,8 +2497,16 @@ struct SampleDigests
                 out.problem = "the benchmark did not announce the inputs of timed sample " + std::to_string(sample);
                 return out;
             }
+            // The probed elements as printed (hexadecimal, '/' between): the
+            // answer program reads them, and refuses what is not numbers.
+            const std::string &probes = kv["probes"];
+            if (probes.empty() || probes.size() > 2048) {
+                out.problem = "the benchmark's digest of timed sample " + std::to_string(sample)
+                    + " carries no probed elements";
+                return out;
+            }
             seen[sample][output] = kv["sample"] + ":" + kv["output"] + ":" + kv["key"] + ":" + sums + ":"
-                + kv["nonfinite"] + ":" + kv["where"] + ":" + seed->second;
+                + kv["nonfinite"] + ":" + kv["where"] + ":" + seed->second + ":" + probes;
             outputs = std::max(outputs, output + 1);
         }
         for (int n = 0; n < samples; ++n) {
@@ -2548,6 +2556,10 @@ inline int readVerify(Result &r, const Proc &ver, size_t digestsSent, double tim
             if (kv["nonfinite"] != kv["want_nonfinite"])
                 wrong += " (" + kv["nonfinite"] + " elements unwritten or not finite; the reference's answer has "
                     + kv["want_nonfinite"] + ")";
+            else if (kv["probes_off"] != "0")
+                wrong += " (" + kv["probes_off"] + " of " + kv["probes"]
+                    + " elements looked at are beyond the tolerance; its sums are " + kv["off"]
+                    + " of what it allows)";
             else
                 wrong += " (its digest is " + kv["off"] + "× past what the tolerance allows)";
         }

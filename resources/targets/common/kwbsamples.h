@@ -19,13 +19,15 @@
 //     four sums weighted by a key drawn from the kernel's random source
 //     after the calls returned, over the calls' outputs end to end) and the
 //     digest printed at once: a call that is skipped, or left to a later
-//     one, leaves its outputs poisoned. The benchmark is told nothing of what
-//     is verified.
+//     one, leaves its outputs poisoned. With the sums come kDigestProbes
+//     elements of each output as they are, at places the key draws. The
+//     benchmark is told nothing of what is verified.
 //   - The supervisor picks the samples to verify after the benchmark.
 //     `verify`, in a program without the kernel, draws their calls' inputs
 //     again and runs the reference on each, one process per sample at once,
-//     and compares the digests (verifyDigests). The benchmark program has no
-//     reference linked and never holds an answer.
+//     and compares the digests (verifyDigests), the probed elements as the
+//     check compares elements. The benchmark program has no reference
+//     linked and never holds an answer.
 //
 // Include it after kwbcheck.h, inside the harness's namespace (so the
 // harness first includes <algorithm>, <cerrno>, <cmath>, <cstdio>,
@@ -129,6 +131,37 @@ KWB_HOST_DEVICE inline void addToDigest(Digest &d, uint64_t key, long long i, do
         d.sum[k] += digestWeight(h, k) * v;
 }
 
+// Elements of each output a digest carries as they are, at places drawn
+// from its key, each compared with the reference's element under the
+// check's own tolerance (kwbhost.py's DIGEST_PROBES). The sums see an
+// error's energy; a third of the elements a little beyond the tolerance (a
+// lower precision whose errors are mostly small) hides in them, and 32
+// probes miss it once in 400,000.
+constexpr int kDigestProbes = 32;
+
+struct Probes
+{
+    int count = 0;
+    double value[kDigestProbes] = {};
+};
+
+// Where probe j lies among a sample's `total` elements (its calls' outputs
+// end to end, as the sums see them).
+inline long long probePlace(uint64_t key, int j, long long total)
+{
+    return (long long)(mixKey(key ^ 0x70726f6265732121ULL, j) % uint64_t(total));
+}
+
+// Whether a probed element `got` is beyond the check's tolerance of the
+// reference's `want`: a finite one beyond atol + rtol·|want|, or not the
+// same kind of non-finite value.
+inline bool probeOff(double got, double want, double atol, double rtol)
+{
+    if (const int kind = nonfiniteKind(want))
+        return nonfiniteKind(got) != kind;
+    return nonfiniteKind(got) != 0 || !(std::fabs(got - want) <= atol + rtol * std::fabs(want));
+}
+
 // Two digests of disjoint elements as one (sums in another order differ by
 // rounding, which digestAgrees allows for).
 KWB_HOST_DEVICE inline void mergeDigest(Digest &into, const Digest &part)
@@ -148,13 +181,19 @@ inline void addOutputToDigest(Digest &d, const Tensor &t, const void *data, uint
         addToDigest(d, key, offset + i, at(t, data, i));
 }
 
-// One "kwb:digest" line: exact (hexadecimal) sums, so nothing is lost
-// between the benchmark and the verification.
-inline void printDigest(FILE *proto, int sample, int output, uint64_t key, const Digest &d)
+// One "kwb:digest" line: exact (hexadecimal) sums and probes, so nothing
+// is lost between the benchmark and the verification.
+inline void printDigest(FILE *proto, int sample, int output, uint64_t key, const Digest &d, const Probes &p)
 {
-    std::fprintf(proto, "kwb:digest sample=%d output=%d key=%llu sums=%a,%a,%a,%a nonfinite=%lld where=%llu\n", sample,
-                 output, (unsigned long long)key, d.sum[0], d.sum[1], d.sum[2], d.sum[3], d.nonfinite,
-                 (unsigned long long)d.where);
+    std::string probes;
+    char one[40];
+    for (int j = 0; j < p.count; ++j) {
+        std::snprintf(one, sizeof one, j ? "/%a" : "%a", p.value[j]);
+        probes += one;
+    }
+    std::fprintf(proto, "kwb:digest sample=%d output=%d key=%llu sums=%a,%a,%a,%a nonfinite=%lld where=%llu probes=%s\n",
+                 sample, output, (unsigned long long)key, d.sum[0], d.sum[1], d.sum[2], d.sum[3], d.nonfinite,
+                 (unsigned long long)d.where, probes.empty() ? "-" : probes.c_str());
 }
 
 #ifndef KWB_WITH_REFERENCE
@@ -185,7 +224,13 @@ inline void digestSample(FILE *proto, int sample, const std::vector<std::vector<
         Digest d;
         for (size_t c = 0; c < outputsOfCalls.size(); ++c)
             addOutputToDigest(d, outputs[o], outputsOfCalls[c][size_t(o)], key, int(c));
-        printDigest(proto, sample, o, key, d);
+        Probes p;
+        const long long elements = outputs[o].elements, total = (long long)outputsOfCalls.size() * elements;
+        for (int j = 0; total > 0 && j < kDigestProbes; ++j, ++p.count) {
+            const long long place = probePlace(key, j, total);
+            p.value[j] = at(outputs[o], outputsOfCalls[size_t(place / elements)][size_t(o)], place % elements);
+        }
+        printDigest(proto, sample, o, key, d, p);
     }
     std::fflush(proto);
 }
@@ -256,12 +301,14 @@ inline void referenceOnHost(void *const *in, void *const *out) { call_reference(
 
 // One digest the benchmark printed, with the seed of its sample's inputs,
 // as the supervisor passes it on:
-// "SAMPLE:OUTPUT:KEY:SUM0,SUM1,SUM2,SUM3:NONFINITE:WHERE:INPUT_SEED".
+// "SAMPLE:OUTPUT:KEY:SUM0,SUM1,SUM2,SUM3:NONFINITE:WHERE:INPUT_SEED:P1/P2/..."
+// (the probes "-" for an empty output).
 struct ReportedDigest
 {
     int sample = -1, output = -1;
     uint64_t key = 0, inputSeed = 0;
     Digest d;
+    Probes probes;
     static bool parse(const char *text, ReportedDigest &r)
     {
         unsigned long long key = 0, where = 0, seed = 0;
@@ -269,12 +316,24 @@ struct ReportedDigest
         if (std::sscanf(text, "%d:%d:%llu:%la,%la,%la,%la:%lld:%llu:%llu%n", &r.sample, &r.output, &key, &r.d.sum[0],
                         &r.d.sum[1], &r.d.sum[2], &r.d.sum[3], &r.d.nonfinite, &where, &seed, &used)
                 != 10
-            || text[used] != '\0' || r.output < 0 || r.output >= num_outputs || r.sample < 0)
+            || text[used] != ':' || r.output < 0 || r.output >= num_outputs || r.sample < 0)
             return false;
         r.key = key;
         r.d.where = where;
         r.inputSeed = seed;
-        return true;
+        const char *p = text + used + 1;
+        if (std::strcmp(p, "-") == 0)
+            return true;
+        while (r.probes.count < kDigestProbes) {
+            char *end = nullptr;
+            r.probes.value[r.probes.count++] = std::strtod(p, &end);
+            if (end == p || (*end != '/' && *end != '\0'))
+                return false;
+            if (*end == '\0')
+                return true;
+            p = end + 1;
+        }
+        return false;
     }
 };
 
@@ -287,9 +346,17 @@ struct Expected
     Digest d;
     double tol2 = 0, mass = 0;
     long long elements = 0;
-    void add(const Tensor &t, const void *ref, uint64_t key, int call, double atol, double rtol)
+    Probes probes; ///< the reference's elements where the reported digest's probes lie
+    void add(const Tensor &t, const void *ref, uint64_t key, int call, int calls, double atol, double rtol)
     {
         addOutputToDigest(d, t, ref, key, call);
+        const long long total = (long long)calls * t.elements;
+        for (int j = 0; total > 0 && j < kDigestProbes; ++j) {
+            const long long place = probePlace(key, j, total);
+            if (place / t.elements == call)
+                probes.value[j] = at(t, ref, place % t.elements);
+        }
+        probes.count = total > 0 ? kDigestProbes : 0;
         for (long long i = 0; i < t.elements; ++i) {
             const double v = at(t, ref, i);
             if (nonfiniteKind(v) == 0) {
@@ -376,16 +443,26 @@ inline int verifyDigests(FILE *proto, int calls, double atol, double rtol, const
             referenceOnHost(want.inPtr.data(), want.outPtr.data());
             for (size_t k = 0; k < ofSample.size(); ++k) {
                 const ReportedDigest &r = *ofSample[k];
-                expected[k].add(outputs[r.output], want.outPtr[size_t(r.output)], r.key, c, atol, rtol);
+                expected[k].add(outputs[r.output], want.outPtr[size_t(r.output)], r.key, c, calls, atol, rtol);
             }
         }
         for (size_t k = 0; k < ofSample.size(); ++k) {
             const ReportedDigest &r = *ofSample[k];
             double ratio = 0;
-            const bool ok = digestAgrees(expected[k], r, &ratio);
-            std::fprintf(proto, "kwb:verify sample=%d calls=%d output=%s ok=%d off=%.3g nonfinite=%lld want_nonfinite=%lld\n",
+            // Every probe counts as off when their number is not the reference's.
+            const Probes &want = expected[k].probes;
+            int probesOff = 0;
+            if (r.probes.count != want.count)
+                probesOff = std::max(want.count, 1);
+            else
+                for (int j = 0; j < want.count; ++j)
+                    probesOff += int(probeOff(r.probes.value[j], want.value[j], atol, rtol));
+            const bool ok = digestAgrees(expected[k], r, &ratio) && probesOff == 0;
+            std::fprintf(proto,
+                         "kwb:verify sample=%d calls=%d output=%s ok=%d off=%.3g nonfinite=%lld want_nonfinite=%lld "
+                         "probes=%d probes_off=%d\n",
                          r.sample, calls, outputs[r.output].name, ok ? 1 : 0, ratio, r.d.nonfinite,
-                         expected[k].d.nonfinite);
+                         expected[k].d.nonfinite, want.count, probesOff);
             std::fflush(proto);
         }
     }
