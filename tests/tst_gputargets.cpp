@@ -14,6 +14,7 @@
 #include "planning/guards.h"
 #include "planning/planner.h"
 #include "rules/decision.h"
+#include "run/evaluation.h"
 #include "session/sessionstore.h"
 #include "source/kernelsource.h"
 #include "targets/targetprofile.h"
@@ -630,6 +631,22 @@ private Q_SLOTS:
         takeOutcome(record, spill);
         QCOMPARE(record.metric(u"scratch_bytes"_s).value_or(-1), 1040.0);
         QVERIFY(!timedAndCorrect(record));
+        // kwb eval --session's record says why the host failed.
+        QString error;
+        auto session = SessionStore::create(root + u"/session"_s, l->workload, l->target, &error);
+        QVERIFY2(session, qPrintable(error));
+        Candidate candidate;
+        candidate.source = read(data(u"hip-tiny/spill.hip"_s));
+        candidate.label = u"spill.hip"_s;
+        QVERIFY2(recordSingleEvaluation(*session, candidate, spill, u"local"_s,
+                                        u"2026-11-30T00:00:00Z"_s, &error),
+                 qPrintable(error));
+        const ExperimentRecord &stored = session->experiments().back();
+        QCOMPARE(stored.decision, Verdict::Infra);
+        QVERIFY2(stored.cause.contains(u"no usable HIP device"_s) ||
+                     stored.cause.contains(u"no HIP device"_s),
+                 qPrintable(stored.cause));
+        QCOMPARE(stored.metric(u"scratch_bytes"_s).value_or(-1), 1040.0);
     }
 
     // The host code of a .hip file is audited as cpu-cxx's kernels are.

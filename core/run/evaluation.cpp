@@ -186,6 +186,8 @@ bool recordSingleEvaluation(SessionStore &session, const Candidate &candidate,
     rec.host = host;
     rec.decision = outcome.infra ? Verdict::Infra : Verdict::Evaluated;
     takeOutcome(rec, outcome);
+    if (outcome.infra) // the window's header and kwb report show why, as the loop's records do
+        rec.cause = u"infrastructure failure: "_s + outcome.infraMessage;
     rec.startedAt = startedAt;
     rec.finishedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     return session.record(rec, candidate.source, outcome.console, error);
