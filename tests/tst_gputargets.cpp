@@ -1512,6 +1512,40 @@ private Q_SLOTS:
     // kwbsamples.h): four weighted sums, the count of non-finite elements and
     // where they lie, so a NaN moved elsewhere, or an infinity of the other
     // sign, does not pass for the reference's.
+    // The C++ targets' supervisor refuses a digest whose fields are not
+    // numbers as the kernel's fault ("incorrect" in the bench); passed on,
+    // the answer program refused it and the evaluation failed as the
+    // reference's. kwbhost.h is built as the hosts build it (kwbrun.sh).
+    void supervisorRefusesDigestsThatAreNotNumbers()
+    {
+        const QString cxx = QStandardPaths::findExecutable(u"g++"_s);
+        if (cxx.isEmpty())
+            QSKIP("no g++ here to build the supervisor's header with");
+        const QString program = m_tmp.path() + u"/sampledigests"_s;
+        QProcess build;
+        build.start(cxx, {u"-O2"_s, u"-std=c++17"_s,
+                          u"-I"_s + QStringLiteral(KWB_SOURCE_DIR) + u"/resources/targets/common"_s,
+                          data(u"kwbhost-sampledigests.cpp"_s), u"-o"_s, program});
+        QVERIFY(build.waitForFinished(180'000));
+        QVERIFY2(build.exitCode() == 0,
+                 qPrintable(QString::fromUtf8(build.readAllStandardError())));
+        QProcess run;
+        run.start(program, {});
+        QVERIFY(run.waitForFinished(60'000));
+        const QString out = QString::fromUtf8(run.readAllStandardOutput());
+        QVERIFY2(run.exitCode() == 0, qPrintable(out));
+        const QString notNumbers = u"the benchmark's digest of timed sample 0 is not numbers"_s;
+        for (
+            const QString &line : QStringList{
+                u"kwb:good ok 0:0:77:0x1p+0,-0x1.8p-1,0x0p+0,inf:0:0:12345:0x1p+0/nan/-0x1p-3"_s,
+                u"kwb:empty ok 0:0:77:0x1p+0,0x1p+0,0x1p+0,0x1p+0:0:0:12345:-"_s,
+                u"kwb:sums "_s + notNumbers, u"kwb:three-sums "_s + notNumbers,
+                u"kwb:probes "_s + notNumbers,
+                u"kwb:no-probes the benchmark's digest of timed sample 0 carries no probed elements"_s,
+                u"kwb:where "_s + notNumbers, u"kwb:key "_s + notNumbers})
+            QVERIFY2(out.contains(line), qPrintable(line + u" not in:\n"_s + out));
+    }
+
     void pythonDigestSeesWhereNonFiniteElementsAre()
     {
         if (const QString why = pythonLacks(u"math"_s); !why.isEmpty())

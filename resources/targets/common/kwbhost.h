@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <climits>
@@ -2456,6 +2457,36 @@ struct CheckSeeds
     }
 };
 
+/// Whether `field` is 1 to `most` numbers (`exactly` of them when it is not
+/// 0) as a benchmark prints them (C's %a, which strtod reads back),
+/// separated by `sep`: what the answer program would refuse is refused
+/// here, as the kernel's fault, never passed on to fail as the reference's.
+inline bool isNumberList(const std::string &field, char sep, size_t most, size_t exactly = 0)
+{
+    size_t count = 0, at = 0;
+    while (count < most) {
+        const size_t end = field.find(sep, at);
+        const std::string one = field.substr(at, end == std::string::npos ? std::string::npos : end - at);
+        char *stop = nullptr;
+        if (one.empty() || one.size() > 40 || std::isspace(static_cast<unsigned char>(one[0])))
+            return false;
+        std::strtod(one.c_str(), &stop);
+        if (*stop != '\0')
+            return false;
+        ++count;
+        if (end == std::string::npos)
+            return exactly == 0 || count == exactly;
+        at = end + 1;
+    }
+    return false;
+}
+
+/// Whether `field` is a whole number of at most 20 digits.
+inline bool isDigits(const std::string &field)
+{
+    return !field.empty() && field.size() <= 20 && field.find_first_not_of("0123456789") == std::string::npos;
+}
+
 /// Every timed sample's digests, as a benchmark printed them ("kwb:digest"
 /// lines, common/kwbsamples.h), each as the answer program's DIGEST argument
 /// with the seed of the sample's inputs it announced ("kwb:inputs").
@@ -2497,12 +2528,17 @@ struct SampleDigests
                 out.problem = "the benchmark did not announce the inputs of timed sample " + std::to_string(sample);
                 return out;
             }
-            // The probed elements as printed (hexadecimal, '/' between): the
-            // answer program reads them, and refuses what is not numbers.
+            // The sums and the probed elements as printed (hexadecimal, ','
+            // and '/' between; "-" for an output with no elements).
             const std::string &probes = kv["probes"];
-            if (probes.empty() || probes.size() > 2048) {
+            if (probes.empty()) {
                 out.problem = "the benchmark's digest of timed sample " + std::to_string(sample)
                     + " carries no probed elements";
+                return out;
+            }
+            if (!isNumberList(sums, ',', 4, 4) || (probes != "-" && !isNumberList(probes, '/', 64))
+                || !isDigits(kv["key"]) || !isDigits(kv["nonfinite"]) || !isDigits(kv["where"])) {
+                out.problem = "the benchmark's digest of timed sample " + std::to_string(sample) + " is not numbers";
                 return out;
             }
             seen[sample][output] = kv["sample"] + ":" + kv["output"] + ":" + kv["key"] + ":" + sums + ":"
