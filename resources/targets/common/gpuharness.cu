@@ -386,6 +386,15 @@ __global__ void digestOnDevice(const void *data, DType dtype, long long elements
     }
 }
 
+// An output's probed elements under `key` (kwbsamples.h's probePlace), one
+// thread each.
+__global__ void probesOnDevice(const void *data, DType dtype, long long elements, uint64_t key, double *probes)
+{
+    const int j = int(threadIdx.x);
+    if (j < kDigestProbes)
+        probes[j] = elementAt(dtype, data, probePlace(key, j, elements));
+}
+
 // Digests a timed call's outputs where they are, each under a key drawn
 // now (after the device-wide synchronisation: the kernel has finished),
 // and prints them at once.
@@ -398,6 +407,7 @@ public:
         host(gpu::computeUnits(&units), "reading the device's compute units");
         m_blocks = std::max(1, std::min(4 * units, 1024));
         m_partial = std::make_unique<DeviceBuffer>(sizeof(Digest) * size_t(m_blocks));
+        m_probes = std::make_unique<DeviceBuffer>(sizeof(double) * kDigestProbes);
         m_host.resize(size_t(m_blocks));
     }
     void digest(int sample, const std::vector<void *> &outPtr)
@@ -412,17 +422,13 @@ public:
             Digest d;
             for (const Digest &part : m_host)
                 mergeDigest(d, part);
-            // The probed elements, read back one by one (32 small copies).
             Probes p;
-            const Tensor &t = outputs[o];
-            const size_t size = elementSize(t.dtype);
-            unsigned char element[16] = {};
-            for (int j = 0; t.elements > 0 && j < kDigestProbes; ++j, ++p.count) {
-                const long long place = probePlace(key, j, t.elements);
-                host(gpu::toHost(element, static_cast<const unsigned char *>(outPtr[size_t(o)]) + size_t(place) * size,
-                                 size),
-                     "reading a timed call's probed element");
-                p.value[j] = at(t, element, 0);
+            if (outputs[o].elements > 0) {
+                probesOnDevice<<<1, kDigestProbes>>>(outPtr[size_t(o)], outputs[o].dtype, outputs[o].elements, key,
+                                                     static_cast<double *>(m_probes->ptr));
+                host(gpu::lastError(), "reading a timed call's probed elements");
+                host(gpu::toHost(p.value, m_probes->ptr, sizeof p.value), "reading a timed call's probed elements");
+                p.count = kDigestProbes;
             }
             printDigest(g_proto, sample, o, key, d, p);
         }
@@ -431,7 +437,7 @@ public:
 
 private:
     int m_blocks = 1;
-    std::unique_ptr<DeviceBuffer> m_partial;
+    std::unique_ptr<DeviceBuffer> m_partial, m_probes;
     std::vector<Digest> m_host;
 };
 

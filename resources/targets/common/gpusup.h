@@ -147,7 +147,7 @@ inline void boundBySynchronisedCalls(Result &r, const Proc &bench)
     double section = 0;
     for (double v : synced)
         section += v;
-    boundByOutsideClock(r, section, int(synced.size()), nullMs, "synchronised_clock",
+    boundByOutsideClock(r, section, int(synced.size()), medianOf(nullMs), "synchronised_clock",
                         "from an idle device to a device-wide synchronisation after it");
     r.summarizeSamples(); // the metrics from the samples as bounded
 }

@@ -1562,9 +1562,9 @@ inline double medianOf(std::vector<double> v)
 /// supervisor's clock, from the first call sent to the reply that needs
 /// every call's digest (so work deferred past a call's return, to a thread
 /// or another stream, is inside it), over the calls, less what a call of
-/// the same section around a kernel that does nothing took (`nullCallMs`'s
-/// median), timed before any of the candidate's code had run (so the
-/// candidate cannot slow it). That is what a call took as the supervisor sees it. A
+/// the same section around a kernel that does nothing took (`nullCallMs`),
+/// timed before any of the candidate's code had run (so the candidate
+/// cannot slow it). That is what a call took as the supervisor sees it. A
 /// reported median below kBoundShare of that is not kept: the samples are
 /// raised in proportion until the median reaches kBoundShare of it
 /// (`outside_clock.bounded`); one below kFlagShare of it is flagged
@@ -1579,13 +1579,12 @@ constexpr double kFlagShare = 0.1;
 /// `record` names what the document keeps of it and `clockWords` the
 /// clock in the flag's words (another clock of the same kind: a GPU
 /// harness's own around each call, boundBySynchronisedCalls).
-inline void boundByOutsideClock(Result &r, double sectionMs, int calls, const std::vector<double> &nullCallMs,
+inline void boundByOutsideClock(Result &r, double sectionMs, int calls, double nullMs,
                                 const std::string &record = "outside_clock",
                                 const std::string &clockWords = "by the supervisor's clock")
 {
-    if (r.samples.empty() || calls <= 0 || nullCallMs.empty())
+    if (r.samples.empty() || calls <= 0)
         return;
-    const double nullMs = medianOf(nullCallMs);
     const double perCall = std::max(0.0, sectionMs / double(calls) - nullMs);
     const double floorMs = kBoundShare * perCall;
     const double median = medianOf(r.samples);

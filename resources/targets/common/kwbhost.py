@@ -419,26 +419,23 @@ def digest(outs, key, specs, dev):
         if fused:
             v = o.detach().to(dev).contiguous()
             s, w, nf = fused_digest_sums(v, key, index)
-            sums += s
-            where += w
-            nonfinite += nf
-            if v.numel():
-                at = torch.randint(0, v.numel(), (DIGEST_PROBES,), generator=gen, device=dev)
-                probes.append(v.reshape(-1)[at].to(torch.float64))
-            continue
-        v = o.detach().to(dev, torch.float64)
-        finite = torch.isfinite(v)
-        kept = torch.where(finite, v, torch.zeros_like(v))
-        for k in range(DIGEST_SUMS):  # one weight tensor at a time: an output's size in memory, not four
-            r = torch.rand(shape, generator=gen, dtype=torch.float32, device=dev) * 2 - 1
-            sums[k] += (r.double() * kept).sum()
-        kind = torch.where(finite, 0.0, torch.where(torch.isnan(v), 1.0, torch.where(v > 0, 2.0, 3.0)))
-        w = torch.rand(shape, generator=gen, dtype=torch.float32, device=dev)
-        where += (w.double() * kind).sum()
-        nonfinite += (~finite).sum()
+        else:
+            v = o.detach().to(dev, torch.float64)
+            finite = torch.isfinite(v)
+            kept = torch.where(finite, v, torch.zeros_like(v))
+            s = torch.zeros(DIGEST_SUMS, dtype=torch.float64, device=dev)
+            for k in range(DIGEST_SUMS):  # one weight tensor at a time: an output's size in memory, not four
+                r = torch.rand(shape, generator=gen, dtype=torch.float32, device=dev) * 2 - 1
+                s[k] = (r.double() * kept).sum()
+            kind = torch.where(finite, 0.0, torch.where(torch.isnan(v), 1.0, torch.where(v > 0, 2.0, 3.0)))
+            w = (torch.rand(shape, generator=gen, dtype=torch.float32, device=dev).double() * kind).sum()
+            nf = (~finite).sum()
+        sums += s
+        where += w
+        nonfinite += nf
         if v.numel():
             at = torch.randint(0, v.numel(), (DIGEST_PROBES,), generator=gen, device=dev)
-            probes.append(v.reshape(-1)[at])
+            probes.append(v.reshape(-1)[at].to(torch.float64))
     probes = torch.cat(probes) if probes else torch.zeros(0, dtype=torch.float64, device=dev)
     return sums, nonfinite, where, probes
 

@@ -147,7 +147,7 @@ struct Probes
 
 // Where probe j lies among a sample's `total` elements (its calls' outputs
 // end to end, as the sums see them).
-inline long long probePlace(uint64_t key, int j, long long total)
+KWB_HOST_DEVICE inline long long probePlace(uint64_t key, int j, long long total)
 {
     return (long long)(mixKey(key ^ 0x70726f6265732121ULL, j) % uint64_t(total));
 }

@@ -523,7 +523,7 @@ int evaluate(const std::string &candDir)
     // The null section's time per call, measured as the candidate's is: its
     // calls' round trips leave out the device work they queue (inputs, the
     // cache flush, the digests), which its end waits for.
-    boundByOutsideClock(r, timed->outsideMs, calls, {null->outsideMs / double(null->callMs.size())});
+    boundByOutsideClock(r, timed->outsideMs, calls, null->outsideMs / double(null->callMs.size()));
     r.summarizeSamples();
     if (mode.cpu) {
         r.countersReason = mode.countersReason;
