@@ -158,6 +158,7 @@ __host__ __device__ inline void elementPut(DType t, void *p, long long i, double
 
 void put(const Tensor &t, void *p, long long i, double v) { elementPut(t.dtype, p, i, v); }
 
+#define KWB_HARNESS_ELEMENTS 1 // halves too
 #include "kwbcheck.h"
 
 #ifndef KWB_REFERENCE_ON_HOST
@@ -177,30 +178,8 @@ struct DeviceBuffer
 };
 
 // One input set and its outputs on the device.
-struct Set
+struct Set : BufferSet<DeviceBuffer>
 {
-    std::vector<DeviceBuffer *> in, out;
-    std::vector<void *> inPtr, outPtr;
-    Set()
-    {
-        for (int i = 0; i < num_inputs; ++i) {
-            in.push_back(new DeviceBuffer(tensorBytes(inputs[i])));
-            inPtr.push_back(in.back()->ptr);
-        }
-        for (int o = 0; o < num_outputs; ++o) {
-            out.push_back(new DeviceBuffer(tensorBytes(outputs[o])));
-            outPtr.push_back(out.back()->ptr);
-        }
-    }
-    ~Set()
-    {
-        for (DeviceBuffer *b : in)
-            delete b;
-        for (DeviceBuffer *b : out)
-            delete b;
-    }
-    Set(const Set &) = delete;
-    Set &operator=(const Set &) = delete;
     // The inputs from host buffers (a HostSet's).
     [[maybe_unused]] void upload(const std::vector<void *> &hostInputs)
     {
@@ -213,20 +192,6 @@ struct Set
             host(gpu::memsetAsync(outPtr[size_t(o)], poisonByte(outputs[o]), tensorBytes(outputs[o])),
                  "poisoning outputs");
     }
-#if defined(KWB_WITH_REFERENCE) && !defined(KWB_ANSWER)
-    // The first input that is no longer what `given` holds, or -1.
-    int changedInput(const std::vector<void *> &given) const
-    {
-        for (int i = 0; i < num_inputs; ++i) {
-            const size_t bytes = tensorBytes(inputs[i]);
-            Bytes now(bytes);
-            host(gpu::toHost(now.data(), inPtr[size_t(i)], bytes), "copying inputs back");
-            if (bytes && std::memcmp(now.data(), given[size_t(i)], bytes) != 0)
-                return i;
-        }
-        return -1;
-    }
-#endif
 };
 
 [[maybe_unused]] void download(void *to, const void *device, size_t bytes)
@@ -269,52 +234,31 @@ void referenceOnHost(void *const *in, void *const *out)
 
 #if defined(KWB_WITH_REFERENCE) && !defined(KWB_ANSWER)
 
-int check(const char *seedList, double atol, double rtol)
+// The kernel's buffers on the device, as kwbsamples.h's checkSeeds reaches
+// them (the reference runs on buffers of its own: referenceOnHost).
+struct Checked
 {
-    requireDevice();
     Set set;
-    HostSet given, want;
-    for (const uint64_t seed : parseSeeds(seedList)) {
-        given.fillInputs(seed);
-        want.poisonOutputs();
-#ifdef KWB_REFERENCE_ON_HOST
-        want.fillInputs(seed);
-        phase("reference", seed);
-        call_reference(want.inPtr.data(), want.outPtr.data());
-#else
-        set.upload(given.inPtr);
-        phase("reference", seed);
-        referenceOnDevice(set);
-        for (int o = 0; o < num_outputs; ++o)
-            download(want.outPtr[size_t(o)], set.outPtr[size_t(o)], tensorBytes(outputs[o]));
-#endif
-        // Inputs again: a reference must not get to change the kernel's.
+    void load(const HostSet &given)
+    {
         set.upload(given.inPtr);
         set.poison();
-        phase("kernel", seed);
+    }
+    void call(uint64_t seed)
+    {
         callKernel(set.inPtr.data(), set.outPtr.data());
         kernelStatus(("on seed " + std::to_string(seed)).c_str());
-        // Its inputs as they were: a kernel that keeps anything in them (an
-        // answer to replay) is refused here.
-        if (const int changed = set.changedInput(given.inPtr); changed >= 0) {
-            std::fprintf(g_proto, "kwb:error the kernel changed its input %s (seed %llu)\n", inputs[changed].name,
-                         (unsigned long long)seed);
-            finish(1);
-        }
-        for (int o = 0; o < num_outputs; ++o) {
-            Bytes got(tensorBytes(outputs[o]));
-            download(got.data(), set.outPtr[size_t(o)], got.size());
-            const Comparison c = compare(outputs[o], want.outPtr[size_t(o)], got.data(), atol, rtol);
-            std::fprintf(g_proto,
-                         "kwb:check seed=%llu output=%s ok=%d rel_l2=%.6g max_abs=%.6g mismatches=%lld "
-                         "nonfinite=%lld elements=%lld worst_index=%lld\n",
-                         (unsigned long long)seed, outputs[o].name, c.ok ? 1 : 0, c.relL2, c.maxAbs, c.mismatches,
-                         c.nonfinite, outputs[o].elements, c.worst);
-            std::fflush(g_proto);
-        }
     }
-    finish(0);
-}
+    // Its inputs as they were: a kernel that keeps anything in them (an
+    // answer to replay) is refused.
+    std::string damage(const HostSet &given)
+    {
+        return changedInput(given, [&](int i, void *to) {
+            host(gpu::toHost(to, set.inPtr[size_t(i)], tensorBytes(inputs[i])), "copying inputs back");
+        });
+    }
+    void output(int o, void *to) { download(to, set.outPtr[size_t(o)], tensorBytes(outputs[o])); }
+};
 
 #elif !defined(KWB_WITH_REFERENCE) // the benchmark program
 
@@ -446,7 +390,7 @@ double msBetween(std::chrono::steady_clock::time_point a, std::chrono::steady_cl
     return std::chrono::duration<double, std::milli>(b - a).count();
 }
 
-int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool trust)
+[[noreturn]] void bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool trust)
 {
     requireDevice();
     int units = 0;
@@ -516,42 +460,35 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool t
     host(gpu::synchronize(), "synchronizing the device");
     std::vector<double> syncedMs;
     double hostOverheadMs = 0;
-    int taken = 0;
-    std::fprintf(g_proto, "kwb:mark timed-begin\n");
-    std::fflush(g_proto);
-    const auto timedStart = std::chrono::steady_clock::now();
-    for (int i = 0; i < reps; ++i) {
-        if (i >= 3 && msBetween(timedStart, std::chrono::steady_clock::now()) > maxSeconds * 1000.0)
-            break; // time is up
-        // Its inputs, drawn on the device from a seed announced now (a
-        // sample of one call: kwbsamples.h's callSeed(seed, 0)).
-        host(gpu::eventRecord(overStart[size_t(i)]), "recording an event");
-        if (trust)
-            drawInputs(set, callSeed(announceInputs(g_proto, i), 0), drawBlocks);
-        set.poison();
-        // Lines a kernel set to persist in the L2 back to normal (the flush
-        // then evicts them).
-        host(gpu::resetPersistingL2(), "resetting the L2's persisting lines");
-        host(gpu::synchronize(), "synchronizing the device");
-        // The flush is the last thing queued before the call, as do_bench
-        // queues it: while the device rewrites the L2 the host launches the
-        // call, so the start event does not wait for the launch.
-        const auto h0 = std::chrono::steady_clock::now();
-        host(gpu::memsetAsync(flush.ptr, i & 0xff, flush.bytes), "flushing the L2");
-        host(gpu::eventRecord(start[size_t(i)]), "recording an event");
-        callKernel(set.inPtr.data(), set.outPtr.data());
-        host(gpu::eventRecord(stop[size_t(i)]), "recording an event");
-        kernelStatus("while being timed");
-        const auto d0 = std::chrono::steady_clock::now();
-        syncedMs.push_back(msBetween(h0, d0));
-        if (digester)
-            digester->digest(i, set.outPtr);
-        hostOverheadMs += msBetween(d0, std::chrono::steady_clock::now());
-        ++taken;
-    }
-    kernelStatus("while being timed");
-    std::fprintf(g_proto, "kwb:mark timed-end\n");
-    std::fflush(g_proto);
+    const int taken = timedSection(
+        reps, maxSeconds,
+        [&](int i) {
+            // Its inputs, drawn on the device from a seed announced now (a
+            // sample of one call: kwbsamples.h's callSeed(seed, 0)).
+            host(gpu::eventRecord(overStart[size_t(i)]), "recording an event");
+            if (trust)
+                drawInputs(set, callSeed(announceInputs(g_proto, i), 0), drawBlocks);
+            set.poison();
+            // Lines a kernel set to persist in the L2 back to normal (the
+            // flush then evicts them).
+            host(gpu::resetPersistingL2(), "resetting the L2's persisting lines");
+            host(gpu::synchronize(), "synchronizing the device");
+            // The flush is the last thing queued before the call, as do_bench
+            // queues it: while the device rewrites the L2 the host launches
+            // the call, so the start event does not wait for the launch.
+            const auto h0 = std::chrono::steady_clock::now();
+            host(gpu::memsetAsync(flush.ptr, i & 0xff, flush.bytes), "flushing the L2");
+            host(gpu::eventRecord(start[size_t(i)]), "recording an event");
+            callKernel(set.inPtr.data(), set.outPtr.data());
+            host(gpu::eventRecord(stop[size_t(i)]), "recording an event");
+            kernelStatus("while being timed");
+            const auto d0 = std::chrono::steady_clock::now();
+            syncedMs.push_back(msBetween(h0, d0));
+            if (digester)
+                digester->digest(i, set.outPtr);
+            hostOverheadMs += msBetween(d0, std::chrono::steady_clock::now());
+        },
+        [] { kernelStatus("while being timed"); });
     std::vector<double> samples;
     double overheadMs = hostOverheadMs;
     for (int i = 0; i < taken; ++i) {
@@ -563,22 +500,8 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool t
     }
     // A kernel that changes its inputs gains nothing here (every call's are
     // drawn afresh, and `verify` draws them again); the check refuses it.
-    const std::string verdict = "ok";
-    auto listOf = [](const std::vector<double> &values) {
-        std::string text;
-        for (size_t i = 0; i < values.size(); ++i) {
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "%s%.6g", i ? "," : "", values[i]);
-            text += buf;
-        }
-        return text;
-    };
-    std::fprintf(g_proto,
-                 "kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s samples_ms=%s "
-                 "synced_ms=%s null_synced_ms=%s\n",
-                 taken, warmup, overheadMs, verdict.c_str(), listOf(samples).c_str(), listOf(syncedMs).c_str(),
-                 listOf(nullMs).c_str());
-    finish(0);
+    reportBench(warmup, 1, overheadMs, "ok", samples,
+                "synced_ms=" + numberList(syncedMs) + " null_synced_ms=" + numberList(nullMs));
 }
 
 // The profiled call's inputs (nothing is verified there; the benchmark's
@@ -614,15 +537,17 @@ int main(int argc, char **argv)
     isolateProtocol();
     [[maybe_unused]] const std::string mode = argc > 1 ? argv[1] : "";
 #if defined(KWB_WITH_REFERENCE) && !defined(KWB_ANSWER)
-    if (mode == "check" && argc == 5)
-        return check(argv[2], std::atof(argv[3]), std::atof(argv[4]));
+    if (mode == "check" && argc == 5) {
+        requireDevice();
+        Checked kernel;
+        checkSeeds(argv[2], std::atof(argv[3]), std::atof(argv[4]), kernel);
+    }
     std::fprintf(stderr, "usage: check SEEDS ATOL RTOL\n");
 #elif defined(KWB_WITH_REFERENCE) // the answer program: the reference, never the kernel
     finish(answerProgram(g_proto, argc, argv));
 #else
     if (mode == "bench" && argc == 7)
-        return bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]),
-                     std::atoi(argv[6]) != 0);
+        bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]), std::atoi(argv[6]) != 0);
     if (mode == "profile")
         return profile();
     std::fprintf(stderr, "usage: bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS TRUST | profile\n");

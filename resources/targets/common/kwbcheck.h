@@ -6,10 +6,13 @@
 // non-finite elements).
 //
 // Include it after kwb_problem.h and the standard headers, inside the
-// harness's own namespace, after the harness defines, for its element types,
+// harness's own namespace. It reads and writes the host's element types
+// (float32, float64, int32, int64) with
+//   size_t elementSize(DType t)
 //   double at(const Tensor &t, const void *p, long long i)   // element i as a double
 //   void put(const Tensor &t, void *p, long long i, double v) // element i from a double
-// (found by the templates below where they are defined).
+// A harness with more types (gpuharness.cu's halves) defines
+// KWB_HARNESS_ELEMENTS and the three itself, before including it.
 #pragma once
 
 #include <algorithm>
@@ -26,6 +29,32 @@
 #endif
 
 inline bool isIntegerTensor(const Tensor &t) { return t.dtype == I32 || t.dtype == I64; }
+
+#ifndef KWB_HARNESS_ELEMENTS
+inline size_t elementSize(DType t) { return (t == F32 || t == I32) ? 4 : 8; }
+
+inline double at(const Tensor &t, const void *p, long long i)
+{
+    switch (t.dtype) {
+    case F32: return static_cast<const float *>(p)[i];
+    case F64: return static_cast<const double *>(p)[i];
+    case I32: return static_cast<const int32_t *>(p)[i];
+    case I64: return double(static_cast<const int64_t *>(p)[i]);
+    default: return 0;
+    }
+}
+
+inline void put(const Tensor &t, void *p, long long i, double v)
+{
+    switch (t.dtype) {
+    case F32: static_cast<float *>(p)[i] = float(v); break;
+    case F64: static_cast<double *>(p)[i] = v; break;
+    case I32: static_cast<int32_t *>(p)[i] = int32_t(v); break;
+    case I64: static_cast<int64_t *>(p)[i] = int64_t(v); break;
+    default: break;
+    }
+}
+#endif
 
 // lowbias32 (from Chris Wellons' hash prospector): a 32-bit hash whose
 // every output bit depends on every input bit. Inputs are drawn element by

@@ -29,9 +29,14 @@
 //     check compares elements. The benchmark program has no reference
 //     linked and never holds an answer.
 //
-// Include it after kwbcheck.h, inside the harness's namespace (so the
-// harness first includes <algorithm>, <cerrno>, <cmath>, <cstdio>,
-// <cstdlib>, <cstring>, <string>, <vector>, <sys/random.h>, <sys/wait.h>
+// It also holds the drivers every C++ harness runs: the check's
+// (checkSeeds) and the benchmark's timed section and report (timedSection,
+// reportBench), so a harness says only how to reach its buffers and how to
+// call, synchronise and time one call (issue 46, point 1).
+//
+// Include it after kwbcheck.h and kwbproto.h, inside the harness's namespace
+// (so the harness first includes <algorithm>, <cerrno>, <chrono>, <cmath>, <cstdio>,
+// <cstdlib>, <cstring>, <memory>, <string>, <vector>, <sys/random.h>, <sys/wait.h>
 // and <unistd.h>). The harness defines
 // elementSize(DType), at(), put(), phase(const char *, uint64_t), and, with
 // KWB_WITH_REFERENCE, links call_reference. A harness whose reference runs
@@ -246,7 +251,82 @@ inline uint64_t announceInputs(FILE *proto, int sample)
     std::fflush(proto);
     return seed;
 }
+
+// ---- the benchmark's driver, the same for every C++ target ----
+//
+// The timed section: marked on the protocol, where the supervisor's clock
+// sees it, at most `samples` samples, and none started once `maxSeconds`
+// have passed and three are taken. `sample(n)` takes sample n (its inputs,
+// announced by the harness when the defences are on; its timed calls; its
+// digests); `drain()` waits for what the samples left running (a device's
+// queue), so the section ends after it. Returns the samples taken.
+template <class Sample, class Drain>
+int timedSection(int samples, double maxSeconds, Sample &&sample, Drain &&drain)
+{
+    std::fprintf(g_proto, "kwb:mark timed-begin\n");
+    std::fflush(g_proto);
+    const auto start = std::chrono::steady_clock::now();
+    int taken = 0;
+    for (; taken < samples; ++taken) {
+        if (taken >= 3 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > maxSeconds)
+            break; // time is up
+        sample(taken);
+    }
+    drain();
+    std::fprintf(g_proto, "kwb:mark timed-end\n");
+    std::fflush(g_proto);
+    return taken;
+}
+
+// Numbers as the protocol lists them: "1.5,2,3.25".
+inline std::string numberList(const std::vector<double> &values)
+{
+    std::string text;
+    for (size_t i = 0; i < values.size(); ++i) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%s%.6g", i ? "," : "", values[i]);
+        text += buf;
+    }
+    return text;
+}
+
+// The benchmark's last line: its samples (each the mean call of
+// `callsPerSample` calls), the harness's own time inside the section, what
+// it saw of the kernel's memory ("ok", or what the kernel did) and the
+// harness's own fields (`extra`, "key=value ...", may be empty).
+[[noreturn]] inline void reportBench(int warmup, int callsPerSample, double overheadMs, std::string verdict,
+                                     const std::vector<double> &samplesMs, const std::string &extra)
+{
+    std::replace(verdict.begin(), verdict.end(), ' ', '_');
+    std::fprintf(g_proto,
+                 "kwb:bench iters=%zu warmup=%d calls_per_sample=%d overhead_ms=%.6g verified=%s "
+                 "samples_ms=%s%s%s\n",
+                 samplesMs.size(), warmup, callsPerSample, overheadMs, verdict.c_str(), numberList(samplesMs).c_str(),
+                 extra.empty() ? "" : " ", extra.c_str());
+    finish(0);
+}
 #endif
+
+// One call's inputs and outputs in the harness's memory, each a `Buffer`
+// (made from its size in bytes; `ptr` is where it lies): guarded host
+// memory in cpu-cxx, the device's in gpuharness.cu.
+template <class Buffer>
+struct BufferSet
+{
+    std::vector<std::unique_ptr<Buffer>> in, out;
+    std::vector<void *> inPtr, outPtr;
+    BufferSet()
+    {
+        for (int i = 0; i < num_inputs; ++i) {
+            in.push_back(std::make_unique<Buffer>(tensorBytes(inputs[i])));
+            inPtr.push_back(in.back()->ptr);
+        }
+        for (int o = 0; o < num_outputs; ++o) {
+            out.push_back(std::make_unique<Buffer>(tensorBytes(outputs[o])));
+            outPtr.push_back(out.back()->ptr);
+        }
+    }
+};
 
 // Host memory for one input set and its outputs, 64-byte aligned as the
 // check's buffers are (no guards: only the reference runs on it).
@@ -297,6 +377,73 @@ struct HostSet
 void referenceOnHost(void *const *in, void *const *out);
 #else
 inline void referenceOnHost(void *const *in, void *const *out) { call_reference(in, out); }
+#endif
+
+#ifndef KWB_ANSWER
+// ---- the check's driver, the same for every C++ target ----
+//
+// Every seed's inputs are drawn on the host; the reference runs on a copy
+// of its own (a reference that writes its inputs changes nothing the kernel
+// is held to), then the kernel once on the harness's buffers, and each
+// output is compared with the reference's (kwbcheck.h's compare) and
+// printed as a "kwb:check" line. A kernel that writes outside its buffers
+// or changes its inputs ends the check as its error. The harness says how
+// its buffers are reached, through `kernel`:
+//   void load(const HostSet &given)     the inputs onto the kernel's buffers,
+//                                       its outputs poisoned
+//   void call(uint64_t seed)            the kernel once, to its end (a failure
+//                                       of the kernel's ends the program)
+//   std::string damage(const HostSet &given)
+//                                       what the kernel did outside its
+//                                       outputs ("changed its input A"), or ""
+//   void output(int o, void *to)        output o copied to host memory
+template <class Kernel>
+[[noreturn]] void checkSeeds(const std::string &seedList, double atol, double rtol, Kernel &kernel)
+{
+    HostSet given, want;
+    Bytes got;
+    for (const uint64_t seed : parseSeeds(seedList)) {
+        given.fillInputs(seed);
+        want.fillInputs(seed);
+        want.poisonOutputs();
+        phase("reference", seed);
+        referenceOnHost(want.inPtr.data(), want.outPtr.data());
+        kernel.load(given);
+        phase("kernel", seed);
+        kernel.call(seed);
+        if (const std::string damage = kernel.damage(given); !damage.empty()) {
+            std::fprintf(g_proto, "kwb:error the kernel %s (seed %llu)\n", damage.c_str(), (unsigned long long)seed);
+            finish(1);
+        }
+        for (int o = 0; o < num_outputs; ++o) {
+            got.assign(tensorBytes(outputs[o]), 0);
+            kernel.output(o, got.data());
+            const Comparison c = compare(outputs[o], want.outPtr[size_t(o)], got.data(), atol, rtol);
+            std::fprintf(g_proto,
+                         "kwb:check seed=%llu output=%s ok=%d rel_l2=%.6g max_abs=%.6g mismatches=%lld "
+                         "nonfinite=%lld elements=%lld worst_index=%lld\n",
+                         (unsigned long long)seed, outputs[o].name, c.ok ? 1 : 0, c.relL2, c.maxAbs, c.mismatches,
+                         c.nonfinite, outputs[o].elements, c.worst);
+            std::fflush(g_proto);
+        }
+    }
+    finish(0);
+}
+
+// The first input of the kernel's (`now(i, to)` copies input i to host
+// memory) that is no longer what `given` holds, as checkSeeds's damage, or "".
+template <class Read>
+std::string changedInput(const HostSet &given, Read &&now)
+{
+    Bytes bytes;
+    for (int i = 0; i < num_inputs; ++i) {
+        bytes.assign(tensorBytes(inputs[i]), 0);
+        now(i, bytes.data());
+        if (!bytes.empty() && std::memcmp(bytes.data(), given.inPtr[size_t(i)], bytes.size()) != 0)
+            return std::string("changed its input ") + inputs[i].name;
+    }
+    return {};
+}
 #endif
 
 // One digest the benchmark printed, with the seed of its sample's inputs,

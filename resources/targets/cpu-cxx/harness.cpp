@@ -60,7 +60,7 @@ constexpr unsigned char kCanary = 0xa5;
 struct Buffer
 {
     unsigned char *base = nullptr;
-    void *data = nullptr;
+    void *ptr = nullptr;
     size_t bytes = 0;
     explicit Buffer(size_t n) : bytes(n)
     {
@@ -73,7 +73,7 @@ struct Buffer
         }
         std::memset(base, kCanary, kGuard);
         std::memset(base + kGuard + n, kCanary, rounded + kGuard - n);
-        data = base + kGuard;
+        ptr = base + kGuard;
     }
     ~Buffer() { std::free(base); }
     Buffer(const Buffer &) = delete;
@@ -91,30 +91,6 @@ struct Buffer
     }
 };
 
-size_t elementSize(DType t) { return (t == F32 || t == I32) ? 4 : 8; }
-
-double at(const Tensor &t, const void *p, long long i)
-{
-    switch (t.dtype) {
-    case F32: return static_cast<const float *>(p)[i];
-    case F64: return static_cast<const double *>(p)[i];
-    case I32: return static_cast<const int32_t *>(p)[i];
-    case I64: return double(static_cast<const int64_t *>(p)[i]);
-    default: return 0;
-    }
-}
-
-void put(const Tensor &t, void *p, long long i, double v)
-{
-    switch (t.dtype) {
-    case F32: static_cast<float *>(p)[i] = float(v); break;
-    case F64: static_cast<double *>(p)[i] = v; break;
-    case I32: static_cast<int32_t *>(p)[i] = int32_t(v); break;
-    case I64: static_cast<int64_t *>(p)[i] = int64_t(v); break;
-    default: break;
-    }
-}
-
 #include "kwbcheck.h"
 
 #include "kwbsamples.h"
@@ -125,28 +101,8 @@ void poison(const Tensor &t, void *p)
     std::memset(p, poisonByte(t), tensorBytes(t));
 }
 
-struct Set
+struct Set : BufferSet<Buffer>
 {
-    std::vector<Buffer *> in, out;
-    std::vector<void *> inPtr, outPtr;
-    Set()
-    {
-        for (int i = 0; i < num_inputs; ++i) {
-            in.push_back(new Buffer(tensorBytes(inputs[i])));
-            inPtr.push_back(in.back()->data);
-        }
-        for (int o = 0; o < num_outputs; ++o) {
-            out.push_back(new Buffer(tensorBytes(outputs[o])));
-            outPtr.push_back(out.back()->data);
-        }
-    }
-    ~Set()
-    {
-        for (Buffer *b : in)
-            delete b;
-        for (Buffer *b : out)
-            delete b;
-    }
     void fillInputs(uint64_t seed)
     {
         for (int i = 0; i < num_inputs; ++i)
@@ -174,46 +130,27 @@ struct Set
 
 #if defined(KWB_WITH_REFERENCE) && !defined(KWB_ANSWER)
 
-void printCheck(const char *tag, unsigned long long seed, const Tensor &t, const Comparison &c)
+// The kernel's buffers, as kwbsamples.h's checkSeeds reaches them.
+struct Checked
 {
-    std::fprintf(g_proto, "kwb:%s seed=%llu output=%s ok=%d rel_l2=%.6g max_abs=%.6g mismatches=%lld nonfinite=%lld "
-                          "elements=%lld worst_index=%lld\n",
-                 tag, seed, t.name, c.ok ? 1 : 0, c.relL2, c.maxAbs, c.mismatches, c.nonfinite, t.elements, c.worst);
-    std::fflush(g_proto);
-}
-
-int check(const char *seedList, double atol, double rtol)
-{
-    Set set, want;
-    std::vector<std::vector<unsigned char>> pristine(static_cast<size_t>(num_inputs));
-    for (const uint64_t seed : parseSeeds(seedList)) {
-        set.fillInputs(seed);
-        want.fillInputs(seed);
+    Set set;
+    void load(const HostSet &given)
+    {
+        for (int i = 0; i < num_inputs; ++i)
+            std::memcpy(set.inPtr[size_t(i)], given.inPtr[size_t(i)], tensorBytes(inputs[i]));
         set.poisonOutputs();
-        want.poisonOutputs();
-        phase("reference", seed);
-        call_reference(want.inPtr.data(), want.outPtr.data());
-        for (int i = 0; i < num_inputs; ++i) {
-            const auto *p = static_cast<const unsigned char *>(set.inPtr[size_t(i)]);
-            pristine[size_t(i)].assign(p, p + set.in[size_t(i)]->bytes);
-        }
-        phase("kernel", seed);
-        call_kernel(set.inPtr.data(), set.outPtr.data());
-        std::string damage = set.damage();
-        for (int i = 0; i < num_inputs && damage.empty(); ++i) {
-            if (std::memcmp(pristine[size_t(i)].data(), set.inPtr[size_t(i)], pristine[size_t(i)].size()) != 0)
-                damage = std::string("changed its input ") + inputs[i].name;
-        }
-        if (!damage.empty()) {
-            std::fprintf(g_proto, "kwb:error the kernel %s (seed %llu)\n", damage.c_str(), (unsigned long long)seed);
-            finish(1);
-        }
-        for (int o = 0; o < num_outputs; ++o)
-            printCheck("check", seed, outputs[o],
-                       compare(outputs[o], want.outPtr[size_t(o)], set.outPtr[size_t(o)], atol, rtol));
     }
-    finish(0);
-}
+    void call(uint64_t) { call_kernel(set.inPtr.data(), set.outPtr.data()); }
+    std::string damage(const HostSet &given)
+    {
+        if (std::string d = set.damage(); !d.empty())
+            return d;
+        return changedInput(given, [&](int i, void *to) {
+            std::memcpy(to, set.inPtr[size_t(i)], tensorBytes(inputs[i]));
+        });
+    }
+    void output(int o, void *to) { std::memcpy(to, set.outPtr[size_t(o)], tensorBytes(outputs[o])); }
+};
 
 #elif defined(KWB_WITH_REFERENCE)
 
@@ -222,7 +159,7 @@ int check(const char *seedList, double atol, double rtol)
 
 #else // the benchmark program
 
-int bench(int warmup, int iters, double maxSeconds, bool cold, bool trust)
+[[noreturn]] void bench(int warmup, int iters, double maxSeconds, bool cold, bool trust)
 {
     // Warm-up and sizing run on inputs from a seed nobody is told; every
     // timed call on inputs of its own (with the defences off, on these).
@@ -264,59 +201,46 @@ int bench(int warmup, int iters, double maxSeconds, bool cold, bool trust)
     // then (kwbsamples.h); which samples are verified is the supervisor's
     // secret, so every call must be honest.
     iters = std::max(iters, 3);
-    std::string samples;
+    std::vector<double> samples;
     double overheadMs = 0;
-    int taken = 0;
     std::vector<std::vector<void *>> outputsOfCalls;
     for (int r = 0; trust && r < reps; ++r)
         outputsOfCalls.push_back(sets[size_t(r)]->outPtr);
-    std::fprintf(g_proto, "kwb:mark timed-begin\n");
-    std::fflush(g_proto);
-    const auto timedStart = Clock::now();
-    for (int n = 0; n < iters; ++n) {
-        if (n >= 3 && std::chrono::duration<double>(Clock::now() - timedStart).count() > maxSeconds)
-            break; // time is up
-        const auto o0 = Clock::now();
-        // The sample's inputs, drawn only now, and its poisoned outputs.
-        if (trust) {
-            const uint64_t seed = announceInputs(g_proto, n);
-            for (int r = 0; r < reps; ++r) {
-                sets[size_t(r)]->fillInputs(callSeed(seed, r));
-                sets[size_t(r)]->poisonOutputs();
+    timedSection(
+        iters, maxSeconds,
+        [&](int n) {
+            const auto o0 = Clock::now();
+            // The sample's inputs, drawn only now, and its poisoned outputs.
+            if (trust) {
+                const uint64_t seed = announceInputs(g_proto, n);
+                for (int r = 0; r < reps; ++r) {
+                    sets[size_t(r)]->fillInputs(callSeed(seed, r));
+                    sets[size_t(r)]->poisonOutputs();
+                }
             }
-        }
-        if (cold) {
-            std::memset(flush.data(), n & 0xff, flush.size());
-            sink = sink + flush[size_t(n) % flush.size()];
-        }
-        const auto t0 = Clock::now();
-        for (int r = 0; r < reps; ++r) {
-            Set &s = *sets[trust ? size_t(r) : 0];
-            call_kernel(s.inPtr.data(), s.outPtr.data());
-        }
-        const auto t1 = Clock::now();
-        const double ms = msBetween(t0, t1) / reps;
-        if (trust)
-            digestSample(g_proto, n, outputsOfCalls);
-        overheadMs += msBetween(o0, t0) + msBetween(t1, Clock::now());
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%s%.6g", samples.empty() ? "" : ",", ms);
-        samples += buf;
-        ++taken;
-    }
-    std::fprintf(g_proto, "kwb:mark timed-end\n");
-    std::fflush(g_proto);
+            if (cold) {
+                std::memset(flush.data(), n & 0xff, flush.size());
+                sink = sink + flush[size_t(n) % flush.size()];
+            }
+            const auto t0 = Clock::now();
+            for (int r = 0; r < reps; ++r) {
+                Set &s = *sets[trust ? size_t(r) : 0];
+                call_kernel(s.inPtr.data(), s.outPtr.data());
+            }
+            const auto t1 = Clock::now();
+            samples.push_back(msBetween(t0, t1) / reps);
+            if (trust)
+                digestSample(g_proto, n, outputsOfCalls);
+            overheadMs += msBetween(o0, t0) + msBetween(t1, Clock::now());
+        },
+        [] {});
 
     std::string verdict = "ok";
     for (size_t s = 0; s < sets.size() && verdict == "ok"; ++s) {
         if (std::string d = sets[s]->damage(); !d.empty())
             verdict = "the kernel " + d;
     }
-    std::replace(verdict.begin(), verdict.end(), ' ', '_');
-    std::fprintf(g_proto,
-                 "kwb:bench iters=%d warmup=%d calls_per_sample=%d overhead_ms=%.6g verified=%s samples_ms=%s\n",
-                 taken, warmup, reps, overheadMs, verdict.c_str(), samples.c_str());
-    finish(0);
+    reportBench(warmup, reps, overheadMs, verdict, samples, "");
 }
 
 #endif
@@ -328,15 +252,17 @@ int main(int argc, char **argv)
     isolateProtocol();
     [[maybe_unused]] const std::string mode = argc > 1 ? argv[1] : "";
 #if defined(KWB_WITH_REFERENCE) && !defined(KWB_ANSWER)
-    if (mode == "check" && argc == 5)
-        return check(argv[2], std::atof(argv[3]), std::atof(argv[4]));
+    if (mode == "check" && argc == 5) {
+        Checked kernel;
+        checkSeeds(argv[2], std::atof(argv[3]), std::atof(argv[4]), kernel);
+    }
     std::fprintf(stderr, "usage: harness check SEEDS ATOL RTOL\n");
 #elif defined(KWB_WITH_REFERENCE) // the answer program: the reference, never the kernel
     finish(answerProgram(g_proto, argc, argv));
 #else
     if (mode == "bench" && argc == 7)
-        return bench(std::atoi(argv[2]), std::atoi(argv[3]), std::atof(argv[4]), std::atoi(argv[5]) != 0,
-                     std::atoi(argv[6]) != 0);
+        bench(std::atoi(argv[2]), std::atoi(argv[3]), std::atof(argv[4]), std::atoi(argv[5]) != 0,
+              std::atoi(argv[6]) != 0);
     std::fprintf(stderr, "usage: harness bench WARMUP ITERS MAX_SECONDS COLD TRUST\n");
 #endif
     return 2;

@@ -46,6 +46,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
@@ -92,8 +93,6 @@ std::vector<size_t> sizes(const std::string &text)
             out.push_back(size_t(std::strtoull(part.c_str(), nullptr, 10)));
     return out;
 }
-
-size_t elementSize(DType t) { return (t == F32 || t == I32) ? 4 : 8; }
 
 // The OpenCL context, queue, program and kernel of one candidate, with the
 // launch the workload asks for.
@@ -244,26 +243,6 @@ struct Candidate
     }
 };
 
-void put(const Tensor &t, void *p, long long i, double v)
-{
-    switch (t.dtype) {
-    case F32: static_cast<float *>(p)[i] = float(v); break;
-    case F64: static_cast<double *>(p)[i] = v; break;
-    case I32: static_cast<int32_t *>(p)[i] = int32_t(v); break;
-    default: static_cast<int64_t *>(p)[i] = int64_t(v); break;
-    }
-}
-
-double at(const Tensor &t, const void *p, long long i)
-{
-    switch (t.dtype) {
-    case F32: return static_cast<const float *>(p)[i];
-    case F64: return static_cast<const double *>(p)[i];
-    case I32: return static_cast<const int32_t *>(p)[i];
-    default: return double(static_cast<const int64_t *>(p)[i]);
-    }
-}
-
 #include "kwbcheck.h"
 
 #include "kwbsamples.h"
@@ -297,14 +276,20 @@ struct Set
     Set(const Set &) = delete;
     Set &operator=(const Set &) = delete;
 
+    void write(int i, const void *from)
+    {
+        if (const size_t bytes = tensorBytes(inputs[i]))
+            host(clEnqueueWriteBuffer(cand->queue, in[size_t(i)], CL_TRUE, 0, bytes, from, 0, nullptr, nullptr),
+                 "copying inputs");
+    }
+    // The inputs drawn from `seed`, and the host's copy of them.
     std::vector<Bytes> upload(uint64_t seed)
     {
         std::vector<Bytes> kept;
         for (int i = 0; i < num_inputs; ++i) {
             Bytes h(tensorBytes(inputs[i]));
             fill(inputs[i], h.data(), inputSeed(seed, i));
-            host(clEnqueueWriteBuffer(cand->queue, in[size_t(i)], CL_TRUE, 0, h.size(), h.data(), 0, nullptr, nullptr),
-                 "copying inputs");
+            write(i, h.data());
             kept.push_back(std::move(h));
         }
         return kept;
@@ -318,11 +303,16 @@ struct Set
                  "poisoning outputs");
         }
     }
+    void read(cl_mem m, size_t bytes, void *to) const
+    {
+        if (bytes)
+            host(clEnqueueReadBuffer(cand->queue, m, CL_TRUE, 0, bytes, to, 0, nullptr, nullptr),
+                 "copying buffers back");
+    }
     Bytes download(cl_mem m, size_t bytes) const
     {
         Bytes h(bytes);
-        host(clEnqueueReadBuffer(cand->queue, m, CL_TRUE, 0, bytes, h.data(), 0, nullptr, nullptr),
-             "copying outputs back");
+        read(m, bytes, h.data());
         return h;
     }
 };
@@ -345,55 +335,37 @@ int build()
 
 #ifdef KWB_WITH_REFERENCE
 
-// The reference's outputs for the inputs `given` (its own copy: a reference
-// that writes its inputs changes nothing the kernel is held to).
-std::vector<Bytes> referenceOutputs(std::vector<Bytes> given, uint64_t seed)
-{
-    std::vector<void *> in, out;
-    for (Bytes &h : given)
-        in.push_back(h.data());
-    std::vector<Bytes> want;
-    for (int o = 0; o < num_outputs; ++o)
-        want.emplace_back(tensorBytes(outputs[o]), poisonByte(outputs[o]));
-    for (Bytes &w : want)
-        out.push_back(w.data());
-    phase("reference", seed);
-    call_reference(in.data(), out.data());
-    return want;
-}
-
-int check(const std::string &seeds, double atol, double rtol)
+// The candidate's buffers on the device, as kwbsamples.h's checkSeeds
+// reaches them.
+struct Checked
 {
     Candidate c;
-    c.open(false);
-    Set set(c);
-    c.setArgs(set.in, set.out);
-    for (const uint64_t seed : parseSeeds(seeds)) {
-        const std::vector<Bytes> given = set.upload(seed);
-        const std::vector<Bytes> want = referenceOutputs(given, seed);
-        set.poison();
-        phase("kernel", seed);
+    std::unique_ptr<Set> set;
+    Checked()
+    {
+        c.open(false);
+        set = std::make_unique<Set>(c);
+        c.setArgs(set->in, set->out);
+    }
+    void load(const HostSet &given)
+    {
+        for (int i = 0; i < num_inputs; ++i)
+            set->write(i, given.inPtr[size_t(i)]);
+        set->poison();
+    }
+    void call(uint64_t seed)
+    {
         c.launch(nullptr);
         c.finish("on seed " + std::to_string(seed));
-        // Its inputs as they were: a kernel that keeps anything in them (an
-        // answer to replay) is refused here.
-        for (int i = 0; i < num_inputs; ++i) {
-            if (tensorBytes(inputs[i]) && set.download(set.in[size_t(i)], tensorBytes(inputs[i])) != given[size_t(i)])
-                kernelError(std::string("the kernel changed its input ") + inputs[i].name + " (seed "
-                            + std::to_string(seed) + ")");
-        }
-        for (int o = 0; o < num_outputs; ++o) {
-            const Bytes got = set.download(set.out[size_t(o)], tensorBytes(outputs[o]));
-            const Comparison r = compare(outputs[o], want[size_t(o)].data(), got.data(), atol, rtol);
-            std::fprintf(g_proto, "kwb:check seed=%llu output=%s ok=%d rel_l2=%.6g max_abs=%.6g mismatches=%lld "
-                        "nonfinite=%lld elements=%lld worst_index=%lld\n",
-                        (unsigned long long)seed, outputs[o].name, r.ok ? 1 : 0, r.relL2, r.maxAbs, r.mismatches,
-                        r.nonfinite, outputs[o].elements, r.worst);
-            std::fflush(g_proto);
-        }
     }
-    return 0;
-}
+    // Its inputs as they were: a kernel that keeps anything in them (an
+    // answer to replay) is refused.
+    std::string damage(const HostSet &given)
+    {
+        return changedInput(given, [&](int i, void *to) { set->read(set->in[size_t(i)], tensorBytes(inputs[i]), to); });
+    }
+    void output(int o, void *to) { set->read(set->out[size_t(o)], tensorBytes(outputs[o]), to); }
+};
 
 #else // the benchmark program
 
@@ -405,7 +377,7 @@ double eventMs(cl_event from, cl_profiling_info fromWhat, cl_event to, cl_profil
     return b >= a ? double(b - a) * 1e-6 : 0.0;
 }
 
-int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool cold, bool trust)
+[[noreturn]] void bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool cold, bool trust)
 {
     Candidate c;
     c.open(true);
@@ -456,45 +428,33 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
     // that counts as the harness's overhead, as does the device's from the
     // outputs' poisoning to the call.
     std::vector<cl_event> begin(static_cast<size_t>(reps)), done(static_cast<size_t>(reps));
-    std::fprintf(g_proto, "kwb:mark timed-begin\n");
-    std::fflush(g_proto);
     double hostMs = 0;
-    int taken = reps;
-    const auto timedStart = std::chrono::steady_clock::now();
-    for (int i = 0; i < reps; ++i) {
-        if (i >= 3
-            && std::chrono::duration<double>(std::chrono::steady_clock::now() - timedStart).count() > maxSeconds) {
-            taken = i; // time is up
-            break;
-        }
-        if (trust) {
-            const auto h0 = std::chrono::steady_clock::now();
-            given = set.upload(callSeed(announceInputs(g_proto, i), 0)); // a sample of one call
-            hostMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - h0).count();
-        }
-        set.poison(&begin[size_t(i)]);
-        if (cold) {
-            const unsigned char byte = static_cast<unsigned char>(i);
-            host(clEnqueueFillBuffer(c.queue, flush, &byte, 1, 0, flushBytes, 0, nullptr, nullptr), "flushing caches");
-        }
-        c.launch(&done[size_t(i)]);
-        if (trust) {
-            const auto d0 = std::chrono::steady_clock::now();
-            for (int o = 0; o < num_outputs; ++o) {
-                if (tensorBytes(outputs[o]))
-                    host(clEnqueueReadBuffer(c.queue, set.out[size_t(o)], CL_TRUE, 0, tensorBytes(outputs[o]),
-                                             got[size_t(o)].data(), 0, nullptr, nullptr),
-                         "reading a timed call's output");
+    const int taken = timedSection(
+        reps, maxSeconds,
+        [&](int i) {
+            if (trust) {
+                const auto h0 = std::chrono::steady_clock::now();
+                given = set.upload(callSeed(announceInputs(g_proto, i), 0)); // a sample of one call
+                hostMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - h0).count();
             }
-            digestSample(g_proto, i, gotPtr);
-            hostMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - d0).count();
-        }
-        if (i % 64 == 63)
-            c.finish("while being timed"); // bounded queue: events are kept, not commands
-    }
-    c.finish("while being timed");
-    std::fprintf(g_proto, "kwb:mark timed-end\n");
-    std::fflush(g_proto);
+            set.poison(&begin[size_t(i)]);
+            if (cold) {
+                const unsigned char byte = static_cast<unsigned char>(i);
+                host(clEnqueueFillBuffer(c.queue, flush, &byte, 1, 0, flushBytes, 0, nullptr, nullptr),
+                     "flushing caches");
+            }
+            c.launch(&done[size_t(i)]);
+            if (trust) {
+                const auto d0 = std::chrono::steady_clock::now();
+                for (int o = 0; o < num_outputs; ++o)
+                    set.read(set.out[size_t(o)], tensorBytes(outputs[o]), got[size_t(o)].data());
+                digestSample(g_proto, i, gotPtr);
+                hostMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - d0).count();
+            }
+            if (i % 64 == 63)
+                c.finish("while being timed"); // bounded queue: events are kept, not commands
+        },
+        [&] { c.finish("while being timed"); });
     std::vector<double> samples;
     double overhead = hostMs;
     for (int i = 0; i < taken; ++i) {
@@ -509,19 +469,8 @@ int bench(double warmupMs, double repMs, int minIters, double maxSeconds, bool c
         if (tensorBytes(inputs[i]) && set.download(set.in[size_t(i)], tensorBytes(inputs[i])) != given[size_t(i)])
             verdict = std::string("the kernel changed its input ") + inputs[i].name + " while being timed";
     }
-    std::replace(verdict.begin(), verdict.end(), ' ', '_');
-    std::string list;
-    for (size_t i = 0; i < samples.size(); ++i) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%s%.6g", i ? "," : "", samples[i]);
-        list += buf;
-    }
-    std::fprintf(g_proto, "kwb:bench iters=%d warmup=%d calls_per_sample=1 overhead_ms=%.6g verified=%s "
-                "clock=opencl-events samples_ms=%s\n",
-                taken, warmup, overhead, verdict.c_str(), list.c_str());
-    std::fflush(g_proto);
     clReleaseMemObject(flush);
-    return 0;
+    reportBench(warmup, 1, overhead, verdict, samples, "clock=opencl-events");
 }
 
 #endif
@@ -535,14 +484,16 @@ int main(int argc, char **argv)
     if (mode == "build" && argc == 2)
         return build();
 #ifdef KWB_WITH_REFERENCE
-    if (mode == "check" && argc == 5)
-        return check(argv[2], std::atof(argv[3]), std::atof(argv[4]));
+    if (mode == "check" && argc == 5) {
+        Checked kernel;
+        checkSeeds(argv[2], std::atof(argv[3]), std::atof(argv[4]), kernel);
+    }
     if (const int status = answerModes(g_proto, argc, argv); status >= 0)
         return status;
 #else
     if (mode == "bench" && argc == 8)
-        return bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]),
-                     std::atoi(argv[6]) != 0, std::atoi(argv[7]) != 0);
+        bench(std::atof(argv[2]), std::atof(argv[3]), std::atoi(argv[4]), std::atof(argv[5]), std::atoi(argv[6]) != 0,
+              std::atoi(argv[7]) != 0);
 #endif
     std::fprintf(stderr, "usage: harness build | check SEEDS ATOL RTOL | verify CALLS ATOL RTOL DIGEST... | "
                          "bench WARMUP_MS REP_MS MIN_ITERS MAX_SECONDS COLD TRUST\n");
