@@ -8,19 +8,24 @@
 #      smaller shape) and the tiny kernels, and how many were flagged.
 #
 #   bench/trust/trust_bench.sh [--rounds N] [--honest N] [--loaded] [--only cost|redteam|honest]
+#                              [--workload FILE]
+# --workload measures the cost on another workload's starting kernel (any
+# target whose supervisor reads KWB_TRUST: cpu-cxx, opencl), in place of the
+# bundled example's template.
 # --loaded runs two busy loops beside it (a loaded machine). Needs a build
 # (make build); writes its sessions under a temporary folder.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 kwb=${KWB:-$here/build/app/kwb/kwb}
-rounds=5 honest=40 loaded=0 only=all
+rounds=5 honest=40 loaded=0 only=all workload=
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) rounds=$2; shift 2 ;;
         --honest) honest=$2; shift 2 ;;
         --loaded) loaded=1; shift ;;
         --only) only=$2; shift 2 ;;
-        *) echo "usage: $0 [--rounds N] [--honest N] [--loaded]" >&2; exit 2 ;;
+        --workload) workload=$(realpath "$2"); shift 2 ;;
+        *) echo "usage: $0 [--rounds N] [--honest N] [--loaded] [--only PART] [--workload FILE]" >&2; exit 2 ;;
     esac
 done
 tmp=$(mktemp -d)
@@ -39,11 +44,18 @@ example=$here/examples/matmul-cpu/workload.json
 part() { [ "$only" = all ] || [ "$only" = "$1" ]; }
 
 if part cost; then
-echo "== 1. cost of the defences: matmul-cpu template at its defaults, $rounds rounds, on and off alternating"
+if [ -n "$workload" ]; then
+    what=(eval "$workload")
+    echo "== 1. cost of the defences: $workload, its starting kernel, $rounds rounds, on and off alternating"
+else
+    what=(eval "$example" --knob MR=6)
+    echo "== 1. cost of the defences: matmul-cpu template at its defaults, $rounds rounds, on and off alternating"
+fi
+"$kwb" "${what[@]}" --json > /dev/null 2>&1 || true # builds the harness, outside the rounds
 for i in $(seq "$rounds"); do
     for mode in on off; do
         start=$(date +%s%N)
-        KWB_TRUST=$mode "$kwb" eval "$example" --knob MR=6 --json > "$tmp/eval-$mode-$i.json" 2> /dev/null || true
+        KWB_TRUST=$mode "$kwb" "${what[@]}" --json > "$tmp/eval-$mode-$i.json" 2> /dev/null || true
         end=$(date +%s%N)
         echo "$mode $(( (end - start) / 1000000 ))" >> "$tmp/walls"
     done
