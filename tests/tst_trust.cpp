@@ -116,6 +116,13 @@ private Q_SLOTS:
         QTest::newRow("a lower precision when timed")
             << u"lower_precision.cpp"_s
             << u"failure incorrect bench: elements looked at are beyond the tolerance"_s;
+        // Its static constructor writes a line of the harness's protocol
+        // through /proc/self/fd, before the harness's own.
+        QTest::newRow("forges a protocol line before main")
+            << u"forge_protocol.cpp"_s
+            << u"flag timing-tampered: the benchmark's protocol holds a mark of its timed section, "
+               u"or "
+               u"what its part costs without the kernel, twice"_s;
         QTest::newRow("returns early once warmed up")
             << u"early_return.cpp"_s
             << u"failure incorrect bench: correct when checked but not when timed"_s;
@@ -124,7 +131,8 @@ private Q_SLOTS:
         QTest::newRow("writes outside its output")
             << u"write_outside.cpp"_s << u"failure crash check: wrote 4 bytes outside output y"_s;
         QTest::newRow("reads the harness's buffers")
-            << u"read_harness.cpp"_s << u"failure crash bench: SIGSEGV"_s;
+            << u"read_harness.cpp"_s
+            << u"failure incorrect bench: correct when checked but not when timed"_s;
         QTest::newRow("forks a helper")
             << u"fork.cpp"_s << u"flag symbol-audit: the kernel references fork"_s;
         QTest::newRow("talks to the kernel directly")

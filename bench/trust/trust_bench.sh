@@ -143,7 +143,8 @@ for k in good.cpp slow.cpp; do
 done
 python3 - "$tmp/honest/experiments.jsonl" "$tmp/honest-tiny/experiments.jsonl" <<'EOF'
 import json, sys
-evaluated = flagged = failed = 0
+evaluated = flagged = failed = bounded = 0
+explained = []
 for path in sys.argv[1:]:
     for line in open(path):
         r = json.loads(line)
@@ -151,6 +152,12 @@ for path in sys.argv[1:]:
         if r.get("decision") in ("infra", "rejected") or not res:
             continue
         evaluated += 1
+        clock = res.get("outside_clock") or {}
+        if clock.get("timed_section_ms", 0) > 50:
+            explained.append(clock.get("explained", 1))
+        if clock.get("bounded"):
+            bounded += 1
+            print("  BOUNDED #%d: explained %.3f of %.0f ms" % (r["id"], clock["explained"], clock["timed_section_ms"]))
         if res.get("flags"):
             flagged += 1
             print("  FLAGGED #%d %s: %s" % (r["id"], r.get("plan", "")[:60], res["flags"][0]["reason"][:100]))
@@ -158,5 +165,8 @@ for path in sys.argv[1:]:
             failed += 1
 print("honest: %d flagged of %d evaluations (%d failed on their own: constraint-valid but wrong or crashing)"
       % (flagged, evaluated, failed))
+if explained:
+    print("outside clock: %d samples raised; sections over 50 ms explained %.3f to %.3f (median %.3f, %d sections)"
+          % (bounded, min(explained), max(explained), sorted(explained)[len(explained) // 2], len(explained)))
 EOF
 fi

@@ -1522,8 +1522,65 @@ inline int infraFailure(Result &r, const Proc &p, const std::string &stageName)
 /// "kwb:mark timed-begin" and "kwb:mark timed-end" lines against what the
 /// harness says its timed calls took. Adds `outside_clock` to the document;
 /// returns a reason when the harness's figures cannot be true.
-inline std::string checkOutsideClock(Result &r, const Proc &bench, double insideMs, double overheadMs)
+inline double medianOf(std::vector<double> v)
 {
+    if (v.empty())
+        return NAN;
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+/// The overhead a benchmark may declare for its timed section: what its
+/// own part of `samples` samples of `callsPerSample` calls costs without
+/// the kernel (its first "kwb:null-sample" line, printed before the
+/// kernel's first call: cpu-cxx's harness), half as much again and 5 ms
+/// more (a loaded host schedules later; honest sections declared 0.86 to
+/// 1.0 of it); NAN where the benchmark printed none.
+inline double overheadCap(const Proc &bench, size_t samples, int callsPerSample)
+{
+    for (const std::string &line : taggedLines(bench.out, "kwb:null-sample ", false)) {
+        auto kv = parseKeyValues(line);
+        const double call = medianOf(parseNumberList(kv["call_ms"]));
+        const double flush = medianOf(parseNumberList(kv["flush_ms"]));
+        if (!std::isfinite(call) || !std::isfinite(flush) || call < 0 || flush < 0)
+            return NAN;
+        return 1.5 * double(samples) * (flush + callsPerSample * call) + 5.0;
+    }
+    return NAN;
+}
+
+/// Shares of a timed section (over 50 ms by the supervisor's clock) that
+/// the samples and the declared overhead must explain: below the first
+/// the section is flagged `timing-tampered`; where the overhead is capped
+/// (overheadCap) and the section is over 100 ms, below the second the
+/// samples are raised until they explain it. Without a cap the harness's
+/// overhead is its own word, so only a gross gap is flagged. Honest
+/// cpu-cxx sections are explained to within a per mille on a quiet host
+/// (the samples and the overhead are read off one clock, around
+/// everything the section does), 0.966 to 1.052 with two busy loops beside
+/// it on two cores: what is left is when this process reads a mark, late
+/// on a loaded host.
+constexpr double kUncappedFlagShare = 0.25;
+constexpr double kCappedFlagShare = 0.5;
+constexpr double kCappedBoundShare = 0.9;
+
+inline std::string checkOutsideClock(Result &r, const Proc &bench, double insideMs, double overheadMs,
+                                     double overheadCapMs = NAN)
+{
+    // The harness prints each of these lines once. A kernel can write into
+    // the protocol's pipe too (a std::filebuf on /proc/self/fd/N needs no
+    // symbol the audit refuses), and the first mark, or the first null
+    // sample, is the one believed: a second is a forgery.
+    int begins = 0, ends = 0;
+    for (const std::string &mark : taggedLines(bench.out, "kwb:mark ", false)) {
+        begins += trim(mark) == "timed-begin";
+        ends += trim(mark) == "timed-end";
+    }
+    if (begins > 1 || ends > 1 || taggedLines(bench.out, "kwb:null-sample ", false).size() > 1) {
+        r.extra["outside_clock"] = "{\"available\":false}";
+        return "the benchmark's protocol holds a mark of its timed section, or what its part costs without the "
+               "kernel, twice: the kernel wrote into it";
+    }
     const double outside = bench.between("timed-begin", "timed-end");
     if (!std::isfinite(outside)) {
         r.extra["outside_clock"] = "{\"available\":false}";
@@ -1532,29 +1589,41 @@ inline std::string checkOutsideClock(Result &r, const Proc &bench, double inside
     // Honest samples can only sum to less than the wall time around them
     // (plus the pipe's latency); far less than the wall time, after the
     // harness's own declared overhead, means the timing was tampered with.
+    const bool capped = std::isfinite(overheadCapMs);
+    const double declared = overheadMs;
+    if (capped)
+        overheadMs = std::min(overheadMs, overheadCapMs);
     const double explained = insideMs + overheadMs;
     const double ratio = outside > 0 ? explained / outside : 1.0;
+    const bool bound = capped && outside > 100.0 && ratio < kCappedBoundShare && insideMs > 0;
     r.extra["outside_clock"] = "{\"available\":true,\"timed_section_ms\":" + jsonNumber(outside)
         + ",\"samples_sum_ms\":" + jsonNumber(insideMs) + ",\"overhead_ms\":" + jsonNumber(overheadMs)
-        + ",\"explained\":" + jsonNumber(ratio) + "}";
+        + (capped ? ",\"declared_overhead_ms\":" + jsonNumber(declared) + ",\"overhead_cap_ms\":"
+                  + jsonNumber(overheadCapMs)
+                  : std::string())
+        + ",\"explained\":" + jsonNumber(ratio) + ",\"bounded\":" + (bound ? "true" : "false") + "}";
     // The marks are timestamped when this process reads them, so on a
     // loaded machine either may be late by a scheduling delay: only a gross
     // excess is impossible (and reporting slower times is no way to cheat).
     if (insideMs > outside * 1.5 + 50.0)
         return "the harness reports " + jsonNumber(insideMs) + " ms of timed calls inside a section the supervisor "
             "timed at " + jsonNumber(outside) + " ms";
-    if (outside > 50.0 && ratio < 0.25)
+    if (outside > 50.0 && ratio < (capped ? kCappedFlagShare : kUncappedFlagShare))
         return "the timed section took " + jsonNumber(outside) + " ms by the supervisor's clock but the samples and "
-            "the harness's overhead explain only " + jsonNumber(explained) + " ms";
+            "the harness's overhead explain only " + jsonNumber(explained) + " ms"
+            + (declared > overheadMs ? " (it declared " + jsonNumber(declared) + " ms of overhead; what its part "
+                                       "costs without the kernel allows " + jsonNumber(overheadMs) + ")"
+                                     : std::string());
+    if (bound) {
+        // The samples raised in proportion until they and the overhead
+        // explain that share of the section.
+        const double factor = (kCappedBoundShare * outside - overheadMs) / insideMs;
+        std::fprintf(stderr, "kwb: the samples and the harness's overhead explain %.0f%% of the timed section by "
+                             "the supervisor's clock; the samples raised %.2fx\n", 100 * ratio, factor);
+        for (double &v : r.samples)
+            v *= factor;
+    }
     return {};
-}
-
-inline double medianOf(std::vector<double> v)
-{
-    if (v.empty())
-        return NAN;
-    std::sort(v.begin(), v.end());
-    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
 /// The outside clock as a bound, for a section the supervisor drove call by
@@ -2418,7 +2487,8 @@ inline bool readBench(Result &r, const Proc &bench, double timeout)
     double inside = 0; // every timed call: samples are the mean call of calls_per_sample calls
     for (double v : r.samples)
         inside += v * r.callsPerSample;
-    const std::string tampered = checkOutsideClock(r, bench, inside, overheadMs);
+    const std::string tampered =
+        checkOutsideClock(r, bench, inside, overheadMs, overheadCap(bench, r.samples.size(), r.callsPerSample));
     if (!tampered.empty())
         r.flag("timing-tampered", tampered);
     r.summarizeSamples();

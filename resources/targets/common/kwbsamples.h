@@ -260,7 +260,8 @@ inline uint64_t drawDigestKey()
 }
 
 // Digests a sample's outputs (host copies: `outputsOfCalls[c][o]` is
-// output o of call c) and prints them at once.
+// output o of call c) and prints them at once (to `proto`; with none, only
+// what digesting costs is wanted).
 inline void digestSample(FILE *proto, int sample, const std::vector<std::vector<void *>> &outputsOfCalls)
 {
     for (int o = 0; o < num_outputs; ++o) {
@@ -274,9 +275,11 @@ inline void digestSample(FILE *proto, int sample, const std::vector<std::vector<
             const long long place = probePlace(key, j, total);
             p.value[j] = at(outputs[o], outputsOfCalls[size_t(place / elements)][size_t(o)], place % elements);
         }
-        printDigest(proto, sample, o, key, d, p);
+        if (proto)
+            printDigest(proto, sample, o, key, d, p);
     }
-    std::fflush(proto);
+    if (proto)
+        std::fflush(proto);
 }
 
 // The seed of sample `sample`'s inputs (callSeed), drawn from the kernel's
