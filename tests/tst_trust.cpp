@@ -123,6 +123,12 @@ private Q_SLOTS:
             << u"flag timing-tampered: the benchmark's protocol holds a mark of its timed section, "
                u"or "
                u"what its part costs without the kernel, twice"_s;
+        // Names the reference as the code running, through the same channel,
+        // then crashes: the crash stays the kernel's.
+        QTest::newRow("blames its crash on the reference")
+            << u"blames_reference.cpp"_s
+            << u"failure crash check: the kernel wrote a line of the harness's protocol naming the "
+               u"reference"_s;
         QTest::newRow("returns early once warmed up")
             << u"early_return.cpp"_s
             << u"failure incorrect bench: correct when checked but not when timed"_s;

@@ -2384,13 +2384,34 @@ inline std::string visibleGpu()
 inline void failStage(Result &r, const Proc &p, const std::string &stageName, double timeout, const std::string &doing,
                       const std::string &when = {})
 {
+    // The harness runs every reference before the kernel's first call (the
+    // check, kwbsamples.h's checkSeeds) or none (the benchmark), so a
+    // reference's phase or error after the kernel's phase is a line the
+    // kernel wrote into the protocol (a std::filebuf on /proc/self/fd), to
+    // blame its own crash on the reference: the kernel's then.
     std::string kernelError, referenceError, phase;
-    for (const std::string &l : taggedLines(p.out, "kwb:error ", false))
-        kernelError = l;
-    for (const std::string &l : taggedLines(p.out, "kwb:reference-error ", false))
-        referenceError = l;
-    for (const std::string &l : taggedLines(p.out, "kwb:phase ", false))
-        phase = l;
+    bool kernelRan = false, forged = false;
+    std::istringstream lines(p.out);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("kwb:error ", 0) == 0) {
+            kernelError = line.substr(10);
+        } else if (line.rfind("kwb:reference-error ", 0) == 0) {
+            forged = forged || kernelRan;
+            referenceError = line.substr(20);
+        } else if (line.rfind("kwb:phase ", 0) == 0) {
+            phase = line.substr(10);
+            const bool reference = phase.rfind("reference", 0) == 0;
+            forged = forged || (reference && kernelRan);
+            kernelRan = kernelRan || phase.rfind("kernel ", 0) == 0; // not "kernel-build": the compiler runs
+        }
+    }
+    if (forged) {
+        referenceError.clear();
+        phase = "kernel";
+        if (kernelError.empty())
+            kernelError = "the kernel wrote a line of the harness's protocol naming the reference, then the " + stageName
+                + " " + describeExit(p);
+    }
     const bool inReference = phase.rfind("reference", 0) == 0;
     const std::string where = inReference && phase.size() > 10 ? " (" + phase.substr(10) + ")" : when;
     if (p.timedOut && inReference)

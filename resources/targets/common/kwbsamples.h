@@ -424,13 +424,16 @@ inline void referenceOnHost(void *const *in, void *const *out) { call_reference(
 #ifndef KWB_ANSWER
 // ---- the check's driver, the same for every C++ target ----
 //
-// Every seed's inputs are drawn on the host; the reference runs on a copy
-// of its own (a reference that writes its inputs changes nothing the kernel
-// is held to), then the kernel once on the harness's buffers, and each
-// output is compared with the reference's (kwbcheck.h's compare) and
-// printed as a "kwb:check" line. A kernel that writes outside its buffers
-// or changes its inputs ends the check as its error. The harness says how
-// its buffers are reached, through `kernel`:
+// Every seed's inputs are drawn on the host and the reference runs on a
+// copy of its own (a reference that writes its inputs changes nothing the
+// kernel is held to), every seed's before the kernel's first call: a
+// "reference" phase after a "kernel" one is then none of the harness's
+// (kwbhost.h's failStage blames the kernel for it). Then the kernel runs
+// once per seed on the harness's buffers, and each output is compared with
+// the reference's (kwbcheck.h's compare) and printed as a "kwb:check" line.
+// A kernel that writes outside its buffers or changes its inputs ends the
+// check as its error. The harness says how its buffers are reached, through
+// `kernel`:
 //   void load(const HostSet &given)     the inputs onto the kernel's buffers,
 //                                       its outputs poisoned
 //   void call(uint64_t seed)            the kernel once, to its end (a failure
@@ -442,14 +445,21 @@ inline void referenceOnHost(void *const *in, void *const *out) { call_reference(
 template <class Kernel>
 [[noreturn]] void checkSeeds(const std::string &seedList, double atol, double rtol, Kernel &kernel)
 {
-    HostSet given, want;
-    Bytes got;
-    for (const uint64_t seed : parseSeeds(seedList)) {
-        given.fillInputs(seed);
+    const std::vector<uint64_t> seeds = parseSeeds(seedList);
+    std::vector<std::unique_ptr<HostSet>> wants;
+    for (const uint64_t seed : seeds) {
+        wants.push_back(std::make_unique<HostSet>());
+        HostSet &want = *wants.back();
         want.fillInputs(seed);
         want.poisonOutputs();
         phase("reference", seed);
         referenceOnHost(want.inPtr.data(), want.outPtr.data());
+    }
+    HostSet given;
+    Bytes got;
+    for (size_t s = 0; s < seeds.size(); ++s) {
+        const uint64_t seed = seeds[s];
+        given.fillInputs(seed);
         kernel.load(given);
         phase("kernel", seed);
         kernel.call(seed);
@@ -460,7 +470,7 @@ template <class Kernel>
         for (int o = 0; o < num_outputs; ++o) {
             got.assign(tensorBytes(outputs[o]), 0);
             kernel.output(o, got.data());
-            const Comparison c = compare(outputs[o], want.outPtr[size_t(o)], got.data(), atol, rtol);
+            const Comparison c = compare(outputs[o], wants[s]->outPtr[size_t(o)], got.data(), atol, rtol);
             std::fprintf(g_proto,
                          "kwb:check seed=%llu output=%s ok=%d rel_l2=%.6g max_abs=%.6g mismatches=%lld "
                          "nonfinite=%lld elements=%lld worst_index=%lld\n",
