@@ -2409,8 +2409,8 @@ inline void failStage(Result &r, const Proc &p, const std::string &stageName, do
         referenceError.clear();
         phase = "kernel";
         if (kernelError.empty())
-            kernelError = "the kernel wrote a line of the harness's protocol naming the reference, then the " + stageName
-                + " " + describeExit(p);
+            kernelError = "the kernel wrote a line of the harness's protocol naming the reference, then the "
+                + stageName + " " + describeExit(p);
     }
     const bool inReference = phase.rfind("reference", 0) == 0;
     const std::string where = inReference && phase.size() > 10 ? " (" + phase.substr(10) + ")" : when;
