@@ -92,8 +92,12 @@ echo "== 2. the red team (tests/data/redteam on tests/data/tiny)"
 # A cheat whose trick cannot fire is measured on its honest path: it counts
 # as neutralised when its median is no faster than 0.8x the honest kernel's
 # (good.cpp, timed here too), and as missed when it is.
-good_ms=$( ("$kwb" eval "$here/tests/data/tiny/workload.json" --json 2> /dev/null || true) |
-    python3 -c 'import json, sys; print(json.load(sys.stdin)["latency"]["median_ms"])')
+# The honest kernel's fastest median of three evaluations: one median of a
+# 0.6 µs call varies by a third from run to run on this 2-core host.
+good_ms=$(for _ in 1 2 3; do
+    ("$kwb" eval "$here/tests/data/tiny/workload.json" --json 2> /dev/null || true) |
+        python3 -c 'import json, sys; print(json.load(sys.stdin)["latency"]["median_ms"])'
+done | sort -g | head -1)
 caught=0 tried=0
 for f in "$here"/tests/data/redteam/*.cpp; do
     tried=$((tried + 1))
