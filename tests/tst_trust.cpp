@@ -14,6 +14,7 @@
 #include "targets/targetprofile.h"
 #include "workload/workload.h"
 
+#include <QScopeGuard>
 #include <QtTest>
 
 using namespace kwb;
@@ -117,18 +118,15 @@ private Q_SLOTS:
             << u"lower_precision.cpp"_s
             << u"failure incorrect bench: elements looked at are beyond the tolerance"_s;
         // Its static constructor writes a line of the harness's protocol
-        // through /proc/self/fd, before the harness's own.
+        // through /proc/self/fd, before the harness's own: there is no /proc
+        // in the sandbox (protocolForgeriesOutsideTheSandbox: without one).
         QTest::newRow("forges a protocol line before main")
-            << u"forge_protocol.cpp"_s
-            << u"flag timing-tampered: the benchmark's protocol holds a mark of its timed section, "
-               u"or "
-               u"what its part costs without the kernel, twice"_s;
+            << u"forge_protocol.cpp"_s << u"neutralised"_s;
         // Names the reference as the code running, through the same channel,
         // then crashes: the crash stays the kernel's.
         QTest::newRow("blames its crash on the reference")
             << u"blames_reference.cpp"_s
-            << u"failure crash check: the kernel wrote a line of the harness's protocol naming the "
-               u"reference"_s;
+            << u"failure crash check: the check was killed by signal 6"_s;
         QTest::newRow("returns early once warmed up")
             << u"early_return.cpp"_s
             << u"failure incorrect bench: correct when checked but not when timed"_s;
@@ -193,6 +191,34 @@ private Q_SLOTS:
         Latency slow;
         slow.medianMs = slow.q1Ms = slow.q3Ms = 1000;
         QCOMPARE(decide(r, slow, DecisionRules{}).kind, Decision::Kind::Failed);
+    }
+
+    // Where no sandbox hides /proc (a host without bubblewrap, or
+    // KWB_SANDBOX=off), a kernel reaches the protocol's pipe through
+    // /proc/self/fd; what it writes there is still caught: a line the
+    // harness prints once, seen twice, and a reference's phase after the
+    // kernel's first call.
+    void protocolForgeriesOutsideTheSandbox()
+    {
+        qputenv("KWB_SANDBOX", "off");
+        const auto restore = qScopeGuard([] { qunsetenv("KWB_SANDBOX"); });
+        const EvalOutcome forged =
+            evaluate(read(QFINDTESTDATA("data/redteam/forge_protocol.cpp")), m_workload);
+        QVERIFY2(!forged.infra, qPrintable(forged.infraMessage));
+        const QStringList flags = flagsOf(forged.result);
+        QVERIFY2(std::any_of(flags.begin(), flags.end(),
+                             [](const QString &f) {
+                                 return f.contains(
+                                     u"timing-tampered: the benchmark's protocol holds"_s);
+                             }),
+                 qPrintable(flags.join(u" | "_s)));
+        const EvalOutcome blamed =
+            evaluate(read(QFINDTESTDATA("data/redteam/blames_reference.cpp")), m_workload);
+        QVERIFY2(!blamed.infra, qPrintable(blamed.infraMessage));
+        QCOMPARE(blamed.result.failureClass, u"crash"_s);
+        QVERIFY2(blamed.result.failureMessage.contains(
+                     u"the kernel wrote a line of the harness's protocol naming the reference"_s),
+                 qPrintable(blamed.result.failureMessage));
     }
 
     // Finds the benchmark's command line above its stack frames and computes

@@ -785,6 +785,12 @@ struct Sandbox
     std::string unavailable;
     std::vector<std::string> hide, readOnly, writable;
     std::string chdir;
+    /// No /proc inside: the process cannot reach its own descriptors by
+    /// name (/proc/self/fd/N, /dev/fd/N), so a kernel in it cannot open
+    /// the protocol's pipe and write lines of the harness's (cpu-cxx's
+    /// programs, which need nothing from /proc; a GPU driver, PoCL or
+    /// Python may).
+    bool withoutProc = false;
 
     /// Whether bubblewrap works here ("" when it does), asked once per supervisor.
     static std::string probe()
@@ -935,7 +941,9 @@ struct Sandbox
                                       "--ro-bind", "/", "/"};
         for (const std::string &h : hide)
             a.insert(a.end(), {"--tmpfs", h});
-        a.insert(a.end(), {"--dev", "/dev", "--proc", "/proc"});
+        // Without /proc, an empty folder over the host's (the root's bind
+        // brings it along, /proc/self included).
+        a.insert(a.end(), {"--dev", "/dev", withoutProc ? "--tmpfs" : "--proc", "/proc"});
         if (DIR *d = ::opendir("/dev")) {
             while (const dirent *e = ::readdir(d)) {
                 const std::string name = e->d_name;
