@@ -1526,10 +1526,6 @@ inline int infraFailure(Result &r, const Proc &p, const std::string &stageName)
     return r.print();
 }
 
-/// The outside clock: the supervisor's own time between the harness's
-/// "kwb:mark timed-begin" and "kwb:mark timed-end" lines against what the
-/// harness says its timed calls took. Adds `outside_clock` to the document;
-/// returns a reason when the harness's figures cannot be true.
 inline double medianOf(std::vector<double> v)
 {
     if (v.empty())
@@ -1572,6 +1568,10 @@ constexpr double kUncappedFlagShare = 0.25;
 constexpr double kCappedFlagShare = 0.5;
 constexpr double kCappedBoundShare = 0.9;
 
+/// The outside clock: the supervisor's own time between the harness's
+/// "kwb:mark timed-begin" and "kwb:mark timed-end" lines against what the
+/// harness says its timed calls took. Adds `outside_clock` to the document;
+/// returns a reason when the harness's figures cannot be true.
 inline std::string checkOutsideClock(Result &r, const Proc &bench, double insideMs, double overheadMs,
                                      double overheadCapMs = NAN)
 {

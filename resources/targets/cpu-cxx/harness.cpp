@@ -172,6 +172,18 @@ struct Checked
     const size_t llcBytes = size_t(llc > 0 ? llc : 32L << 20), flushBytes = llcBytes * 2;
     std::vector<char> flush(cold ? flushBytes : 0);
     volatile char sink = 0;
+    auto flushCaches = [&](int n) {
+        std::memset(flush.data(), n & 0xff, flush.size());
+        sink = sink + flush[size_t(n) % flush.size()];
+    };
+    // The first `calls` calls' inputs, call r's drawn from seedOf(r), and
+    // their outputs poisoned.
+    auto drawCalls = [&](int calls, auto seedOf) {
+        for (int r = 0; r < calls; ++r) {
+            sets[size_t(r)]->fillInputs(seedOf(r));
+            sets[size_t(r)]->poisonOutputs();
+        }
+    };
     // What the harness's part of a sample costs without the kernel, per
     // call and for the flush, timed before the kernel's first call and
     // printed at once: as many calls' inputs drawn and outputs poisoned as a
@@ -191,10 +203,7 @@ struct Checked
         std::vector<double> callMs, flushMs;
         for (int n = 0; n < 3; ++n) {
             const auto a = Clock::now();
-            for (int r = 0; r < most; ++r) {
-                sets[size_t(r)]->fillInputs(drawDigestKey());
-                sets[size_t(r)]->poisonOutputs();
-            }
+            drawCalls(most, [](int) { return drawDigestKey(); });
             const auto b = Clock::now();
             for (int r = 0; r < most; ++r) {
                 for (int o = 0; o < num_outputs; ++o)
@@ -203,10 +212,8 @@ struct Checked
             const auto c = Clock::now();
             digestSample(nullptr, n, outputsOfNull);
             const auto d = Clock::now();
-            if (cold) {
-                std::memset(flush.data(), n & 0xff, flush.size());
-                sink = sink + flush[size_t(n) % flush.size()];
-            }
+            if (cold)
+                flushCaches(n);
             callMs.push_back((msBetween(a, b) + msBetween(c, d)) / most);
             flushMs.push_back(msBetween(d, Clock::now()));
         }
@@ -256,15 +263,10 @@ struct Checked
             // The sample's inputs, drawn only now, and its poisoned outputs.
             if (trust) {
                 const uint64_t seed = announceInputs(g_proto, n);
-                for (int r = 0; r < reps; ++r) {
-                    sets[size_t(r)]->fillInputs(callSeed(seed, r));
-                    sets[size_t(r)]->poisonOutputs();
-                }
+                drawCalls(reps, [seed](int r) { return callSeed(seed, r); });
             }
-            if (cold) {
-                std::memset(flush.data(), n & 0xff, flush.size());
-                sink = sink + flush[size_t(n) % flush.size()];
-            }
+            if (cold)
+                flushCaches(n);
             const auto t0 = Clock::now();
             for (int r = 0; r < reps; ++r) {
                 Set &s = *sets[trust ? size_t(r) : 0];
